@@ -1,0 +1,63 @@
+/**
+ * Cart actions shared by islands and plain forms: every `<form data-cart-add>` (product page, product
+ * cards) is sent as JSON without a page reload once JavaScript runs; the header badges follow.
+ * Without JavaScript the same forms post to /cart and the server redirects back.
+ */
+import { api } from "./api.ts";
+import { toast } from "./toast.ts";
+
+export interface CartSummary {
+  itemCount: number;
+}
+
+/** Sets every cart badge on the page to `count`. */
+export function setCartBadge(count: number) {
+  for (const el of document.querySelectorAll<HTMLElement>("[data-cart-count]")) {
+    el.textContent = String(count);
+    el.classList.toggle("hidden", count <= 0);
+  }
+  for (const el of document.querySelectorAll<HTMLElement>("[data-cart-link]")) {
+    el.setAttribute("aria-label", `Cart, ${count} items`);
+  }
+}
+
+async function submitAdd(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const body = {
+    productId: Number(data.get("productId")),
+    quantity: Number(data.get("quantity") ?? 1),
+    ...(data.get("variantId") ? { variantId: Number(data.get("variantId")) } : {}),
+  };
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+  if (button) button.disabled = true;
+  try {
+    const res = await api<{ added: { quantity: number; name: string }; cart: CartSummary }>("/api/cart", {
+      method: "POST",
+      json: body,
+    });
+    setCartBadge(res.cart.itemCount);
+    toast({
+      title: "Added to cart",
+      description: `${body.quantity} × ${res.added.name} added to your cart.`,
+      variant: "success",
+    });
+  } catch (err) {
+    toast({
+      title: "Failed to add item to cart",
+      description: err instanceof Error ? err.message : undefined,
+      variant: "destructive",
+    });
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+/** Installs the delegated handler once per page. */
+export function enhanceCartForms() {
+  document.addEventListener("submit", (e) => {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-cart-add")) return;
+    e.preventDefault();
+    submitAdd(form);
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * The customer's orders: the status badge (document 2: pending amber, processing blue, shipped
+ * indigo, delivered green, cancelled red, anything else neutral), the orders table of the Orders tab
+ * and the short list of recent orders on the overview.
+ */
+import type { OrderSummary } from "../../domains/orders/mod.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { secondaryButton } from "../ui/buttons.ts";
+import { AccountCard, AccountEmpty, textLink } from "./AccountShell.tsx";
+import { PackageIcon } from "../ui/icons.tsx";
+
+const STATUS_COLOURS: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900 ring-amber-600/25",
+  processing: "bg-blue-100 text-blue-900 ring-blue-600/25",
+  shipped: "bg-indigo-100 text-indigo-900 ring-indigo-600/25",
+  delivered: "bg-green-100 text-green-900 ring-green-700/25",
+  cancelled: "bg-red-100 text-red-900 ring-red-600/25",
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-ZA", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Africa/Johannesburg",
+});
+
+/** "22 Nov 2026" (en-ZA, South African time). */
+export function formatOrderDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
+/** "pending" -> "Pending", "pudo_locker" -> "Pudo locker". */
+export function capitalise(text: string): string {
+  const spaced = text.replace(/_/g, " ");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const colours = STATUS_COLOURS[status] ?? "bg-stone-100 text-stone-800 ring-stone-500/25";
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${colours}`}
+      data-status={status}
+    >
+      {capitalise(status)}
+    </span>
+  );
+}
+
+const viewLink =
+  "inline-flex items-center rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:border-green-700 hover:text-green-900";
+
+const items = (n: number) => `${n} item${n === 1 ? "" : "s"}`;
+
+const NO_ORDERS = "You have not placed any orders yet.";
+
+/** The Orders tab: a table on wider screens, stacked cards on phones; empty and error states. */
+export function AccountOrdersPanel({ orders, failed }: { orders: OrderSummary[]; failed: boolean }) {
+  return (
+    <AccountCard
+      id="orders"
+      title="Order history"
+      description={failed || !orders.length
+        ? "Orders you place appear here with their status."
+        : `${orders.length} order${orders.length === 1 ? "" : "s"}, newest first.`}
+    >
+      {failed
+        ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            Error loading orders
+          </p>
+        )
+        : !orders.length
+        ? (
+          <AccountEmpty
+            icon={<PackageIcon className="h-6 w-6" />}
+            title={NO_ORDERS}
+            text="When you order, you can follow its status and find the details here."
+            href="/products"
+            cta="Browse products"
+          />
+        )
+        : (
+          <>
+            <div className="-mx-5 hidden overflow-x-auto sm:-mx-6 sm:block">
+              <table className="w-full text-left text-sm" data-orders-table>
+                <caption className="sr-only">Your orders</caption>
+                <thead className="border-y border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
+                  <tr>
+                    <th scope="col" className="py-3 pr-3 pl-6">Order #</th>
+                    <th scope="col" className="px-3 py-3">Date</th>
+                    <th scope="col" className="px-3 py-3">Status</th>
+                    <th scope="col" className="px-3 py-3 text-right">Total</th>
+                    <th scope="col" className="py-3 pr-6 pl-3 text-right">Actions</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-200">
+                  {orders.map((o) => (
+                    <tr key={o.id} className="hover:bg-stone-50/70" data-order-row={o.orderNumber}>
+                      <td className="py-3.5 pr-3 pl-6">
+                        <span className="font-semibold text-stone-900">{o.orderNumber}</span>
+                        <span className="block text-xs text-stone-500">{items(o.itemCount)}</span>
+                      </td>
+                      <td className="px-3 py-3.5 whitespace-nowrap text-stone-700">
+                        <time dateTime={o.createdAt.toISOString()}>{formatOrderDate(o.createdAt)}</time>
+                      </td>
+                      <td className="px-3 py-3.5">
+                        <OrderStatusBadge status={o.status} />
+                      </td>
+                      <td className="px-3 py-3.5 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums">
+                        {formatMoney(o.totalCents)}
+                      </td>
+                      <td className="py-3.5 pr-6 pl-3 text-right">
+                        <a
+                          href={`/order/${o.id}`}
+                          className={viewLink}
+                          aria-label={`View Details of order ${o.orderNumber}`}
+                        >
+                          View Details
+                        </a>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="space-y-3 sm:hidden" aria-label="Your orders">
+              {orders.map((o) => <OrderCard key={o.id} order={o} />)}
+            </ul>
+          </>
+        )}
+    </AccountCard>
+  );
+}
+
+function OrderCard({ order: o }: { order: OrderSummary }) {
+  return (
+    <li className="rounded-xl border border-stone-200 p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-stone-900">{o.orderNumber}</p>
+          <p className="mt-0.5 text-sm text-stone-600">
+            <time dateTime={o.createdAt.toISOString()}>{formatOrderDate(o.createdAt)}</time> · {items(o.itemCount)}
+          </p>
+        </div>
+        <OrderStatusBadge status={o.status} />
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <p className="font-bold text-stone-900 tabular-nums">{formatMoney(o.totalCents)}</p>
+        <a href={`/order/${o.id}`} className={viewLink} aria-label={`View Details of order ${o.orderNumber}`}>
+          View Details
+        </a>
+      </div>
+    </li>
+  );
+}
+
+/** The overview's recent orders (the last 3), with a link to the full list. */
+export function RecentOrders({ orders, failed }: { orders: OrderSummary[]; failed: boolean }) {
+  return (
+    <AccountCard
+      id="recent-orders"
+      title="Recent orders"
+      action={orders.length ? <a href="/account?tab=orders" className={secondaryButton}>View all orders</a> : null}
+    >
+      {failed
+        ? <p role="alert" className="text-sm text-red-800">Error loading orders</p>
+        : !orders.length
+        ? (
+          <div className="rounded-xl border border-dashed border-stone-300 bg-stone-50/60 px-5 py-6 text-center">
+            <p className="text-stone-700">{NO_ORDERS}</p>
+            <a href="/products" className={`${textLink} mt-2 inline-block text-sm`}>Start shopping</a>
+          </div>
+        )
+        : (
+          <ul className="divide-y divide-stone-200" data-recent-orders>
+            {orders.map((o) => (
+              <li
+                key={o.id}
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 py-3 first:pt-0 last:pb-0 sm:grid-cols-[minmax(0,1fr)_auto_7.5rem_auto]"
+              >
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-stone-900">{o.orderNumber}</p>
+                  <p className="text-sm text-stone-600">
+                    <time dateTime={o.createdAt.toISOString()}>{formatOrderDate(o.createdAt)}</time>
+                    {" · "}
+                    {items(o.itemCount)}
+                  </p>
+                </div>
+                <div className="justify-self-end sm:justify-self-auto">
+                  <OrderStatusBadge status={o.status} />
+                </div>
+                <p className="font-semibold text-stone-900 tabular-nums sm:text-right">{formatMoney(o.totalCents)}</p>
+                <a href={`/order/${o.id}`} className={`${textLink} justify-self-end text-sm`}>View Details</a>
+              </li>
+            ))}
+          </ul>
+        )}
+    </AccountCard>
+  );
+}

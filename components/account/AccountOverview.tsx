@@ -1,0 +1,139 @@
+/** The Overview tab: account information, the loyalty card and the last 3 orders. */
+import type { LoyaltySummary } from "../../domains/accounts/mod.ts";
+import type { OrderSummary } from "../../domains/orders/mod.ts";
+import { AwardIcon } from "../ui/icons.tsx";
+import { RecentOrders } from "./AccountOrders.tsx";
+import { secondaryButton } from "../ui/buttons.ts";
+import { AccountCard } from "./AccountShell.tsx";
+
+/** What the account pages show about the user. */
+export interface AccountProfile {
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  createdAt: Date;
+}
+
+const memberSince = new Intl.DateTimeFormat("en-ZA", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Africa/Johannesburg",
+});
+
+export function fullName(p: { firstName: string | null; lastName: string | null }): string | null {
+  const name = [p.firstName, p.lastName].filter(Boolean).join(" ");
+  return name || null;
+}
+
+function Missing({ text }: { text: string }) {
+  return <span className="text-stone-500 italic">{text}</span>;
+}
+
+export function AccountInfoCard({ profile }: { profile: AccountProfile }) {
+  const rows = [
+    { label: "Username", value: profile.username },
+    { label: "Name", value: fullName(profile) ?? <Missing text="Not added yet" /> },
+    { label: "E-mail", value: <span className="break-all">{profile.email}</span> },
+    { label: "Phone", value: profile.phone ?? <Missing text="Not added yet" /> },
+    {
+      label: "Member since",
+      value: <time dateTime={profile.createdAt.toISOString()}>{memberSince.format(profile.createdAt)}</time>,
+    },
+  ];
+  return (
+    <AccountCard
+      id="account-info"
+      title="Account information"
+      action={<a href="/account?tab=settings" className={secondaryButton}>Edit</a>}
+    >
+      <dl className="divide-y divide-stone-100 text-sm">
+        {rows.map((r) => (
+          <div key={r.label} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2.5 first:pt-0 last:pb-0">
+            <dt className="font-medium text-stone-500">{r.label}</dt>
+            <dd className="text-stone-900">{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </AccountCard>
+  );
+}
+
+const TIER_STYLE: Record<LoyaltySummary["tier"], string> = {
+  Bronze: "bg-amber-200/90 text-amber-950",
+  Silver: "bg-stone-100 text-stone-800",
+  Gold: "bg-yellow-300 text-yellow-950",
+};
+
+const points = new Intl.NumberFormat("en-ZA");
+
+export function LoyaltyCard({ loyalty }: { loyalty: LoyaltySummary }) {
+  return (
+    <section
+      aria-labelledby="loyalty-title"
+      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-green-800 via-green-900 to-emerald-950 p-5 text-white shadow-sm sm:p-6"
+      data-loyalty-card
+    >
+      <AwardIcon className="pointer-events-none absolute -top-4 -right-4 h-32 w-32 text-white/5" />
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 id="loyalty-title" className="text-sm font-semibold tracking-wide text-green-100 uppercase">
+            Loyalty rewards
+          </h2>
+          <p className="mt-2 text-4xl font-extrabold tracking-tight tabular-nums" data-points>
+            {points.format(loyalty.points)}
+            <span className="ml-1.5 text-base font-semibold text-green-100">points</span>
+          </p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-xs font-bold ${TIER_STYLE[loyalty.tier]}`} data-tier>
+          {loyalty.tier} Tier
+        </span>
+      </div>
+      <div className="mt-5">
+        <div
+          className="h-2 overflow-hidden rounded-full bg-white/15"
+          role="progressbar"
+          aria-label="Progress to Gold Tier"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={loyalty.progressPercent}
+        >
+          <div className="h-full rounded-full bg-yellow-300" style={{ width: `${loyalty.progressPercent}%` }} />
+        </div>
+        <p className="mt-2 text-sm text-green-50">
+          {loyalty.next
+            ? `Earn ${points.format(loyalty.next.pointsNeeded)} more points to reach ${loyalty.next.tier} Tier`
+            : "You've reached Gold Tier status"}
+        </p>
+      </div>
+      <p className="mt-4 text-xs text-green-100/90">1 point for every R1 you spend. Redeem points for discounts.</p>
+      <a
+        href="/loyalty"
+        className="mt-4 inline-flex items-center rounded-lg bg-white px-4 py-2 text-sm font-semibold text-green-900 shadow-sm hover:bg-green-50"
+      >
+        View rewards
+      </a>
+    </section>
+  );
+}
+
+export function AccountOverviewPanel(
+  { profile, orders, ordersFailed, loyalty }: {
+    profile: AccountProfile;
+    orders: OrderSummary[];
+    ordersFailed: boolean;
+    loyalty: LoyaltySummary;
+  },
+) {
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem] md:grid-cols-2">
+        <AccountInfoCard profile={profile} />
+        <LoyaltyCard loyalty={loyalty} />
+      </div>
+      <RecentOrders orders={orders} failed={ordersFailed} />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The product page body: breadcrumbs, gallery, buy box (variant, price, stock, quantity, add to cart),
+ * wishlist and share, delivery promises, tabs (description, specifications, shipping and returns) and
+ * similar products. Interactive parts are islands that render in full on the server.
+ */
+import { Island } from "../../lib/islands.tsx";
+import WishlistButton from "../../islands/WishlistButton.tsx";
+import Tabs from "../../islands/Tabs.tsx";
+import BuyBox from "../../islands/BuyBox.tsx";
+import ProductGallery from "../../islands/ProductGallery.tsx";
+import ShareButton from "../../islands/ShareButton.tsx";
+import { formatMoney } from "../../lib/money.ts";
+import type { ProductWithVariants } from "../../domains/catalog/mod.ts";
+import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
+import { ClockIcon, RotateLeftIcon, TruckIcon } from "../ui/icons.tsx";
+import type { ProductCardData } from "./ProductCard.tsx";
+import { ProductGrid } from "./ProductGrid.tsx";
+import { ShippingReturnsText } from "./ShippingReturnsText.tsx";
+import { choicesOf, defaultChoiceIndex } from "./ProductChoice.tsx";
+import { ProductSpecs } from "./ProductSpecs.tsx";
+
+export function ProductView(
+  { product, similar, freeShippingCents, shareUrl, wishlist }: {
+    product: ProductWithVariants;
+    /** Whether the shopper is signed in and has saved this product. */
+    wishlist: { signedIn: boolean; saved: boolean };
+    similar: ProductCardData[];
+    freeShippingCents: number;
+    /** The canonical absolute URL of this page, which the share button copies. */
+    shareUrl: string;
+  },
+) {
+  const p = product;
+  const choices = choicesOf(p);
+  const shown = choices[defaultChoiceIndex(choices)];
+  const promise = "flex items-start gap-3 px-4 py-3";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <Breadcrumbs
+        items={[
+          { label: "Home", href: "/" },
+          p.category
+            ? { label: p.category.name, href: `/category/${p.category.slug}` }
+            : { label: "Categories", href: "/categories" },
+          { label: p.name },
+        ]}
+      />
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
+        <section aria-label="Product images">
+          <Island
+            name="ProductGallery"
+            component={ProductGallery}
+            props={{ name: p.name, images: p.images, isNew: p.isNew, onSale: p.salePriceCents !== null }}
+          />
+        </section>
+        <section aria-label="Product details" className="flex flex-col gap-5">
+          <div>
+            {p.brand ? <p className="text-sm font-semibold tracking-wide text-green-800 uppercase">{p.brand}</p> : null}
+            <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-balance text-stone-900 sm:text-3xl">
+              {p.name}
+            </h1>
+          </div>
+          <Island
+            name="BuyBox"
+            component={BuyBox}
+            props={{ productId: p.id, choices, signedIn: wishlist.signedIn, returnPath: `/product/${p.slug}` }}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Island
+              name="WishlistButton"
+              component={WishlistButton}
+              props={{
+                productId: p.id,
+                inWishlist: wishlist.saved,
+                signedIn: wishlist.signedIn,
+                returnPath: `/product/${p.slug}`,
+              }}
+            />
+            <Island name="ShareButton" component={ShareButton} props={{ url: shareUrl, title: p.name }} />
+          </div>
+          <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white text-sm text-stone-700">
+            <li className={promise}>
+              <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+              <span>
+                <span className="font-semibold text-stone-900" data-free-shipping>
+                  Free delivery on orders over {formatMoney(freeShippingCents)}
+                </span>
+                <span className="block text-stone-600">Major cities 1-3 business days, regional 3-5, remote 5-7.</span>
+              </span>
+            </li>
+            <li className={promise}>
+              <ClockIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
+              <span>Dispatched within 1-2 business days.</span>
+            </li>
+            <li className={promise}>
+              <span className="mt-0.5 shrink-0 text-green-700">
+                <RotateLeftIcon className="h-5 w-5" />
+              </span>
+              <span>Returns accepted within 14 days of delivery in original condition.</span>
+            </li>
+          </ul>
+        </section>
+      </div>
+
+      <section className="mt-12" aria-label="Product information">
+        <Island
+          name="Tabs"
+          component={Tabs}
+          props={{
+            label: "Product information",
+            tabs: [
+              { id: "tab-description", label: "Description" },
+              { id: "tab-specifications", label: "Specifications" },
+              { id: "tab-shipping", label: "Shipping & Returns" },
+            ],
+          }}
+        />
+        <div className="flex flex-col gap-8 rounded-b-xl border border-t-0 border-stone-200 bg-white p-6">
+          <div id="tab-description">
+            <h2 className="sr-only">Description</h2>
+            <div className="max-w-prose space-y-3 leading-7 whitespace-pre-line text-stone-700">{p.description}</div>
+          </div>
+          <div id="tab-specifications">
+            <h2 className="mb-3 text-lg font-bold">Specifications</h2>
+            <ProductSpecs
+              choice={shown}
+              brand={p.brand}
+              weightKg={p.weightKg}
+              anyDimensions={choices.some((c) => c.dimensions)}
+            />
+          </div>
+          <div id="tab-shipping">
+            <h2 className="mb-3 text-lg font-bold">Shipping &amp; Returns</h2>
+            <ShippingReturnsText freeShippingCents={freeShippingCents} />
+          </div>
+        </div>
+      </section>
+
+      {similar.length
+        ? (
+          <section className="mt-12" aria-labelledby="similar-heading">
+            <h2 id="similar-heading" className="mb-4 text-2xl font-bold">Similar Products</h2>
+            <ProductGrid products={similar} />
+          </section>
+        )
+        : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Opens the database: a real PostgreSQL server through postgres.js when a URL is given, otherwise
+ * the embedded PGlite (on disk, or in memory with `memory://`). Both speak the same Drizzle API.
+ */
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import postgres from "postgres";
+import * as schema from "./schema/mod.ts";
+
+/** The Drizzle database (or a transaction: same API) that every domain function takes. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** A trivial query: used by /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+/** Opens PostgreSQL when `url` is set, else PGlite at `pgliteDir` ("memory://" for in memory). */
+export async function openDb(opts: { url?: string; pgliteDir?: string; poolSize?: number }) {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
+  return await openPglite(opts.pgliteDir ?? "memory://");
+}
+
+function openPostgres(url: string, max: number): Database {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    ping: async () => {
+      await client`select 1`;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  if (!dir.startsWith("memory://")) await Deno.mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "stock_notifications" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "stock_notifications_due_idx" ON "stock_notifications" USING btree ("due_at") WHERE "stock_notifications"."active" and "stock_notifications"."due_at" is not null;

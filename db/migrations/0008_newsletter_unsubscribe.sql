@@ -1,0 +1,2 @@
+ALTER TABLE "newsletter_subscriptions" ADD COLUMN "unsubscribe_token" varchar(64);--> statement-breakpoint
+CREATE INDEX "newsletter_subscriptions_unsubscribe_token_index" ON "newsletter_subscriptions" USING btree ("unsubscribe_token");

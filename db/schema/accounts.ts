@@ -1,0 +1,86 @@
+/** Users, their sessions, password-reset tokens and address book. */
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { timestamps, tstz } from "./columns.ts";
+
+export const userRole = pgEnum("user_role", ["customer", "admin", "super_admin"]);
+export const addressType = pgEnum("address_type", ["shipping", "billing", "both"]);
+
+export const users = pgTable("users", {
+  id: serial().primaryKey(),
+  username: varchar({ length: 20 }).notNull().unique(),
+  /** argon2id hash, never the password itself. */
+  password: text().notNull(),
+  email: varchar({ length: 254 }).notNull().unique(),
+  firstName: varchar({ length: 50 }),
+  lastName: varchar({ length: 50 }),
+  phone: varchar({ length: 20 }),
+  role: userRole().notNull().default("customer"),
+  defaultShippingAddressId: integer().references((): AnyPgColumn => addresses.id, {
+    onDelete: "set null",
+  }),
+  defaultBillingAddressId: integer().references((): AnyPgColumn => addresses.id, {
+    onDelete: "set null",
+  }),
+  /** Set when the customer erased their account (POPIA); the row stays for order history. */
+  deletedAt: tstz(),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.role),
+  index().on(t.createdAt),
+  index().on(t.defaultShippingAddressId),
+  index().on(t.defaultBillingAddressId),
+]);
+
+export const sessions = pgTable("sessions", {
+  /** SHA-256 (hex) of the session token; the token itself lives only in the cookie. */
+  id: varchar({ length: 64 }).primaryKey(),
+  /** Null for a guest session (which still owns a cart). */
+  userId: integer().references(() => users.id, { onDelete: "cascade" }),
+  data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  expiresAt: tstz().notNull(),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [index().on(t.userId), index().on(t.expiresAt)]);
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  id: serial().primaryKey(),
+  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** SHA-256 (hex) of the token sent by e-mail. */
+  token: varchar({ length: 64 }).notNull().unique(),
+  expires: tstz().notNull(),
+  usedAt: tstz(),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [index().on(t.userId), index().on(t.expires)]);
+
+export const addresses = pgTable("addresses", {
+  id: serial().primaryKey(),
+  userId: integer().notNull().references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+  addressType: addressType().notNull().default("both"),
+  isDefault: boolean().notNull().default(false),
+  firstName: varchar({ length: 50 }).notNull(),
+  lastName: varchar({ length: 50 }).notNull(),
+  label: varchar({ length: 30 }),
+  addressLine1: varchar({ length: 100 }).notNull(),
+  addressLine2: varchar({ length: 100 }),
+  city: varchar({ length: 50 }).notNull(),
+  state: varchar({ length: 50 }).notNull(),
+  postalCode: varchar({ length: 10 }).notNull(),
+  country: varchar({ length: 60 }).notNull().default("South Africa"),
+  phone: varchar({ length: 20 }),
+  instructions: text(),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.userId),
+  index("addresses_user_default_idx").on(t.userId, t.isDefault).where(sql`${t.isDefault}`),
+]);

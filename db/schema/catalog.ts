@@ -1,0 +1,116 @@
+/** Categories, products and product variants. Money columns are numeric(10,2) rand. */
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { money, timestamps, tstz } from "./columns.ts";
+
+/** PostgreSQL full-text search document. */
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+export const categories = pgTable("categories", {
+  id: serial().primaryKey(),
+  name: varchar({ length: 100 }).notNull(),
+  slug: varchar({ length: 120 }).notNull().unique(),
+  description: text(),
+  parentId: integer().references((): AnyPgColumn => categories.id, { onDelete: "set null" }),
+  image: text(),
+  googleCategoryId: varchar({ length: 20 }),
+  googleCategoryPath: text(),
+  level: integer().notNull().default(1),
+  /** Display order in the header, home page and category list. */
+  position: integer().notNull().default(0),
+  externalId: varchar({ length: 100 }),
+  externalSource: varchar({ length: 50 }),
+  syncedAt: tstz(),
+  ...timestamps(),
+}, (t) => [index().on(t.parentId), index().on(t.position), index().on(t.externalSource, t.externalId)]);
+
+export const products = pgTable("products", {
+  id: serial().primaryKey(),
+  name: varchar({ length: 200 }).notNull(),
+  slug: varchar({ length: 220 }).notNull().unique(),
+  description: text().notNull().default(""),
+  price: money().notNull(),
+  salePrice: money(),
+  sku: varchar({ length: 64 }).notNull().unique(),
+  stock: integer().notNull().default(0),
+  images: jsonb().$type<string[]>().notNull().default([]),
+  categoryId: integer().references(() => categories.id, { onDelete: "set null" }),
+  featured: boolean().notNull().default(false),
+  isNew: boolean().notNull().default(false),
+  brand: varchar({ length: 100 }),
+  metaTitle: varchar({ length: 200 }),
+  metaDescription: text(),
+  fbCommerceId: varchar({ length: 100 }),
+  fbRetailerId: varchar({ length: 100 }),
+  fbAvailability: varchar({ length: 30 }),
+  fbCondition: varchar({ length: 30 }),
+  fbGtin: varchar({ length: 30 }),
+  fbMpn: varchar({ length: 64 }),
+  fbLink: text(),
+  fbSyncedAt: tstz(),
+  googleProductCategoryId: varchar({ length: 20 }),
+  googleProductCategory: text(),
+  /** Kilograms. */
+  weight: numeric({ precision: 8, scale: 3 }),
+  /** Centimetres. */
+  length: numeric({ precision: 8, scale: 2 }),
+  width: numeric({ precision: 8, scale: 2 }),
+  height: numeric({ precision: 8, scale: 2 }),
+  pudoEligible: boolean().notNull().default(true),
+  /** Search document kept by the database: name weighs most, then brand, then description. */
+  searchVector: tsvector().generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('simple', coalesce("brand", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'D')`,
+  ),
+  ...timestamps(),
+}, (t) => [
+  index("products_search_vector_idx").using("gin", t.searchVector),
+  index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  index().on(t.categoryId),
+  index().on(t.featured),
+  index().on(t.isNew),
+  index().on(t.brand),
+  index().on(t.name),
+  index().on(t.price),
+  index().on(t.createdAt),
+  index().on(t.fbRetailerId),
+  index("products_effective_price_idx").on(sql`coalesce(${t.salePrice}, ${t.price})`),
+  check("products_stock_non_negative", sql`${t.stock} >= 0`),
+  check("products_price_non_negative", sql`${t.price} >= 0`),
+  check("products_sale_price_non_negative", sql`${t.salePrice} is null or ${t.salePrice} >= 0`),
+]);
+
+export const productVariants = pgTable("product_variants", {
+  id: serial().primaryKey(),
+  productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  name: varchar({ length: 100 }).notNull(),
+  sku: varchar({ length: 64 }).notNull().unique(),
+  price: money().notNull(),
+  salePrice: money(),
+  stock: integer().notNull().default(0),
+  dimensions: varchar({ length: 60 }),
+  preorder: boolean().notNull().default(false),
+  preorderDiscount: numeric({ precision: 5, scale: 2 }),
+  regularDiscount: numeric({ precision: 5, scale: 2 }),
+  arrivalDate: date({ mode: "string" }),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.productId),
+  check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
+  check("product_variants_price_non_negative", sql`${t.price} >= 0`),
+]);

@@ -1,0 +1,159 @@
+/** Cart lines, orders with their snapshotted lines, coupons and coupon use. */
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { money, timestamps, tstz } from "./columns.ts";
+import { sessions, users } from "./accounts.ts";
+import { categories, products, productVariants } from "./catalog.ts";
+
+export const orderStatus = pgEnum("order_status", [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+]);
+export const shippingMethod = pgEnum("shipping_method", ["standard", "pudo_locker"]);
+export const couponType = pgEnum("coupon_type", [
+  "percentage",
+  "fixed_amount",
+  "free_shipping",
+  "buy_x_get_y",
+  "first_time",
+]);
+
+/** A cart line belongs to a user or, for a guest, to the guest's session. */
+export const cartItems = pgTable("cart_items", {
+  id: serial().primaryKey(),
+  userId: integer().references(() => users.id, { onDelete: "cascade" }),
+  sessionId: varchar({ length: 64 }).references(() => sessions.id, { onDelete: "cascade" }),
+  productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  variantId: integer().references(() => productVariants.id, { onDelete: "cascade" }),
+  /** variantId or 0: lets one unique index cover lines with and without a variant. */
+  variantKey: integer().notNull().generatedAlwaysAs(sql`coalesce("variant_id", 0)`),
+  quantity: integer().notNull().default(1),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.userId),
+  index().on(t.sessionId),
+  index().on(t.productId),
+  index().on(t.variantId),
+  // One line per product and variant in a cart (partial: a line belongs to a user or to a session).
+  uniqueIndex("cart_items_user_line_unique").on(t.userId, t.productId, t.variantKey).where(
+    sql`${t.userId} is not null`,
+  ),
+  uniqueIndex("cart_items_session_line_unique").on(t.sessionId, t.productId, t.variantKey)
+    .where(sql`${t.sessionId} is not null`),
+  check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  check("cart_items_owner", sql`${t.userId} is not null or ${t.sessionId} is not null`),
+]);
+
+export const coupons = pgTable("coupons", {
+  id: serial().primaryKey(),
+  code: varchar({ length: 20 }).notNull().unique(),
+  description: text().notNull(),
+  type: couponType().notNull().default("percentage"),
+  value: money().notNull(),
+  minOrderValue: money(),
+  maxDiscount: money(),
+  categoryId: integer().references(() => categories.id, { onDelete: "set null" }),
+  productId: integer().references(() => products.id, { onDelete: "set null" }),
+  startDate: tstz().notNull().defaultNow(),
+  endDate: tstz(),
+  usageLimit: integer(),
+  userLimit: integer().notNull().default(1),
+  firstTimeOnly: boolean().notNull().default(false),
+  active: boolean().notNull().default(true),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.categoryId),
+  index().on(t.productId),
+  index().on(t.active),
+  index().on(t.createdAt),
+  check("coupons_value_positive", sql`${t.value} > 0`),
+]);
+
+/** Shipping and billing addresses are snapshots (jsonb) so later address edits never rewrite an order. */
+export const orders = pgTable("orders", {
+  id: serial().primaryKey(),
+  userId: integer().references(() => users.id, { onDelete: "set null" }),
+  orderNumber: varchar({ length: 40 }).notNull().unique(),
+  status: orderStatus().notNull().default("pending"),
+  subtotal: money().notNull().default("0"),
+  shippingCost: money().notNull().default("0"),
+  discountAmount: money().notNull().default("0"),
+  total: money().notNull(),
+  shippingAddress: jsonb().$type<Record<string, unknown>>(),
+  billingAddress: jsonb().$type<Record<string, unknown>>(),
+  shippingMethod: shippingMethod().notNull().default("standard"),
+  pudoLockerCode: varchar({ length: 40 }),
+  pudoLockerAddress: text(),
+  paymentMethod: varchar({ length: 40 }),
+  paymentId: varchar({ length: 100 }),
+  paidAt: tstz(),
+  waTradeId: varchar({ length: 100 }),
+  notes: text(),
+  couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
+  /** A client-supplied key that makes a repeated order submission return the same order. */
+  idempotencyKey: varchar({ length: 100 }),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.userId),
+  index().on(t.status),
+  index().on(t.createdAt),
+  index().on(t.couponId),
+  index().on(t.paymentId),
+  unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
+  check("orders_total_non_negative", sql`${t.total} >= 0`),
+]);
+
+/** Name, sku and unit price are copied at order time: catalogue edits never change history. */
+export const orderItems = pgTable("order_items", {
+  id: serial().primaryKey(),
+  orderId: integer().notNull().references(() => orders.id, { onDelete: "cascade" }),
+  productId: integer().references(() => products.id, { onDelete: "set null" }),
+  variantId: integer().references(() => productVariants.id, { onDelete: "set null" }),
+  name: varchar({ length: 300 }).notNull(),
+  sku: varchar({ length: 64 }),
+  variantName: varchar({ length: 100 }),
+  price: money().notNull(),
+  quantity: integer().notNull(),
+}, (t) => [
+  index().on(t.orderId),
+  index().on(t.productId),
+  index().on(t.variantId),
+  check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+]);
+
+export const couponUsage = pgTable("coupon_usage", {
+  id: serial().primaryKey(),
+  couponId: integer().notNull().references(() => coupons.id, { onDelete: "cascade" }),
+  userId: integer().references(() => users.id, { onDelete: "set null" }),
+  orderId: integer().references(() => orders.id, { onDelete: "cascade" }),
+  discountAmount: money().notNull().default("0"),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [index().on(t.couponId), index().on(t.userId), index().on(t.orderId)]);
+
+/** The coupon applied to a cart: one per user cart or guest (session) cart. */
+export const cartCoupons = pgTable("cart_coupons", {
+  id: serial().primaryKey(),
+  userId: integer().references(() => users.id, { onDelete: "cascade" }).unique(),
+  sessionId: varchar({ length: 64 }).references(() => sessions.id, { onDelete: "cascade" }).unique(),
+  couponId: integer().notNull().references(() => coupons.id, { onDelete: "cascade" }),
+  appliedAt: tstz().notNull().defaultNow(),
+}, (t) => [
+  index().on(t.couponId),
+  check("cart_coupons_owner", sql`${t.userId} is not null or ${t.sessionId} is not null`),
+]);

@@ -1,0 +1,159 @@
+/** Reviews, wishlists, recommendations, browsing history and back-in-stock alerts. */
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { timestamps, tstz } from "./columns.ts";
+import { users } from "./accounts.ts";
+import { products, productVariants } from "./catalog.ts";
+import { orders } from "./commerce.ts";
+
+export const reviewSource = pgEnum("review_source", [
+  "internal",
+  "google",
+  "amazon",
+  "facebook",
+  "external",
+]);
+export const reviewStatus = pgEnum("review_status", ["pending", "approved", "rejected"]);
+export const reviewVerification = pgEnum("review_verification", [
+  "unverified",
+  "verified_purchase",
+  "verified_owner",
+  "expert",
+  "admin_verified",
+]);
+export const recommendationType = pgEnum("recommendation_type", [
+  "similar_products",
+  "frequently_bought",
+  "based_on_history",
+  "trending",
+  "personalized",
+  "category_popular",
+  "cross_sell",
+  "up_sell",
+]);
+
+export const reviews = pgTable("reviews", {
+  id: serial().primaryKey(),
+  productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  userId: integer().references(() => users.id, { onDelete: "set null" }),
+  orderId: integer().references(() => orders.id, { onDelete: "set null" }),
+  title: varchar({ length: 100 }).notNull(),
+  content: text().notNull(),
+  rating: integer().notNull(),
+  helpfulCount: integer().notNull().default(0),
+  notHelpfulCount: integer().notNull().default(0),
+  source: reviewSource().notNull().default("internal"),
+  externalId: varchar({ length: 100 }),
+  externalUrl: text(),
+  status: reviewStatus().notNull().default("pending"),
+  verificationStatus: reviewVerification().notNull().default("unverified"),
+  photos: jsonb().$type<string[]>().notNull().default([]),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.productId, t.status),
+  index().on(t.userId),
+  index().on(t.orderId),
+  index().on(t.createdAt),
+  check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+]);
+
+export const reviewVotes = pgTable("review_votes", {
+  id: serial().primaryKey(),
+  reviewId: integer().notNull().references(() => reviews.id, { onDelete: "cascade" }),
+  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** true = helpful, false = not helpful. */
+  vote: boolean().notNull(),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.reviewId),
+  index().on(t.userId),
+  unique("review_votes_one_per_user").on(t.reviewId, t.userId),
+]);
+
+export const reviewReplies = pgTable("review_replies", {
+  id: serial().primaryKey(),
+  reviewId: integer().notNull().references(() => reviews.id, { onDelete: "cascade" }),
+  userId: integer().references(() => users.id, { onDelete: "set null" }),
+  content: text().notNull(),
+  isOfficial: boolean().notNull().default(false),
+  ...timestamps(),
+}, (t) => [index().on(t.reviewId), index().on(t.userId)]);
+
+export const wishlistItems = pgTable("wishlist_items", {
+  id: serial().primaryKey(),
+  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+  productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  addedAt: tstz().notNull().defaultNow(),
+}, (t) => [
+  index().on(t.userId, t.addedAt),
+  index().on(t.productId),
+  unique("wishlist_items_user_product_unique").on(t.userId, t.productId),
+]);
+
+export const recommendations = pgTable("recommendations", {
+  id: serial().primaryKey(),
+  sourceProductId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  recommendedProductId: integer().notNull().references(() => products.id, {
+    onDelete: "cascade",
+  }),
+  type: recommendationType().notNull(),
+  score: real().notNull().default(0),
+  metadata: jsonb().$type<Record<string, unknown>>(),
+  ...timestamps(),
+}, (t) => [
+  index().on(t.sourceProductId, t.type, t.score),
+  index().on(t.recommendedProductId),
+  unique("recommendations_pair_unique").on(t.sourceProductId, t.recommendedProductId, t.type),
+]);
+
+export const browsingHistory = pgTable("browsing_history", {
+  id: serial().primaryKey(),
+  userId: integer().references(() => users.id, { onDelete: "cascade" }),
+  productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  sessionId: varchar({ length: 64 }),
+  viewCount: integer().notNull().default(1),
+  lastViewedAt: tstz().notNull().defaultNow(),
+  /** Seconds on the product page, summed over views. */
+  timeSpent: integer().notNull().default(0),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [
+  index().on(t.userId, t.lastViewedAt),
+  index().on(t.productId),
+  index().on(t.sessionId),
+  index().on(t.lastViewedAt),
+]);
+
+export const stockNotifications = pgTable("stock_notifications", {
+  id: serial().primaryKey(),
+  userId: integer().references(() => users.id, { onDelete: "cascade" }),
+  productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  variantId: integer().references(() => productVariants.id, { onDelete: "cascade" }),
+  email: varchar({ length: 254 }).notNull(),
+  active: boolean().notNull().default(true),
+  /** Set by a database trigger when the item comes back in stock; the alert sender then e-mails once. */
+  dueAt: tstz(),
+  notifiedAt: tstz(),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [
+  index("stock_notifications_due_idx").on(t.dueAt).where(sql`${t.active} and ${t.dueAt} is not null`),
+  index().on(t.userId),
+  index().on(t.productId, t.active),
+  index().on(t.variantId),
+  uniqueIndex("stock_notifications_one_active")
+    .on(t.productId, sql`coalesce(${t.variantId}, 0)`, t.email)
+    .where(sql`${t.active}`),
+]);

@@ -1,0 +1,7 @@
+/** The whole database schema: every table and enum, for Drizzle queries and drizzle-kit. */
+export * from "./accounts.ts";
+export * from "./catalog.ts";
+export * from "./commerce.ts";
+export * from "./engagement.ts";
+export * from "./loyalty.ts";
+export * from "./operations.ts";

@@ -1,0 +1,99 @@
+/** Demo accounts, coupons and loyalty rewards seeded with the catalogue. */
+
+export interface DemoAccount {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: "customer" | "admin" | "super_admin";
+}
+
+/** Seeded outside production only, and printed at start so a newcomer can sign in. */
+export const demoAccounts: DemoAccount[] = [
+  {
+    username: "customer",
+    email: "customer@example.co.za",
+    password: "Customer123!",
+    firstName: "Thandi",
+    lastName: "Nkosi",
+    role: "customer",
+  },
+  {
+    username: "admin",
+    email: "admin@example.co.za",
+    password: "Admin123!",
+    firstName: "Pieter",
+    lastName: "van Wyk",
+    role: "admin",
+  },
+  {
+    username: "superadmin",
+    email: "superadmin@example.co.za",
+    password: "SuperAdmin123!",
+    firstName: "Ayesha",
+    lastName: "Patel",
+    role: "super_admin",
+  },
+];
+
+export const demoCoupons = [
+  {
+    code: "WELCOME10",
+    description: "10% off your first order",
+    type: "first_time" as const,
+    value: "10.00",
+    firstTimeOnly: true,
+    userLimit: 1,
+  },
+  {
+    code: "FREESHIP",
+    description: "Free shipping on orders over R500",
+    type: "free_shipping" as const,
+    value: "1.00",
+    minOrderValue: "500.00",
+    userLimit: 5,
+  },
+  {
+    code: "BUY2GET1",
+    description: "Buy 2 get 1 free",
+    type: "buy_x_get_y" as const,
+    value: "2.00",
+    userLimit: 3,
+  },
+];
+
+export const demoRewards = [
+  {
+    code: "R50OFF",
+    name: "R50 off your order",
+    description: "Take R50 off any order.",
+    pointsCost: 500,
+    discountValue: "50.00",
+    discountType: "fixed_amount",
+  },
+  {
+    code: "R120OFF",
+    name: "R120 off your order",
+    description: "Take R120 off any order over R600.",
+    pointsCost: 1000,
+    discountValue: "120.00",
+    discountType: "fixed_amount",
+  },
+  {
+    code: "FREEDELIVERY",
+    name: "Free delivery",
+    description: "Free standard delivery on your next order.",
+    pointsCost: 300,
+    discountValue: "0.00",
+    discountType: "free_shipping",
+  },
+  {
+    code: "TENPERCENT",
+    name: "10% off your order",
+    description: "10% off one order, up to R300.",
+    pointsCost: 800,
+    discountValue: "10.00",
+    discountType: "percentage",
+  },
+];

@@ -1,0 +1,17 @@
+/** The accounts domain's public surface: account settings, data export, erasure and the account overview. */
+export { authorName, changePassword, deleteAccount, EMAIL_TAKEN, FORMER_CUSTOMER, updateProfile } from "./service.ts";
+export { EXPORT_FORMAT, exportFileName, exportUserData, type UserDataExport } from "./export.ts";
+export {
+  type AddressBookSummary,
+  addressBookSummary,
+  type AddressSummary,
+  GOLD_POINTS,
+  listWishlist,
+  type LoyaltySummary,
+  loyaltySummary,
+  type LoyaltyTier,
+  loyaltyTier,
+  SILVER_POINTS,
+  type WishlistEntry,
+} from "./overview.ts";
+export * as accountSchemas from "./schemas.ts";

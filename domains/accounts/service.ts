@@ -1,0 +1,209 @@
+/**
+ * Account settings: profile edits, password change and account deletion (POPIA erasure). Orders
+ * survive deletion as tax records; see docs/decisions/0009-account-deletion.md.
+ */
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import {
+  addresses,
+  browsingHistory,
+  cartCoupons,
+  cartItems,
+  emailOutbox,
+  loyaltyLedger,
+  loyaltyRedemptions,
+  newsletterSubscriptions,
+  passwordResetTokens,
+  referrals,
+  reviews,
+  reviewVotes,
+  sessions,
+  stockNotifications,
+  users,
+  wishlistItems,
+} from "../../db/schema/mod.ts";
+import { ConflictError, NotFoundError, pgErrorCode, ValidationError } from "../../lib/errors.ts";
+import {
+  checkRateLimit,
+  findUser,
+  generateToken,
+  hashPassword,
+  hitRateLimit,
+  invalidateUserSessions,
+  LIMITS,
+  resetRateLimit,
+  type SessionUser,
+  verifyPassword,
+} from "../auth/mod.ts";
+import {
+  CURRENT_PASSWORD_WRONG,
+  deleteBody,
+  PASSWORD_WRONG,
+  passwordBody,
+  type PasswordInput,
+  profileBody,
+  type ProfileInput,
+} from "./schemas.ts";
+
+export const EMAIL_TAKEN = "An account with that e-mail address already exists.";
+
+/** How an erased account's reviews and replies are signed. */
+export const FORMER_CUSTOMER = "Former customer";
+
+/** Parses input with a schema; a failure is a ValidationError (400) carrying every issue, never a 500. */
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  throw new ValidationError(issues[0]?.message ?? "Invalid request", issues);
+}
+
+/** The live (not erased) user, or 404. */
+async function liveUser(db: Db, userId: number): Promise<SessionUser> {
+  const user = await findUser(db, userId);
+  if (!user) throw new NotFoundError("Account not found");
+  return user;
+}
+
+/**
+ * Checks a password the signed-in user typed to confirm a sensitive change. Wrong guesses count
+ * against the account like failed logins, so a borrowed session cannot be used to guess it.
+ */
+async function confirmPassword(
+  db: Db,
+  userId: number,
+  password: string,
+  field: string,
+  message: string,
+): Promise<void> {
+  const key = `account-password:user:${userId}`;
+  await checkRateLimit(db, key, LIMITS.loginPerAccount);
+  const [row] = await db.select({ password: users.password }).from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+  if (!row) throw new NotFoundError("Account not found");
+  if (!(await verifyPassword(row.password, password))) {
+    await hitRateLimit(db, key, LIMITS.loginPerAccount);
+    throw new ValidationError(message, [{ path: field, message }]);
+  }
+  await resetRateLimit(db, key);
+}
+
+/** Changes name, e-mail and phone; 409 when another account has the e-mail. */
+export async function updateProfile(db: Db, userId: number, input: ProfileInput): Promise<SessionUser> {
+  const data = parse(profileBody, input);
+  await liveUser(db, userId);
+  const [other] = await db.select({ id: users.id }).from(users)
+    .where(and(eq(users.email, data.email), ne(users.id, userId))).limit(1);
+  if (other) throw new ConflictError(EMAIL_TAKEN);
+  try {
+    await db.update(users).set({
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email,
+      phone: data.phone,
+      updatedAt: new Date(),
+    }).where(eq(users.id, userId));
+  } catch (err) {
+    // Two accounts racing for the same address: the unique index decides.
+    if (pgErrorCode(err) === "23505") throw new ConflictError(EMAIL_TAKEN);
+    throw err;
+  }
+  return await liveUser(db, userId);
+}
+
+/**
+ * Sets a new password after checking the current one. Every other session of the user ends (a
+ * thief signed in elsewhere is signed out); `currentSessionId` stays signed in. Unused reset links die.
+ */
+export async function changePassword(
+  db: Db,
+  userId: number,
+  currentSessionId: string | null,
+  input: PasswordInput,
+): Promise<void> {
+  const data = parse(passwordBody, input);
+  await confirmPassword(db, userId, data.currentPassword, "currentPassword", CURRENT_PASSWORD_WRONG);
+  // argon2 outside the transaction: PGlite has one connection.
+  const hash = await hashPassword(data.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password: hash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await invalidateUserSessions(tx, userId, currentSessionId ?? undefined);
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  });
+}
+
+/**
+ * Erases the account (POPIA right to deletion) after the password is confirmed, in one transaction:
+ * the users row is anonymised (it stays so that kept orders, reviews and redemptions still point at
+ * something), personal rows are deleted, and sessions end everywhere. Orders and their lines are kept
+ * as tax records. Returns the time of erasure.
+ */
+export async function deleteAccount(db: Db, userId: number, password: string): Promise<{ deletedAt: Date }> {
+  parse(z.object({ password: deleteBody.shape.password }), { password });
+  const user = await liveUser(db, userId);
+  await confirmPassword(db, userId, password, "password", PASSWORD_WRONG);
+  // A hash of a random secret nobody holds: no password can ever match it.
+  const unusable = await hashPassword(`${generateToken()}${generateToken()}`);
+  const deletedAt = new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({
+      username: `deleted-${userId}`,
+      email: `deleted-${userId}@deleted.invalid`,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      password: unusable,
+      role: "customer",
+      defaultShippingAddressId: null,
+      defaultBillingAddressId: null,
+      deletedAt,
+      updatedAt: deletedAt,
+    }).where(eq(users.id, userId));
+    await tx.delete(addresses).where(eq(addresses.userId, userId));
+    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+    await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+    await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    // Alerts and subscriptions are also keyed by e-mail address (a guest may have signed up with it).
+    await tx.delete(stockNotifications).where(
+      or(eq(stockNotifications.userId, userId), sql`lower(${stockNotifications.email}) = ${user.email}`),
+    );
+    await tx.delete(newsletterSubscriptions).where(
+      or(eq(newsletterSubscriptions.userId, userId), sql`lower(${newsletterSubscriptions.email}) = ${user.email}`),
+    );
+    await tx.delete(browsingHistory).where(eq(browsingHistory.userId, userId));
+    // Mail to the address (sent copies and anything still queued: nothing more goes to an erased account).
+    await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${user.email}`);
+    // The votes go; the reviews' helpful counters drop by the votes removed so they stay true.
+    const votes = await tx.select({ reviewId: reviewVotes.reviewId, vote: reviewVotes.vote }).from(reviewVotes)
+      .where(eq(reviewVotes.userId, userId));
+    for (const v of votes) {
+      const counter = v.vote ? reviews.helpfulCount : reviews.notHelpfulCount;
+      await tx.update(reviews).set(
+        v.vote ? { helpfulCount: sql`greatest(${counter} - 1, 0)` } : {
+          notHelpfulCount: sql`greatest(${counter} - 1, 0)`,
+        },
+      ).where(eq(reviews.id, v.reviewId));
+    }
+    await tx.delete(reviewVotes).where(eq(reviewVotes.userId, userId));
+    // The points balance is forfeited; a redemption already applied to a kept order stays with it.
+    await tx.delete(loyaltyLedger).where(eq(loyaltyLedger.userId, userId));
+    await tx.delete(loyaltyRedemptions).where(
+      and(eq(loyaltyRedemptions.userId, userId), isNull(loyaltyRedemptions.orderId)),
+    );
+    // Unused invitation codes go; used referrals stay (they are the other customer's discount record).
+    await tx.delete(referrals).where(and(eq(referrals.referrerId, userId), isNull(referrals.refereeId)));
+  });
+  return { deletedAt };
+}
+
+/** The name to show for the author of a review or reply: 'Former customer' once the account is erased. */
+export function authorName(
+  author: { username: string; firstName: string | null; lastName: string | null; deletedAt: Date | null } | null,
+): string {
+  if (!author || author.deletedAt) return FORMER_CUSTOMER;
+  if (author.firstName) return author.lastName ? `${author.firstName} ${author.lastName.charAt(0)}.` : author.firstName;
+  return author.username;
+}

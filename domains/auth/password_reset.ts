@@ -1,0 +1,139 @@
+/**
+ * Password reset by e-mail. A request stores the SHA-256 of a fresh single-use token (valid 1 hour,
+ * replacing the user's older unused ones) and queues the e-mail with the link in the same
+ * transaction. An unknown address does the same work without writing, so the answer never tells
+ * whether an account exists. Using the token is atomic (marked used only if unused and unexpired),
+ * sets an argon2id hash and ends every session of the user.
+ */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { passwordResetTokens, users } from "../../db/schema/mod.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { enqueueEmail, passwordResetEmail } from "../mail/mod.ts";
+import { hashPassword } from "./password.ts";
+import { reset as resetRateLimit } from "./rate_limit.ts";
+import { INVALID_TOKEN, resetToken } from "./reset_schemas.ts";
+import { password as passwordRule } from "./schemas.ts";
+import { invalidateUserSessions } from "./sessions.ts";
+import { generateToken, hashToken } from "./tokens.ts";
+
+/** How long a reset link works. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** What the forgot-password form answers, whether or not the address has an account. */
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that e-mail, we have sent a reset link. It expires in 1 hour.";
+
+export class InvalidResetTokenError extends ValidationError {
+  constructor() {
+    super(INVALID_TOKEN, [{ path: "token", message: INVALID_TOKEN }]);
+  }
+}
+
+/**
+ * Starts a reset for `email`: for an account, a new token and the e-mail in the outbox; for an
+ * unknown (or erased) address, the same steps without the writes. Returns nothing either way.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  opts: { siteUrl: string; shopName: string; now?: Date },
+): Promise<void> {
+  const address = email.trim().toLowerCase();
+  const now = opts.now ?? new Date();
+  const token = generateToken();
+  const tokenHash = hashToken(token);
+  const [row] = await db.select({
+    id: users.id,
+    email: users.email,
+    username: users.username,
+    firstName: users.firstName,
+    deletedAt: users.deletedAt,
+  }).from(users).where(eq(users.email, address)).limit(1);
+  const user = row && !row.deletedAt ? row : null;
+  const message = passwordResetEmail({
+    to: user?.email ?? address,
+    name: user?.firstName || user?.username || "there",
+    token,
+    siteUrl: opts.siteUrl,
+    shopName: opts.shopName,
+  });
+  if (!user) {
+    // The same round trip to the token table as the real branch, without writing anything.
+    await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.token, tokenHash), isNull(passwordResetTokens.usedAt))).limit(1);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    // A new link replaces any older unused one.
+    await tx.delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      token: tokenHash,
+      expires: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    });
+    await enqueueEmail(tx, message, now);
+  });
+}
+
+function usable(tokenHash: string, now: Date) {
+  return and(
+    eq(passwordResetTokens.token, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expires, now),
+    sql`${passwordResetTokens.userId} in (select ${users.id} from ${users} where ${users.deletedAt} is null)`,
+  );
+}
+
+/** True when `token` is a reset token that is unused, unexpired and of a live account. */
+export async function verifyResetToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const parsed = resetToken.safeParse(token);
+  if (!parsed.success) return false;
+  const [row] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens)
+    .where(usable(hashToken(parsed.data), now)).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Sets a new password with a reset token, once: throws InvalidResetTokenError for an unknown, used
+ * or expired token, ValidationError for a password that breaks the rules. Ends every session of the
+ * user and clears the account's login lockout. Returns the user's id.
+ */
+export async function resetPassword(
+  db: Db,
+  token: string,
+  newPassword: string,
+  now = new Date(),
+): Promise<{ userId: number }> {
+  const parsed = resetToken.safeParse(token);
+  if (!parsed.success) throw new InvalidResetTokenError();
+  const rule = passwordRule.safeParse(newPassword);
+  if (!rule.success) {
+    const issues = rule.error.issues.map((i) => ({ path: "password", message: i.message }));
+    throw new ValidationError(issues[0].message, issues);
+  }
+  const tokenHash = hashToken(parsed.data);
+  // Cheap check first, so a bad link costs no argon2 hash; argon2 runs outside the transaction
+  // (PGlite has one connection). The transaction below decides, atomically.
+  if (!(await verifyResetToken(db, parsed.data, now))) throw new InvalidResetTokenError();
+  const hash = await hashPassword(newPassword);
+  const user = await db.transaction(async (tx) => {
+    const [used] = await tx.update(passwordResetTokens).set({ usedAt: now })
+      .where(usable(tokenHash, now))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) return null;
+    const [row] = await tx.update(users).set({ password: hash, updatedAt: now }).where(eq(users.id, used.userId))
+      .returning({ id: users.id, username: users.username, email: users.email });
+    await invalidateUserSessions(tx, used.userId);
+    await tx.delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    return row;
+  });
+  if (!user) throw new InvalidResetTokenError();
+  // Whoever locked the account out with wrong passwords no longer keeps its owner from signing in.
+  await resetRateLimit(db, `login:user:${user.username.toLowerCase()}`);
+  await resetRateLimit(db, `login:user:${user.email.toLowerCase()}`);
+  return { userId: user.id };
+}

@@ -1,0 +1,67 @@
+/**
+ * Fixed-window rate limits kept in the database, so every instance of the shop shares them and a
+ * race cannot slip extra attempts through (one atomic upsert per hit).
+ */
+import { eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { rateLimits } from "../../db/schema/mod.ts";
+import { TooManyRequestsError } from "../../lib/errors.ts";
+
+export interface Limit {
+  /** Attempts allowed in one window. */
+  max: number;
+  windowMs: number;
+}
+
+/** The limits the shop applies. */
+export const LIMITS = {
+  loginPerIp: { max: 20, windowMs: 15 * 60_000 },
+  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  registerPerIp: { max: 5, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 5, windowMs: 15 * 60_000 },
+  resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  newsletterPerIp: { max: 10, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+export class RateLimitedError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, retryAfterSeconds);
+  }
+}
+
+/** Counts one attempt against `key`; throws RateLimitedError once the window's allowance is used. */
+export async function hit(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
+  const resetAt = new Date(now.getTime() + limit.windowMs);
+  const [row] = await db.insert(rateLimits).values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count:
+          sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        resetAt:
+          sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  if (row.count > limit.max) {
+    throw new RateLimitedError(Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+  }
+}
+
+/** Throws if `key` is already over its allowance, without counting an attempt. */
+export async function check(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (row && row.resetAt > now && row.count >= limit.max) {
+    throw new RateLimitedError(Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+  }
+}
+
+/** Forgets a key (a successful login clears the account's failures). */
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+export async function sweepRateLimits(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+}

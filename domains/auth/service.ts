@@ -1,0 +1,66 @@
+/** Registration and sign-in. */
+import { eq, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/mod.ts";
+import { ConflictError, pgErrorCode, UnauthorizedError } from "../../lib/errors.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import type { RegisterInput } from "./schemas.ts";
+import { type SessionUser, sessionUserColumns } from "./sessions.ts";
+
+export const INVALID_LOGIN = "Invalid username or password";
+
+// Verified against when the username is unknown, so both answers take the same time.
+let dummyHash: Promise<string> | null = null;
+
+function withoutDeleted<T extends { deletedAt: Date | null }>(row: T): Omit<T, "deletedAt"> {
+  const { deletedAt: _deletedAt, ...rest } = row;
+  return rest;
+}
+
+/** Creates a customer account; 409 when the username or e-mail is taken. */
+export async function registerUser(db: Db, input: RegisterInput): Promise<SessionUser> {
+  const taken = await db.select({ username: users.username, email: users.email }).from(users).where(
+    or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.email, input.email)),
+  );
+  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) {
+    throw new ConflictError("That username is already taken. Please choose another.");
+  }
+  if (taken.length) throw new ConflictError("An account with that e-mail address already exists. Try logging in.");
+  const hash = await hashPassword(input.password);
+  try {
+    const [row] = await db.insert(users).values({
+      username: input.username,
+      email: input.email,
+      password: hash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    }).returning(sessionUserColumns);
+    return withoutDeleted(row);
+  } catch (err) {
+    // Two registrations racing for the same name: the unique index decides.
+    if (pgErrorCode(err) === "23505") throw new ConflictError("That username or e-mail address is already taken.");
+    throw err;
+  }
+}
+
+/** The user for a username (or e-mail) and password; UnauthorizedError otherwise, same message either way. */
+export async function authenticate(db: Db, login: string, password: string): Promise<SessionUser> {
+  const key = login.trim().toLowerCase();
+  const [row] = await db.select({ ...sessionUserColumns, password: users.password }).from(users).where(
+    key.includes("@") ? eq(users.email, key) : sql`lower(${users.username}) = ${key}`,
+  ).limit(1);
+  if (!row || row.deletedAt) {
+    dummyHash ??= hashPassword("not-a-real-password-Aa1!");
+    await verifyPassword(await dummyHash, password);
+    throw new UnauthorizedError(INVALID_LOGIN);
+  }
+  if (!(await verifyPassword(row.password, password))) throw new UnauthorizedError(INVALID_LOGIN);
+  const { password: _password, ...user } = row;
+  return withoutDeleted(user);
+}
+
+/** A user by id (null when missing or erased). */
+export async function findUser(db: Db, id: number): Promise<SessionUser | null> {
+  const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row && !row.deletedAt ? withoutDeleted(row) : null;
+}

@@ -1,0 +1,20 @@
+/** The cart domain's public surface. */
+export {
+  addToCart,
+  type AppliedCoupon,
+  applyCoupon,
+  type Cart,
+  cartItemCount,
+  type CartLine,
+  type CartOwner,
+  checkCoupon,
+  clearCart,
+  type CouponCheck,
+  getCart,
+  mergeGuestCart,
+  pricedLines,
+  removeCartItem,
+  removeCoupon,
+  updateCartItem,
+} from "./service.ts";
+export * as cartSchemas from "./schemas.ts";

@@ -1,0 +1,351 @@
+/**
+ * The cart: lines owned by a signed-in user or by a guest's session, priced from the database on
+ * every read, with the applied coupon re-checked each time. A line never holds more than the stock
+ * (or the pre-order bound): the database enforces it in the same statement that adds.
+ */
+import { and, asc, eq, sql, sum } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { cartCoupons, cartItems, coupons, products, productVariants } from "../../db/schema/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { toCents } from "../../lib/money.ts";
+import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
+import {
+  couponContext,
+  type CouponRule,
+  evaluateCoupon,
+  findCouponByCode,
+  findCouponById,
+  type PricedLine,
+  SIGN_IN_TO_CONFIRM,
+} from "../coupons/mod.ts";
+
+/** Whose cart: a signed-in user's, or a guest session's. */
+export type CartOwner = { userId: number } | { sessionId: string };
+
+export interface CartLine {
+  id: number;
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+  product: {
+    name: string;
+    slug: string;
+    sku: string;
+    brand: string | null;
+    image: string | null;
+    variantName: string | null;
+    categoryId: number | null;
+    pudoEligible: boolean;
+    preorder: boolean;
+    /** Most that may be ordered: stock, or the pre-order bound. */
+    maxQuantity: number;
+  };
+  unitPriceCents: number;
+  /** The regular unit price when a sale or pre-order price applies, else null. */
+  regularUnitPriceCents: number | null;
+  lineTotalCents: number;
+}
+
+export interface AppliedCoupon {
+  code: string;
+  type: CouponRule["type"];
+  value: number;
+  description: string;
+  minOrderCents: number | null;
+  endDate: Date | null;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  itemCount: number;
+  subtotalCents: number;
+  discountCents: number;
+  /** Subtotal less discount, never below 0. Shipping is worked out at checkout. */
+  totalCents: number;
+  coupon: AppliedCoupon | null;
+  /** A coupon can make shipping free. */
+  freeShipping: boolean;
+  /** Set when a previously applied coupon no longer applies and was removed. */
+  couponNotice: string | null;
+}
+
+const ownerOf = (
+  o: CartOwner,
+) => ("userId" in o ? eq(cartItems.userId, o.userId) : eq(cartItems.sessionId, o.sessionId));
+const couponOwnerOf = (o: CartOwner) =>
+  "userId" in o ? eq(cartCoupons.userId, o.userId) : eq(cartCoupons.sessionId, o.sessionId);
+const userIdOf = (o: CartOwner) => ("userId" in o ? o.userId : null);
+
+async function loadLines(db: Db, owner: CartOwner): Promise<CartLine[]> {
+  const rows = await db.select({ item: cartItems, product: products, variant: productVariants }).from(cartItems)
+    .innerJoin(products, eq(cartItems.productId, products.id))
+    .leftJoin(productVariants, eq(cartItems.variantId, productVariants.id))
+    .where(ownerOf(owner)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows.map(({ item, product, variant }) => {
+    const priced = variant
+      ? {
+        priceCents: toCents(variant.price)!,
+        salePriceCents: toCents(variant.salePrice),
+        preorder: variant.preorder,
+        preorderDiscount: variant.preorderDiscount === null ? null : Number(variant.preorderDiscount),
+      }
+      : {
+        priceCents: toCents(product.price)!,
+        salePriceCents: toCents(product.salePrice),
+        preorder: false,
+        preorderDiscount: null,
+      };
+    const unit = chargedPriceCents(priced);
+    return {
+      id: item.id,
+      productId: item.productId,
+      variantId: item.variantId,
+      quantity: item.quantity,
+      product: {
+        name: product.name,
+        slug: product.slug,
+        sku: variant?.sku ?? product.sku,
+        brand: product.brand,
+        image: product.images[0] ?? null,
+        variantName: variant?.name ?? null,
+        categoryId: product.categoryId,
+        pudoEligible: product.pudoEligible,
+        preorder: priced.preorder,
+        maxQuantity: maxQuantity({ preorder: priced.preorder, stock: variant?.stock ?? product.stock }),
+      },
+      unitPriceCents: unit,
+      regularUnitPriceCents: unit !== priced.priceCents ? priced.priceCents : null,
+      lineTotalCents: unit * item.quantity,
+    };
+  });
+}
+
+export function pricedLines(lines: CartLine[]): PricedLine[] {
+  return lines.map((l) => ({
+    productId: l.productId,
+    categoryId: l.product.categoryId,
+    unitPriceCents: l.unitPriceCents,
+    quantity: l.quantity,
+  }));
+}
+
+function couponJson(rule: CouponRule): AppliedCoupon {
+  return {
+    code: rule.code,
+    type: rule.type,
+    value: rule.value,
+    description: rule.description,
+    minOrderCents: rule.minOrderCents,
+    endDate: rule.endDate,
+  };
+}
+
+/** The cart priced from the database; an applied coupon that no longer applies is removed and reported. */
+export async function getCart(db: Db, owner: CartOwner, now = new Date()): Promise<Cart> {
+  const lines = await loadLines(db, owner);
+  const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
+  const itemCount = lines.reduce((s, l) => s + l.quantity, 0);
+  const [applied] = await db.select({ couponId: cartCoupons.couponId }).from(cartCoupons).where(couponOwnerOf(owner));
+  let coupon: AppliedCoupon | null = null;
+  let discount = 0;
+  let freeShipping = false;
+  let couponNotice: string | null = null;
+  if (applied) {
+    const rule = await findCouponById(db, applied.couponId);
+    const result = rule
+      ? evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule.id, userIdOf(owner), now))
+      : { ok: false as const, reason: "This coupon is no longer available." };
+    if (rule && result.ok) {
+      coupon = couponJson(rule);
+      discount = result.discountCents;
+      freeShipping = result.freeShipping;
+    } else if (lines.length) {
+      await db.delete(cartCoupons).where(couponOwnerOf(owner));
+      couponNotice = `${rule ? `Coupon ${rule.code} was removed: ` : ""}${result.ok ? "" : result.reason}`;
+    }
+  }
+  return {
+    lines,
+    itemCount,
+    subtotalCents: subtotal,
+    discountCents: discount,
+    totalCents: Math.max(0, subtotal - discount),
+    coupon,
+    freeShipping,
+    couponNotice,
+  };
+}
+
+/** Total quantity in the cart, for the header badge. */
+export async function cartItemCount(db: Db, owner: CartOwner): Promise<number> {
+  const [row] = await db.select({ n: sum(cartItems.quantity) }).from(cartItems).where(ownerOf(owner));
+  return Number(row?.n ?? 0);
+}
+
+interface Buyable {
+  name: string;
+  maxQuantity: number;
+}
+
+async function buyable(db: Db, productId: number, variantId: number | null): Promise<Buyable> {
+  const [product] = await db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new NotFoundError("Product not found");
+  const variants = await db.select().from(productVariants).where(eq(productVariants.productId, productId));
+  if (variantId === null) {
+    if (variants.length) throw new ValidationError("Please choose an option for this product.");
+    return { name: product.name, maxQuantity: maxQuantity({ preorder: false, stock: product.stock }) };
+  }
+  const variant = variants.find((v) => v.id === variantId);
+  if (!variant) throw new ValidationError("That option does not belong to this product.");
+  return {
+    name: `${product.name} (${variant.name})`,
+    maxQuantity: maxQuantity({ preorder: variant.preorder, stock: variant.stock }),
+  };
+}
+
+function stockMessage(b: Buyable, inCart: number): string {
+  if (b.maxQuantity === 0) return `${b.name} is out of stock.`;
+  const left = `Only ${b.maxQuantity} of ${b.name} can be ordered`;
+  return inCart ? `${left}, and you already have ${inCart} in your cart.` : `${left}.`;
+}
+
+/**
+ * Adds `quantity` units (adding to a line that already holds the product). The new quantity is
+ * checked against stock inside the upsert itself, so concurrent adds can never exceed it.
+ */
+export async function addToCart(
+  db: Db,
+  owner: CartOwner,
+  input: { productId: number; variantId?: number | null; quantity: number },
+): Promise<{ lineId: number; quantity: number; name: string }> {
+  const variantId = input.variantId ?? null;
+  const item = await buyable(db, input.productId, variantId);
+  if (input.quantity > item.maxQuantity) throw new ConflictError(stockMessage(item, 0));
+  const isUser = "userId" in owner;
+  const [row] = await db.insert(cartItems).values({
+    userId: isUser ? owner.userId : null,
+    sessionId: isUser ? null : owner.sessionId,
+    productId: input.productId,
+    variantId,
+    quantity: input.quantity,
+  }).onConflictDoUpdate({
+    target: isUser
+      ? [cartItems.userId, cartItems.productId, cartItems.variantKey]
+      : [cartItems.sessionId, cartItems.productId, cartItems.variantKey],
+    targetWhere: isUser ? sql`${cartItems.userId} is not null` : sql`${cartItems.sessionId} is not null`,
+    set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+    setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${item.maxQuantity}`,
+  }).returning({ id: cartItems.id, quantity: cartItems.quantity });
+  if (!row) {
+    const [existing] = await db.select({ q: cartItems.quantity }).from(cartItems).where(and(
+      ownerOf(owner),
+      eq(cartItems.productId, input.productId),
+      variantId === null ? sql`${cartItems.variantId} is null` : eq(cartItems.variantId, variantId),
+    ));
+    throw new ConflictError(stockMessage(item, existing?.q ?? 0));
+  }
+  return { lineId: row.id, quantity: row.quantity, name: item.name };
+}
+
+/** Sets a line's quantity; 0 or less removes it. Another owner's line is NotFound. */
+export async function updateCartItem(db: Db, owner: CartOwner, lineId: number, quantity: number): Promise<void> {
+  if (quantity <= 0) return removeCartItem(db, owner, lineId);
+  const [line] = await db.select().from(cartItems).where(and(eq(cartItems.id, lineId), ownerOf(owner)));
+  if (!line) throw new NotFoundError("Cart item not found");
+  const item = await buyable(db, line.productId, line.variantId);
+  if (quantity > item.maxQuantity) throw new ConflictError(stockMessage(item, 0));
+  await db.update(cartItems).set({ quantity, updatedAt: new Date() }).where(
+    and(eq(cartItems.id, lineId), ownerOf(owner)),
+  );
+}
+
+export async function removeCartItem(db: Db, owner: CartOwner, lineId: number): Promise<void> {
+  const gone = await db.delete(cartItems).where(and(eq(cartItems.id, lineId), ownerOf(owner)))
+    .returning({ id: cartItems.id });
+  if (!gone.length) throw new NotFoundError("Cart item not found");
+}
+
+/** Empties the cart and drops its coupon. */
+export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
+  await db.delete(cartItems).where(ownerOf(owner));
+  await db.delete(cartCoupons).where(couponOwnerOf(owner));
+}
+
+export type CouponCheck =
+  | { valid: true; coupon: AppliedCoupon; discountCents: number; freeShipping: boolean; note: string | null }
+  | { valid: false; message: string };
+
+/** Checks a code against this cart as the server prices it (any client-side total is ignored). */
+export async function checkCoupon(db: Db, owner: CartOwner, code: string, now = new Date()): Promise<CouponCheck> {
+  const rule = await findCouponByCode(db, code);
+  if (!rule) return { valid: false, message: "This coupon code is not valid." };
+  const lines = await loadLines(db, owner);
+  const result = evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule.id, userIdOf(owner), now));
+  if (!result.ok) return { valid: false, message: result.reason };
+  return {
+    valid: true,
+    coupon: couponJson(rule),
+    discountCents: result.discountCents,
+    freeShipping: result.freeShipping,
+    note: result.needsSignIn ? SIGN_IN_TO_CONFIRM : null,
+  };
+}
+
+/** Applies a code to the cart (replacing any other); ValidationError with the reason when it does not apply. */
+export async function applyCoupon(db: Db, owner: CartOwner, code: string): Promise<CouponCheck & { valid: true }> {
+  const check = await checkCoupon(db, owner, code);
+  if (!check.valid) throw new ValidationError(check.message);
+  const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, check.coupon.code));
+  await db.delete(cartCoupons).where(couponOwnerOf(owner));
+  await db.insert(cartCoupons).values({
+    userId: userIdOf(owner),
+    sessionId: "sessionId" in owner ? owner.sessionId : null,
+    couponId: coupon.id,
+  });
+  return check;
+}
+
+export async function removeCoupon(db: Db, owner: CartOwner): Promise<void> {
+  await db.delete(cartCoupons).where(couponOwnerOf(owner));
+}
+
+/**
+ * Moves a guest's cart into the user's on sign-in: quantities add, capped at what may be ordered;
+ * the guest's coupon comes along when the user has none. Returns lines that could not move fully.
+ */
+export async function mergeGuestCart(db: Db, sessionId: string, userId: number): Promise<string[]> {
+  const problems: string[] = [];
+  await db.transaction(async (tx) => {
+    const guestLines = await tx.select().from(cartItems).where(eq(cartItems.sessionId, sessionId));
+    for (const line of guestLines) {
+      const [mine] = await tx.select().from(cartItems).where(and(
+        eq(cartItems.userId, userId),
+        eq(cartItems.productId, line.productId),
+        line.variantId === null ? sql`${cartItems.variantId} is null` : eq(cartItems.variantId, line.variantId),
+      ));
+      let item: Buyable;
+      try {
+        item = await buyable(tx as unknown as Db, line.productId, line.variantId);
+      } catch {
+        continue; // the product or option is gone
+      }
+      const wanted = (mine?.quantity ?? 0) + line.quantity;
+      const quantity = Math.min(wanted, item.maxQuantity);
+      if (quantity < wanted) problems.push(item.name);
+      if (quantity <= 0) continue;
+      if (mine) await tx.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, mine.id));
+      else {
+        await tx.insert(cartItems).values({ userId, productId: line.productId, variantId: line.variantId, quantity });
+      }
+    }
+    await tx.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
+    const [guestCoupon] = await tx.select().from(cartCoupons).where(eq(cartCoupons.sessionId, sessionId));
+    if (guestCoupon) {
+      const [userCoupon] = await tx.select().from(cartCoupons).where(eq(cartCoupons.userId, userId));
+      await tx.delete(cartCoupons).where(eq(cartCoupons.sessionId, sessionId));
+      if (!userCoupon) await tx.insert(cartCoupons).values({ userId, couponId: guestCoupon.couponId });
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,168 @@
+import assert from "node:assert/strict";
+import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { createCategory, createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
+import { createSession } from "../auth/mod.ts";
+import { coupons } from "../../db/schema/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  addToCart,
+  applyCoupon,
+  cartItemCount,
+  checkCoupon,
+  clearCart,
+  getCart,
+  mergeGuestCart,
+  removeCartItem,
+  updateCartItem,
+} from "./mod.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+async function guest(db: Db) {
+  return { sessionId: (await createSession(db, { userId: null })).session.id };
+}
+
+test("[cart] adding the same product again raises its quantity; totals come from the database", async (db) => {
+  const owner = await guest(db);
+  const p = await createProduct(db, { name: "Heat Mat", price: "349.00", salePrice: "299.50", stock: 10 });
+  await addToCart(db, owner, { productId: p.id, quantity: 2 });
+  await addToCart(db, owner, { productId: p.id, quantity: 1 });
+  const cart = await getCart(db, owner);
+  assert.equal(cart.lines.length, 1);
+  assert.equal(cart.lines[0].quantity, 3);
+  assert.equal(cart.lines[0].unitPriceCents, 29950);
+  assert.equal(cart.lines[0].regularUnitPriceCents, 34900);
+  assert.equal(cart.subtotalCents, 89850);
+  assert.equal(cart.totalCents, 89850);
+  assert.equal(cart.itemCount, 3);
+  assert.equal(await cartItemCount(db, owner), 3);
+});
+
+test("[cart] a quantity above stock is refused with a clear message; quantity 0 removes the line", async (db) => {
+  const owner = await guest(db);
+  const p = await createProduct(db, { name: "Dimming Thermostat", stock: 3 });
+  await assert.rejects(
+    addToCart(db, owner, { productId: p.id, quantity: 4 }),
+    (e: Error) => e instanceof ConflictError && e.message === "Only 3 of Dimming Thermostat can be ordered.",
+  );
+  const { lineId } = await addToCart(db, owner, { productId: p.id, quantity: 2 });
+  await assert.rejects(
+    addToCart(db, owner, { productId: p.id, quantity: 2 }),
+    (e: Error) => e instanceof ConflictError && /you already have 2 in your cart/.test(e.message),
+  );
+  await assert.rejects(updateCartItem(db, owner, lineId, 5), ConflictError);
+  await updateCartItem(db, owner, lineId, 0);
+  assert.equal((await getCart(db, owner)).lines.length, 0);
+  const gone = await createProduct(db, { name: "Sold Out Hide", stock: 0 });
+  await assert.rejects(addToCart(db, owner, { productId: gone.id, quantity: 1 }), /out of stock/);
+});
+
+test("[cart] variants: required when the product has them, must belong to it; pre-orders priced with their discount", async (db) => {
+  const owner = await guest(db);
+  const lamp = await createProduct(db, { name: "Basking Lamp", stock: 0 });
+  const w50 = await createVariant(db, lamp.id, { name: "50W", price: "199.00", stock: 5 });
+  const pre = await createVariant(db, lamp.id, {
+    name: "150W",
+    price: "2199.00",
+    stock: 0,
+    preorder: true,
+    preorderDiscount: "10.00",
+  });
+  const other = await createProduct(db);
+  const otherVariant = await createVariant(db, other.id);
+  await assert.rejects(addToCart(db, owner, { productId: lamp.id, quantity: 1 }), ValidationError);
+  await assert.rejects(
+    addToCart(db, owner, { productId: lamp.id, variantId: otherVariant.id, quantity: 1 }),
+    ValidationError,
+  );
+  await addToCart(db, owner, { productId: lamp.id, variantId: w50.id, quantity: 1 });
+  await addToCart(db, owner, { productId: lamp.id, variantId: pre.id, quantity: 2 });
+  const cart = await getCart(db, owner);
+  assert.deepEqual(cart.lines.map((l) => [l.product.variantName, l.unitPriceCents]), [["50W", 19900], [
+    "150W",
+    197910,
+  ]]);
+  assert.equal(cart.subtotalCents, 19900 + 2 * 197910);
+  await assert.rejects(addToCart(db, owner, { productId: lamp.id, variantId: pre.id, quantity: 9 }), /Only 10/);
+});
+
+test("[cart] 50 concurrent adds of one unit never exceed the stock", async (db) => {
+  const owner = await guest(db);
+  const p = await createProduct(db, { name: "Feeder Tongs", stock: 7 });
+  const results = await Promise.allSettled(
+    Array.from({ length: 50 }, () => addToCart(db, owner, { productId: p.id, quantity: 1 })),
+  );
+  assert.equal(results.filter((r) => r.status === "fulfilled").length, 7);
+  assert.ok(
+    results.filter((r) => r.status === "rejected").every((r) =>
+      (r as PromiseRejectedResult).reason instanceof ConflictError
+    ),
+  );
+  assert.equal((await getCart(db, owner)).lines[0].quantity, 7);
+});
+
+test("[cart] another owner's line is NotFound", async (db) => {
+  const a = await guest(db);
+  const b = await guest(db);
+  const p = await createProduct(db);
+  const { lineId } = await addToCart(db, a, { productId: p.id, quantity: 1 });
+  await assert.rejects(updateCartItem(db, b, lineId, 2), NotFoundError);
+  await assert.rejects(removeCartItem(db, b, lineId), NotFoundError);
+  assert.equal((await getCart(db, a)).lines[0].quantity, 1);
+});
+
+test("[cart] coupons: applied to the cart, re-checked on every read, cleared with the cart", async (db) => {
+  const owner = await guest(db);
+  const cat = await createCategory(db);
+  const p = await createProduct(db, { name: "UVB Tube", price: "400.00", stock: 20, categoryId: cat.id });
+  await db.insert(coupons).values({
+    code: "FREESHIP",
+    description: "Free shipping over R500",
+    type: "free_shipping",
+    value: "1",
+    minOrderValue: "500.00",
+    userLimit: 5,
+  });
+  await db.insert(coupons).values({ code: "TENOFF", description: "10% off", type: "percentage", value: "10" });
+  const { lineId } = await addToCart(db, owner, { productId: p.id, quantity: 1 });
+  const early = await checkCoupon(db, owner, "freeship");
+  assert.ok(!early.valid && /Spend at least R\s500,00/.test(early.message));
+  await updateCartItem(db, owner, lineId, 2);
+  const applied = await applyCoupon(db, owner, "freeship");
+  assert.equal(applied.coupon.code, "FREESHIP");
+  assert.equal((await getCart(db, owner)).freeShipping, true);
+  // Back under the minimum: the coupon no longer applies and is removed with a notice.
+  await updateCartItem(db, owner, lineId, 1);
+  const after = await getCart(db, owner);
+  assert.equal(after.coupon, null);
+  assert.match(after.couponNotice ?? "", /Coupon FREESHIP was removed: Spend at least/);
+  await applyCoupon(db, owner, "TENOFF");
+  const ten = await getCart(db, owner);
+  assert.equal(ten.discountCents, 4000);
+  assert.equal(ten.totalCents, 36000);
+  await clearCart(db, owner);
+  await addToCart(db, owner, { productId: p.id, quantity: 1 });
+  assert.equal((await getCart(db, owner)).coupon, null, "clearing the cart clears the coupon");
+  await assert.rejects(applyCoupon(db, owner, "NOPE"), /This coupon code is not valid\./);
+});
+
+test("[cart] merge on login: quantities add, capped at stock; the guest coupon moves over", async (db) => {
+  const u = await createUser(db, { username: "keeper" });
+  const g = await guest(db);
+  const a = await createProduct(db, { name: "Hide", stock: 4 });
+  const b = await createProduct(db, { name: "Dish", stock: 10 });
+  await db.insert(coupons).values({ code: "TENOFF", description: "10% off", type: "percentage", value: "10" });
+  await addToCart(db, { userId: u.id }, { productId: a.id, quantity: 3 });
+  await addToCart(db, g, { productId: a.id, quantity: 3 });
+  await addToCart(db, g, { productId: b.id, quantity: 2 });
+  await applyCoupon(db, g, "TENOFF");
+  const problems = await mergeGuestCart(db, g.sessionId, u.id);
+  assert.deepEqual(problems, ["Hide"]);
+  const cart = await getCart(db, { userId: u.id });
+  assert.deepEqual(cart.lines.map((l) => [l.product.name, l.quantity]).sort(), [["Dish", 2], ["Hide", 4]]);
+  assert.equal(cart.coupon?.code, "TENOFF");
+  assert.equal((await getCart(db, g)).lines.length, 0);
+});
+
+closeDatabase();

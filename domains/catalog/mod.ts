@@ -1,0 +1,8 @@
+/** The catalogue domain's public surface. */
+export { categoryTreeIds, getCategory, getProduct, getProductWithVariants, listCategories } from "./service.ts";
+export { listProducts, productFacets } from "./product_query.ts";
+export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort } from "./product_query.ts";
+export { searchTerms } from "./text_search.ts";
+export * from "./types.ts";
+export * as catalogSchemas from "./schemas.ts";
+export { sitemapEntries } from "./sitemap.ts";

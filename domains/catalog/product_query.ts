@@ -1,0 +1,153 @@
+/**
+ * Product lists: filter (category, flags, price bands, brands, search text), sort and page in the
+ * database, plus the facet counts (categories, brands, price bands) a listing page shows.
+ */
+import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { categories, products } from "../../db/schema/mod.ts";
+import { productColumns, toProduct } from "./service.ts";
+import { searchCondition, searchRank } from "./text_search.ts";
+import type { Product } from "./types.ts";
+
+export type ProductSort =
+  | "featured"
+  | "price_asc"
+  | "price_desc"
+  | "name_asc"
+  | "name_desc"
+  | "newest"
+  | "relevance";
+
+/** A price band in cents, inclusive at both ends ("0-500" is R0 to R500). */
+export interface PriceBand {
+  minCents: number;
+  maxCents: number;
+}
+
+export interface ProductFilter {
+  /** Only these products. */
+  ids?: number[];
+  /** Products in any of these categories. */
+  categoryIds?: number[];
+  featured?: boolean;
+  isNew?: boolean;
+  onSale?: boolean;
+  /** Effective price (sale price when set, else price) inside any of these bands. */
+  priceBands?: PriceBand[];
+  /** Any of these brands. */
+  brands?: string[];
+  /** Search text: full-text with prefixes, plus trigram similarity for typos. */
+  q?: string;
+  sort?: ProductSort;
+  page?: number;
+  limit?: number;
+}
+
+export interface ProductPage {
+  items: Product[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface Facets {
+  categories: { id: number; slug: string; name: string; count: number }[];
+  brands: { name: string; count: number }[];
+  /** Count per band, in the order the bands were given. */
+  priceBands: { band: PriceBand; count: number }[];
+}
+
+const effectivePrice = sql`coalesce(${products.salePrice}, ${products.price})`;
+
+function orderBy(filter: ProductFilter): SQL[] {
+  const sort = filter.sort ?? (filter.q ? "relevance" : "featured");
+  switch (sort) {
+    case "price_asc":
+      return [asc(effectivePrice), asc(products.name), asc(products.id)];
+    case "price_desc":
+      return [desc(effectivePrice), asc(products.name), asc(products.id)];
+    case "name_asc":
+      return [asc(products.name), asc(products.id)];
+    case "name_desc":
+      return [desc(products.name), desc(products.id)];
+    case "newest":
+      return [desc(products.createdAt), desc(products.id)];
+    case "relevance": {
+      const rank = filter.q ? searchRank(filter.q) : null;
+      if (rank) return [desc(rank), asc(products.name), asc(products.id)];
+      return [desc(products.featured), desc(products.isNew), asc(products.name), asc(products.id)];
+    }
+    default:
+      return [desc(products.featured), desc(products.isNew), asc(products.name), asc(products.id)];
+  }
+}
+
+function bandCondition(b: PriceBand): SQL {
+  return sql`${effectivePrice} between ${(b.minCents / 100).toFixed(2)} and ${(b.maxCents / 100).toFixed(2)}`;
+}
+
+type Facet = "categories" | "brands" | "priceBands";
+
+/** The WHERE conditions of a filter; `omit` leaves out one facet's own selection (for its counts). */
+function conditions(filter: ProductFilter, omit?: Facet): SQL[] {
+  const where: SQL[] = [];
+  if (filter.ids) where.push(filter.ids.length ? inArray(products.id, filter.ids) : sql`false`);
+  if (filter.categoryIds && omit !== "categories") where.push(inArray(products.categoryId, filter.categoryIds));
+  if (filter.featured !== undefined) where.push(eq(products.featured, filter.featured));
+  if (filter.isNew !== undefined) where.push(eq(products.isNew, filter.isNew));
+  if (filter.onSale) where.push(isNotNull(products.salePrice));
+  if (filter.priceBands?.length && omit !== "priceBands") where.push(or(...filter.priceBands.map(bandCondition))!);
+  if (filter.brands?.length && omit !== "brands") where.push(inArray(products.brand, filter.brands));
+  if (filter.q !== undefined) where.push(searchCondition(filter.q) ?? sql`false`);
+  return where;
+}
+
+/** A page of products matching the filter, sorted and paged in the database. */
+export async function listProducts(db: Db, filter: ProductFilter = {}): Promise<ProductPage> {
+  const page = filter.page ?? 1;
+  const limit = filter.limit ?? 24;
+  const where = and(...conditions(filter));
+  // One round trip: the window count gives the total matches alongside the page of rows.
+  const rows = await db.select({ ...productColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(where).orderBy(...orderBy(filter))
+    .limit(limit).offset((page - 1) * limit);
+  const total = rows.length ? rows[0].total : page > 1 ? await countProducts(db, where) : 0;
+  return { items: rows.map(toProduct), total, page, limit };
+}
+
+async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id)).where(where);
+  return n;
+}
+
+/**
+ * Facet counts for a listing. Each facet counts with every other selection applied but not its own,
+ * so ticking one brand still shows how many products the other brands would add.
+ */
+export async function productFacets(db: Db, filter: ProductFilter, bands: PriceBand[]): Promise<Facets> {
+  const [cats, brands, bandCounts] = await Promise.all([
+    db.select({ id: categories.id, slug: categories.slug, name: categories.name, count: count() })
+      .from(products).innerJoin(categories, eq(products.categoryId, categories.id))
+      .where(and(...conditions(filter, "categories")))
+      .groupBy(categories.id, categories.slug, categories.name, categories.position)
+      .orderBy(asc(categories.position), asc(categories.name)),
+    db.select({ name: products.brand, count: count() }).from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(and(isNotNull(products.brand), ...conditions(filter, "brands")))
+      .groupBy(products.brand).orderBy(asc(products.brand)),
+    bands.length
+      ? db.select(Object.fromEntries(
+        bands.map((b, i) => [`b${i}`, sql<number>`count(*) filter (where ${bandCondition(b)})`.mapWith(Number)]),
+      )).from(products).leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(and(...conditions(filter, "priceBands")))
+      : Promise.resolve([{}]),
+  ]);
+  const bandRow = (bandCounts as Record<string, number>[])[0] ?? {};
+  return {
+    categories: cats,
+    brands: brands.map((b) => ({ name: b.name!, count: b.count })),
+    priceBands: bands.map((band, i) => ({ band, count: bandRow[`b${i}`] ?? 0 })),
+  };
+}

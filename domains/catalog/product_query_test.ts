@@ -1,0 +1,106 @@
+import assert from "node:assert/strict";
+import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { createCategory, createProduct } from "../../tests/helpers/factories.ts";
+import type { Db } from "../../db/client.ts";
+import { listProducts, type PriceBand, productFacets } from "./mod.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+const band = (min: number, max: number): PriceBand => ({ minCents: min * 100, maxCents: max * 100 });
+const BANDS = [band(0, 500), band(500, 1000), band(1000, 2000), band(2000, 3500), band(3500, 100000)];
+
+async function fixture(db: Db) {
+  const cat = await createCategory(db, { slug: "heating-lighting", name: "Heating & Lighting", position: 1 });
+  const other = await createCategory(db, { slug: "decor", name: "Decor", position: 2 });
+  await createProduct(db, { name: "Arcadia T5 Kit", brand: "Arcadia", price: "1299.00", categoryId: cat.id });
+  await createProduct(db, {
+    name: "Arcadia Tube",
+    brand: "Arcadia",
+    price: "649.00",
+    salePrice: "449.00",
+    categoryId: cat.id,
+  });
+  await createProduct(db, { name: "Exo Terra Heat Mat", brand: "Exo Terra", price: "349.00", categoryId: cat.id });
+  await createProduct(db, { name: "Exo Terra Big Dome", brand: "Exo Terra", price: "3999.00", categoryId: cat.id });
+  await createProduct(db, { name: "Habistat Stat", brand: "Habistat", price: "500.00", categoryId: cat.id });
+  await createProduct(db, { name: "Cork Bark", brand: "Lucky Reptile", price: "199.00", categoryId: other.id });
+  return { cat, other };
+}
+
+const names = (page: { items: { name: string }[] }) => page.items.map((p) => p.name);
+
+test("[catalog] a price band matches on the effective price, bands are OR-ed, ends inclusive", async (db) => {
+  const { cat } = await fixture(db);
+  const under500 = await listProducts(db, { categoryIds: [cat.id], priceBands: [band(0, 500)], sort: "name_asc" });
+  assert.deepEqual(names(under500), ["Arcadia Tube", "Exo Terra Heat Mat", "Habistat Stat"]);
+  const twoBands = await listProducts(db, {
+    categoryIds: [cat.id],
+    priceBands: [band(1000, 2000), band(3500, 100000)],
+    sort: "price_asc",
+  });
+  assert.deepEqual(names(twoBands), ["Arcadia T5 Kit", "Exo Terra Big Dome"]);
+});
+
+test("[catalog] brands filter as OR and combine with price bands as AND", async (db) => {
+  const { cat } = await fixture(db);
+  const brands = await listProducts(db, { categoryIds: [cat.id], brands: ["Arcadia", "Habistat"], sort: "name_asc" });
+  assert.deepEqual(names(brands), ["Arcadia T5 Kit", "Arcadia Tube", "Habistat Stat"]);
+  const both = await listProducts(db, {
+    categoryIds: [cat.id],
+    brands: ["Arcadia", "Exo Terra"],
+    priceBands: [band(0, 500)],
+    sort: "price_desc",
+  });
+  assert.deepEqual(names(both), ["Arcadia Tube", "Exo Terra Heat Mat"]);
+});
+
+test("[catalog] every sort order, and featured first by default", async (db) => {
+  const { cat } = await fixture(db);
+  await createProduct(db, { name: "Zeta Featured Lamp", price: "100.00", featured: true, categoryId: cat.id });
+  const ids = [cat.id];
+  assert.equal(names(await listProducts(db, { categoryIds: ids })).at(0), "Zeta Featured Lamp");
+  assert.deepEqual(names(await listProducts(db, { categoryIds: ids, sort: "price_asc" })).slice(0, 3), [
+    "Zeta Featured Lamp",
+    "Exo Terra Heat Mat",
+    "Arcadia Tube",
+  ]);
+  assert.deepEqual(names(await listProducts(db, { categoryIds: ids, sort: "price_desc" })).slice(0, 2), [
+    "Exo Terra Big Dome",
+    "Arcadia T5 Kit",
+  ]);
+  assert.equal(names(await listProducts(db, { categoryIds: ids, sort: "name_asc" }))[0], "Arcadia T5 Kit");
+  assert.equal(names(await listProducts(db, { categoryIds: ids, sort: "name_desc" }))[0], "Zeta Featured Lamp");
+});
+
+test("[catalog] paging returns the right slice and the full total; past the end is empty with the total", async (db) => {
+  const { cat } = await fixture(db);
+  const p1 = await listProducts(db, { categoryIds: [cat.id], sort: "name_asc", limit: 2, page: 1 });
+  const p3 = await listProducts(db, { categoryIds: [cat.id], sort: "name_asc", limit: 2, page: 3 });
+  assert.deepEqual(names(p1), ["Arcadia T5 Kit", "Arcadia Tube"]);
+  assert.deepEqual(names(p3), ["Habistat Stat"]);
+  assert.equal(p3.total, 5);
+  const beyond = await listProducts(db, { categoryIds: [cat.id], limit: 2, page: 9 });
+  assert.deepEqual(beyond.items, []);
+  assert.equal(beyond.total, 5);
+});
+
+test("[catalog] facets count each facet without its own selection", async (db) => {
+  const { cat } = await fixture(db);
+  const facets = await productFacets(
+    db,
+    { categoryIds: [cat.id], brands: ["Arcadia"], priceBands: [band(0, 500)] },
+    BANDS,
+  );
+  // Brand counts ignore the brand selection but respect the price band.
+  assert.deepEqual(facets.brands, [
+    { name: "Arcadia", count: 1 },
+    { name: "Exo Terra", count: 1 },
+    { name: "Habistat", count: 1 },
+  ]);
+  // Band counts ignore the band selection but respect the brand.
+  assert.deepEqual(facets.priceBands.map((b) => b.count), [1, 0, 1, 0, 0]);
+  const all = await productFacets(db, {}, BANDS);
+  assert.deepEqual(all.categories.map((c) => [c.slug, c.count]), [["heating-lighting", 5], ["decor", 1]]);
+});
+
+closeDatabase();

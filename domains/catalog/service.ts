@@ -1,0 +1,140 @@
+/** Reads the catalogue: categories with product counts, single products with variants. */
+import { asc, count, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { categories, products, productVariants } from "../../db/schema/mod.ts";
+import { toCents } from "../../lib/money.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import type { Category, CategoryRef, Product, ProductWithVariants, Variant } from "./types.ts";
+
+type ProductRow = Omit<typeof products.$inferSelect, "searchVector">;
+type VariantRow = typeof productVariants.$inferSelect;
+
+/** All categories in display order, each with the number of products in it and its children. */
+export async function listCategories(db: Db): Promise<Category[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    db.select({ categoryId: products.categoryId, n: count() }).from(products)
+      .where(isNotNull(products.categoryId)).groupBy(products.categoryId),
+  ]);
+  const direct = new Map(counts.map((c) => [c.categoryId!, c.n]));
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    image: c.image,
+    parentId: c.parentId,
+    level: c.level,
+    position: c.position,
+    productCount: (direct.get(c.id) ?? 0) +
+      rows.filter((child) => child.parentId === c.id)
+        .reduce((sum, child) => sum + (direct.get(child.id) ?? 0), 0),
+  }));
+}
+
+/** One category by id or slug, with its product count; NotFoundError when missing. */
+export async function getCategory(db: Db, key: { id: number } | { slug: string }) {
+  const all = await listCategories(db);
+  const found = all.find((c) => "id" in key ? c.id === key.id : c.slug === key.slug);
+  if (!found) throw new NotFoundError("Category Not Found");
+  return found;
+}
+
+/** The category's own id plus those of its sub-categories. */
+export async function categoryTreeIds(db: Db, categoryId: number): Promise<number[]> {
+  const children = await db.select({ id: categories.id }).from(categories)
+    .where(eq(categories.parentId, categoryId));
+  return [categoryId, ...children.map((c) => c.id)];
+}
+
+/** One product by id or slug; NotFoundError("Product Not Found") when missing. */
+export async function getProduct(db: Db, key: { id: number } | { slug: string }) {
+  const [row] = await selectProducts(db)
+    .where("id" in key ? eq(products.id, key.id) : eq(products.slug, key.slug)).limit(1);
+  if (!row) throw new NotFoundError("Product Not Found");
+  return toProduct(row);
+}
+
+/** The product with its variants (cheapest first). */
+export async function getProductWithVariants(
+  db: Db,
+  key: { id: number } | { slug: string },
+): Promise<ProductWithVariants> {
+  const product = await getProduct(db, key);
+  const variants = await db.select().from(productVariants)
+    .where(eq(productVariants.productId, product.id))
+    .orderBy(asc(productVariants.price), asc(productVariants.id));
+  return { ...product, variants: variants.map(toVariant) };
+}
+
+const { searchVector: _searchVector, ...productTableColumns } = getTableColumns(products);
+
+/** The columns a product read needs (the search document stays in the database). */
+export const productColumns = {
+  product: productTableColumns,
+  category: { id: categories.id, name: categories.name, slug: categories.slug },
+  hasVariants: sql<
+    boolean
+  >`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`
+    .mapWith(Boolean),
+};
+
+function selectProducts(db: Db) {
+  return db.select(productColumns).from(products).leftJoin(categories, eq(products.categoryId, categories.id))
+    .$dynamic();
+}
+
+export function toProduct(
+  row: { product: ProductRow; category: CategoryRef | null; hasVariants: boolean },
+): Product {
+  const p = row.product;
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    brand: p.brand,
+    description: p.description,
+    metaTitle: p.metaTitle,
+    metaDescription: p.metaDescription,
+    priceCents: toCents(p.price)!,
+    salePriceCents: toCents(p.salePrice),
+    stock: p.stock,
+    images: p.images,
+    categoryId: p.categoryId,
+    category: row.category,
+    hasVariants: row.hasVariants,
+    featured: p.featured,
+    isNew: p.isNew,
+    weightKg: numberOrNull(p.weight),
+    lengthCm: numberOrNull(p.length),
+    widthCm: numberOrNull(p.width),
+    heightCm: numberOrNull(p.height),
+    pudoEligible: p.pudoEligible,
+    gtin: p.fbGtin,
+    mpn: p.fbMpn,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+function toVariant(v: VariantRow): Variant {
+  return {
+    id: v.id,
+    productId: v.productId,
+    name: v.name,
+    sku: v.sku,
+    priceCents: toCents(v.price)!,
+    salePriceCents: toCents(v.salePrice),
+    stock: v.stock,
+    dimensions: v.dimensions,
+    preorder: v.preorder,
+    preorderDiscount: numberOrNull(v.preorderDiscount),
+    regularDiscount: numberOrNull(v.regularDiscount),
+    arrivalDate: v.arrivalDate,
+  };
+}
+
+function numberOrNull(v: string | null): number | null {
+  return v === null ? null : Number(v);
+}

@@ -1,0 +1,72 @@
+/** Catalogue records as the rest of the code sees them: money in integer cents. */
+
+export interface CategoryRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface Category extends CategoryRef {
+  description: string | null;
+  image: string | null;
+  parentId: number | null;
+  level: number;
+  position: number;
+  /** Products in this category and its sub-categories. */
+  productCount: number;
+}
+
+export interface Product {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  brand: string | null;
+  description: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  priceCents: number;
+  salePriceCents: number | null;
+  stock: number;
+  images: string[];
+  categoryId: number | null;
+  category: CategoryRef | null;
+  /** True when the product is sold as variants (a size or wattage must be chosen). */
+  hasVariants: boolean;
+  featured: boolean;
+  isNew: boolean;
+  weightKg: number | null;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
+  pudoEligible: boolean;
+  gtin: string | null;
+  mpn: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Variant {
+  id: number;
+  productId: number;
+  name: string;
+  sku: string;
+  priceCents: number;
+  salePriceCents: number | null;
+  stock: number;
+  dimensions: string | null;
+  preorder: boolean;
+  preorderDiscount: number | null;
+  regularDiscount: number | null;
+  /** YYYY-MM-DD */
+  arrivalDate: string | null;
+}
+
+export interface ProductWithVariants extends Product {
+  variants: Variant[];
+}
+
+/** What the shopper pays: the sale price when there is one, else the price. */
+export function effectivePriceCents(p: { priceCents: number; salePriceCents: number | null }) {
+  return p.salePriceCents ?? p.priceCents;
+}

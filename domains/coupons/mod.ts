@@ -1,0 +1,13 @@
+/** The coupons domain's public surface. */
+export {
+  buyXGetYDiscount,
+  type CouponContext,
+  type CouponResult,
+  type CouponRule,
+  type CouponType,
+  evaluateCoupon,
+  isFirstOrderCoupon,
+  type PricedLine,
+  SIGN_IN_TO_CONFIRM,
+} from "./evaluate.ts";
+export { couponContext, findCouponByCode, findCouponById, normaliseCode, toRule } from "./service.ts";

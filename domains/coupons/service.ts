@@ -1,0 +1,62 @@
+/** Loads coupons and the facts their rules need (use so far, first order) from the database. */
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { coupons, couponUsage, orders } from "../../db/schema/mod.ts";
+import { toCents } from "../../lib/money.ts";
+import type { CouponContext, CouponRule } from "./evaluate.ts";
+
+type CouponRow = typeof coupons.$inferSelect;
+
+export function toRule(row: CouponRow): CouponRule {
+  const value = Number(row.value);
+  return {
+    id: row.id,
+    code: row.code,
+    description: row.description,
+    type: row.type,
+    value: row.type === "fixed_amount" ? toCents(row.value)! : value,
+    minOrderCents: toCents(row.minOrderValue),
+    maxDiscountCents: toCents(row.maxDiscount),
+    categoryId: row.categoryId,
+    productId: row.productId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    usageLimit: row.usageLimit,
+    userLimit: row.userLimit,
+    firstTimeOnly: row.firstTimeOnly,
+    active: row.active,
+  };
+}
+
+/** Codes are case-insensitive: shoppers type "welcome10". */
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export async function findCouponByCode(db: Db, code: string): Promise<CouponRule | null> {
+  const [row] = await db.select().from(coupons).where(sql`upper(${coupons.code}) = ${normaliseCode(code)}`).limit(1);
+  return row ? toRule(row) : null;
+}
+
+export async function findCouponById(db: Db, id: number): Promise<CouponRule | null> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+  return row ? toRule(row) : null;
+}
+
+/** What the rules need to know about past use, for this coupon and customer, at this moment. */
+export async function couponContext(
+  db: Db,
+  couponId: number,
+  userId: number | null,
+  now = new Date(),
+): Promise<CouponContext> {
+  const [[total], [mine], [paid]] = await Promise.all([
+    db.select({ n: count() }).from(couponUsage).where(eq(couponUsage.couponId, couponId)),
+    userId === null ? Promise.resolve([{ n: 0 }]) : db.select({ n: count() }).from(couponUsage)
+      .where(and(eq(couponUsage.couponId, couponId), eq(couponUsage.userId, userId))),
+    userId === null
+      ? Promise.resolve([{ n: 0 }])
+      : db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), isNotNull(orders.paidAt))),
+  ]);
+  return { now, userId, usesTotal: total.n, usesByUser: mine.n, hasPaidOrder: paid.n > 0 };
+}

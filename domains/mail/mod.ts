@@ -1,0 +1,23 @@
+/** The mail domain's public surface: the outbox, the sender and its transports, the e-mail templates. */
+export {
+  EMAIL_STATUSES,
+  type EmailStatus,
+  enqueueEmail,
+  getOutboxMessage,
+  listOutbox,
+  type OutboxMessage,
+  type OutboxPage,
+  type OutgoingEmail,
+} from "./outbox.ts";
+export {
+  backoffMs,
+  CLAIM_LEASE_MS,
+  deliverDue,
+  type DeliverOptions,
+  type DeliveryReport,
+  MAX_ATTEMPTS,
+} from "./sender.ts";
+export { fromAddress, type MailMessage, type MailTransport, smtpTransport } from "./transport.ts";
+export { escapeHtml, passwordResetEmail, resetLink } from "./templates.ts";
+export { type MailWorker, startMailWorker } from "./worker.ts";
+export * as mailSchemas from "./schemas.ts";

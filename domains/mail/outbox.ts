@@ -1,0 +1,76 @@
+/**
+ * The e-mail outbox: every message the shop sends is written here first (in the caller's
+ * transaction when it has one), then delivered by the sender. Without SMTP the rows stay pending and
+ * admins read them at /admin/outbox.
+ */
+import { count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { emailOutbox } from "../../db/schema/mod.ts";
+
+export type EmailStatus = "pending" | "sent" | "failed";
+export const EMAIL_STATUSES: readonly EmailStatus[] = ["pending", "sent", "failed"];
+
+/** One message as a domain hands it to the outbox. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  /** Optional HTML alternative; the plain text is always sent too. */
+  html?: string | null;
+}
+
+export type OutboxMessage = typeof emailOutbox.$inferSelect;
+
+/** Queues a message for delivery (due at once); returns its id. */
+export async function enqueueEmail(db: Db, msg: OutgoingEmail, now = new Date()): Promise<{ id: number }> {
+  const [row] = await db.insert(emailOutbox).values({
+    toAddress: msg.to,
+    subject: msg.subject.slice(0, 200),
+    textBody: msg.text,
+    htmlBody: msg.html ?? null,
+    status: "pending",
+    nextAttemptAt: now,
+  }).returning({ id: emailOutbox.id });
+  return row;
+}
+
+export interface OutboxPage {
+  items: Omit<OutboxMessage, "textBody" | "htmlBody">[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/** Messages newest first, optionally of one status, one page at a time (for the admin outbox). */
+export async function listOutbox(
+  db: Db,
+  opts: { status?: EmailStatus | null; page?: number; pageSize?: number } = {},
+): Promise<OutboxPage> {
+  const pageSize = opts.pageSize ?? 50;
+  const where: SQL | undefined = opts.status ? eq(emailOutbox.status, opts.status) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(emailOutbox).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(opts.page ?? 1)), pageCount);
+  const items = await db.select({
+    id: emailOutbox.id,
+    toAddress: emailOutbox.toAddress,
+    subject: emailOutbox.subject,
+    status: emailOutbox.status,
+    attempts: emailOutbox.attempts,
+    lastError: emailOutbox.lastError,
+    nextAttemptAt: emailOutbox.nextAttemptAt,
+    sentAt: emailOutbox.sentAt,
+    createdAt: emailOutbox.createdAt,
+  }).from(emailOutbox).where(where)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(pageSize).offset((page - 1) * pageSize);
+  return { items, total, page, pageCount, pageSize };
+}
+
+/** One message with its bodies, or null. */
+export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessage | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return row ?? null;
+}

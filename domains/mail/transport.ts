@@ -1,0 +1,55 @@
+/**
+ * How the sender hands a message to the outside world. The shop uses SMTP through nodemailer when
+ * SMTP_URL is set; tests may inject any object with the same shape.
+ */
+import nodemailer from "nodemailer";
+
+/** A message ready to leave: the outbox row's fields. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/** Delivers one message or throws (the sender records the error and retries later). */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  /** Releases connections; called once when the worker stops. */
+  close?(): void | Promise<void>;
+}
+
+/** "Shop Name" <address>, quoted so a comma or bracket in the name cannot break the header. */
+export function fromAddress(name: string, email: string): string {
+  return `"${name.replace(/["\\\r\n]/g, "")}" <${email}>`;
+}
+
+/**
+ * An SMTP transport for a URL such as smtp://user:pass@mail.example:587 (STARTTLS when offered) or
+ * smtps://...:465. Timeouts are short so one unreachable server cannot hold the worker for minutes;
+ * the URL's own query options (e.g. ?connectionTimeout=) still win.
+ */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+    // Never log message contents: they carry reset links.
+    logger: false,
+    debug: false,
+  }, { from });
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

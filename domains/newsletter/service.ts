@@ -1,0 +1,103 @@
+/**
+ * Newsletter with double opt-in (POPIA: consent time and source recorded). Subscribing sends a
+ * confirmation link; confirming sends the first-order code; every newsletter e-mail carries an
+ * unsubscribe link. The answer to "subscribe" never reveals whether an address was already known.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { newsletterSubscriptions } from "../../db/schema/mod.ts";
+import { generateToken, hashToken } from "../auth/mod.ts";
+import { enqueueEmail, escapeHtml } from "../mail/mod.ts";
+
+/** The first-order code a confirmed subscriber receives (seeded as a coupon). */
+export const WELCOME_CODE = "WELCOME10";
+
+export const subscribeBody = z.object({
+  email: z.string({ error: "Please enter a valid email address." }).trim().toLowerCase()
+    .min(1, "Please enter a valid email address.").max(254, "Please enter a valid email address.")
+    .pipe(z.email({ error: "Please enter a valid email address." })),
+  source: z.enum(["home_banner", "footer", "checkout", "account"]).default("home_banner"),
+}).strict();
+
+export type SubscribeInput = z.infer<typeof subscribeBody>;
+
+interface ShopRef {
+  siteUrl: string;
+  shopName: string;
+}
+
+function footer(shop: ShopRef, unsubscribeUrl: string) {
+  return {
+    text: `\n\nYou are receiving this because you subscribed at ${shop.siteUrl}.\nUnsubscribe: ${unsubscribeUrl}`,
+    html: `<p style="color:#78716c;font-size:12px">You are receiving this because you subscribed at ${
+      escapeHtml(shop.siteUrl)
+    }. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>.</p>`,
+  };
+}
+
+/** Records consent and sends the confirmation e-mail (again, if still unconfirmed). */
+export async function subscribe(db: Db, input: SubscribeInput, shop: ShopRef, userId: number | null = null) {
+  const [existing] = await db.select().from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, input.email));
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return; // already on the list: nothing to do
+  const confirm = generateToken();
+  const unsubscribe = generateToken();
+  const values = {
+    email: input.email,
+    userId,
+    consentAt: new Date(),
+    consentSource: input.source,
+    confirmToken: hashToken(confirm),
+    unsubscribeToken: hashToken(unsubscribe),
+    confirmedAt: null,
+    unsubscribedAt: null,
+  };
+  await db.insert(newsletterSubscriptions).values(values)
+    .onConflictDoUpdate({ target: newsletterSubscriptions.email, set: values });
+  const confirmUrl = `${shop.siteUrl}/newsletter/confirm?token=${confirm}`;
+  const foot = footer(shop, `${shop.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`);
+  await enqueueEmail(db, {
+    to: input.email,
+    subject: `Please confirm your subscription to ${shop.shopName}`,
+    text:
+      `Thanks for signing up for the ${shop.shopName} newsletter.\n\nConfirm your subscription and get 10% off your first order:\n${confirmUrl}\n\nIf you did not sign up, ignore this e-mail and nothing will happen.${foot.text}`,
+    html: `<p>Thanks for signing up for the ${escapeHtml(shop.shopName)} newsletter.</p>` +
+      `<p><a href="${escapeHtml(confirmUrl)}">Confirm your subscription</a> and get 10% off your first order.</p>` +
+      `<p>If you did not sign up, ignore this e-mail and nothing will happen.</p>${foot.html}`,
+  });
+}
+
+/** Confirms a subscription and e-mails the welcome code; false for an unknown or used link. */
+export async function confirmSubscription(db: Db, token: string, shop: ShopRef): Promise<boolean> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return false;
+  const unsubscribe = generateToken();
+  const [row] = await db.update(newsletterSubscriptions)
+    .set({
+      confirmedAt: new Date(),
+      confirmToken: null,
+      discountCode: WELCOME_CODE,
+      unsubscribeToken: hashToken(unsubscribe),
+    })
+    .where(eq(newsletterSubscriptions.confirmToken, hashToken(token)))
+    .returning({ email: newsletterSubscriptions.email });
+  if (!row) return false;
+  const foot = footer(shop, `${shop.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`);
+  await enqueueEmail(db, {
+    to: row.email,
+    subject: `Welcome to ${shop.shopName}: your 10% code`,
+    text: `You're subscribed. Use the code ${WELCOME_CODE} at checkout for 10% off your first order.${foot.text}`,
+    html:
+      `<p>You're subscribed.</p><p>Use the code <strong>${WELCOME_CODE}</strong> at checkout for 10% off your first order.</p>${foot.html}`,
+  });
+  return true;
+}
+
+/** Stops all newsletter e-mail to the address behind the token; false for an unknown link. */
+export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return false;
+  const [row] = await db.update(newsletterSubscriptions).set({ unsubscribedAt: new Date() })
+    .where(eq(newsletterSubscriptions.unsubscribeToken, hashToken(token)))
+    .returning({ id: newsletterSubscriptions.id });
+  return !!row;
+}

@@ -1,0 +1,45 @@
+/** A customer's wishlist: products saved for later, newest first. */
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { products, wishlistItems } from "../../db/schema/mod.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { listProducts, type Product } from "../catalog/mod.ts";
+
+export interface WishlistEntry {
+  id: number;
+  productId: number;
+  addedAt: Date;
+  product: Product;
+}
+
+export async function listWishlist(db: Db, userId: number): Promise<WishlistEntry[]> {
+  const rows = await db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId))
+    .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.id));
+  if (!rows.length) return [];
+  const { items } = await listProducts(db, { ids: rows.map((r) => r.productId), limit: rows.length });
+  const byId = new Map(items.map((p) => [p.id, p]));
+  return rows.filter((r) => byId.has(r.productId))
+    .map((r) => ({ id: r.id, productId: r.productId, addedAt: r.addedAt, product: byId.get(r.productId)! }));
+}
+
+/** Saves a product; saving it again changes nothing. Returns whether it was newly added. */
+export async function addToWishlist(db: Db, userId: number, productId: number): Promise<boolean> {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) throw new NotFoundError("Product not found");
+  const added = await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing()
+    .returning({ id: wishlistItems.id });
+  return added.length > 0;
+}
+
+export async function removeFromWishlist(db: Db, userId: number, productId: number): Promise<void> {
+  const gone = await db.delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ id: wishlistItems.id });
+  if (!gone.length) throw new NotFoundError("That product is not in your wishlist");
+}
+
+export async function isInWishlist(db: Db, userId: number, productId: number): Promise<boolean> {
+  const [row] = await db.select({ id: wishlistItems.id }).from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+  return !!row;
+}

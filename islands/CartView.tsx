@@ -1,0 +1,422 @@
+/**
+ * The cart page: lines (a table on wide screens, cards on phones), quantity steppers, remove, Clear
+ * Cart, the coupon box and the order summary. Every action is a server form first (works without
+ * JavaScript); once hydrated the same controls call the cart API and update in place.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { api } from "../client/api.ts";
+import { setCartBadge } from "../client/cart.ts";
+import { toast } from "../client/toast.ts";
+import { formatMoney } from "../lib/money.ts";
+import { placeholderPath } from "../lib/placeholder.ts";
+
+export interface CartItemJson {
+  id: number;
+  quantity: number;
+  product: {
+    name: string;
+    slug: string;
+    image: string | null;
+    variantName: string | null;
+    price: number;
+    regularPrice: number | null;
+    stock: number;
+    preorder: boolean;
+  };
+  lineTotal: number;
+}
+
+export interface CartJson {
+  items: CartItemJson[];
+  itemCount: number;
+  subtotal: number;
+  discount: number;
+  total: number;
+  coupon: { code: string; description: string } | null;
+  freeShipping: boolean;
+  couponNotice: string | null;
+}
+
+const rand = (amount: number) => formatMoney(Math.round(amount * 100));
+const errorText = (err: unknown) => (err instanceof Error ? err.message : undefined);
+
+function Stepper({ item, onSet }: { item: CartItemJson; onSet: (q: number) => void }) {
+  const btn =
+    "h-9 w-9 text-lg font-bold text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40";
+  return (
+    <form
+      method="post"
+      action={`/cart/items/${item.id}`}
+      className="inline-flex items-center overflow-hidden rounded-lg border border-stone-300 bg-white"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        onSet(Number(submitter?.value ?? item.quantity));
+      }}
+    >
+      <button
+        type="submit"
+        name="quantity"
+        value={item.quantity - 1}
+        className={btn}
+        disabled={item.quantity <= 1}
+        aria-label={`One fewer ${item.product.name}`}
+      >
+        −
+      </button>
+      <span className="w-10 text-center text-sm font-semibold" aria-live="polite" data-quantity>{item.quantity}</span>
+      <button
+        type="submit"
+        name="quantity"
+        value={item.quantity + 1}
+        className={btn}
+        disabled={item.quantity >= item.product.stock}
+        aria-label={`One more ${item.product.name}`}
+      >
+        +
+      </button>
+    </form>
+  );
+}
+
+function RemoveButton({ item, onRemove }: { item: CartItemJson; onRemove: () => void }) {
+  return (
+    <form
+      method="post"
+      action={`/cart/items/${item.id}/remove`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRemove();
+      }}
+    >
+      <button
+        type="submit"
+        className="text-sm font-medium text-red-700 hover:underline"
+        aria-label={`Remove ${item.product.name}`}
+      >
+        Remove
+      </button>
+    </form>
+  );
+}
+
+function ItemName({ item }: { item: CartItemJson }) {
+  return (
+    <div className="min-w-0">
+      <a href={`/product/${item.product.slug}`} className="font-semibold text-stone-900 hover:text-green-800">
+        {item.product.name}
+      </a>
+      {item.product.variantName ? <p className="text-xs text-stone-500">{item.product.variantName}</p> : null}
+      {item.product.preorder ? <p className="text-xs text-amber-700">Pre-order</p> : null}
+    </div>
+  );
+}
+
+function Price({ item }: { item: CartItemJson }) {
+  return (
+    <span>
+      {rand(item.product.price)}
+      {item.product.regularPrice !== null
+        ? <s className="ml-1 text-xs text-stone-500">{rand(item.product.regularPrice)}</s>
+        : null}
+    </span>
+  );
+}
+
+export default function CartView({ initial }: { initial: CartJson }) {
+  const [cart, setCart] = useState(initial);
+  const [code, setCode] = useState("");
+  const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Controls disabled for JavaScript reasons stay usable in the server render (no-JS forms).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  function update(next: CartJson) {
+    setCart(next);
+    setCartBadge(next.itemCount);
+    if (next.couponNotice) toast({ title: "Coupon Removed", description: next.couponNotice });
+  }
+
+  async function run(fn: () => Promise<void>, failure: string) {
+    setBusy(true);
+    try {
+      await fn();
+    } catch (err) {
+      toast({ title: failure, description: errorText(err), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const setQuantity = (item: CartItemJson, quantity: number) =>
+    run(
+      async () => update(await api<CartJson>(`/api/cart/${item.id}`, { method: "PUT", json: { quantity } })),
+      "Failed to update cart item",
+    );
+  const remove = (item: CartItemJson) =>
+    run(
+      async () => update(await api<CartJson>(`/api/cart/${item.id}`, { method: "DELETE" })),
+      "Failed to remove item from cart",
+    );
+  const clear = () =>
+    run(async () => update(await api<CartJson>("/api/cart", { method: "DELETE" })), "Failed to clear cart");
+
+  async function applyCoupon(e: FormEvent) {
+    e.preventDefault();
+    const value = code.trim().toUpperCase();
+    if (!value) return;
+    setBusy(true);
+    try {
+      const res = await api<{ coupon: { code: string }; cart: CartJson }>("/api/cart/apply-coupon", {
+        method: "POST",
+        json: { code: value, cartTotal: cart.total },
+      });
+      update(res.cart);
+      setCode("");
+      setCodeMessage(null);
+      toast({
+        title: "Coupon Applied",
+        description: `Coupon ${res.coupon.code} has been applied to your cart.`,
+        variant: "success",
+      });
+    } catch (err) {
+      setCodeMessage(errorText(err) ?? "This coupon cannot be applied to your cart.");
+      toast({
+        title: "Invalid Coupon",
+        description: errorText(err) ?? "This coupon cannot be applied to your cart.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function validateOnBlur() {
+    const value = code.trim().toUpperCase();
+    if (!value) return setCodeMessage(null);
+    try {
+      const res = await api<{ valid: boolean; message: string }>("/api/coupons/validate", {
+        method: "POST",
+        json: { code: value },
+      });
+      setCodeMessage(res.valid ? null : res.message);
+    } catch {
+      setCodeMessage("Failed to validate coupon");
+    }
+  }
+
+  const removeCoupon = () =>
+    run(async () => {
+      const res = await api<{ cart: CartJson }>("/api/cart/remove-coupon", { method: "POST", json: {} });
+      update(res.cart);
+      toast({ title: "Coupon Removed", description: "The coupon has been removed from your cart." });
+    }, "Failed to remove coupon");
+
+  if (!cart.items.length) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-extrabold">Your Cart is Empty</h1>
+        <p className="mt-3 text-stone-600">Browse the catalogue and add what your animals need.</p>
+        <a
+          href="/products"
+          className="mt-8 inline-block rounded-lg bg-green-800 px-6 py-3 font-semibold text-white hover:bg-green-900"
+        >
+          Start Shopping
+        </a>
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8" aria-busy={busy}>
+      <h1 className="text-3xl font-extrabold tracking-tight">Shopping Cart</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <section aria-label="Items in your cart">
+          <table className="hidden w-full overflow-hidden rounded-xl border border-stone-200 bg-white text-sm md:table">
+            <thead className="bg-stone-50 text-left text-stone-600">
+              <tr>
+                <th className="p-3 font-semibold" colSpan={2}>Product</th>
+                <th className="p-3 font-semibold">Price</th>
+                <th className="p-3 font-semibold">Quantity</th>
+                <th className="p-3 text-right font-semibold">Total</th>
+                <th className="p-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.items.map((item) => (
+                <tr key={item.id} className="border-t border-stone-100" data-cart-line={item.id}>
+                  <td className="w-20 p-3">
+                    <img
+                      src={item.product.image ?? placeholderPath(item.product.name)}
+                      alt=""
+                      width={64}
+                      height={64}
+                      className="h-16 w-16 rounded-lg bg-stone-100 object-cover"
+                    />
+                  </td>
+                  <td className="p-3">
+                    <ItemName item={item} />
+                  </td>
+                  <td className="p-3 whitespace-nowrap">
+                    <Price item={item} />
+                  </td>
+                  <td className="p-3">
+                    <Stepper
+                      item={item}
+                      onSet={(q) =>
+                        setQuantity(item, q)}
+                    />
+                  </td>
+                  <td className="p-3 text-right font-semibold whitespace-nowrap">{rand(item.lineTotal)}</td>
+                  <td className="p-3 text-right">
+                    <RemoveButton
+                      item={item}
+                      onRemove={() =>
+                        remove(item)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className="space-y-3 md:hidden">
+            {cart.items.map((item) => (
+              <li key={item.id} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3">
+                <img
+                  src={item.product.image ?? placeholderPath(item.product.name)}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="h-20 w-20 rounded-lg bg-stone-100 object-cover"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <ItemName item={item} />
+                  <p className="text-sm">
+                    <Price item={item} />
+                  </p>
+                  <div className="flex items-center justify-between gap-2">
+                    <Stepper
+                      item={item}
+                      onSet={(q) =>
+                        setQuantity(item, q)}
+                    />
+                    <span className="font-semibold">{rand(item.lineTotal)}</span>
+                  </div>
+                  <RemoveButton
+                    item={item}
+                    onRemove={() =>
+                      remove(item)}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap justify-between gap-3">
+            <a
+              href="/"
+              className="rounded-lg border border-stone-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-stone-100"
+            >
+              Continue Shopping
+            </a>
+            <form
+              method="post"
+              action="/cart/clear"
+              onSubmit={(e) => {
+                e.preventDefault();
+                clear();
+              }}
+            >
+              <button
+                type="submit"
+                className="rounded-lg border border-red-200 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50"
+              >
+                Clear Cart
+              </button>
+            </form>
+          </div>
+        </section>
+
+        <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-stone-200 bg-white p-5">
+          <h2 id="summary-heading" className="text-lg font-bold">Order Summary</h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between">
+              <dt>{`Subtotal (${cart.itemCount} ${cart.itemCount === 1 ? "item" : "items"})`}</dt>
+              <dd data-subtotal>{rand(cart.subtotal)}</dd>
+            </div>
+            {cart.coupon
+              ? (
+                <div className="flex justify-between text-green-800">
+                  <dt>{`Discount (${cart.coupon.code})`}</dt>
+                  <dd data-discount>−{rand(cart.discount)}</dd>
+                </div>
+              )
+              : null}
+            <div className="flex justify-between">
+              <dt>Shipping</dt>
+              <dd className="text-stone-600">{cart.freeShipping ? "Free" : "Calculated at checkout"}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
+              <dt>Total</dt>
+              <dd data-total>{rand(cart.total)}</dd>
+            </div>
+          </dl>
+          <div className="mt-5">
+            {cart.coupon
+              ? (
+                <form
+                  method="post"
+                  action="/cart/coupon/remove"
+                  className="flex items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    removeCoupon();
+                  }}
+                >
+                  <span>
+                    <strong>{cart.coupon.code}</strong> · {cart.coupon.description}
+                  </span>
+                  <button type="submit" className="font-semibold text-red-700 hover:underline">Remove</button>
+                </form>
+              )
+              : (
+                <form method="post" action="/cart/coupon" onSubmit={applyCoupon} className="space-y-1">
+                  <label htmlFor="coupon-code" className="text-sm font-medium">Coupon code</label>
+                  <div className="flex gap-2">
+                    <input
+                      id="coupon-code"
+                      name="code"
+                      required
+                      maxLength={20}
+                      value={code}
+                      onChange={(e) => setCode(e.target.value.toUpperCase())}
+                      onBlur={validateOnBlur}
+                      autoComplete="off"
+                      className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm uppercase"
+                      aria-describedby="coupon-message"
+                    />
+                    <button
+                      type="submit"
+                      disabled={hydrated && (!code.trim() || busy)}
+                      className="rounded-lg bg-stone-800 px-4 py-2 text-sm font-semibold text-white disabled:opacity-40"
+                    >
+                      Apply
+                    </button>
+                  </div>
+                  <p id="coupon-message" className="min-h-5 text-xs text-red-700" aria-live="polite">{codeMessage}</p>
+                </form>
+              )}
+          </div>
+          <a
+            href="/checkout"
+            className="mt-4 block rounded-lg bg-green-800 px-4 py-3 text-center font-semibold text-white hover:bg-green-900"
+          >
+            Proceed to Checkout
+          </a>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Tabs over server-rendered panels. Without JavaScript every panel shows in turn; once hydrated,
+ * this tab list shows one panel at a time (panels are found by id) with arrow-key navigation.
+ */
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+
+export default function Tabs({ tabs, label }: { tabs: { id: string; label: string }[]; label: string }) {
+  const [active, setActive] = useState(tabs[0]?.id);
+  const [enhanced, setEnhanced] = useState(false);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    setEnhanced(true);
+  }, []);
+
+  useEffect(() => {
+    if (!enhanced) return;
+    for (const t of tabs) {
+      const panel = document.getElementById(t.id);
+      if (!panel) continue;
+      panel.hidden = t.id !== active;
+      panel.setAttribute("role", "tabpanel");
+      panel.setAttribute("aria-labelledby", `${t.id}-tab`);
+    }
+  }, [active, enhanced]);
+
+  function onKey(e: KeyboardEvent, i: number) {
+    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    const next = (i + step + tabs.length) % tabs.length;
+    setActive(tabs[next].id);
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      className="grid auto-cols-fr grid-flow-col gap-1 border-b border-stone-200 sm:flex"
+    >
+      {tabs.map((t, i) => (
+        <button
+          key={t.id}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          id={`${t.id}-tab`}
+          type="button"
+          role="tab"
+          aria-selected={active === t.id}
+          aria-controls={t.id}
+          tabIndex={active === t.id ? 0 : -1}
+          onClick={() => setActive(t.id)}
+          onKeyDown={(e) => onKey(e, i)}
+          className="-mb-px border-b-2 border-transparent px-2 py-2.5 text-sm font-semibold text-stone-600 sm:px-4 sm:whitespace-nowrap hover:text-stone-900 aria-selected:border-green-700 aria-selected:text-green-800"
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The notification region: one toast at a time, 5000 ms on screen, swipe right past 50 px to
+ * dismiss, F8 focuses the region, at most 420 px wide.
+ */
+import { useEffect, useRef, useState } from "react";
+import { currentToast, dismiss, subscribe, type Toast, toast, type ToastInput } from "../client/toast.ts";
+
+const DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+export default function Toaster({ initial }: { initial?: ToastInput | null }) {
+  const [shown, setShown] = useState<Toast | null>(() => initial ? { ...initial, id: 0 } : null);
+  const [dx, setDx] = useState(0);
+  const start = useRef<number | null>(null);
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    // Subscribe first, then hand the server's toast to the store, so its id matches what is shown.
+    const off = subscribe((t) => {
+      setDx(0);
+      setShown(t);
+    });
+    if (initial && !currentToast()) toast(initial);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "F8") {
+        e.preventDefault();
+        region.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      off();
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => dismiss(shown.id), DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown?.id]);
+
+  const tone = shown?.variant === "destructive"
+    ? "border-red-300 bg-red-50 text-red-900"
+    : shown?.variant === "success"
+    ? "border-green-300 bg-green-50 text-green-900"
+    : "border-stone-200 bg-white text-stone-900";
+
+  return (
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-[100] flex justify-center px-4 outline-none md:bottom-6 md:right-6 md:left-auto md:justify-end"
+    >
+      <ol className="w-full max-w-[420px]">
+        {shown
+          ? (
+            <li
+              key={shown.id}
+              role="status"
+              aria-live="polite"
+              data-toast
+              className={`toast-enter pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
+              style={{
+                transform: dx ? `translateX(${dx}px)` : undefined,
+                opacity: dx ? Math.max(0, 1 - dx / 200) : undefined,
+                touchAction: "pan-y",
+              }}
+              onPointerDown={(e) => {
+                start.current = e.clientX;
+              }}
+              onPointerMove={(e) => {
+                if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+              }}
+              onPointerUp={() => {
+                start.current = null;
+                if (dx > SWIPE_THRESHOLD_PX) dismiss(shown.id);
+                else setDx(0);
+              }}
+              onPointerCancel={() => {
+                start.current = null;
+                setDx(0);
+              }}
+            >
+              <p className="text-sm font-semibold">{shown.title}</p>
+              {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
+              <button
+                type="button"
+                aria-label="Close notification"
+                className="absolute top-2 right-2 rounded p-1 text-current opacity-60 hover:opacity-100"
+                onClick={() => dismiss(shown.id)}
+              >
+                ×
+              </button>
+            </li>
+          )
+          : null}
+      </ol>
+    </section>
+  );
+}

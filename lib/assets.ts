@@ -1,0 +1,51 @@
+/** The build manifest: hashed URLs of the stylesheet, the island boot script and each island chunk. */
+export interface AssetManifest {
+  css: string;
+  boot: string;
+  islands: Record<string, string>;
+  /** Chunks every island needs (React): preloaded when a page has islands. */
+  shared: string[];
+}
+
+export const manifestPath = new URL("../static/build/manifest.json", import.meta.url);
+
+/** Reads the manifest written by scripts/build.ts, or null when the build has not run. */
+export async function readManifest(): Promise<AssetManifest | null> {
+  try {
+    return JSON.parse(await Deno.readTextFile(manifestPath)) as AssetManifest;
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return null;
+    throw err;
+  }
+}
+
+const sourceDirs = ["islands", "client", "components", "lib", "styles"];
+
+/**
+ * True when a browser-side source file (islands, client, components, lib, styles) changed after
+ * the manifest was written, so the built assets no longer match the code.
+ */
+export async function assetsStale(): Promise<boolean> {
+  let built: number;
+  try {
+    built = (await Deno.stat(manifestPath)).mtime?.getTime() ?? 0;
+  } catch {
+    return true;
+  }
+  const root = new URL("../", import.meta.url);
+  async function newer(dir: URL): Promise<boolean> {
+    for await (const entry of Deno.readDir(dir)) {
+      const url = new URL(entry.name + (entry.isDirectory ? "/" : ""), dir);
+      if (entry.isDirectory ? await newer(url) : ((await Deno.stat(url)).mtime?.getTime() ?? 0) > built) return true;
+    }
+    return false;
+  }
+  for (const dir of sourceDirs) {
+    try {
+      if (await newer(new URL(`${dir}/`, root))) return true;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+    }
+  }
+  return false;
+}

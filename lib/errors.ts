@@ -1,0 +1,67 @@
+/**
+ * Typed errors that domains throw. `app.onError` maps each to its HTTP status:
+ * JSON `{ error, issues? }` under /api, an HTML error page elsewhere. Bad input never becomes a 500.
+ */
+export class AppError extends Error {
+  constructor(message: string, readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A field-level problem, as reported to the client. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, readonly issues: Issue[] = []) {
+    super(message, 400);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = "Please login to access this page.") {
+    super(message, 401);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = "You don't have permission to access this page.") {
+    super(message, 403);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = "Not found") {
+    super(message, 404);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message = "Too many attempts. Please wait a moment and try again.",
+    /** Sent as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message, 429);
+  }
+}
+
+/** The Postgres error code behind a driver or Drizzle error (23505 unique, 23503 foreign key...). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,40 @@
+/** GET /admin/outbox (newest first, ?status=, ?page=) and GET /admin/outbox/{id}. Guarded by routes/admin/mod.ts. */
+import { Hono } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { getOutboxMessage, listOutbox, mailSchemas } from "../../domains/mail/mod.ts";
+import { OutboxListView, OutboxMessageNotFound, OutboxMessageView } from "../../components/admin/OutboxViews.tsx";
+import { renderAdminPage } from "./render.tsx";
+
+const ACTIVE = "/admin/outbox";
+
+export function outboxAdmin() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", async (c) => {
+    const query = mailSchemas.outboxQuery.parse(c.req.query());
+    const result = await listOutbox(c.var.db, { status: query.status, page: query.page, pageSize: 50 });
+    return renderAdminPage(c, {
+      title: "Outbox",
+      active: ACTIVE,
+      body: <OutboxListView result={result} status={query.status ?? null} smtp={Boolean(c.var.config.smtpUrl)} />,
+    });
+  });
+
+  app.get("/:id{[0-9]{1,10}}", async (c) => {
+    const message = await getOutboxMessage(c.var.db, Number(c.req.param("id")));
+    if (!message) {
+      return renderAdminPage(c, {
+        title: "Message not found",
+        active: ACTIVE,
+        body: <OutboxMessageNotFound />,
+        status: 404,
+      });
+    }
+    return renderAdminPage(c, {
+      title: message.subject,
+      active: ACTIVE,
+      body: <OutboxMessageView message={message} siteUrl={c.var.config.siteUrl} />,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,72 @@
+/**
+ * AMP twins of product and category pages: /product/{slug}/amp and /category/{slug}/amp. Each
+ * handler parses the slug, asks the catalogue, and renders a complete AMP document; an unknown or
+ * malformed slug gets the AMP not-found page with status 404.
+ */
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { categoryTreeIds, getCategory, getProduct, listProducts } from "../../domains/catalog/mod.ts";
+import {
+  ampProductDescription,
+  type AmpSite,
+  renderAmpCategoryPage,
+  renderAmpNotFound,
+  renderAmpProductPage,
+} from "../../components/amp/mod.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { isSlug } from "../../lib/ids.ts";
+import { productHead } from "../pages/product_head.ts";
+
+/** Most products a category's AMP page lists (the count still tells the full number). */
+export const AMP_CATEGORY_LIMIT = 100;
+
+function site(c: Context<AppEnv>): AmpSite {
+  const { config } = c.var;
+  return {
+    name: config.shop.name,
+    url: config.siteUrl,
+    companyName: config.shop.business.companyName,
+    freeShippingCents: config.shop.freeShippingThresholdCents,
+  };
+}
+
+/** The record, or null when the catalogue says it does not exist. */
+async function orNull<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
+async function productAmpPage(c: Context<AppEnv>) {
+  const slug = c.req.param("slug") ?? "";
+  const product = isSlug(slug) ? await orNull(getProduct(c.var.db, { slug })) : null;
+  if (!product) return c.html(renderAmpNotFound(site(c), "product", `/product/${encodeURIComponent(slug)}`), 404);
+  const head = {
+    ...productHead(product, c.var.config.siteUrl, c.var.config.shop.name),
+    description: ampProductDescription(product),
+    ampPath: undefined,
+  };
+  return c.html(renderAmpProductPage(site(c), product, head));
+}
+
+async function categoryAmpPage(c: Context<AppEnv>) {
+  const slug = c.req.param("slug") ?? "";
+  const db = c.var.db;
+  const category = isSlug(slug) ? await orNull(getCategory(db, { slug })) : null;
+  if (!category) return c.html(renderAmpNotFound(site(c), "category", `/category/${encodeURIComponent(slug)}`), 404);
+  const { items, total } = await listProducts(db, {
+    categoryIds: await categoryTreeIds(db, category.id),
+    limit: AMP_CATEGORY_LIMIT,
+  });
+  return c.html(renderAmpCategoryPage(site(c), category, items, total));
+}
+
+export function ampRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get("/product/:slug/amp", productAmpPage);
+  app.get("/category/:slug/amp", categoryAmpPage);
+  return app;
+}

@@ -1,0 +1,84 @@
+/** JSON shapes of catalogue records: the spec's field names, money as rand numbers. */
+import type { Category, Product, ProductWithVariants, Variant } from "../../domains/catalog/mod.ts";
+import type { Suggestion } from "../../domains/search/mod.ts";
+import { toRand } from "../../lib/money.ts";
+
+export function categoryJson(c: Category) {
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    image: c.image,
+    parentId: c.parentId,
+    level: c.level,
+    productCount: c.productCount,
+  };
+}
+
+export function productJson(p: Product) {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    brand: p.brand,
+    description: p.description,
+    metaTitle: p.metaTitle,
+    metaDescription: p.metaDescription,
+    price: toRand(p.priceCents),
+    salePrice: toRand(p.salePriceCents),
+    currency: "ZAR",
+    stock: p.stock,
+    availability: p.stock > 0 ? "in stock" : "out of stock",
+    condition: "new",
+    images: p.images,
+    categoryId: p.categoryId,
+    category: p.category,
+    featured: p.featured,
+    isNew: p.isNew,
+    weight: p.weightKg,
+    length: p.lengthCm,
+    width: p.widthCm,
+    height: p.heightCm,
+    pudoEligible: p.pudoEligible,
+    gtin: p.gtin,
+    mpn: p.mpn,
+    fbMpn: p.mpn,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function variantJson(v: Variant) {
+  return {
+    id: v.id,
+    productId: v.productId,
+    name: v.name,
+    sku: v.sku,
+    price: toRand(v.priceCents),
+    salePrice: toRand(v.salePriceCents),
+    stock: v.stock,
+    dimensions: v.dimensions,
+    preorder: v.preorder,
+    preorderDiscount: v.preorderDiscount,
+    regularDiscount: v.regularDiscount,
+    arrivalDate: v.arrivalDate,
+  };
+}
+
+export function productWithVariantsJson(p: ProductWithVariants) {
+  return { ...productJson(p), variants: p.variants.map(variantJson) };
+}
+
+export function suggestionJson(s: Suggestion) {
+  return {
+    id: s.id,
+    name: s.name,
+    slug: s.slug,
+    brand: s.brand,
+    price: toRand(s.priceCents),
+    salePrice: toRand(s.salePriceCents),
+    image: s.image,
+  };
+}

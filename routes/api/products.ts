@@ -1,0 +1,74 @@
+/** Product reads: filtered lists, featured, new, by category, by id or slug, with variants. */
+import { Hono } from "hono";
+import type { AppEnv } from "../../app.ts";
+import {
+  catalogSchemas,
+  categoryTreeIds,
+  getCategory,
+  getProduct,
+  getProductWithVariants,
+  listProducts,
+} from "../../domains/catalog/mod.ts";
+import { isSlug, parseId } from "../../lib/ids.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { validate } from "../validate.ts";
+import { productJson, productWithVariantsJson } from "./json.ts";
+import { currentUser, requireUser } from "../guards.ts";
+import { subscribeToStock } from "../../domains/notifications/mod.ts";
+import { z } from "zod";
+
+const notifyBody = z.object({ variantId: z.number().int().positive().optional() }).strict();
+
+export function productApi() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", validate("query", catalogSchemas.productListQuery), async (c) => {
+    const q = c.req.valid("query");
+    const categoryIds = q.category
+      ? await categoryTreeIds(c.var.db, (await getCategory(c.var.db, { slug: q.category })).id)
+      : undefined;
+    const page = await listProducts(c.var.db, { ...catalogSchemas.toProductFilter(q), categoryIds });
+    return c.json({ ...page, items: page.items.map(productJson) });
+  });
+
+  app.get("/featured", validate("query", catalogSchemas.limitQuery), async (c) => {
+    const page = await listProducts(c.var.db, { featured: true, limit: c.req.valid("query").limit });
+    return c.json(page.items.map(productJson));
+  });
+
+  app.get("/new", validate("query", catalogSchemas.limitQuery), async (c) => {
+    const page = await listProducts(c.var.db, { isNew: true, sort: "newest", limit: c.req.valid("query").limit });
+    return c.json(page.items.map(productJson));
+  });
+
+  app.get("/category/:id", validate("query", catalogSchemas.productListQuery), async (c) => {
+    const category = await getCategory(c.var.db, { id: parseId(c.req.param("id"), "category id") });
+    const page = await listProducts(c.var.db, {
+      ...catalogSchemas.toProductFilter(c.req.valid("query")),
+      categoryIds: await categoryTreeIds(c.var.db, category.id),
+    });
+    return c.json(page.items.map(productJson));
+  });
+
+  app.get("/slug/:slug", async (c) => {
+    const slug = c.req.param("slug");
+    if (!isSlug(slug)) throw new NotFoundError("Product Not Found");
+    return c.json(productJson(await getProduct(c.var.db, { slug })));
+  });
+
+  app.get("/:id/with-variants", async (c) => {
+    const product = await getProductWithVariants(c.var.db, { id: parseId(c.req.param("id")) });
+    return c.json(productWithVariantsJson(product));
+  });
+
+  app.post("/:id/notify", requireUser(), validate("json", notifyBody), async (c) => {
+    const user = currentUser(c);
+    await subscribeToStock(c.var.db, user, parseId(c.req.param("id")), c.req.valid("json").variantId ?? null);
+    return c.json({ success: true, message: "Notification Set!" }, 201);
+  });
+
+  app.get("/:id", async (c) => {
+    return c.json(productJson(await getProduct(c.var.db, { id: parseId(c.req.param("id")) })));
+  });
+  return app;
+}

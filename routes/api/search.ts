@@ -1,0 +1,22 @@
+/** GET /api/search (ranked results) and GET /api/search/suggest (search-box suggestions). */
+import { Hono } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { catalogSchemas } from "../../domains/catalog/mod.ts";
+import { searchProducts, suggestProducts } from "../../domains/search/mod.ts";
+import { validate } from "../validate.ts";
+import { productJson, suggestionJson } from "./json.ts";
+
+export function searchApi() {
+  const app = new Hono<AppEnv>();
+  app.get("/", validate("query", catalogSchemas.searchQuery), async (c) => {
+    const { q, limit } = c.req.valid("query");
+    const page = await searchProducts(c.var.db, q, { limit });
+    return c.json({ query: q, total: page.total, items: page.items.map(productJson) });
+  });
+  app.get("/suggest", validate("query", catalogSchemas.searchQuery), async (c) => {
+    const { q } = c.req.valid("query");
+    const items = await suggestProducts(c.var.db, q, 6);
+    return c.json(items.map(suggestionJson));
+  });
+  return app;
+}

@@ -1,0 +1,254 @@
+/**
+ * /account and its tabs (?tab=overview|orders|wishlist|addresses|settings), each a real server-rendered
+ * page, and the settings forms: POST /account/profile, /account/password, and the deletion step
+ * GET/POST /account/delete. The forms work without JavaScript: success redirects back with a toast,
+ * a refusal re-renders the form with its messages. /account/orders and /orders lead to the Orders tab.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { ReactElement } from "react";
+import type { AppEnv } from "../../app.ts";
+import {
+  accountSchemas,
+  addressBookSummary,
+  changePassword,
+  deleteAccount,
+  listWishlist,
+  loyaltySummary,
+  updateProfile,
+} from "../../domains/accounts/mod.ts";
+import { listOrdersForUser, type OrderSummary } from "../../domains/orders/mod.ts";
+import type { SessionUser } from "../../domains/auth/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
+import { ACCOUNT_TABS, AccountShell, type AccountTab, accountTabHref } from "../../components/account/AccountShell.tsx";
+import { AccountOverviewPanel, type AccountProfile } from "../../components/account/AccountOverview.tsx";
+import { AccountOrdersPanel } from "../../components/account/AccountOrders.tsx";
+import { AccountWishlistPanel } from "../../components/account/AccountWishlist.tsx";
+import { AccountAddressesPanel } from "../../components/account/AccountAddresses.tsx";
+import { AccountSettingsPanel } from "../../components/account/AccountSettings.tsx";
+import type { FieldErrors, FormState } from "../../components/ui/Field.tsx";
+import { AccountDeleteView } from "../../components/account/AccountDelete.tsx";
+import { currentUser, requireUser } from "../guards.ts";
+import { setFlash } from "../flash.ts";
+import { endSession } from "../session.ts";
+import { renderPage } from "../render.tsx";
+import { fieldErrors } from "./auth.tsx";
+
+/** The overview lists this many recent orders (document 2 section 9). */
+export const RECENT_ORDERS = 3;
+/** The Orders tab lists at most this many (newest first). */
+const ORDERS_TAB_LIMIT = 100;
+const EXPORT_HREF = "/api/account/export";
+
+const TITLES: Record<AccountTab, string> = {
+  overview: "My Account",
+  orders: "My Orders",
+  wishlist: "My Wishlist",
+  addresses: "Address Book",
+  settings: "Account Settings",
+};
+
+type Status = 200 | 400 | 409 | 429;
+
+function parseTab(raw: string | undefined): AccountTab {
+  return ACCOUNT_TABS.find((t) => t.id === raw)?.id ?? "overview";
+}
+
+function profileOf(user: SessionUser): AccountProfile {
+  return {
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    createdAt: user.createdAt,
+  };
+}
+
+/** Account pages are personal: never stored by a browser or proxy cache. */
+const noStore = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.res.headers.set("Cache-Control", "private, no-store");
+});
+
+function page(
+  c: Context<AppEnv>,
+  tab: AccountTab,
+  body: ReactElement,
+  opts: { status?: Status; title?: string; crumbs?: { label: string; href?: string }[]; path?: string } = {},
+) {
+  const user = currentUser(c);
+  return renderPage(c, {
+    status: opts.status ?? 200,
+    head: { title: opts.title ?? TITLES[tab], canonicalPath: opts.path ?? accountTabHref(tab), noindex: true },
+    body: (
+      <AccountShell tab={tab} greetingName={user.firstName ?? user.username} crumbs={opts.crumbs}>
+        {body}
+      </AccountShell>
+    ),
+  });
+}
+
+/** Orders for a panel; a failure shows 'Error loading orders' instead of failing the page. */
+async function loadOrders(c: Context<AppEnv>, limit: number): Promise<{ orders: OrderSummary[]; failed: boolean }> {
+  try {
+    return { orders: await listOrdersForUser(c.var.db, currentUser(c).id, { limit }), failed: false };
+  } catch (err) {
+    console.error(JSON.stringify({
+      level: "error",
+      requestId: c.get("requestId"),
+      message: "loading orders failed",
+      error: err instanceof Error ? err.stack ?? err.message : String(err),
+    }));
+    return { orders: [], failed: true };
+  }
+}
+
+async function tabBody(c: Context<AppEnv>, tab: AccountTab): Promise<ReactElement> {
+  const user = currentUser(c);
+  const db = c.var.db;
+  switch (tab) {
+    case "overview": {
+      const { orders, failed } = await loadOrders(c, RECENT_ORDERS);
+      const loyalty = await loyaltySummary(db, user.id);
+      return <AccountOverviewPanel profile={profileOf(user)} orders={orders} ordersFailed={failed} loyalty={loyalty} />;
+    }
+    case "orders": {
+      const { orders, failed } = await loadOrders(c, ORDERS_TAB_LIMIT);
+      return <AccountOrdersPanel orders={orders} failed={failed} />;
+    }
+    case "wishlist":
+      return <AccountWishlistPanel items={await listWishlist(db, user.id)} />;
+    case "addresses":
+      return <AccountAddressesPanel summary={await addressBookSummary(db, user.id)} />;
+    case "settings":
+      return <AccountSettingsPanel profile={profileOf(user)} exportHref={EXPORT_HREF} />;
+  }
+}
+
+async function formFields(c: Context<AppEnv>, names: string[]): Promise<Record<string, string>> {
+  const form = await c.req.parseBody();
+  const out: Record<string, string> = {};
+  for (const n of names) if (typeof form[n] === "string") out[n] = form[n] as string;
+  return out;
+}
+
+/** Field messages from a domain refusal: a ValidationError's issues, a 409 on the e-mail, or a form message. */
+function refusal(err: unknown, conflictField?: string): { status: Status; state: FormState } | null {
+  if (!(err instanceof AppError)) return null;
+  if (err instanceof ValidationError && err.issues.length) {
+    const errors: FieldErrors = {};
+    for (const i of err.issues) errors[i.path || "form"] ??= i.message;
+    const { form, ...fields } = errors;
+    return { status: 400, state: { errors: fields, message: form } };
+  }
+  if (err.status === 409 && conflictField) return { status: 409, state: { errors: { [conflictField]: err.message } } };
+  if (err.status === 400 || err.status === 409 || err.status === 429) {
+    return { status: err.status, state: { message: err.message } };
+  }
+  return null;
+}
+
+function settingsPage(
+  c: Context<AppEnv>,
+  forms: { profile?: FormState; password?: FormState },
+  status: Status,
+) {
+  const user = currentUser(c);
+  return page(
+    c,
+    "settings",
+    <AccountSettingsPanel
+      profile={profileOf(user)}
+      profileState={forms.profile}
+      passwordState={forms.password}
+      exportHref={EXPORT_HREF}
+    />,
+    { status },
+  );
+}
+
+function deletePage(c: Context<AppEnv>, state: FormState = {}, status: Status = 200) {
+  return page(c, "settings", <AccountDeleteView state={state} />, {
+    status,
+    title: "Delete your account",
+    crumbs: [{ label: "Delete account" }],
+    path: "/account/delete",
+  });
+}
+
+export function accountPages() {
+  const app = new Hono<AppEnv>();
+
+  // The account menu's other links to the order list (document 2, Account).
+  app.get("/account/orders", (c) => c.redirect("/account?tab=orders", 303));
+  app.get("/orders", (c) => c.redirect("/account?tab=orders", 303));
+
+  for (const path of ["/account", "/account/*"]) {
+    app.use(path, noStore);
+    app.use(path, requireUser());
+  }
+
+  app.get("/account", async (c) => {
+    const tab = parseTab(c.req.query("tab"));
+    return page(c, tab, await tabBody(c, tab));
+  });
+
+  app.post("/account/profile", async (c) => {
+    const values = await formFields(c, ["firstName", "lastName", "email", "phone"]);
+    const parsed = accountSchemas.profileBody.safeParse(values);
+    if (!parsed.success) return settingsPage(c, { profile: { values, errors: fieldErrors(parsed.error) } }, 400);
+    try {
+      await updateProfile(c.var.db, currentUser(c).id, parsed.data);
+    } catch (err) {
+      const r = refusal(err, "email");
+      if (!r) throw err;
+      return settingsPage(c, { profile: { values, ...r.state } }, r.status);
+    }
+    setFlash(c, { title: "Profile updated", description: "Your details have been saved.", variant: "success" });
+    return c.redirect("/account?tab=settings", 303);
+  });
+
+  app.post("/account/password", async (c) => {
+    const values = await formFields(c, ["currentPassword", "newPassword", "confirmPassword"]);
+    const parsed = accountSchemas.passwordBody.safeParse(values);
+    if (!parsed.success) return settingsPage(c, { password: { errors: fieldErrors(parsed.error) } }, 400);
+    try {
+      await changePassword(c.var.db, currentUser(c).id, c.var.session?.id ?? null, parsed.data);
+    } catch (err) {
+      const r = refusal(err);
+      if (!r) throw err;
+      return settingsPage(c, { password: r.state }, r.status);
+    }
+    setFlash(c, {
+      title: "Password changed",
+      description: "Your other devices have been signed out.",
+      variant: "success",
+    });
+    return c.redirect("/account?tab=settings", 303);
+  });
+
+  app.get("/account/delete", (c) => deletePage(c));
+
+  app.post("/account/delete", async (c) => {
+    const values = await formFields(c, ["password", "confirm"]);
+    const parsed = accountSchemas.deleteBody.safeParse(values);
+    if (!parsed.success) return deletePage(c, { errors: fieldErrors(parsed.error) }, 400);
+    try {
+      await deleteAccount(c.var.db, currentUser(c).id, parsed.data.password);
+    } catch (err) {
+      const r = refusal(err);
+      if (!r) throw err;
+      return deletePage(c, r.state, r.status);
+    }
+    await endSession(c);
+    setFlash(c, {
+      title: "Your account has been deleted",
+      description: "Your personal details have been erased. Thank you for shopping with us.",
+    });
+    return c.redirect("/", 303);
+  });
+
+  return app;
+}

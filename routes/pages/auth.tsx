@@ -1,0 +1,175 @@
+/** /login, /register (forms that work without JavaScript) and POST /logout. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../../app.ts";
+import { authSchemas } from "../../domains/auth/mod.ts";
+import { demoAccounts } from "../../db/seed/demo.ts";
+import { AppError } from "../../lib/errors.ts";
+import { LoginView, RegisterView } from "../../components/auth/AuthViews.tsx";
+import type { FieldErrors } from "../../components/ui/Field.tsx";
+import { displayName, register, signIn, signOut } from "../auth_actions.ts";
+import { setFlash } from "../flash.ts";
+import { safeRedirect } from "../guards.ts";
+import { renderPage } from "../render.tsx";
+import { addToWishlist } from "../../domains/wishlist/mod.ts";
+
+/** The first message per field of a failed parse. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Where to go after signing in: ?redirect= or ?returnPath=, on this site only. */
+function target(c: Context<AppEnv>): string {
+  return safeRedirect(c.req.query("redirect") ?? c.req.query("returnPath"));
+}
+
+/** Keeps the redirect parameters on the form's own URL. */
+function actionFor(c: Context<AppEnv>, path: string): string {
+  const search = new URL(c.req.url).search;
+  return `${path}${search}`;
+}
+
+async function formFields(c: Context<AppEnv>, names: string[]): Promise<Record<string, string | undefined>> {
+  const form = await c.req.parseBody();
+  return Object.fromEntries(names.map((n) => [n, typeof form[n] === "string" ? form[n] as string : undefined]));
+}
+
+function loginPage(
+  c: Context<AppEnv>,
+  state: {
+    values?: { username?: string; rememberMe?: boolean };
+    errors?: FieldErrors;
+    message?: string;
+    status?: 200 | 400 | 401 | 429;
+  },
+) {
+  const { config } = c.var;
+  return renderPage(c, {
+    status: state.status ?? 200,
+    head: { title: "Sign in", canonicalPath: "/login", noindex: true },
+    body: (
+      <LoginView
+        action={actionFor(c, "/login")}
+        values={state.values ?? {}}
+        errors={state.errors ?? {}}
+        message={state.message}
+        wishlistNotice={c.req.query("wishlist") === "true"}
+        demo={config.seedDemo
+          ? demoAccounts.map((a) => ({ role: a.role.replace("_", " "), username: a.username, password: a.password }))
+          : null}
+      />
+    ),
+  });
+}
+
+function registerPage(
+  c: Context<AppEnv>,
+  state: {
+    values?: Record<string, string | undefined>;
+    errors?: FieldErrors;
+    message?: string;
+    status?: 200 | 400 | 409 | 429;
+  },
+) {
+  return renderPage(c, {
+    status: state.status ?? 200,
+    head: { title: "Create an account", canonicalPath: "/register", noindex: true },
+    body: (
+      <RegisterView
+        action={actionFor(c, "/register")}
+        values={state.values ?? {}}
+        errors={state.errors ?? {}}
+        message={state.message}
+      />
+    ),
+  });
+}
+
+/** A visitor who tried to save a product was sent here with ?addToWishlist={id}: save it now. */
+async function savePendingWishlistItem(c: Context<AppEnv>, userId: number) {
+  const raw = c.req.query("addToWishlist");
+  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return;
+  try {
+    await addToWishlist(c.var.db, userId, Number(raw));
+    setFlash(c, { title: "Added to Wishlist", variant: "success" });
+  } catch {
+    // The product is gone: nothing to save, sign-in still succeeds.
+  }
+}
+
+function welcome(c: Context<AppEnv>, name: string) {
+  if (c.get("cartSyncFailed")) return;
+  setFlash(c, { title: "Welcome back!", description: `You are logged in as ${name}`, variant: "success" });
+}
+
+export function authPages() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/login", (c) => c.var.user ? c.redirect(target(c), 303) : loginPage(c, {}));
+
+  app.post("/login", async (c) => {
+    const raw = await formFields(c, ["username", "password", "rememberMe"]);
+    const values = { username: raw.username, rememberMe: raw.rememberMe === "on" };
+    const parsed = authSchemas.loginBody.safeParse(
+      Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+    );
+    if (!parsed.success) return loginPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
+    try {
+      const user = await signIn(c, parsed.data);
+      welcome(c, displayName(user));
+      await savePendingWishlistItem(c, user.id);
+      return c.redirect(target(c), 303);
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 401 || err.status === 429)) {
+        return loginPage(c, { values, message: err.message, status: err.status });
+      }
+      throw err;
+    }
+  });
+
+  app.get("/register", (c) => c.var.user ? c.redirect(target(c), 303) : registerPage(c, {}));
+
+  app.post("/register", async (c) => {
+    const raw = await formFields(c, [
+      "username",
+      "email",
+      "firstName",
+      "lastName",
+      "password",
+      "confirmPassword",
+      "acceptTerms",
+    ]);
+    const { password: _p, confirmPassword: _cp, ...values } = raw;
+    const parsed = authSchemas.registerBody.safeParse(
+      Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
+    );
+    if (!parsed.success) return registerPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
+    try {
+      const user = await register(c, parsed.data);
+      setFlash(c, {
+        title: "Welcome!",
+        description: `Your account is ready, ${displayName(user)}.`,
+        variant: "success",
+      });
+      return c.redirect(target(c), 303);
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 409 || err.status === 429)) {
+        return registerPage(c, { values, message: err.message, status: err.status });
+      }
+      throw err;
+    }
+  });
+
+  app.post("/logout", async (c) => {
+    await signOut(c);
+    setFlash(c, { title: "Logged out", description: "You have been signed out." });
+    return c.redirect("/", 303);
+  });
+  return app;
+}

@@ -1,0 +1,261 @@
+/**
+ * Product listing pages: /category/{slug}, /products, /featured, /new, /offers and /search. Filters,
+ * sort and page come from the URL (shareable, no JavaScript needed) and run in the database.
+ */
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import type { AppEnv } from "../../app.ts";
+import {
+  catalogSchemas,
+  categoryTreeIds,
+  getCategory,
+  listProducts,
+  productFacets,
+  type ProductFilter,
+  searchTerms,
+} from "../../domains/catalog/mod.ts";
+import { ListingView } from "../../components/catalog/ListingView.tsx";
+import { toCardData } from "../../components/catalog/ProductCard.tsx";
+import type { ListingState } from "../../components/catalog/listing_state.ts";
+import type { PageHead } from "../../lib/head.tsx";
+import { isSlug } from "../../lib/ids.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { placeholderPath } from "../../lib/placeholder.ts";
+import { renderPage } from "../render.tsx";
+
+const PAGE_SIZE = 24;
+const LOAD_ERROR = "An error occurred while loading products. Please try again later.";
+
+const SORT_LABELS: Record<string, string> = {
+  relevance: "Best match",
+  newest: "Newest",
+  featured: "Featured",
+  price_asc: "Price: Lowest first",
+  price_desc: "Price: Highest first",
+  name_asc: "Name: A to Z",
+  name_desc: "Name: Z to A",
+};
+const BASE_SORTS = ["featured", "price_asc", "price_desc", "name_asc", "name_desc"];
+
+interface ListingPage {
+  basePath: string;
+  head: Omit<PageHead, "canonicalPath">;
+  breadcrumbs: { label: string; href?: string }[];
+  header: ReactNode;
+  /** Fixed part of the filter (category, flags). */
+  filter: ProductFilter;
+  defaultSort: string;
+  extraSorts?: string[];
+  emptyText: string;
+  showCategoryFilter: boolean;
+}
+
+/** Parses the listing query of the request; a bad value is a 400 page with the message. */
+function readState(c: Context<AppEnv>): { state: ListingState; query: catalogSchemas.ListingQuery } {
+  const raw = Object.fromEntries(
+    Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
+  );
+  const parsed = catalogSchemas.listingQuery.safeParse(raw);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid filter");
+  const q = parsed.data;
+  return {
+    query: q,
+    state: {
+      q: q.q,
+      category: q.category,
+      price: [...new Set(raw.price === undefined ? [] : [raw.price].flat() as string[])],
+      brand: [...new Set(q.brand)],
+      sort: q.sort,
+      page: q.page,
+    },
+  };
+}
+
+async function renderListing(c: Context<AppEnv>, page: ListingPage) {
+  const db = c.var.db;
+  const { state, query } = readState(c);
+  const sorts = [...(page.extraSorts ?? []), ...BASE_SORTS];
+  if (state.sort && !sorts.includes(state.sort)) throw new ValidationError(`sort must be one of ${sorts.join(", ")}`);
+  const categoryIds = page.filter.categoryIds ??
+    (query.category ? await categoryTreeIds(db, (await getCategory(db, { slug: query.category })).id) : undefined);
+  const filter: ProductFilter = {
+    ...catalogSchemas.toProductFilter(query),
+    ...page.filter,
+    categoryIds,
+    sort: (state.sort ?? page.defaultSort) as ProductFilter["sort"],
+    limit: PAGE_SIZE,
+  };
+  let error: string | undefined;
+  let result = { items: [] as Awaited<ReturnType<typeof listProducts>>["items"], total: 0 };
+  let facets = { categories: [], brands: [], priceBands: [] } as Awaited<ReturnType<typeof productFacets>>;
+  try {
+    const bands = catalogSchemas.PRICE_BANDS.map((b) => {
+      const [min, max] = b.value.split("-").map(Number);
+      return { minCents: min * 100, maxCents: max * 100 };
+    });
+    // Facets of a category listing count within the category; list pages facet by category too.
+    [result, facets] = await Promise.all([
+      listProducts(db, filter),
+      productFacets(db, { ...filter, categoryIds: page.filter.categoryIds ?? categoryIds }, bands),
+    ]);
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), error: String(err) }));
+    error = LOAD_ERROR;
+  }
+  const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
+  return renderPage(c, {
+    status: error ? 500 : 200,
+    head: { ...page.head, canonicalPath: state.page > 1 ? `${page.basePath}?page=${state.page}` : page.basePath },
+    body: (
+      <ListingView
+        basePath={page.basePath}
+        breadcrumbs={page.breadcrumbs}
+        header={page.header}
+        state={state}
+        facets={facets}
+        products={result.items.map(toCardData)}
+        total={result.total}
+        pageCount={pageCount}
+        sortOptions={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        defaultSort={page.defaultSort}
+        emptyText={page.emptyText}
+        showCategoryFilter={page.showCategoryFilter}
+        highlight={state.q ? searchTerms(state.q) : undefined}
+        error={error}
+      />
+    ),
+  });
+}
+
+function Heading({ title, text }: { title: string; text?: string }) {
+  return (
+    <header>
+      <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+      {text ? <p className="mt-2 max-w-3xl text-stone-600">{text}</p> : null}
+    </header>
+  );
+}
+
+export async function categoryPage(c: Context<AppEnv>) {
+  const slug = c.req.param("slug") ?? "";
+  if (!isSlug(slug)) throw new NotFoundError("Category Not Found");
+  const db = c.var.db;
+  const category = await getCategory(db, { slug });
+  const description = category.description ||
+    `Shop our curated selection of ${category.name} for reptiles and amphibians.`;
+  return renderListing(c, {
+    basePath: `/category/${slug}`,
+    head: {
+      title: category.name,
+      description,
+      image: { url: `${placeholderPath(category.name)}?w=1200&h=630`, width: 1200, height: 630 },
+      ampPath: `/category/${slug}/amp`,
+      meta: [
+        { name: "category:name", content: category.name },
+        { name: "category:product_count", content: String(category.productCount) },
+        { name: "category:description", content: description.slice(0, 160) },
+      ],
+    },
+    breadcrumbs: [{ label: "Home", href: "/" }, { label: category.name }],
+    header: (
+      <header className="rounded-2xl bg-gradient-to-r from-green-900 to-green-700 px-6 py-8 text-white">
+        <h1 className="text-3xl font-extrabold tracking-tight">{category.name}</h1>
+        {category.description ? <p className="mt-2 max-w-3xl text-green-100">{category.description}</p> : null}
+      </header>
+    ),
+    filter: { categoryIds: await categoryTreeIds(db, category.id) },
+    defaultSort: "featured",
+    emptyText: `No products found in ${category.name}. Please try adjusting your selections.`,
+    showCategoryFilter: false,
+  });
+}
+
+function listPage(
+  path: string,
+  title: string,
+  text: string,
+  filter: ProductFilter,
+  defaultSort = "featured",
+) {
+  return (c: Context<AppEnv>) =>
+    renderListing(c, {
+      basePath: path,
+      head: { title, description: text },
+      breadcrumbs: [{ label: "Home", href: "/" }, { label: title }],
+      header: <Heading title={title} text={text} />,
+      filter,
+      defaultSort,
+      extraSorts: defaultSort === "newest" ? ["newest"] : [],
+      emptyText: "No products found.",
+      showCategoryFilter: true,
+    });
+}
+
+export const shopAllPage = listPage(
+  "/products",
+  "Shop All",
+  "Every product we stock for reptile and amphibian keepers.",
+  {},
+);
+export const featuredPage = listPage(
+  "/featured",
+  "Featured Products",
+  "Our keepers' picks: proven kit we use and recommend.",
+  { featured: true },
+);
+export const newPage = listPage(
+  "/new",
+  "New Arrivals",
+  "The latest additions to the range.",
+  { isNew: true },
+  "newest",
+);
+export const offersPage = listPage(
+  "/offers",
+  "Special Offers",
+  "Products on sale now, while stock lasts.",
+  { onSale: true },
+);
+
+export function searchPage(c: Context<AppEnv>) {
+  const q = (c.req.query("q") ?? "").trim();
+  return renderListing(c, {
+    basePath: "/search",
+    head: { title: q ? `Search: ${q}` : "Search", description: "Search the catalogue.", noindex: true },
+    breadcrumbs: [{ label: "Home", href: "/" }, { label: "Search" }],
+    header: <SearchHeader q={q} />,
+    filter: q ? {} : { q: "" },
+    defaultSort: q ? "relevance" : "featured",
+    extraSorts: q ? ["relevance"] : [],
+    emptyText: q
+      ? `No products found for "${q}". Check the spelling or try a more general word.`
+      : "Type what you are looking for above: a product, a brand or an animal.",
+    showCategoryFilter: true,
+  });
+}
+
+function SearchHeader({ q }: { q: string }) {
+  return (
+    <header>
+      <h1 className="text-3xl font-extrabold tracking-tight">{q ? `Search results for "${q}"` : "Search the shop"}</h1>
+      <form method="get" action="/search" role="search" className="mt-4 flex max-w-xl gap-2">
+        <label htmlFor="search-page-q" className="sr-only">Search products</label>
+        <input
+          id="search-page-q"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Terrarium, UVB, heat mat..."
+          className="flex-1 rounded-lg border border-stone-300 bg-white px-4 py-2.5"
+        />
+        <button
+          type="submit"
+          className="rounded-lg bg-green-800 px-5 py-2.5 font-semibold text-white hover:bg-green-900"
+        >
+          Search
+        </button>
+      </form>
+    </header>
+  );
+}

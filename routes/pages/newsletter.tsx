@@ -1,0 +1,141 @@
+/** The newsletter's pages: the no-JavaScript sign-up post, confirmation, and unsubscribe. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import type { AppEnv } from "../../app.ts";
+import { hitRateLimit, LIMITS } from "../../domains/auth/mod.ts";
+import {
+  confirmSubscription,
+  subscribe,
+  subscribeBody,
+  unsubscribe,
+  WELCOME_CODE,
+} from "../../domains/newsletter/mod.ts";
+import { AppError } from "../../lib/errors.ts";
+import { clientIp } from "../client_ip.ts";
+import { setFlash } from "../flash.ts";
+import { renderPage } from "../render.tsx";
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-extrabold">{title}</h1>
+      <div className="mt-4 space-y-3 text-stone-700">{children}</div>
+    </section>
+  );
+}
+
+function back(c: Context<AppEnv>): string {
+  const referer = c.req.header("referer");
+  try {
+    const url = referer ? new URL(referer) : null;
+    return url && (url.origin === c.var.config.siteUrl || url.origin === new URL(c.req.url).origin)
+      ? `${url.pathname}${url.search}`
+      : "/";
+  } catch {
+    return "/";
+  }
+}
+
+export function newsletterPages() {
+  const app = new Hono<AppEnv>();
+
+  app.post("/newsletter", async (c) => {
+    const form = await c.req.parseBody();
+    const parsed = subscribeBody.safeParse({ email: form.email ?? "", source: form.source || undefined });
+    if (!parsed.success) {
+      setFlash(c, {
+        title: "Invalid email",
+        description: "Please enter a valid email address.",
+        variant: "destructive",
+      });
+      return c.redirect(back(c), 303);
+    }
+    try {
+      await hitRateLimit(c.var.db, `newsletter:ip:${clientIp(c)}`, LIMITS.newsletterPerIp);
+      const { config } = c.var;
+      await subscribe(
+        c.var.db,
+        parsed.data,
+        { siteUrl: config.siteUrl, shopName: config.shop.name },
+        c.var.user?.id ?? null,
+      );
+      setFlash(c, {
+        title: "Subscribed!",
+        description: "Please check your e-mail to confirm your subscription and get your 10% discount code.",
+        variant: "success",
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      setFlash(c, { title: "Subscription failed", description: err.message, variant: "destructive" });
+    }
+    return c.redirect(back(c), 303);
+  });
+
+  app.get("/newsletter/confirm", async (c) => {
+    const { config } = c.var;
+    const ok = await confirmSubscription(c.var.db, c.req.query("token") ?? "", {
+      siteUrl: config.siteUrl,
+      shopName: config.shop.name,
+    });
+    return renderPage(c, {
+      status: ok ? 200 : 400,
+      head: {
+        title: ok ? "Subscription confirmed" : "Link not valid",
+        canonicalPath: "/newsletter/confirm",
+        noindex: true,
+      },
+      body: ok
+        ? (
+          <Message title="You're subscribed">
+            <p>Thank you for confirming. Your code for 10% off your first order is</p>
+            <p className="text-3xl font-black tracking-widest text-green-800">{WELCOME_CODE}</p>
+            <p>We have e-mailed it to you as well.</p>
+          </Message>
+        )
+        : (
+          <Message title="This link is not valid">
+            <p>It may have been used already. Sign up again from the home page to get a new one.</p>
+          </Message>
+        ),
+    });
+  });
+
+  app.get("/newsletter/unsubscribe", (c) =>
+    renderPage(c, {
+      head: { title: "Unsubscribe", canonicalPath: "/newsletter/unsubscribe", noindex: true },
+      body: (
+        <Message title="Unsubscribe from our newsletter">
+          <p>Press the button to stop receiving our newsletter.</p>
+          <form method="post" action="/newsletter/unsubscribe">
+            <input type="hidden" name="token" value={c.req.query("token") ?? ""} />
+            <button
+              type="submit"
+              className="rounded-lg bg-green-800 px-5 py-2.5 font-semibold text-white hover:bg-green-900"
+            >
+              Unsubscribe
+            </button>
+          </form>
+        </Message>
+      ),
+    }));
+
+  app.post("/newsletter/unsubscribe", async (c) => {
+    const token = (await c.req.parseBody()).token;
+    const ok = await unsubscribe(c.var.db, typeof token === "string" ? token : "");
+    return renderPage(c, {
+      status: ok ? 200 : 400,
+      head: { title: "Unsubscribe", canonicalPath: "/newsletter/unsubscribe", noindex: true },
+      body: (
+        <Message title={ok ? "You have been unsubscribed" : "This link is not valid"}>
+          <p>
+            {ok
+              ? "You will not receive our newsletter any more."
+              : "Use the link in the most recent newsletter you received."}
+          </p>
+        </Message>
+      ),
+    });
+  });
+  return app;
+}

@@ -1,0 +1,158 @@
+/**
+ * /forgot-password and /reset-password: forms that work without JavaScript (post, redirect or
+ * re-render with the spec's messages). The reset pages carry the token, so they are never cached.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../../app.ts";
+import {
+  InvalidResetTokenError,
+  RESET_REQUESTED_MESSAGE,
+  resetSchemas,
+  verifyResetToken,
+} from "../../domains/auth/mod.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  ForgotPasswordSentView,
+  ForgotPasswordView,
+  InvalidResetLinkView,
+  ResetPasswordView,
+  ResetSuccessView,
+} from "../../components/auth/PasswordResetViews.tsx";
+import type { FieldErrors } from "../../components/ui/Field.tsx";
+import { completeReset, forgotPassword, ResetServiceError } from "../password_reset_actions.ts";
+import { setFlash } from "../flash.ts";
+import { renderPage } from "../render.tsx";
+import { fieldErrors } from "./auth.tsx";
+
+/** The spec's redirect delay after a successful reset. */
+const REDIRECT_SECONDS = 3;
+
+type Status = 200 | 400 | 429 | 500;
+
+function forgotPage(
+  c: Context<AppEnv>,
+  state: { values?: { email?: string }; errors?: FieldErrors; message?: string; status?: Status } = {},
+) {
+  return renderPage(c, {
+    status: state.status ?? 200,
+    head: { title: "Forgot password", canonicalPath: "/forgot-password", noindex: true },
+    body: (
+      <ForgotPasswordView
+        action="/forgot-password"
+        values={state.values ?? {}}
+        errors={state.errors ?? {}}
+        message={state.message}
+      />
+    ),
+  });
+}
+
+function noStore(c: Context<AppEnv>) {
+  c.header("Cache-Control", "no-store");
+}
+
+function invalidLinkPage(c: Context<AppEnv>) {
+  noStore(c);
+  return renderPage(c, {
+    status: 400,
+    head: { title: "Invalid Reset Link", canonicalPath: "/reset-password", noindex: true },
+    body: <InvalidResetLinkView />,
+  });
+}
+
+function resetPage(
+  c: Context<AppEnv>,
+  state: { token: string; errors?: FieldErrors; message?: string; status?: Status; verifyInBrowser: boolean },
+) {
+  noStore(c);
+  return renderPage(c, {
+    status: state.status ?? 200,
+    head: { title: "Reset password", canonicalPath: "/reset-password", noindex: true },
+    body: (
+      <ResetPasswordView
+        action="/reset-password"
+        token={state.token}
+        errors={state.errors ?? {}}
+        message={state.message}
+        verifyInBrowser={state.verifyInBrowser}
+      />
+    ),
+  });
+}
+
+async function formFields(c: Context<AppEnv>, names: string[]): Promise<Record<string, string>> {
+  const form = await c.req.parseBody();
+  return Object.fromEntries(
+    names.flatMap((n) => (typeof form[n] === "string" ? [[n, form[n] as string]] : [])),
+  );
+}
+
+export function passwordResetPages() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/forgot-password", (c) => {
+    if (c.req.query("sent") === "1") {
+      return renderPage(c, {
+        head: { title: "Check your e-mail", canonicalPath: "/forgot-password", noindex: true },
+        body: <ForgotPasswordSentView message={RESET_REQUESTED_MESSAGE} />,
+      });
+    }
+    return forgotPage(c);
+  });
+
+  app.post("/forgot-password", async (c) => {
+    const raw = await formFields(c, ["email"]);
+    const values = { email: raw.email };
+    const parsed = resetSchemas.forgotPasswordBody.safeParse(raw);
+    if (!parsed.success) return forgotPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
+    try {
+      await forgotPassword(c, parsed.data.email);
+    } catch (err) {
+      if (err instanceof ResetServiceError) return forgotPage(c, { values, message: err.message, status: 500 });
+      if (err instanceof AppError && err.status === 429) {
+        return forgotPage(c, { values, message: err.message, status: 429 });
+      }
+      throw err;
+    }
+    // Post/redirect/get: a reload does not send a second e-mail. The address is not put in the URL.
+    return c.redirect("/forgot-password?sent=1", 303);
+  });
+
+  app.get("/reset-password", async (c) => {
+    const token = c.req.query("token")?.trim().toLowerCase() ?? "";
+    if (!token || !(await verifyResetToken(c.var.db, token))) return invalidLinkPage(c);
+    return resetPage(c, { token, verifyInBrowser: true });
+  });
+
+  app.post("/reset-password", async (c) => {
+    const raw = await formFields(c, ["token", "password", "confirmPassword"]);
+    const token = resetSchemas.resetToken.safeParse(raw.token ?? "");
+    if (!token.success || !(await verifyResetToken(c.var.db, token.data))) return invalidLinkPage(c);
+    const parsed = resetSchemas.resetPasswordBody.safeParse({ password: "", confirmPassword: "", ...raw });
+    if (!parsed.success) {
+      return resetPage(c, {
+        token: token.data,
+        errors: fieldErrors(parsed.error),
+        status: 400,
+        verifyInBrowser: false,
+      });
+    }
+    try {
+      await completeReset(c, parsed.data.token, parsed.data.password);
+    } catch (err) {
+      if (err instanceof InvalidResetTokenError) return invalidLinkPage(c);
+      if (err instanceof ResetServiceError) {
+        return resetPage(c, { token: token.data, message: err.message, status: 500, verifyInBrowser: false });
+      }
+      throw err;
+    }
+    noStore(c);
+    setFlash(c, { title: "Password reset", description: "Sign in with your new password.", variant: "success" });
+    return renderPage(c, {
+      head: { title: "Password reset", canonicalPath: "/reset-password", noindex: true },
+      body: <ResetSuccessView loginHref="/login" seconds={REDIRECT_SECONDS} />,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,86 @@
+/** Turns a page (head + body) into an HTML response inside the shared layout. */
+import type { Context } from "hono";
+import type { ReactElement } from "react";
+import type { AppEnv } from "../app.ts";
+import { HeadTags, type PageHead } from "../lib/head.tsx";
+import { renderDocument } from "../lib/document.ts";
+import { Layout } from "../components/layout/Layout.tsx";
+import type { ChromeData } from "../components/layout/types.ts";
+import { ErrorView, NotFoundView } from "../components/layout/ErrorView.tsx";
+import { takeFlash } from "./flash.ts";
+import { readOwner } from "./cart_owner.ts";
+import { cartItemCount } from "../domains/cart/mod.ts";
+
+/** Loads what the header, menus and footer show. */
+export async function loadChrome(c: Context<AppEnv>): Promise<ChromeData> {
+  const categories = await c.var.caches.categories.get();
+  const user = c.var.user;
+  const owner = readOwner(c);
+  return {
+    shop: c.var.config.shop,
+    categories: categories.map((x) => ({ name: x.name, slug: x.slug, parentId: x.parentId })),
+    user: user ? { username: user.username, firstName: user.firstName, role: user.role } : null,
+    cartCount: owner ? await cartItemCount(c.var.db, owner) : 0,
+    path: c.req.path,
+    query: c.req.path === "/search" ? c.req.query("q") : undefined,
+  };
+}
+
+/** Renders a storefront page in the layout. */
+export async function renderPage(
+  c: Context<AppEnv>,
+  page: {
+    head: PageHead;
+    body: ReactElement;
+    status?: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500;
+    chrome?: ChromeData;
+  },
+) {
+  const { config, deps } = c.var;
+  const chrome = page.chrome ?? await loadChrome(c);
+  const html = renderDocument({
+    head: (
+      <HeadTags
+        head={page.head}
+        siteUrl={config.siteUrl}
+        siteName={config.shop.name}
+        defaultDescription={config.shop.description}
+        defaultImage={config.shop.defaultImage}
+      />
+    ),
+    body: <Layout chrome={chrome} toast={takeFlash(c)}>{page.body}</Layout>,
+    assets: deps.assets,
+    bodyClass: "bg-stone-50 text-stone-900 antialiased",
+  });
+  return c.html(html, page.status ?? 200);
+}
+
+/** The HTML error page for a status (404 shows the missing URL). */
+export async function renderErrorPage(c: Context<AppEnv>, status: number, message?: string) {
+  const code = ([400, 401, 403, 404, 409, 429] as const).find((s) => s === status) ?? 500;
+  let chrome: ChromeData | undefined;
+  try {
+    chrome = await loadChrome(c);
+  } catch {
+    // The database may be what failed: fall back to a frame without categories.
+    chrome = { shop: c.var.config.shop, categories: [], user: null, cartCount: 0, path: c.req.path };
+  }
+  if (code === 404 && (!message || message === "Not found")) {
+    return renderPage(c, {
+      head: { title: "Page Not Found", canonicalPath: c.req.path, noindex: true },
+      body: <NotFoundView path={c.req.path} email={c.var.config.shop.contact.email} />,
+      status: 404,
+      chrome,
+    });
+  }
+  return renderPage(c, {
+    head: {
+      title: code === 500 ? "Something went wrong" : message ?? "Error",
+      canonicalPath: c.req.path,
+      noindex: true,
+    },
+    body: <ErrorView status={code} message={message} />,
+    status: code,
+    chrome,
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * Files and generated images: /static/* from disk (hashed build output cached for a year, other
+ * files for an hour), the favicon, and the generated placeholder images.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+import { validate } from "./validate.ts";
+import type { AppDeps, AppEnv } from "../app.ts";
+import { placeholderSvg } from "../lib/placeholder.ts";
+
+const staticRoot = new URL("../static/", import.meta.url);
+
+const contentTypes: Record<string, string> = {
+  css: "text/css; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  json: "application/json",
+  svg: "image/svg+xml",
+  png: "image/png",
+  ico: "image/x-icon",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  woff2: "font/woff2",
+  txt: "text/plain; charset=utf-8",
+};
+
+const placeholderQuery = z.object({
+  view: z.coerce.number().int().min(1).max(9).default(1),
+  w: z.coerce.number().int().min(16).max(2400).default(600),
+  h: z.coerce.number().int().min(16).max(2400).default(600),
+});
+
+async function serveFile(relative: string, cacheControl: string): Promise<Response | null> {
+  if (relative.split("/").some((part) => part === ".." || part.startsWith("."))) return null;
+  const ext = relative.split(".").pop() ?? "";
+  try {
+    const body = await Deno.readFile(new URL(relative, staticRoot));
+    return new Response(body, {
+      headers: {
+        "Content-Type": contentTypes[ext] ?? "application/octet-stream",
+        "Cache-Control": cacheControl,
+      },
+    });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.IsADirectory) return null;
+    throw err;
+  }
+}
+
+export function staticRoutes(_deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.get("/static/*", async (c, next) => {
+    const relative = decodeURIComponent(c.req.path.slice("/static/".length));
+    const immutable = relative.startsWith("build/") && /-[A-Z0-9]{8,}\.(js|css)$/i.test(relative);
+    const res = await serveFile(relative, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    return res ?? next();
+  });
+  app.get("/favicon.svg", async (_c, next) => (await serveFile("favicon.svg", "public, max-age=86400")) ?? next());
+  app.get("/favicon.ico", async (_c, next) => (await serveFile("favicon.ico", "public, max-age=86400")) ?? next());
+  app.get("/images/placeholder/:file{[a-z0-9-]{1,220}\\.svg}", validate("query", placeholderQuery), (c) => {
+    const key = c.req.param("file").replace(/\.svg$/, "");
+    const { view, w, h } = c.req.valid("query");
+    return c.body(placeholderSvg(key, { view, width: w, height: h }), 200, {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=86400",
+    });
+  });
+  return app;
+}

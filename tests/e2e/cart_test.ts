@@ -1,0 +1,99 @@
+/** The cart in a real browser: a guest fills it, applies WELCOME10, signs in, and the cart follows. */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { demoCustomer, DESKTOP, e2eTest, fullPageShot, PHONE, signIn, useShopInBrowser } from "../helpers/e2e.ts";
+
+const e2e = useShopInBrowser({ start: "[e2e cart] start", stop: "[e2e cart] stop" });
+
+const badge = (page: Page) => page.locator("header [data-cart-count]").textContent();
+
+e2eTest(
+  "[e2e cart] guest adds three items, applies WELCOME10, signs in: cart merged, coupon kept; remove and clear",
+  async () => {
+    const context = await e2e.browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    // Two simple products from a category page's cards, without a page reload.
+    await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
+    await page.locator('[data-island="SortSelect"][data-hydrated="true"]').waitFor();
+    const addButtons = page.locator('section[aria-label="Products"] form[data-cart-add] button');
+    await addButtons.nth(0).click();
+    await page.getByText("Added to cart", { exact: true }).waitFor();
+    await addButtons.nth(1).click();
+    await page.waitForFunction(() => document.querySelector("header [data-cart-count]")?.textContent === "2");
+    assert.match(page.url(), /feeding-supplies/, "no navigation happened");
+
+    // A third from a product page with a quantity of 2.
+    await page.goto(`${e2e.server.url}/category/decor-enrichment?sort=price_asc`);
+    await page.locator('section[aria-label="Products"] form[data-cart-add]').first().locator(
+      "xpath=ancestor::article//h3/a",
+    ).click();
+    await page.waitForURL("**/product/**");
+    await page.locator('[data-island="BuyBox"][data-hydrated="true"]').waitFor();
+    const buyBox = page.locator('[data-island="BuyBox"]');
+    await buyBox.getByRole("button", { name: "Increase quantity" }).click();
+    await buyBox.locator("form[data-cart-add] button[type=submit]").click();
+    await page.getByText("Added to cart", { exact: true }).waitFor();
+    const count = Number(await badge(page));
+    assert.equal(count, 4, "1 + 1 + 2");
+
+    await page.goto(`${e2e.server.url}/cart`);
+    await page.locator('[data-island="CartView"][data-hydrated="true"]').waitFor();
+    const coupon = page.getByLabel("Coupon code");
+    const apply = page.getByRole("button", { name: "Apply" });
+    assert.equal(await apply.isDisabled(), true, "Apply is disabled while the box is empty");
+    await coupon.fill("welcome10");
+    assert.equal(await coupon.inputValue(), "WELCOME10", "the input shows upper case");
+    await apply.click();
+    await page.getByText("Coupon Applied", { exact: true }).waitFor();
+    await page.locator("[data-discount]").waitFor();
+    await fullPageShot(page, "cart-guest-with-coupon");
+
+    // Sign in as the demo customer: the cart and its coupon follow.
+    await page.goto(`${e2e.server.url}/login?redirect=/cart`);
+    await signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password);
+    await page.waitForURL("**/cart");
+    await page.getByText("Welcome back!").waitFor();
+    assert.equal(Number(await badge(page)), count);
+    assert.match((await page.locator("[data-discount]").first().textContent()) ?? "", /R/);
+    assert.match((await page.locator("dt", { hasText: "Discount" }).textContent()) ?? "", /WELCOME10/);
+    await page.locator('[data-island="CartView"][data-hydrated="true"]').waitFor();
+    await fullPageShot(page, "cart-signed-in");
+
+    // Remove one line, then clear the cart, without reloads.
+    const lines = page.locator("table tbody tr");
+    const before = await lines.count();
+    await lines.first().getByRole("button", { name: /^Remove / }).click();
+    await page.waitForFunction((n) => document.querySelectorAll("table tbody tr").length === n - 1, before);
+    await page.getByRole("button", { name: "Clear Cart" }).click();
+    await page.getByText("Your Cart is Empty").waitFor();
+    assert.equal(await badge(page), "0");
+    await fullPageShot(page, "cart-empty");
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
+
+e2eTest("[e2e cart] phone: the cart shows cards with steppers", async () => {
+  const context = await e2e.browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
+  await page.locator('section[aria-label="Products"] form[data-cart-add] button').first().click();
+  await page.getByText("Added to cart", { exact: true }).waitFor();
+  await page.goto(`${e2e.server.url}/cart`);
+  await page.locator('[data-island="CartView"][data-hydrated="true"]').waitFor();
+  const card = page.locator('section[aria-label="Items in your cart"] ul li').first();
+  assert.equal(await card.isVisible(), true);
+  assert.equal(await page.locator("table").isVisible(), false);
+  const minus = card.getByRole("button", { name: /^One fewer/ });
+  assert.equal(await minus.isDisabled(), true, "minus disabled at 1");
+  await card.getByRole("button", { name: /^One more/ }).click();
+  await page.waitForFunction(() => document.querySelector("li [data-quantity]")?.textContent === "2");
+  assert.equal(await minus.isDisabled(), false);
+  await fullPageShot(page, "cart-phone");
+  await context.close();
+});
+
+e2e.registerStopTest();

@@ -1,0 +1,134 @@
+/** The storefront in a real browser: home, carousel, category, product, mobile menu, scroll chrome, 404. */
+import assert from "node:assert/strict";
+import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchErrors } from "../helpers/e2e.ts";
+
+const e2e = useShopInBrowser({
+  start: "[e2e] start the shop and the browser",
+  stop: "[e2e] SIGTERM stops the shop cleanly",
+  stopped: (server) => assert.match(server.output(), /"message":"stopped"/),
+});
+
+e2eTest("[e2e] home page: categories, featured carousel buttons, new arrivals", async () => {
+  const page = await e2e.browser.newPage(DESKTOP);
+  const errors = watchErrors(page);
+  await page.goto(e2e.server.url + "/");
+  for (
+    const slug of [
+      "enclosures-housing",
+      "heating-lighting",
+      "feeding-supplies",
+      "substrate-bedding",
+      "decor-enrichment",
+      "health-hygiene",
+    ]
+  ) {
+    assert.ok(await page.locator(`header a[href="/category/${slug}"]`).count(), `header links ${slug}`);
+  }
+  await page.locator('[data-island="FeaturedCarousel"][data-hydrated="true"]').waitFor();
+  const prev = page.getByRole("button", { name: "Previous products" });
+  const next = page.getByRole("button", { name: "Next products" });
+  assert.equal(await prev.isDisabled(), true, "previous disabled at the start");
+  assert.equal(await next.isDisabled(), false);
+  await next.click();
+  assert.equal(await prev.isDisabled(), false, "previous enabled after moving");
+  let guard = 0;
+  while (!(await next.isDisabled()) && guard++ < 20) await next.click();
+  assert.equal(await next.isDisabled(), true, "next disabled at the end");
+  await fullPageShot(page, "home-desktop");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+e2eTest("[e2e] carousel shows 1, 2 and 4 items by width", async () => {
+  const page = await e2e.browser.newPage(DESKTOP);
+  await page.goto(e2e.server.url + "/");
+  await page.locator('[data-island="FeaturedCarousel"][data-hydrated="true"]').waitFor();
+  for (const [width, expected] of [[1280, 4], [800, 2], [390, 1]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(100);
+    const visible = await page.locator(".carousel-item:not([inert])").count();
+    assert.equal(visible, expected, `${expected} items at ${width}px`);
+  }
+  await page.close();
+});
+
+e2eTest("[e2e] follow a category, then a product: price in rand, tabs work", async () => {
+  const page = await e2e.browser.newPage(DESKTOP);
+  const errors = watchErrors(page);
+  await page.goto(e2e.server.url + "/");
+  await page.locator('header nav a[href="/category/heating-lighting"]').click();
+  await page.waitForURL("**/category/heating-lighting");
+  assert.equal(await page.locator("h1").textContent(), "Heating & Lighting");
+  assert.match((await page.locator("[data-product-count]").textContent()) ?? "", /^\d+ products?$/);
+  await fullPageShot(page, "category");
+  await page.locator("main article h3 a").first().click();
+  await page.waitForURL("**/product/**");
+  const price = (await page.locator("main [data-price]").first().textContent()) ?? "";
+  assert.match(price, /R\s?[\d\s]+,\d{2}/);
+  await page.locator('[data-island="Tabs"][data-hydrated="true"]').waitFor();
+  assert.equal(await page.locator("#tab-specifications").isVisible(), false);
+  await page.getByRole("tab", { name: "Specifications" }).click();
+  assert.equal(await page.locator("#tab-specifications").isVisible(), true);
+  assert.match((await page.locator("#tab-specifications").textContent()) ?? "", /SKU/);
+  await page.getByRole("tab", { name: "Specifications" }).press("ArrowRight");
+  assert.equal(await page.locator("#tab-shipping").isVisible(), true);
+  await fullPageShot(page, "product");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+e2eTest("[e2e] mobile menu opens full screen and closes; bottom bar shows", async () => {
+  const context = await e2e.browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(e2e.server.url + "/");
+  assert.equal(await page.locator('nav[aria-label="Quick"]').isVisible(), true);
+  await viewportShot(page, "home-mobile");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.locator("#mobile-menu");
+  await menu.waitFor({ state: "visible" });
+  const box = await menu.boundingBox();
+  assert.ok(box && box.width >= 389 && box.height >= 800, "menu fills the screen");
+  assert.ok(await menu.getByRole("link", { name: "Sign In" }).isVisible());
+  assert.ok(await menu.getByRole("link", { name: "Cleaning & Maintenance" }).count());
+  await viewportShot(page, "mobile-menu");
+  await menu.getByRole("button", { name: "Close menu" }).click();
+  await menu.waitFor({ state: "hidden" });
+  await context.close();
+});
+
+e2eTest("[e2e] header shadow after 20 px and back-to-top after 300 px of scroll", async () => {
+  const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 700 } });
+  await page.goto(e2e.server.url + "/");
+  // A shadow is "visible" when its colour is not fully transparent.
+  const shadow = () =>
+    page.locator("#site-header").evaluate((el) => {
+      const s = getComputedStyle(el).boxShadow;
+      return s === "none" || /rgba\(0, 0, 0, 0\)/.test(s) ? "none" : s;
+    });
+  const backToTop = page.getByRole("link", { name: "Back to top" });
+  assert.equal(await shadow(), "none");
+  assert.equal(await backToTop.isVisible(), false);
+  await page.evaluate(() => scrollTo(0, 100));
+  await page.waitForTimeout(150);
+  assert.notEqual(await shadow(), "none");
+  assert.equal(await backToTop.isVisible(), false);
+  await page.evaluate(() => scrollTo(0, 600));
+  await page.waitForTimeout(150);
+  assert.equal(await backToTop.isVisible(), true);
+  await backToTop.click();
+  await page.waitForFunction(() => scrollY < 20);
+  await page.close();
+});
+
+e2eTest("[e2e] unknown page is the 404 page", async () => {
+  const page = await e2e.browser.newPage(DESKTOP);
+  const res = await page.goto(e2e.server.url + "/no-such-page");
+  assert.equal(res?.status(), 404);
+  assert.ok(await page.getByText("/no-such-page").isVisible());
+  await viewportShot(page, "not-found");
+  await page.locator("main").getByRole("link", { name: "Browse Categories" }).click();
+  await page.waitForURL("**/categories");
+  await page.close();
+});
+
+e2e.registerStopTest();

@@ -1,0 +1,171 @@
+/**
+ * What every browser test file shares: the real shop and a headless Chromium started by a first
+ * test and stopped by a last one, the test options they all need, error watching, screenshots and
+ * the sign-in form. Each file keeps its own test names and checks.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { type Db, openDb } from "../../db/client.ts";
+import { demoAccounts } from "../../db/seed/demo.ts";
+import { seedDemo } from "../../db/seed/mod.ts";
+import { chromiumAvailable, ensureScreenshotDir, launchBrowser, screenshotDir } from "./browser.ts";
+import { type RunningServer, startServer } from "./server.ts";
+
+/**
+ * Skipped without Chromium. The shop, the browser and their sockets outlive single tests (they are
+ * shared by the file), so Deno's op and resource sanitizers would misreport them as leaks.
+ */
+const e2eOptions = { ignore: !chromiumAvailable, sanitizeOps: false, sanitizeResources: false };
+
+/** Registers one browser test with {@link e2eOptions}. */
+export function e2eTest(name: string, fn: () => Promise<void> | void) {
+  Deno.test({ name, ...e2eOptions, fn });
+}
+
+/** Browser context options for the two screens the tests look at: a desktop and a phone (touch). */
+export const DESKTOP = { viewport: { width: 1280, height: 900 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** The seeded demo accounts the browser tests sign in with (seeded outside production only). */
+export const demoCustomer = demoAccounts.find((a) => a.role === "customer")!;
+export const demoAdmin = demoAccounts.find((a) => a.role === "admin")!;
+
+export interface ShopInBrowserOptions {
+  /** The name of the first test, which starts the shop and the browser. */
+  start: string;
+  /** The name of the last test, which stops them and checks the shop exited cleanly. */
+  stop: string;
+  /** Extra environment for the shop; may first start what it points at (an SMTP sink, say). */
+  env?: () => Record<string, string> | Promise<Record<string, string>>;
+  /**
+   * Runs the shop on a PGlite directory prepared here (the demo catalogue, the demo accounts when
+   * asked, and whatever `fill` adds) instead of its own empty in-memory one, which a test cannot
+   * reach from outside. The directory is removed after the stop.
+   */
+  database?: { withAccounts: boolean; fill(db: Db): Promise<void> };
+  /** More set-up inside the start test, once the shop and the browser run. */
+  started?: () => Promise<void> | void;
+  /** More clean-up and checks inside the stop test, once the shop has stopped. */
+  stopped?: (server: RunningServer) => Promise<void> | void;
+}
+
+export interface ShopInBrowser {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Registers the start test now; `registerStopTest()` registers the stop test and goes after the
+ * file's own tests (Deno runs a file's tests in the order they are registered).
+ */
+export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser & { registerStopTest(): void } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let dataDir: string | undefined;
+
+  e2eTest(options.start, async () => {
+    await ensureScreenshotDir();
+    const env = { ...await options.env?.() };
+    if (options.database) {
+      dataDir = await Deno.makeTempDir({ prefix: "shop-e2e-" });
+      await prepareDatabase(dataDir, options.database);
+      env.PGLITE_DIR = dataDir;
+    }
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    await options.started?.();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error("the shop is not running: did the start test fail?");
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error("the browser is not running: did the start test fail?");
+      return browser;
+    },
+    registerStopTest() {
+      e2eTest(options.stop, async () => {
+        try {
+          await browser?.close();
+          const code = await server?.stop();
+          if (server) await options.stopped?.(server);
+          assert.equal(code, 0, server?.output());
+        } finally {
+          if (dataDir) await Deno.remove(dataDir, { recursive: true });
+        }
+      });
+    },
+  };
+}
+
+async function prepareDatabase(dir: string, prepare: NonNullable<ShopInBrowserOptions["database"]>) {
+  const database = await openDb({ pgliteDir: dir });
+  try {
+    await database.migrate();
+    await seedDemo(database.db, { withAccounts: prepare.withAccounts });
+    await prepare.fill(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Collects script errors and console errors on the page, to assert there were none. `ignore`
+ * leaves out console lines a test expects (a form refused with a 400 is logged as a failed
+ * resource); `into` collects several pages into one list.
+ */
+export function watchErrors(page: Page, options: { ignore?: RegExp; into?: string[] } = {}): string[] {
+  const errors = options.into ?? [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !options.ignore?.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Where a screenshot called `name` is saved (tests/.screenshots/). */
+export function shotPath(name: string): string {
+  return `${screenshotDir}${name}.png`;
+}
+
+/**
+ * Full-page screenshot from the top, so the sticky header sits where a visitor first sees it; the
+ * pause lets the header's scroll shadow fade out first.
+ */
+export async function fullPageShot(page: Page, name: string) {
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: shotPath(name), fullPage: true });
+}
+
+/** Screenshot of what the viewport shows (an open menu, dialog or drawer), after transitions settle. */
+export async function viewportShot(page: Page, name: string) {
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: shotPath(name) });
+}
+
+/**
+ * Signs in through the /login form. With `via`, a page that needs a signed-in visitor: it is opened
+ * first, must send the visitor to /login?redirect=..., and the sign-in must land back on it. Without
+ * it, the form open on the page (or /login) is sent and the caller waits for where it leads (or for
+ * its error message).
+ */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  { via }: { via?: string } = {},
+) {
+  if (via) {
+    await page.goto(baseUrl + via);
+    await page.waitForURL(`${baseUrl}/login?redirect=${encodeURIComponent(via)}`);
+  } else if (!page.url().startsWith(`${baseUrl}/login`)) {
+    await page.goto(`${baseUrl}/login`);
+  }
+  await page.getByLabel("Username or e-mail").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  if (via) await page.waitForURL(baseUrl + via);
+}

@@ -1,0 +1,88 @@
+/** Small builders for test data: a user, an address, a category, a product, a variant, with sensible defaults. */
+import type { Db } from "../../db/client.ts";
+import { addresses, categories, products, productVariants, users } from "../../db/schema/mod.ts";
+
+let counter = 0;
+const next = () => ++counter;
+
+/**
+ * A users row written directly (a customer unless `role` says otherwise). The e-mail follows the
+ * username; the password is not a hash, so pass one when the test signs in.
+ */
+export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
+  const username = values.username ?? `keeper${next()}`;
+  const [row] = await db.insert(users).values({
+    username,
+    email: `${username}@example.co.za`,
+    password: "not-a-real-hash",
+    ...values,
+  }).returning();
+  return row;
+}
+
+/** The test customer's home: the default of {@link createAddress}, and an order's delivery address. */
+export const homeAddress = {
+  firstName: "Thandi",
+  lastName: "Nkosi",
+  addressLine1: "12 Jacaranda Street",
+  city: "Pretoria",
+  state: "Gauteng",
+  postalCode: "0181",
+};
+
+/** An address of `userId`: {@link homeAddress} unless `values` says otherwise. */
+export async function createAddress(
+  db: Db,
+  userId: number,
+  values: Partial<typeof addresses.$inferInsert> = {},
+) {
+  const [row] = await db.insert(addresses).values({ userId, ...homeAddress, ...values }).returning();
+  return row;
+}
+
+export async function createCategory(
+  db: Db,
+  values: Partial<typeof categories.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db.insert(categories).values({
+    name: `Category ${n}`,
+    slug: `category-${n}`,
+    position: n,
+    ...values,
+  }).returning();
+  return row;
+}
+
+export async function createProduct(
+  db: Db,
+  values: Partial<typeof products.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db.insert(products).values({
+    name: `Product ${n}`,
+    slug: `product-${n}`,
+    sku: `SKU-${n}`,
+    price: "100.00",
+    stock: 10,
+    ...values,
+  }).returning();
+  return row;
+}
+
+export async function createVariant(
+  db: Db,
+  productId: number,
+  values: Partial<typeof productVariants.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db.insert(productVariants).values({
+    productId,
+    name: `Variant ${n}`,
+    sku: `VAR-${n}`,
+    price: "120.00",
+    stock: 5,
+    ...values,
+  }).returning();
+  return row;
+}

@@ -1,0 +1,140 @@
+/** /admin/outbox: admins only, newest first, status filter, paging, and a message body that cannot run. */
+import assert from "node:assert/strict";
+import { sql } from "drizzle-orm";
+import { useTestDatabase } from "../helpers/db.ts";
+import { testApp } from "../helpers/app.ts";
+import { testClient } from "../helpers/client.ts";
+import { createUser } from "../helpers/factories.ts";
+import type { Db } from "../../db/client.ts";
+import { emailOutbox } from "../../db/schema/mod.ts";
+import { hashPassword } from "../../domains/auth/mod.ts";
+import { deliverDue, enqueueEmail } from "../../domains/mail/mod.ts";
+import type { Role } from "../../domains/auth/mod.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+const PASSWORD = "Admin-Pass1!";
+
+async function signedIn(db: Db, database: Parameters<typeof testApp>[0], role: Role, env: Record<string, string> = {}) {
+  await createUser(db, { username: role, password: await hashPassword(PASSWORD), role });
+  const client = testClient(testApp(database, env));
+  const res = await client.postJson("/api/auth/login", { username: role, password: PASSWORD });
+  assert.equal(res.status, 200);
+  return client;
+}
+
+test("[admin outbox] a visitor is sent to sign in, a customer home with 'Access Denied'", async (db, database) => {
+  const visitor = testClient(testApp(database));
+  const v = await visitor.get("/admin/outbox?status=sent");
+  assert.equal(v.status, 303);
+  assert.equal(v.headers.get("location"), `/login?redirect=${encodeURIComponent("/admin/outbox?status=sent")}`);
+  const one = await visitor.get("/admin/outbox/1");
+  assert.equal(one.status, 303);
+
+  await enqueueEmail(db, { to: "k@example.co.za", subject: "Secret subject", text: "secret body" });
+  const customer = await signedIn(db, database, "customer");
+  for (const path of ["/admin/outbox", "/admin/outbox/1"]) {
+    const res = await customer.get(path);
+    assert.equal(res.status, 303, path);
+    assert.equal(res.headers.get("location"), "/");
+    assert.doesNotMatch(await res.text(), /Secret subject|secret body/);
+  }
+  const home = await (await customer.get("/")).text();
+  assert.match(home, /Access Denied/);
+});
+
+test("[admin outbox] an admin sees messages newest first, filters by status and pages by 50", async (db, database) => {
+  const admin = await signedIn(db, database, "admin");
+  const t0 = new Date("2026-11-20T08:00:00Z").getTime();
+  for (let i = 1; i <= 52; i++) {
+    await enqueueEmail(db, { to: `k${i}@example.co.za`, subject: `Message number ${i}`, text: `Body ${i}` });
+  }
+  // Creation times one minute apart, message 52 the newest.
+  await db.execute(
+    sql`update email_outbox set created_at = ${new Date(t0).toISOString()}::timestamptz + (id * interval '1 minute')`,
+  );
+  await deliverDue(db, { send: () => Promise.resolve() }, new Date(), { batchSize: 2 }); // ids 1 and 2 sent
+
+  const res = await admin.get("/admin/outbox");
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /text\/html/);
+  const html = await res.text();
+  assert.match(html, /<h1[^>]*>Outbox<\/h1>/);
+  assert.match(html, /Back to Site/);
+  assert.match(html, /href="\/admin\/outbox"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/admin\/outbox"/);
+  assert.match(html, /SMTP_URL is not set/);
+  const ids = [...html.matchAll(/data-message-id="(\d+)"/g)].map((m) => Number(m[1]));
+  assert.equal(ids.length, 50);
+  assert.deepEqual(ids.slice(0, 3), [52, 51, 50], "newest first");
+  assert.match(html, /52 messages/);
+  assert.match(html, /href="\/admin\/outbox\?page=2"/);
+
+  const page2 = await (await admin.get("/admin/outbox?page=2")).text();
+  assert.deepEqual([...page2.matchAll(/data-message-id="(\d+)"/g)].map((m) => Number(m[1])), [2, 1]);
+
+  const sent = await (await admin.get("/admin/outbox?status=sent")).text();
+  assert.deepEqual([...sent.matchAll(/data-message-id="(\d+)"/g)].map((m) => Number(m[1])), [2, 1]);
+  const failed = await (await admin.get("/admin/outbox?status=failed")).text();
+  assert.match(failed, /No failed messages\./);
+  const junk = await admin.get("/admin/outbox?status=<script>&page=-4");
+  assert.equal(junk.status, 200, "a bad filter falls back to all");
+});
+
+test("[admin outbox] a message: text in <pre>, HTML escaped and sandboxed, never run", async (db, database) => {
+  const admin = await signedIn(db, database, "super_admin");
+  const { id } = await enqueueEmail(db, {
+    to: "k@example.co.za",
+    subject: "Reset <your> password",
+    text: "Open http://localhost:8000/reset-password?token=abc\n<script>alert('text')</script>",
+    html: `<p onclick="x()">Hi</p><script>alert("html")</script><img src=x onerror="alert(1)">`,
+  });
+  const res = await admin.get(`/admin/outbox/${id}`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.match(html, /Reset &lt;your&gt; password/);
+  assert.ok(!html.includes("<script>alert"), "no script from the message reaches the page");
+  assert.ok(!html.includes("<img src=x"), "no element from the message body");
+  assert.match(html, /<pre[^>]*data-body="text"[^>]*>[^]*&lt;script&gt;alert\(&#x27;text&#x27;\)&lt;\/script&gt;/);
+  assert.match(html, /<iframe[^>]*sandbox=""[^>]*>/);
+  assert.match(html, /srcDoc="&lt;p onclick=&quot;x\(\)&quot;&gt;Hi&lt;\/p&gt;&lt;script&gt;/i);
+  assert.match(html, /<pre[^>]*data-body="html"[^>]*>&lt;p onclick=/);
+  assert.match(
+    html,
+    /<a href="http:\/\/localhost:8000\/reset-password\?token=abc"/,
+    "the shop's own link is clickable",
+  );
+
+  assert.equal((await admin.get("/admin/outbox/99999")).status, 404);
+  assert.equal((await admin.get("/admin/outbox/abc")).status, 404);
+  const rows = await db.select().from(emailOutbox);
+  assert.equal(rows.length, 1, "reading does not change anything");
+  assert.equal(rows[0].status, "pending");
+});
+
+test("[admin outbox] says so when SMTP is configured", async (db, database) => {
+  const admin = await signedIn(db, database, "admin", { SMTP_URL: "smtp://127.0.0.1:2525" });
+  const html = await (await admin.get("/admin/outbox")).text();
+  assert.match(html, /SMTP is configured/);
+  assert.match(html, /No messages yet\./);
+});
+
+test(
+  "[admin] the dashboard greets admins and super_admins by role; customers are turned away",
+  async (db, database) => {
+    const customer = await signedIn(db, database, "customer");
+    const refused = await customer.get("/admin");
+    assert.equal(refused.status, 303);
+    assert.equal(refused.headers.get("location"), "/");
+    for (const role of ["admin", "super_admin"] as const) {
+      const client = await signedIn(db, database, role);
+      const res = await client.get("/admin");
+      assert.equal(res.status, 200);
+      const html = await res.text();
+      assert.match(html, /Admin Dashboard/);
+      assert.match(html, role === "admin" ? /signed in as Admin\./ : /signed in as Super admin\./);
+      assert.match(html, /data-stat="Products"[^>]*>0</);
+    }
+  },
+);
+
+closeDatabase();

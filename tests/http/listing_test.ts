@@ -1,0 +1,200 @@
+import assert from "node:assert/strict";
+import { useTestDatabase } from "../helpers/db.ts";
+import { testApp } from "../helpers/app.ts";
+import { createCategory, createProduct } from "../helpers/factories.ts";
+import type { Db } from "../../db/client.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+async function catalogue(db: Db) {
+  const cat = await createCategory(db, { slug: "heating-lighting", name: "Heating & Lighting", position: 1 });
+  const sub = await createCategory(db, {
+    slug: "uv-meters",
+    name: "UV Meters",
+    parentId: cat.id,
+    level: 2,
+    position: 7,
+  });
+  const decor = await createCategory(db, { slug: "decor-enrichment", name: "Decor & Enrichment", position: 2 });
+  const rows = [
+    ["Arcadia T5 Kit", "Arcadia", "1299.00", null, cat.id, { featured: true }],
+    ["Arcadia Tube", "Arcadia", "649.00", "449.00", cat.id, {}],
+    ["Exo Terra Heat Mat", "Exo Terra", "349.00", null, cat.id, { isNew: true }],
+    ["Exo Terra Big Dome", "Exo Terra", "3999.00", null, cat.id, {}],
+    ["Solarmeter 6.5", "Solarmeter", "4599.00", "4299.00", sub.id, {}],
+    ["Cork Bark Tube", "Lucky Reptile", "199.00", null, decor.id, {}],
+  ] as const;
+  for (const [name, brand, price, salePrice, categoryId, extra] of rows) {
+    await createProduct(db, { name, brand, price, salePrice, categoryId, ...extra });
+  }
+}
+
+async function page(app: ReturnType<typeof testApp>, path: string, status = 200) {
+  const res = await app.request(path);
+  assert.equal(res.status, status, `${path} -> ${res.status}`);
+  assert.match(res.headers.get("content-type") ?? "", /text\/html/);
+  return await res.text();
+}
+
+/** Product names in the order the grid shows them. */
+function gridNames(html: string): string[] {
+  const main = html.slice(html.indexOf('aria-label="Products"'));
+  return [...main.matchAll(/<h3[^>]*><a href="\/product\/[^"]+"[^>]*>(.*?)<\/a><\/h3>/g)]
+    .map((m) => m[1].replace(/<[^>]+>/g, ""));
+}
+
+test("[listing] category page filters by band and brand from the URL, in the chosen order", async (db, database) => {
+  await catalogue(db);
+  const app = testApp(database);
+  const html = await page(
+    app,
+    "/category/heating-lighting?price=0-500&price=3500-100000&brand=Exo%20Terra&sort=price_desc",
+  );
+  assert.deepEqual(gridNames(html), ["Exo Terra Big Dome", "Exo Terra Heat Mat"]);
+  assert.match(html, /2 products</);
+  // The chips remove one selection each; Clear All removes every filter but keeps the sort.
+  assert.match(html, /aria-label="Remove filter Under R500"/);
+  assert.match(html, /aria-label="Remove filter Exo Terra"/);
+  assert.match(html, /href="\/category\/heating-lighting\?sort=price_desc"[^>]*>Clear All/);
+  // The checked boxes reflect the URL, in the sidebar and the mobile drawer.
+  assert.equal([...html.matchAll(/type="checkbox"[^>]*checked=""[^>]*value="0-500"/g)].length, 2);
+  assert.equal([...html.matchAll(/type="checkbox"[^>]*checked=""[^>]*value="Exo Terra"/g)].length, 2);
+  assert.equal([...html.matchAll(/type="checkbox"[^>]*checked=""/g)].length, 6);
+});
+
+test(
+  "[listing] category includes its sub-categories; brand facet lists the category's brands only",
+  async (db, database) => {
+    await catalogue(db);
+    const app = testApp(database);
+    const html = await page(app, "/category/heating-lighting?sort=name_asc");
+    assert.deepEqual(gridNames(html), [
+      "Arcadia T5 Kit",
+      "Arcadia Tube",
+      "Exo Terra Big Dome",
+      "Exo Terra Heat Mat",
+      "Solarmeter 6.5",
+    ]);
+    assert.match(html, /value="Solarmeter"/);
+    assert.doesNotMatch(html, /value="Lucky Reptile"/);
+    assert.match(html, /<link rel="amphtml" href="http:\/\/localhost:8000\/category\/heating-lighting\/amp"/);
+  },
+);
+
+test(
+  "[listing] the filter form works without JavaScript: GET to the page with repeated fields",
+  async (db, database) => {
+    await catalogue(db);
+    const app = testApp(database);
+    const html = await page(app, "/category/heating-lighting");
+    const form = html.match(
+      /<form[^>]*aria-label="Filters" action="\/category\/heating-lighting" method="get">[\s\S]*?<\/form>/,
+    )![0];
+    assert.match(form, /type="checkbox"[^>]*name="price" value="500-1000"/);
+    assert.match(form, /type="checkbox"[^>]*name="brand" value="Arcadia"/);
+    assert.match(form, /type="submit"[^>]*>Apply Filters</);
+    assert.match(form, />Clear Filters</);
+    // What a browser sends when two boxes are ticked and the form submitted:
+    const body = new URLSearchParams([["price", "0-500"], ["brand", "Arcadia"]]);
+    const result = await page(app, `/category/heating-lighting?${body}`);
+    assert.deepEqual(gridNames(result), ["Arcadia Tube"]);
+  },
+);
+
+test("[listing] paging: 24 a page, page 2 continues, links keep the filters", async (db, database) => {
+  const cat = await createCategory(db, { slug: "feeding-supplies", name: "Feeding Supplies" });
+  for (let i = 0; i < 30; i++) {
+    await createProduct(db, {
+      name: `Tongs ${String(i).padStart(2, "0")}`,
+      brand: "Komodo",
+      price: "99.00",
+      categoryId: cat.id,
+    });
+  }
+  const app = testApp(database);
+  const first = await page(app, "/category/feeding-supplies?brand=Komodo&sort=name_asc");
+  assert.equal(gridNames(first).length, 24);
+  assert.match(first, /href="\/category\/feeding-supplies\?brand=Komodo&amp;sort=name_asc&amp;page=2"/);
+  const second = await page(app, "/category/feeding-supplies?brand=Komodo&sort=name_asc&page=2");
+  assert.deepEqual(gridNames(second), ["Tongs 24", "Tongs 25", "Tongs 26", "Tongs 27", "Tongs 28", "Tongs 29"]);
+  assert.match(second, /30 products</);
+});
+
+test("[listing] empty and bad selections", async (db, database) => {
+  await catalogue(db);
+  const app = testApp(database);
+  const empty = await page(app, "/category/decor-enrichment?price=2000-3500");
+  assert.match(empty, /No products found in Decor &amp; Enrichment\. Please try adjusting your selections\./);
+  assert.match(
+    await page(app, "/category/heating-lighting?price=cheap", 400),
+    /price must be a range such as 500-1000/,
+  );
+  assert.match(await page(app, "/category/heating-lighting?sort=random", 400), /sort must be one of/);
+  assert.match(await page(app, "/category/heating-lighting?page=0", 400), /page must be 1 or more/);
+  assert.match(await page(app, "/category/nothing-here", 404), /Category Not Found/);
+});
+
+test("[listing] Shop All, Featured, New and Offers list the right products", async (db, database) => {
+  await catalogue(db);
+  const app = testApp(database);
+  assert.equal(gridNames(await page(app, "/products")).length, 6);
+  assert.deepEqual(gridNames(await page(app, "/featured")), ["Arcadia T5 Kit"]);
+  assert.deepEqual(gridNames(await page(app, "/new")), ["Exo Terra Heat Mat"]);
+  assert.deepEqual(gridNames(await page(app, "/offers?sort=price_asc")), ["Arcadia Tube", "Solarmeter 6.5"]);
+  const byCategory = await page(app, "/products?category=decor-enrichment");
+  assert.deepEqual(gridNames(byCategory), ["Cork Bark Tube"]);
+  assert.match(byCategory, /aria-label="Remove filter Decor &amp; Enrichment"/);
+  assert.match(await page(app, "/offers?brand=Nobody"), /No products found\./);
+});
+
+test("[listing] search page ranks, highlights matched words and offers facets", async (db, database) => {
+  await catalogue(db);
+  const app = testApp(database);
+  const html = await page(app, "/search?q=tube");
+  assert.match(html, /Search results for &quot;tube&quot;/);
+  assert.deepEqual(gridNames(html).sort(), ["Arcadia Tube", "Cork Bark Tube"]);
+  assert.match(html, /<mark[^>]*>Tube<\/mark>/);
+  assert.match(html, /name="category" value="decor-enrichment"/);
+  const filtered = await page(app, "/search?q=tube&category=heating-lighting");
+  assert.deepEqual(gridNames(filtered), ["Arcadia Tube"]);
+  const typo = await page(app, "/search?q=solarmetr");
+  assert.deepEqual(gridNames(typo), ["Solarmeter 6.5"]);
+  assert.match(await page(app, "/search"), /Search the shop/);
+  assert.match(await page(app, "/search?q=qqqzzz"), /No products found for &quot;qqqzzz&quot;/);
+});
+
+test("[api] /api/products takes the listing parameters; bad ones are 400", async (db, database) => {
+  await catalogue(db);
+  const app = testApp(database);
+  const res = await app.request(
+    "/api/products?category=heating-lighting&price=0-500&price=500-1000&brand=Arcadia&brand=Exo%20Terra&sort=price_asc",
+  );
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.deepEqual(body.items.map((p: { name: string }) => p.name), ["Exo Terra Heat Mat", "Arcadia Tube"]);
+  assert.equal(body.total, 2);
+  const search = await (await app.request("/api/products?q=arcadia&limit=1")).json();
+  assert.equal(search.items.length, 1);
+  assert.equal(search.total, 2);
+  for (const bad of ["price=1000-500", "price=a-b", "sort=cheapest", "limit=500", "brand=" + "x".repeat(101)]) {
+    const r = await app.request(`/api/products?${bad}`);
+    assert.equal(r.status, 400, bad);
+    assert.equal(typeof (await r.json()).error, "string");
+  }
+});
+
+test("[api] /api/search and /api/search/suggest", async (db, database) => {
+  await catalogue(db);
+  const app = testApp(database);
+  const search = await (await app.request("/api/search?q=exo%20ter&limit=5")).json();
+  assert.deepEqual(search.items.map((p: { brand: string }) => p.brand), ["Exo Terra", "Exo Terra"]);
+  const suggest = await (await app.request("/api/search/suggest?q=heat")).json();
+  assert.equal(suggest[0].name, "Exo Terra Heat Mat");
+  assert.equal(suggest[0].price, 349);
+  assert.equal(suggest[0].slug.length > 0, true);
+  const missing = await app.request("/api/search/suggest");
+  assert.equal(missing.status, 400);
+  assert.equal((await missing.json()).error, "q is required");
+});
+
+closeDatabase();
