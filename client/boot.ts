@@ -3,9 +3,21 @@
  * from the data-islands attribute of this script's tag, written by the server from the build
  * manifest) and hydrates it with its JSON props.
  */
-import { createElement } from "react";
+import { createElement, type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { enhanceCartForms } from "./cart.ts";
+
+/**
+ * hydrateRoot() returns before React has hydrated anything (hydration is concurrent), so the
+ * `data-hydrated` marker that tests and progressive-enhancement code wait for is set from an effect:
+ * a parent's effect runs after every child's, so by then the island is interactive.
+ */
+function Hydrated({ el, island }: { el: HTMLElement; island: ReactNode }) {
+  useEffect(() => {
+    el.dataset.hydrated = "true";
+  }, [el]);
+  return island;
+}
 
 function boot() {
   const tag = document.querySelector<HTMLScriptElement>("script[data-islands]");
@@ -19,8 +31,8 @@ function boot() {
     }
     const props = JSON.parse(el.dataset.props ?? "{}");
     import(url).then((mod) => {
-      hydrateRoot(el, createElement(mod.default, props));
-      el.dataset.hydrated = "true";
+      const island = createElement(mod.default as FunctionComponent, props);
+      hydrateRoot(el, createElement(Hydrated, { el, island }));
     }).catch((err) => console.error(`island ${name} failed to load`, err));
   }
 }
