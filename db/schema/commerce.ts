@@ -101,8 +101,15 @@ export const orders = pgTable("orders", {
   pudoLockerCode: varchar({ length: 40 }),
   pudoLockerAddress: text(),
   paymentMethod: varchar({ length: 40 }),
+  /** The set payment's id: only written once the provider confirmed the payment ("Paid" on the order page). */
   paymentId: varchar({ length: 100 }),
   paidAt: tstz(),
+  /** The provider's payment attempt for this order (created before payment; the sweeper asks about it). */
+  paymentIntentId: varchar({ length: 100 }),
+  /** The provider's last word on a failed attempt, shown to the customer when they retry. */
+  paymentError: text(),
+  cancelledAt: tstz(),
+  cancelReason: text(),
   waTradeId: varchar({ length: 100 }),
   notes: text(),
   couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
@@ -115,6 +122,7 @@ export const orders = pgTable("orders", {
   index().on(t.createdAt),
   index().on(t.couponId),
   index().on(t.paymentId),
+  index().on(t.paymentIntentId),
   unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
   check("orders_total_non_negative", sql`${t.total} >= 0`),
 ]);
@@ -157,3 +165,14 @@ export const cartCoupons = pgTable("cart_coupons", {
   index().on(t.couponId),
   check("cart_coupons_owner", sql`${t.userId} is not null or ${t.sessionId} is not null`),
 ]);
+
+/**
+ * Provider webhook events already handled: the event id is the key, so a replayed or re-delivered
+ * event is recognised and changes nothing.
+ */
+export const paymentEvents = pgTable("payment_events", {
+  id: varchar({ length: 100 }).primaryKey(),
+  type: varchar({ length: 80 }).notNull(),
+  orderId: integer().references(() => orders.id, { onDelete: "set null" }),
+  receivedAt: tstz().notNull().defaultNow(),
+}, (t) => [index().on(t.orderId), index().on(t.receivedAt)]);

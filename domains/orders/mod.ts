@@ -1,4 +1,14 @@
-/** The orders domain's public surface (so far: the order-tracking lookup). */
+/** The orders domain's public surface: reading orders (placing and paying them is checkout's job). */
 export { type OrderStatus, type ShippingMethod, type TrackedOrder, trackOrder, trackOrderQuery } from "./tracking.ts";
 export type { TrackOrderQuery } from "./tracking.ts";
 export { listOrdersForUser, type OrderSummary } from "./history.ts";
+export {
+  type AddressSnapshot,
+  getOrder,
+  listOrderDetails,
+  loadOrders,
+  ORDER_NOT_FOUND,
+  type OrderDetail,
+  type OrderLine,
+  type OrderViewer,
+} from "./detail.ts";

@@ -1,0 +1,31 @@
+/**
+ * The checkout domain's public surface. Checkout is the one domain that orchestrates others (cart,
+ * coupons, stock, addresses, payment, orders, loyalty, mail), each step inside one transaction.
+ */
+export {
+  type CheckoutReview,
+  checkoutReview,
+  defaultAddresses,
+  findLocker,
+  PUDO_LOCKERS,
+  PUDO_MIN_TOTAL_CENTS,
+  type PudoEligibility,
+  pudoEligibility,
+  type PudoLocker,
+  SHIPPING_METHODS,
+} from "./review.ts";
+export { EMPTY_CART, MISSING_SHIPPING_ADDRESS, orderNumber, placeOrder, type PlaceOrderInput } from "./place_order.ts";
+export {
+  attachPaymentIntent,
+  type FinalizeOptions,
+  finalizePaidOrder,
+  orderByPaymentIntent,
+  type PayableOrder,
+  payableOrder,
+  paymentMismatch,
+  recordPaymentFailure,
+} from "./payment.ts";
+export { abandonOrder, cancelOrder, type SweepReport, sweepUnpaidOrders, UNPAID_ORDER_TTL_MS } from "./cancel.ts";
+export { type EventOutcome, handlePaymentEvent } from "./events.ts";
+export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
+export * as checkoutSchemas from "./schemas.ts";

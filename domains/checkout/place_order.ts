@@ -1,0 +1,192 @@
+/**
+ * Placing an order: ONE transaction that re-prices the cart from the database, re-checks the coupon
+ * with its use counted at this moment, takes the stock, snapshots lines and addresses, records the
+ * coupon use and creates the pending order. Nothing the client sends about money or status is used.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { cartCoupons, coupons, couponUsage, orderItems, orders, users } from "../../db/schema/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { toNumeric } from "../../lib/money.ts";
+import type { Address } from "../addresses/mod.ts";
+import { getAddress } from "../addresses/mod.ts";
+import { getCart } from "../cart/mod.ts";
+import { type AddressSnapshot, loadOrders, type OrderDetail } from "../orders/mod.ts";
+import { defaultAddresses, findLocker, pudoEligibility } from "./review.ts";
+import { takeStock } from "./stock.ts";
+
+export interface PlaceOrderInput {
+  userId: number;
+  /** A repeated submission with the same key returns the first order. */
+  idempotencyKey: string | null;
+  shippingMethod: "standard" | "pudo_locker";
+  pudoLockerCode?: string | null;
+  /** Defaults: the user's default shipping and billing addresses. */
+  shippingAddressId?: number | null;
+  billingAddressId?: number | null;
+  notes?: string | null;
+  /** How the order will be paid ("stripe" for the card provider, "test" offline). */
+  paymentMethod?: string;
+}
+
+export const EMPTY_CART = "Your cart is empty";
+export const MISSING_SHIPPING_ADDRESS =
+  "Please add a default shipping address in your address book before checking out.";
+
+/** Places the order (or returns the one an earlier submission with the same key placed). */
+export async function placeOrder(
+  db: Db,
+  input: PlaceOrderInput,
+  now = new Date(),
+): Promise<{ order: OrderDetail; created: boolean }> {
+  const owner = { userId: input.userId };
+  const earlier = await orderForKey(db, input);
+  if (earlier) return { order: earlier, created: false };
+
+  // Read once outside the transaction: a coupon that stopped applying is removed for good, and the
+  // customer is asked to look again rather than charged a total they did not see.
+  const preview = await getCart(db, owner, now);
+  if (preview.couponNotice) throw new ConflictError(`${preview.couponNotice} Please review your order.`);
+
+  const placed = await db.transaction(async (tx) => {
+    // One placement per customer at a time: a double submit waits here, then finds the first order.
+    await tx.execute(sql`select id from ${users} where ${users.id} = ${input.userId} for update`);
+    const again = await orderForKey(tx, input);
+    if (again) return { id: again.id, created: false };
+
+    // Lock the applied coupon's row so its use limits are counted with no other order in between.
+    const [applied] = await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
+      .where(eq(cartCoupons.userId, input.userId));
+    if (applied) await tx.execute(sql`select id from ${coupons} where ${coupons.id} = ${applied.couponId} for update`);
+
+    const cart = await getCart(tx, owner, now);
+    if (!cart.lines.length) throw new ValidationError(EMPTY_CART);
+    if (cart.couponNotice) throw new ConflictError(`${cart.couponNotice} Please review your order.`);
+    if (applied && !cart.coupon) throw new ConflictError("Your coupon no longer applies. Please review your order.");
+    for (const line of cart.lines) {
+      if (line.quantity > line.product.maxQuantity) {
+        throw new ConflictError(
+          line.product.maxQuantity === 0
+            ? `${line.product.name} has just sold out. Please remove it from your cart to continue.`
+            : `Only ${line.product.maxQuantity} of ${line.product.name} can be ordered. Please lower the quantity in your cart.`,
+        );
+      }
+    }
+    if (cart.totalCents <= 0) {
+      throw new ConflictError("An order of R0.00 cannot be paid by card. Please add an item or remove the coupon.");
+    }
+
+    const { shipping, billing } = await orderAddresses(tx, input);
+    const locker = input.shippingMethod === "pudo_locker" ? findLocker(input.pudoLockerCode) : null;
+    if (input.shippingMethod === "pudo_locker") {
+      const pudo = pudoEligibility(cart);
+      if (!pudo.eligible) throw new ValidationError(pudo.message);
+      if (!locker) throw new ValidationError("Please choose a PUDO locker.");
+    }
+
+    await takeStock(
+      tx,
+      cart.lines.map((l) => ({
+        productId: l.productId,
+        variantId: l.variantId,
+        quantity: l.quantity,
+        name: l.product.variantName ? `${l.product.name} (${l.product.variantName})` : l.product.name,
+      })),
+    );
+
+    // Both shipping methods are free (spec section 9); a free-shipping coupon changes nothing more.
+    const shippingCents = 0;
+    const [order] = await tx.insert(orders).values({
+      userId: input.userId,
+      orderNumber: orderNumber(now),
+      status: "pending",
+      subtotal: toNumeric(cart.subtotalCents),
+      shippingCost: toNumeric(shippingCents),
+      discountAmount: toNumeric(cart.discountCents),
+      total: toNumeric(cart.totalCents + shippingCents),
+      shippingAddress: snapshot(shipping) as unknown as Record<string, unknown>,
+      billingAddress: billing ? snapshot(billing) as unknown as Record<string, unknown> : null,
+      shippingMethod: input.shippingMethod,
+      pudoLockerCode: locker?.id ?? null,
+      pudoLockerAddress: locker ? `${locker.name}, ${locker.address}` : null,
+      paymentMethod: input.paymentMethod ?? "stripe",
+      notes: input.notes?.trim() || null,
+      couponId: applied && cart.coupon ? applied.couponId : null,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: now,
+      updatedAt: now,
+    }).returning({ id: orders.id });
+    await tx.insert(orderItems).values(cart.lines.map((l) => ({
+      orderId: order.id,
+      productId: l.productId,
+      variantId: l.variantId,
+      name: l.product.name,
+      sku: l.product.sku,
+      variantName: l.product.variantName,
+      price: toNumeric(l.unitPriceCents),
+      quantity: l.quantity,
+    })));
+    if (applied && cart.coupon) {
+      await tx.insert(couponUsage).values({
+        couponId: applied.couponId,
+        userId: input.userId,
+        orderId: order.id,
+        discountAmount: toNumeric(cart.discountCents),
+        createdAt: now,
+      });
+    }
+    return { id: order.id, created: true };
+  });
+  const [order] = await loadOrders(db, [placed.id]);
+  return { order, created: placed.created };
+}
+
+async function orderForKey(db: Db, input: PlaceOrderInput): Promise<OrderDetail | null> {
+  if (!input.idempotencyKey) return null;
+  const [row] = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.userId, input.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
+  if (!row) return null;
+  const [order] = await loadOrders(db, [row.id]);
+  return order ?? null;
+}
+
+/** The addresses asked for (the customer's own), else the defaults; a shipping address is required. */
+async function orderAddresses(
+  db: Db,
+  input: PlaceOrderInput,
+): Promise<{ shipping: Address; billing: Address | null }> {
+  const defaults = await defaultAddresses(db, input.userId);
+  const own = (id: number) =>
+    getAddress(db, input.userId, id).catch((err) => {
+      if (err instanceof NotFoundError) throw new ValidationError("That address is not in your address book.");
+      throw err;
+    });
+  const shipping = input.shippingAddressId ? await own(input.shippingAddressId) : defaults.shippingAddress;
+  if (!shipping) throw new ValidationError(MISSING_SHIPPING_ADDRESS);
+  const billing = input.billingAddressId ? await own(input.billingAddressId) : defaults.billingAddress;
+  return { shipping, billing };
+}
+
+function snapshot(a: Address): AddressSnapshot {
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2,
+    city: a.city,
+    state: a.state,
+    postalCode: a.postalCode,
+    country: a.country,
+    phone: a.phone,
+    instructions: a.instructions,
+  };
+}
+
+/**
+ * 'RB-' plus the timestamp's last nine digits and four random digits: readable on the phone, sortable
+ * enough, and two orders in the same millisecond still differ (the column is unique as a backstop).
+ */
+export function orderNumber(now: Date): string {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0] % 10_000;
+  return `RB-${String(now.getTime()).slice(-9)}${String(random).padStart(4, "0")}`;
+}

@@ -1,0 +1,95 @@
+/**
+ * What the checkout's review step shows: the priced cart, the default addresses, the shipping
+ * methods and whether PUDO locker delivery is open to this order.
+ */
+import type { Db } from "../../db/client.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { type Address, getAddress, getAddressDefaults } from "../addresses/mod.ts";
+import { type Cart, getCart } from "../cart/mod.ts";
+
+export interface PudoLocker {
+  id: string;
+  name: string;
+  address: string;
+}
+
+/** The four sample lockers of the spec; an order stores the locker's id and address. */
+export const PUDO_LOCKERS: readonly PudoLocker[] = [
+  {
+    id: "PUDO-PTA-CENTRAL",
+    name: "Pretoria Central",
+    address: "Shop 12, Sammy Marks Square, Church Street, Pretoria, 0002",
+  },
+  {
+    id: "PUDO-SANDTON-CITY",
+    name: "Sandton City",
+    address: "Sandton City Mall, 83 Rivonia Road, Sandhurst, Sandton, 2196",
+  },
+  { id: "PUDO-CPT-CBD", name: "Cape Town CBD", address: "Golden Acre, Adderley Street, Cape Town City Centre, 8001" },
+  { id: "PUDO-DBN-NORTH", name: "Durban North", address: "Broadway Shopping Centre, 60 Broadway, Durban North, 4051" },
+];
+
+/** PUDO delivery needs an order total (after discounts) of at least R1,000. */
+export const PUDO_MIN_TOTAL_CENTS = 100_000;
+
+/** Both methods are free (spec section 9); standard takes 3-5 business days. */
+export const SHIPPING_METHODS = [
+  { id: "standard", label: "Standard delivery", detail: "Free, 3-5 business days" },
+  { id: "pudo_locker", label: "PUDO locker", detail: "Free, collect from a locker near you" },
+] as const;
+
+export type PudoEligibility = { eligible: true } | { eligible: false; message: string };
+
+export function findLocker(id: string | null | undefined): PudoLocker | null {
+  return PUDO_LOCKERS.find((l) => l.id === id) ?? null;
+}
+
+/** Whether the cart may go to a PUDO locker, and if not, the spec's reason. */
+export function pudoEligibility(cart: Pick<Cart, "lines" | "totalCents">): PudoEligibility {
+  const bulky = cart.lines.filter((l) => !l.product.pudoEligible).map((l) => l.product.name);
+  if (bulky.length) {
+    return {
+      eligible: false,
+      message: `PUDO locker delivery is not available for: ${[...new Set(bulky)].join(", ")}.`,
+    };
+  }
+  if (cart.totalCents < PUDO_MIN_TOTAL_CENTS) {
+    return {
+      eligible: false,
+      message: `PUDO locker delivery needs an order total of at least ${formatMoney(PUDO_MIN_TOTAL_CENTS)}. ` +
+        `Your current total is ${formatMoney(cart.totalCents)}.`,
+    };
+  }
+  return { eligible: true };
+}
+
+export interface CheckoutReview {
+  cart: Cart;
+  /** The default shipping address; null sends the customer to the address book first. */
+  shippingAddress: Address | null;
+  /** The default billing address; null means "same as shipping". */
+  billingAddress: Address | null;
+  pudo: PudoEligibility;
+}
+
+/** The review step's data for a signed-in customer. */
+export async function checkoutReview(db: Db, userId: number): Promise<CheckoutReview> {
+  const cart = await getCart(db, { userId });
+  const { shippingAddress, billingAddress } = await defaultAddresses(db, userId);
+  return { cart, shippingAddress, billingAddress, pudo: pudoEligibility(cart) };
+}
+
+/** The user's default shipping and billing addresses (either may be null). */
+export async function defaultAddresses(
+  db: Db,
+  userId: number,
+): Promise<{ shippingAddress: Address | null; billingAddress: Address | null }> {
+  const defaults = await getAddressDefaults(db, userId);
+  const load = (id: number | null) =>
+    id === null ? Promise.resolve(null) : getAddress(db, userId, id).catch(() => null);
+  const [shippingAddress, billingAddress] = await Promise.all([
+    load(defaults.defaultShippingAddressId),
+    load(defaults.defaultBillingAddressId),
+  ]);
+  return { shippingAddress, billingAddress };
+}

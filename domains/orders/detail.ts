@@ -1,0 +1,144 @@
+/**
+ * One order as its customer (or an admin) reads it: the order page, GET /api/orders/{id} and the
+ * confirmation e-mail. Lines and addresses are the snapshots taken when the order was placed.
+ */
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { coupons, orderItems, orders, products } from "../../db/schema/mod.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { toCents } from "../../lib/money.ts";
+import type { OrderStatus, ShippingMethod } from "./tracking.ts";
+
+/** The spec's order-page wording for a missing order (or one the viewer may not see). */
+export const ORDER_NOT_FOUND = "Order Not Found";
+
+/** An address as copied onto an order: later edits in the address book never change it. */
+export interface AddressSnapshot {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string | null;
+  instructions: string | null;
+}
+
+export interface OrderLine {
+  id: number;
+  productId: number | null;
+  /** Null when the product has since been removed from the catalogue. */
+  productSlug: string | null;
+  variantId: number | null;
+  name: string;
+  sku: string | null;
+  variantName: string | null;
+  priceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+export interface OrderDetail {
+  id: number;
+  orderNumber: string;
+  userId: number | null;
+  status: OrderStatus;
+  createdAt: Date;
+  paymentMethod: string | null;
+  paymentId: string | null;
+  paidAt: Date | null;
+  paymentIntentId: string | null;
+  paymentError: string | null;
+  shippingMethod: ShippingMethod;
+  pudoLockerCode: string | null;
+  pudoLockerAddress: string | null;
+  shippingAddress: AddressSnapshot | null;
+  billingAddress: AddressSnapshot | null;
+  notes: string | null;
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+  couponCode: string | null;
+  items: OrderLine[];
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+}
+
+/** Who is asking: customers see their own orders only; admins see every order. */
+export interface OrderViewer {
+  userId: number;
+  isAdmin: boolean;
+}
+
+/** Loads orders with their lines (in one query per table), keeping the order of `ids`. */
+export async function loadOrders(db: Db, ids: number[]): Promise<OrderDetail[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ order: orders, couponCode: coupons.code }).from(orders)
+    .leftJoin(coupons, eq(orders.couponId, coupons.id)).where(inArray(orders.id, ids));
+  const lines = await db.select({ item: orderItems, slug: products.slug }).from(orderItems)
+    .leftJoin(products, eq(orderItems.productId, products.id))
+    .where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
+  const byId = new Map(rows.map((r) => [r.order.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const o = r.order;
+    return [{
+      id: o.id,
+      orderNumber: o.orderNumber,
+      userId: o.userId,
+      status: o.status,
+      createdAt: o.createdAt,
+      paymentMethod: o.paymentMethod,
+      paymentId: o.paymentId,
+      paidAt: o.paidAt,
+      paymentIntentId: o.paymentIntentId,
+      paymentError: o.paymentError,
+      shippingMethod: o.shippingMethod,
+      pudoLockerCode: o.pudoLockerCode,
+      pudoLockerAddress: o.pudoLockerAddress,
+      shippingAddress: (o.shippingAddress as AddressSnapshot | null) ?? null,
+      billingAddress: (o.billingAddress as AddressSnapshot | null) ?? null,
+      notes: o.notes,
+      subtotalCents: toCents(o.subtotal) ?? 0,
+      shippingCents: toCents(o.shippingCost) ?? 0,
+      discountCents: toCents(o.discountAmount) ?? 0,
+      totalCents: toCents(o.total) ?? 0,
+      couponCode: r.couponCode,
+      cancelledAt: o.cancelledAt,
+      cancelReason: o.cancelReason,
+      items: lines.filter((l) => l.item.orderId === id).map(({ item, slug }) => {
+        const price = toCents(item.price) ?? 0;
+        return {
+          id: item.id,
+          productId: item.productId,
+          productSlug: slug,
+          variantId: item.variantId,
+          name: item.name,
+          sku: item.sku,
+          variantName: item.variantName,
+          priceCents: price,
+          quantity: item.quantity,
+          lineTotalCents: price * item.quantity,
+        };
+      }),
+    }];
+  });
+}
+
+/** The order, if the viewer may see it; another customer's order is a 404, never a 403. */
+export async function getOrder(db: Db, orderId: number, viewer: OrderViewer): Promise<OrderDetail> {
+  const [order] = await loadOrders(db, [orderId]);
+  if (!order || (!viewer.isAdmin && order.userId !== viewer.userId)) throw new NotFoundError(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** The customer's orders with their lines, newest first (GET /api/orders). */
+export async function listOrderDetails(db: Db, userId: number, opts: { limit?: number } = {}): Promise<OrderDetail[]> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(Math.min(Math.max(1, opts.limit ?? 100), 200));
+  return await loadOrders(db, rows.map((r) => r.id));
+}

@@ -1,0 +1,61 @@
+/**
+ * The payment gateway as the rest of the shop sees it: Stripe in production, an offline test
+ * provider on a fresh machine. Everything the shop decides about money comes from these facts,
+ * fetched by the server from the provider, never from the browser's word.
+ */
+
+/** A payment attempt as the provider reports it. */
+export interface PaymentIntentFacts {
+  id: string;
+  /** Stripe's PaymentIntent statuses; only "succeeded" means money was taken. */
+  status:
+    | "requires_payment_method"
+    | "requires_confirmation"
+    | "requires_action"
+    | "processing"
+    | "requires_capture"
+    | "canceled"
+    | "succeeded";
+  amountCents: number;
+  /** Lower case ISO code, "zar". */
+  currency: string;
+  metadata: Record<string, string>;
+  /** The provider's message for the last failed attempt, when there was one. */
+  lastError: string | null;
+  /**
+   * The secret the browser confirms the attempt with (so a reloaded payment step can reuse a live
+   * attempt instead of starting another); absent when the provider did not say.
+   */
+  clientSecret?: string;
+}
+
+/** A verified webhook event about a payment attempt. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** The attempt the event is about (null for event types the shop does not handle). */
+  intent: PaymentIntentFacts | null;
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  currency: "zar";
+  metadata?: Record<string, string>;
+  description?: string;
+  /** Makes a repeated create (double click, retry) return the same attempt. */
+  idempotencyKey?: string;
+}
+
+export interface PaymentGateway {
+  /** "stripe" with keys; "test" for the offline provider (never in production). */
+  provider: "stripe" | "test";
+  /** For the browser's Stripe.js; null for the test provider. */
+  publishableKey: string | null;
+  createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
+  /** The attempt as the provider knows it, or null when the provider has no such attempt. */
+  retrieveIntent(id: string): Promise<PaymentIntentFacts | null>;
+  /** Cancels an attempt that can no longer be paid (the order was cancelled); no-op when already final. */
+  cancelIntent(id: string): Promise<void>;
+  /** Checks a webhook's signature on the raw body; throws ValidationError when forged, stale or unsigned. */
+  verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent>;
+}
