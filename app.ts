@@ -24,12 +24,16 @@ import { accountPages } from "./routes/pages/account.tsx";
 import { addressBookPages } from "./routes/pages/address_book.tsx";
 import { adminRoutes } from "./routes/admin/mod.ts";
 import { cartPages } from "./routes/pages/cart.tsx";
+import { checkoutPages } from "./routes/pages/checkout.tsx";
+import { orderPages } from "./routes/pages/order.tsx";
 import { wishlistPages } from "./routes/pages/wishlist.tsx";
 import { stockAlertPages } from "./routes/pages/stock_alerts.tsx";
 import { newsletterPages } from "./routes/pages/newsletter.tsx";
 import { renderErrorPage } from "./routes/render.tsx";
 import { type TtlCache, ttlCache } from "./lib/ttl_cache.ts";
 import { type Category, listCategories } from "./domains/catalog/mod.ts";
+import { type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
+import { testStripePages } from "./routes/pages/test_stripe.tsx";
 
 export interface AppDeps {
   database: Database;
@@ -37,6 +41,8 @@ export interface AppDeps {
   assets: AssetManifest;
   /** Log sink for request lines (defaults to console.log). */
   log?: (line: string) => void;
+  /** The payment gateway; null for none; omitted: chosen from the config (one instance per app). */
+  payments?: PaymentGateway | null;
 }
 
 export interface AppEnv {
@@ -50,6 +56,8 @@ export interface AppEnv {
     session: Session | null;
     /** The signed-in user, or null. */
     user: SessionUser | null;
+    /** Stripe, the offline test provider, or null (production without keys). */
+    payments: PaymentGateway | null;
     /** Set when a guest cart could not be merged at sign-in (the welcome toast then gives way). */
     cartSyncFailed?: boolean;
   };
@@ -64,8 +72,13 @@ export interface AppCaches {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const caches: AppCaches = { categories: ttlCache(30_000, () => listCategories(deps.database.db)) };
+  const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);
   app.use(requestContext(deps, caches));
-  app.use(securityHeaders(deps.config));
+  app.use(async (c, next) => {
+    c.set("payments", payments);
+    await next();
+  });
+  app.use(securityHeaders(deps.config, { stripe: payments?.provider === "stripe" }));
 
   // Files and health checks need no session.
   app.route("/", staticRoutes(deps));
@@ -78,9 +91,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", accountPages());
   app.route("/", addressBookPages());
   app.route("/", cartPages());
+  app.route("/", checkoutPages());
+  app.route("/", orderPages());
   app.route("/", wishlistPages());
   app.route("/", stockAlertPages());
   app.route("/", newsletterPages());
+  app.route("/", testStripePages());
   app.route("/admin", adminRoutes());
   app.route("/", ampRoutes());
   app.route("/", infoRoutes());

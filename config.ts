@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API server (tests point the real SDK at a local fake), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" })
+    .optional(),
   SMTP_URL: optionalString,
   LOG_REQUESTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   /** "true" behind a reverse proxy: the client IP is the first X-Forwarded-For address. */
@@ -63,7 +66,7 @@ export interface Config {
   seedDemo: boolean;
   logRequests: boolean;
   trustProxy: boolean;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret?: string } | null;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string } | null;
   smtpUrl: string | undefined;
   shop: ShopInfo;
 }
@@ -86,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
     }
     : null;
   return {

@@ -8,6 +8,8 @@ import { demoAccounts, demoAccountsPresent, isEmpty, seedDemo } from "./db/seed/
 import { assetsStale, readManifest } from "./lib/assets.ts";
 import { createApp } from "./app.ts";
 import { every } from "./lib/jobs.ts";
+import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
+import { paymentGateway } from "./domains/payments/mod.ts";
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
@@ -44,7 +46,14 @@ async function main() {
     for (const a of demoAccounts) console.log(`  ${a.role.padEnd(12)} ${a.username.padEnd(12)} ${a.password}`);
     console.log("");
   }
-  if (!config.stripe) log("Stripe keys not set: card payments are off");
+  const payments = paymentGateway(config);
+  if (!config.stripe) {
+    log(
+      payments
+        ? "Stripe keys not set: the offline test payment provider stands in (test card 4242 4242 4242 4242)"
+        : "Stripe keys not set: checkout shows 'Payment Configuration Error' and takes no orders",
+    );
+  }
   if (!config.smtpUrl) log("SMTP_URL not set: e-mail stays in the outbox (readable at /admin/outbox)");
 
   let assets = config.env === "development" || await assetsStale() ? null : await readManifest();
@@ -54,7 +63,7 @@ async function main() {
     assets = await buildAssets({ minify: config.env !== "development" });
   }
 
-  const app = createApp({ database, config, assets });
+  const app = createApp({ database, config, assets, payments });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
@@ -71,6 +80,12 @@ async function main() {
   const stockAlerts = every("back-in-stock alerts", 30_000, async () => {
     const sent = await sendDueStockAlerts(database.db, { siteUrl: config.siteUrl, shopName: config.shop.name });
     if (sent) log("queued back-in-stock e-mails", { sent });
+  });
+
+  // Orders left unpaid for 30 minutes give their stock and coupon use back (after asking the provider).
+  const unpaidOrders = every("unpaid order sweep", 60_000, async () => {
+    const report = await sweepUnpaidOrders(database.db, payments, { shop: config.shop, siteUrl: config.siteUrl });
+    if (report.cancelled || report.paid) log("swept unpaid orders", { ...report });
   });
 
   // E-mail: with SMTP_URL a worker delivers the outbox every few seconds; without, mail stays in the outbox.
@@ -90,7 +105,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log("shutting down", { signal });
-    await Promise.all([sweeper.stop(), stockAlerts.stop()]);
+    await Promise.all([sweeper.stop(), stockAlerts.stop(), unpaidOrders.stop()]);
     await server.shutdown(); // finishes in-flight requests
     await mailWorker?.stop(); // lets a delivery in progress finish
     await database.close();

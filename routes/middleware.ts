@@ -36,11 +36,15 @@ export function requestContext(deps: AppDeps, caches: AppCaches) {
 
 const AMP_PATH = /^\/(product|category)\/[^/]+\/amp$/;
 
+/** What Stripe.js needs (its script, its card frames, its API), allowed only while Stripe takes payments. */
+const STRIPE_JS = ["https://js.stripe.com", "https://*.js.stripe.com"];
+
 /**
- * Security headers on every response. Pages may run only the shop's own scripts; AMP pages also the
- * AMP runtime and its analytics, which AMP requires.
+ * Security headers on every response. Pages may run only the shop's own scripts (and Stripe.js when
+ * Stripe is the payment gateway); AMP pages also the AMP runtime and its analytics, which AMP requires.
  */
-export function securityHeaders(config: Config) {
+export function securityHeaders(config: Config, options: { stripe?: boolean } = {}) {
+  const stripe = options.stripe === true;
   const common = {
     strictTransportSecurity: config.siteUrl.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
     crossOriginEmbedderPolicy: false,
@@ -50,10 +54,11 @@ export function securityHeaders(config: Config) {
     ...common,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(stripe ? STRIPE_JS : [])],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "https:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+      ...(stripe ? { frameSrc: [...STRIPE_JS, "https://hooks.stripe.com"] } : {}),
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -1,51 +1,14 @@
 /**
- * The customer's orders: the status badge (document 2: pending amber, processing blue, shipped
- * indigo, delivered green, cancelled red, anything else neutral), the orders table of the Orders tab
- * and the short list of recent orders on the overview.
+ * The customer's orders: the orders table of the Orders tab and the short list of recent orders on the
+ * overview, every status (cancelled too) with the shared status badge of components/orders.
  */
 import type { OrderSummary } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { secondaryButton } from "../ui/buttons.ts";
 import { AccountCard, AccountEmpty, textLink } from "./AccountShell.tsx";
 import { PackageIcon } from "../ui/icons.tsx";
-
-const STATUS_COLOURS: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900 ring-amber-600/25",
-  processing: "bg-blue-100 text-blue-900 ring-blue-600/25",
-  shipped: "bg-indigo-100 text-indigo-900 ring-indigo-600/25",
-  delivered: "bg-green-100 text-green-900 ring-green-700/25",
-  cancelled: "bg-red-100 text-red-900 ring-red-600/25",
-};
-
-const dateFormat = new Intl.DateTimeFormat("en-ZA", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Africa/Johannesburg",
-});
-
-/** "22 Nov 2026" (en-ZA, South African time). */
-export function formatOrderDate(date: Date): string {
-  return dateFormat.format(date);
-}
-
-/** "pending" -> "Pending", "pudo_locker" -> "Pudo locker". */
-export function capitalise(text: string): string {
-  const spaced = text.replace(/_/g, " ");
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-export function OrderStatusBadge({ status }: { status: string }) {
-  const colours = STATUS_COLOURS[status] ?? "bg-stone-100 text-stone-800 ring-stone-500/25";
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${colours}`}
-      data-status={status}
-    >
-      {capitalise(status)}
-    </span>
-  );
-}
+import { StatusBadge } from "../orders/StatusBadge.tsx";
+import { formatOrderDate } from "../orders/format.ts";
 
 const viewLink =
   "inline-flex items-center rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:border-green-700 hover:text-green-900";
@@ -105,7 +68,7 @@ export function AccountOrdersPanel({ orders, failed }: { orders: OrderSummary[];
                         <time dateTime={o.createdAt.toISOString()}>{formatOrderDate(o.createdAt)}</time>
                       </td>
                       <td className="px-3 py-3.5">
-                        <OrderStatusBadge status={o.status} />
+                        <StatusBadge status={o.status} />
                       </td>
                       <td className="px-3 py-3.5 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums">
                         {formatMoney(o.totalCents)}
@@ -143,7 +106,7 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
             <time dateTime={o.createdAt.toISOString()}>{formatOrderDate(o.createdAt)}</time> · {items(o.itemCount)}
           </p>
         </div>
-        <OrderStatusBadge status={o.status} />
+        <StatusBadge status={o.status} />
       </div>
       <div className="mt-3 flex items-center justify-between gap-3">
         <p className="font-bold text-stone-900 tabular-nums">{formatMoney(o.totalCents)}</p>
@@ -188,7 +151,7 @@ export function RecentOrders({ orders, failed }: { orders: OrderSummary[]; faile
                   </p>
                 </div>
                 <div className="justify-self-end sm:justify-self-auto">
-                  <OrderStatusBadge status={o.status} />
+                  <StatusBadge status={o.status} />
                 </div>
                 <p className="font-semibold text-stone-900 tabular-nums sm:text-right">{formatMoney(o.totalCents)}</p>
                 <a href={`/order/${o.id}`} className={`${textLink} justify-self-end text-sm`}>View Details</a>

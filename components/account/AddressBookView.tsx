@@ -19,8 +19,13 @@ const secondary =
 const danger =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
 
-/** Breadcrumbs and width shared by every address book page. */
-export function AddressBookFrame({ current, children }: { current?: string; children: ReactNode }) {
+/**
+ * Breadcrumbs and width shared by every address book page. `returnTo`: the page that sent the customer
+ * here (checkout, when a default shipping address was missing), offered as the way back.
+ */
+export function AddressBookFrame(
+  { current, returnTo, children }: { current?: string; returnTo?: string; children: ReactNode },
+) {
   const crumbs = [
     { label: "Home", href: "/" },
     { label: "My Account", href: "/account" },
@@ -30,6 +35,19 @@ export function AddressBookFrame({ current, children }: { current?: string; chil
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
       <Breadcrumbs items={crumbs} />
+      {returnTo
+        ? (
+          <div
+            className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-green-700/30 bg-green-50 p-4"
+            data-return-to={returnTo}
+          >
+            <p className="text-sm text-green-950">
+              Checkout sends your order to your default shipping address. Add one or set one as default, then continue.
+            </p>
+            <a href={returnTo} className={primary}>Continue to checkout</a>
+          </div>
+        )
+        : null}
       <div className="mt-5">{children}</div>
     </div>
   );

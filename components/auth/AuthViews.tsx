@@ -14,8 +14,10 @@ import {
 import { cardLink, FormCard } from "../ui/FormCard.tsx";
 
 export function LoginView(
-  { action, values, errors, message, wishlistNotice, demo }: {
+  { action, registerHref = "/register", values, errors, message, wishlistNotice, demo }: {
     action: string;
+    /** The registration link, keeping where the visitor was going (checkout, say). */
+    registerHref?: string;
     values: { username?: string; rememberMe?: boolean };
     errors: FieldErrors;
     message?: string | null;
@@ -28,7 +30,7 @@ export function LoginView(
       title="Sign in"
       intro={
         <>
-          New here? <a href="/register" className={cardLink}>Create an account</a>
+          New here? <a href={registerHref} className={cardLink}>Create an account</a>
         </>
       }
     >
@@ -81,8 +83,10 @@ export function LoginView(
 }
 
 export function RegisterView(
-  { action, values, errors, message }: {
+  { action, loginHref = "/login", values, errors, message }: {
     action: string;
+    /** The sign-in link, keeping where the visitor was going. */
+    loginHref?: string;
     values: Record<string, string | undefined>;
     errors: FieldErrors;
     message?: string | null;
@@ -93,7 +97,7 @@ export function RegisterView(
       title="Create your account"
       intro={
         <>
-          Already have an account? <a href="/login" className={cardLink}>Sign in</a>
+          Already have an account? <a href={loginHref} className={cardLink}>Sign in</a>
         </>
       }
     >

@@ -263,3 +263,21 @@ export function LogoMark({ className = "h-8 w-8" }: P) {
     </svg>
   );
 }
+
+export const CheckIcon = (p: P) => (
+  <IconSvg {...p}>
+    <path d="M20 6 9 17l-5-5" />
+  </IconSvg>
+);
+export const CheckCircleIcon = (p: P) => (
+  <IconSvg {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m8 12 3 3 5-6" />
+  </IconSvg>
+);
+export const LockIcon = (p: P) => (
+  <IconSvg {...p}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </IconSvg>
+);

@@ -11,7 +11,7 @@ import { toNumeric } from "../../lib/money.ts";
 import type { Address } from "../addresses/mod.ts";
 import { getAddress } from "../addresses/mod.ts";
 import { getCart } from "../cart/mod.ts";
-import { type AddressSnapshot, loadOrders, type OrderDetail } from "../orders/mod.ts";
+import { addressSnapshot, loadOrders, type OrderDetail } from "../orders/mod.ts";
 import { defaultAddresses, findLocker, pudoEligibility } from "./review.ts";
 import { takeStock } from "./stock.ts";
 
@@ -104,8 +104,8 @@ export async function placeOrder(
       shippingCost: toNumeric(shippingCents),
       discountAmount: toNumeric(cart.discountCents),
       total: toNumeric(cart.totalCents + shippingCents),
-      shippingAddress: snapshot(shipping) as unknown as Record<string, unknown>,
-      billingAddress: billing ? snapshot(billing) as unknown as Record<string, unknown> : null,
+      shippingAddress: addressSnapshot(shipping) as unknown as Record<string, unknown>,
+      billingAddress: billing ? addressSnapshot(billing) as unknown as Record<string, unknown> : null,
       shippingMethod: input.shippingMethod,
       pudoLockerCode: locker?.id ?? null,
       pudoLockerAddress: locker ? `${locker.name}, ${locker.address}` : null,
@@ -165,21 +165,6 @@ async function orderAddresses(
   if (!shipping) throw new ValidationError(MISSING_SHIPPING_ADDRESS);
   const billing = input.billingAddressId ? await own(input.billingAddressId) : defaults.billingAddress;
   return { shipping, billing };
-}
-
-function snapshot(a: Address): AddressSnapshot {
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    addressLine1: a.addressLine1,
-    addressLine2: a.addressLine2,
-    city: a.city,
-    state: a.state,
-    postalCode: a.postalCode,
-    country: a.country,
-    phone: a.phone,
-    instructions: a.instructions,
-  };
 }
 
 /**

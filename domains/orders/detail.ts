@@ -7,23 +7,32 @@ import type { Db } from "../../db/client.ts";
 import { coupons, orderItems, orders, products } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
+import type { Address } from "../addresses/mod.ts";
 import type { OrderStatus, ShippingMethod } from "./tracking.ts";
 
 /** The spec's order-page wording for a missing order (or one the viewer may not see). */
 export const ORDER_NOT_FOUND = "Order Not Found";
 
+/** The address fields copied onto an order. */
+export const ADDRESS_SNAPSHOT_FIELDS = [
+  "firstName",
+  "lastName",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "phone",
+  "instructions",
+] as const;
+
 /** An address as copied onto an order: later edits in the address book never change it. */
-export interface AddressSnapshot {
-  firstName: string;
-  lastName: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string | null;
-  instructions: string | null;
+export type AddressSnapshot = Pick<Address, (typeof ADDRESS_SNAPSHOT_FIELDS)[number]>;
+
+/** The copy of `address` an order keeps. */
+export function addressSnapshot(address: AddressSnapshot): AddressSnapshot {
+  return Object.fromEntries(ADDRESS_SNAPSHOT_FIELDS.map((k) => [k, address[k] ?? null])) as unknown as AddressSnapshot;
 }
 
 export interface OrderLine {

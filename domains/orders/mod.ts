@@ -3,7 +3,9 @@ export { type OrderStatus, type ShippingMethod, type TrackedOrder, trackOrder, t
 export type { TrackOrderQuery } from "./tracking.ts";
 export { listOrdersForUser, type OrderSummary } from "./history.ts";
 export {
+  ADDRESS_SNAPSHOT_FIELDS,
   type AddressSnapshot,
+  addressSnapshot,
   getOrder,
   listOrderDetails,
   loadOrders,

@@ -12,6 +12,9 @@ import { cartApi } from "./cart.ts";
 import { couponApi } from "./coupons.ts";
 import { wishlistApi } from "./wishlist.ts";
 import { newsletterApi } from "./newsletter.ts";
+import { orderApi } from "./orders.ts";
+import { paymentApi } from "./payments.ts";
+import { webhookApi } from "./webhooks.ts";
 
 export function apiRoutes() {
   const app = new Hono<AppEnv>();
@@ -26,5 +29,8 @@ export function apiRoutes() {
   app.route("/coupons", couponApi());
   app.route("/wishlist", wishlistApi());
   app.route("/newsletter", newsletterApi());
+  app.route("/orders", orderApi());
+  app.route("/payments", paymentApi());
+  app.route("/webhooks", webhookApi());
   return app;
 }

@@ -184,6 +184,11 @@ export function accountPages() {
   // The account menu's other links to the order list (document 2, Account).
   app.get("/account/orders", (c) => c.redirect("/account?tab=orders", 303));
   app.get("/orders", (c) => c.redirect("/account?tab=orders", 303));
+  // The spec's checkout sends a customer without a default address here; the address book lives at /address-book.
+  app.get("/account/addresses", (c) => {
+    const search = new URL(c.req.url).search;
+    return c.redirect(`/address-book${search}`, 303);
+  });
 
   for (const path of ["/account", "/account/*"]) {
     app.use(path, noStore);

@@ -123,7 +123,7 @@ export function addressBookPages() {
     return renderPage(c, {
       head: head("My Addresses", "/address-book"),
       body: (
-        <AddressBookFrame>
+        <AddressBookFrame returnTo={c.req.query("redirect") === "/checkout" ? "/checkout" : undefined}>
           <Island
             name="AddressBook"
             component={AddressBook}

@@ -56,6 +56,7 @@ function loginPage(
     body: (
       <LoginView
         action={actionFor(c, "/login")}
+        registerHref={actionFor(c, "/register")}
         values={state.values ?? {}}
         errors={state.errors ?? {}}
         message={state.message}
@@ -83,6 +84,7 @@ function registerPage(
     body: (
       <RegisterView
         action={actionFor(c, "/register")}
+        loginHref={actionFor(c, "/login")}
         values={state.values ?? {}}
         errors={state.errors ?? {}}
         message={state.message}

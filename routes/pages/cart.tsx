@@ -53,6 +53,13 @@ async function form(c: Context<AppEnv>) {
   return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
 }
 
+/** The coupon forms also sit on the checkout's review step, which asks to come back to itself. */
+const COUPON_RETURNS = new Set(["/cart", "/checkout"]);
+
+function returnTo(fields: Record<string, string>): string {
+  return COUPON_RETURNS.has(fields.redirect) ? fields.redirect : "/cart";
+}
+
 export function cartPages() {
   const app = new Hono<AppEnv>();
 
@@ -109,7 +116,8 @@ export function cartPages() {
   });
 
   app.post("/cart/coupon", async (c) => {
-    const code = (await form(c)).code ?? "";
+    const fields = await form(c);
+    const code = fields.code ?? "";
     await attempt(c, "Invalid Coupon", async () => {
       const result = await applyCoupon(c.var.db, await writeOwner(c), code);
       setFlash(c, {
@@ -118,14 +126,15 @@ export function cartPages() {
         variant: "success",
       });
     });
-    return c.redirect("/cart", 303);
+    return c.redirect(returnTo(fields), 303);
   });
 
   app.post("/cart/coupon/remove", async (c) => {
+    const fields = await form(c);
     const owner = readOwner(c);
     if (owner) await removeCoupon(c.var.db, owner);
     setFlash(c, { title: "Coupon Removed", description: COUPON_REMOVED });
-    return c.redirect("/cart", 303);
+    return c.redirect(returnTo(fields), 303);
   });
   return app;
 }

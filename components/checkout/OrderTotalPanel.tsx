@@ -1,0 +1,114 @@
+/**
+ * The checkout side panel's money: the order total (subtotal, discount with its coupon code,
+ * shipping 'Free', total) and the coupon display (the applied coupon with Remove, or a box to add
+ * one). The coupon forms post to the cart's own form actions and come back to /checkout.
+ */
+import type { Cart } from "../../domains/cart/mod.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { CheckoutCard } from "./CheckoutFrame.tsx";
+
+const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
+
+export function OrderTotal(
+  { subtotalCents, discountCents, totalCents, couponCode, itemCount }: {
+    subtotalCents: number;
+    discountCents: number;
+    totalCents: number;
+    couponCode: string | null;
+    itemCount: number;
+  },
+) {
+  return (
+    <dl className="space-y-2 text-sm" data-order-total-panel>
+      <div className="flex justify-between gap-3">
+        <dt className="text-stone-600">{`Subtotal (${items(itemCount)})`}</dt>
+        <dd className="tabular-nums" data-subtotal>{formatMoney(subtotalCents)}</dd>
+      </div>
+      {discountCents > 0
+        ? (
+          <div className="flex justify-between gap-3 text-green-800">
+            <dt>{couponCode ? `Discount (${couponCode})` : "Discount"}</dt>
+            <dd className="tabular-nums" data-discount>{`−${formatMoney(discountCents)}`}</dd>
+          </div>
+        )
+        : null}
+      <div className="flex justify-between gap-3">
+        <dt className="text-stone-600">Shipping</dt>
+        <dd className="font-medium text-green-800">Free</dd>
+      </div>
+      <div className="flex justify-between gap-3 border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
+        <dt>Total</dt>
+        <dd className="tabular-nums" data-total>{formatMoney(totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function CouponDisplay({ cart }: { cart: Cart }) {
+  if (cart.coupon) {
+    return (
+      <form
+        method="post"
+        action="/cart/coupon/remove"
+        className="flex items-start justify-between gap-3 rounded-xl bg-green-50 px-3 py-2.5 text-sm"
+        data-coupon-applied={cart.coupon.code}
+      >
+        <input type="hidden" name="redirect" value="/checkout" />
+        <span className="min-w-0">
+          <span className="block font-semibold text-green-900">{`Coupon ${cart.coupon.code} applied`}</span>
+          <span className="block text-green-900/80">{cart.coupon.description}</span>
+        </span>
+        <button
+          type="submit"
+          className="shrink-0 font-semibold text-red-700 hover:underline"
+          aria-label={`Remove coupon ${cart.coupon.code}`}
+        >
+          Remove
+        </button>
+      </form>
+    );
+  }
+  return (
+    <form method="post" action="/cart/coupon" className="space-y-1.5" data-coupon-form>
+      <input type="hidden" name="redirect" value="/checkout" />
+      <label htmlFor="checkout-coupon" className="block text-sm font-medium text-stone-800">
+        Coupon code <span className="font-normal text-stone-500">(no coupon applied)</span>
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="checkout-coupon"
+          name="code"
+          required
+          minLength={3}
+          maxLength={20}
+          autoComplete="off"
+          className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm uppercase focus:border-green-700 focus:ring-2 focus:ring-green-700/20 focus:outline-none"
+        />
+        <button
+          type="submit"
+          className="rounded-lg bg-stone-800 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-900"
+        >
+          Apply
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The Order Total card of the review step, with the coupon display under the figures. */
+export function OrderTotalPanel({ cart }: { cart: Cart }) {
+  return (
+    <CheckoutCard id="order-total" title="Order Total">
+      <OrderTotal
+        subtotalCents={cart.subtotalCents}
+        discountCents={cart.discountCents}
+        totalCents={cart.totalCents}
+        couponCode={cart.coupon?.code ?? null}
+        itemCount={cart.itemCount}
+      />
+      <div className="mt-4 border-t border-stone-200 pt-4">
+        <CouponDisplay cart={cart} />
+      </div>
+    </CheckoutCard>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Checkout step 2, Payment: the placed order's number, total and delivery, the card form (the
+ * CheckoutPayment island of the payment gateway) and 'Back to Order Summary', which cancels the
+ * unpaid order so the review can place a fresh one. Without a payment provider: the spec's
+ * 'Payment Configuration Error'.
+ */
+import type { OrderDetail } from "../../domains/orders/mod.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { Island } from "../../lib/islands.tsx";
+import CheckoutPayment, { type CheckoutPaymentProps } from "../../islands/CheckoutPayment.tsx";
+import { AddressLines } from "../orders/AddressLines.tsx";
+import { ChevronLeftIcon, MapPinIcon } from "../ui/icons.tsx";
+import { CheckoutCard, CheckoutFrame } from "./CheckoutFrame.tsx";
+import { OrderTotal } from "./OrderTotalPanel.tsx";
+import { PaymentConfigurationError, SecureCheckoutNote } from "./CheckoutNotices.tsx";
+
+export interface PaymentStepProps {
+  order: OrderDetail;
+  /** Null when no payment provider is configured. */
+  payment: CheckoutPaymentProps | null;
+  locker: { name: string; address: string } | null;
+}
+
+function BackToReview({ orderId }: { orderId: number }) {
+  return (
+    <form method="post" action="/checkout/back" data-back-to-review>
+      <input type="hidden" name="orderId" value={orderId} />
+      <button
+        type="submit"
+        className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2.5 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50"
+      >
+        <ChevronLeftIcon className="h-4 w-4" />
+        Back to Order Summary
+      </button>
+    </form>
+  );
+}
+
+function OrderRecap({ order, locker }: { order: OrderDetail; locker: PaymentStepProps["locker"] }) {
+  const units = order.items.reduce((n, i) => n + i.quantity, 0);
+  return (
+    <CheckoutCard id="payment-order" title={`Order ${order.orderNumber}`}>
+      <ul className="divide-y divide-stone-100 text-sm" data-payment-lines>
+        {order.items.map((i) => (
+          <li key={i.id} className="flex justify-between gap-3 py-2 first:pt-0">
+            <span className="min-w-0">
+              <span className="font-medium text-stone-900">{i.name}</span>
+              {i.variantName ? <span className="block text-xs text-stone-600">{i.variantName}</span> : null}
+              <span className="block text-xs text-stone-600">{`${i.quantity} × ${formatMoney(i.priceCents)}`}</span>
+            </span>
+            <span className="font-medium whitespace-nowrap tabular-nums">{formatMoney(i.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 border-t border-stone-200 pt-3">
+        <OrderTotal
+          subtotalCents={order.subtotalCents}
+          discountCents={order.discountCents}
+          totalCents={order.totalCents}
+          couponCode={order.couponCode}
+          itemCount={units}
+        />
+      </div>
+      <div className="mt-4 border-t border-stone-200 pt-4 text-sm">
+        <p className="font-semibold text-stone-900">Delivery</p>
+        {order.shippingMethod === "pudo_locker"
+          ? (
+            <p className="mt-1 flex gap-2 text-stone-700">
+              <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0 text-green-800" />
+              <span>
+                {`PUDO locker: ${locker ? `${locker.name}, ${locker.address}` : order.pudoLockerAddress ?? ""}`}
+              </span>
+            </p>
+          )
+          : (
+            <div className="mt-1">
+              <p className="text-stone-700">Standard delivery (free, 3-5 business days) to:</p>
+              {order.shippingAddress
+                ? (
+                  <div className="mt-1">
+                    <AddressLines address={order.shippingAddress} />
+                  </div>
+                )
+                : null}
+            </div>
+          )}
+      </div>
+    </CheckoutCard>
+  );
+}
+
+export function PaymentStep({ order, payment, locker }: PaymentStepProps) {
+  return (
+    <CheckoutFrame step="payment">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 space-y-4">
+          <section
+            aria-labelledby="payment-title"
+            className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+            data-payment-step={order.id}
+          >
+            <h2 id="payment-title" className="text-lg font-bold text-stone-900">Payment</h2>
+            <p className="mt-1 text-sm text-stone-600">
+              Order <strong className="text-stone-900">{order.orderNumber}</strong> · Total{" "}
+              <strong className="text-stone-900 tabular-nums" data-payment-total>
+                {formatMoney(order.totalCents)}
+              </strong>
+            </p>
+            <div className="mt-5">
+              {payment
+                ? <Island name="CheckoutPayment" component={CheckoutPayment} props={payment} />
+                : <PaymentConfigurationError />}
+            </div>
+          </section>
+          <BackToReview orderId={order.id} />
+        </div>
+        <aside className="space-y-4" aria-label="Your order">
+          <OrderRecap order={order} locker={locker} />
+          <SecureCheckoutNote />
+        </aside>
+      </div>
+    </CheckoutFrame>
+  );
+}

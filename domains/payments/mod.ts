@@ -1,0 +1,37 @@
+/**
+ * The payments domain's public surface: which gateway the shop uses. Stripe when its keys are set;
+ * outside production without keys, the offline test provider; in production without keys, none
+ * (checkout then shows 'Payment Configuration Error' and takes no order).
+ */
+import type { Config } from "../../config.ts";
+import { stripeGateway } from "./stripe_gateway.ts";
+import { testGateway } from "./test_gateway.ts";
+import type { PaymentGateway } from "./types.ts";
+
+export type { CreateIntentInput, PaymentEvent, PaymentGateway, PaymentIntentFacts } from "./types.ts";
+export { intentFacts, paymentEvent, stripeGateway, type StripeGatewayOptions } from "./stripe_gateway.ts";
+export {
+  CARD_DECLINED,
+  isTestGateway,
+  TEST_CARD_DECLINE,
+  TEST_CARD_SUCCESS,
+  type TestGateway,
+  testGateway,
+  UNKNOWN_TEST_PAYMENT,
+  USE_TEST_CARD,
+} from "./test_gateway.ts";
+export * as paymentSchemas from "./schemas.ts";
+
+/** The spec's text when no provider is configured. */
+export const PAYMENT_NOT_CONFIGURED = "The payment system is not properly configured. Please contact support.";
+
+/** The gateway for this configuration; call once per app (the test provider keeps its attempts in memory). */
+export function paymentGateway(config: Pick<Config, "stripe" | "isProduction">): PaymentGateway | null {
+  if (config.stripe) return stripeGateway(config.stripe);
+  return config.isProduction ? null : testGateway();
+}
+
+/** True for live Stripe keys: the public test payment page must not take real money. */
+export function isLiveMode(config: Pick<Config, "stripe">): boolean {
+  return config.stripe !== null && /^(sk|rk)_live_/.test(config.stripe.secretKey);
+}

@@ -1,0 +1,124 @@
+/**
+ * The checkout's shipping method chooser: standard delivery or a PUDO locker (both free). It is the
+ * fieldset of the review form and works without JavaScript: CSS (:has) shows the locker list when the
+ * PUDO radio is checked, and the server checks the locker. Once hydrated it shows only the chosen
+ * locker's address and makes the locker required while PUDO is chosen.
+ */
+import { useEffect, useState } from "react";
+
+export interface LockerJson {
+  id: string;
+  name: string;
+  address: string;
+}
+
+export interface ShippingMethodChooserProps {
+  lockers: LockerJson[];
+  /** PUDO eligibility from the server: when closed, the spec's reason. */
+  pudo: { eligible: true } | { eligible: false; message: string };
+  method: "standard" | "pudo_locker";
+  locker: string | null;
+}
+
+const option =
+  "flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 transition-colors has-[:checked]:border-green-700 has-[:checked]:bg-green-50/70 has-[:checked]:ring-1 has-[:checked]:ring-green-700/30 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-stone-50 has-[:disabled]:opacity-70";
+const radio = "mt-0.5 h-4 w-4 shrink-0 accent-green-800";
+
+export default function ShippingMethodChooser(
+  { lockers, pudo, method: initialMethod, locker: initialLocker }: ShippingMethodChooserProps,
+) {
+  const [method, setMethod] = useState(pudo.eligible ? initialMethod : "standard");
+  const [locker, setLocker] = useState(initialLocker ?? "");
+  // Before hydration the CSS rules decide what shows (the no-JavaScript form); after it, the state does.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const chosen = lockers.find((l) => l.id === locker) ?? null;
+  const panelClass = hydrated
+    ? (method === "pudo_locker" ? "" : "hidden")
+    : "group-has-[#ship-standard:checked]/ship:hidden";
+
+  return (
+    <fieldset className="group/ship space-y-3" data-shipping-methods>
+      <legend className="mb-3 text-base font-bold text-stone-900">Shipping method</legend>
+      <label className={`${option} border-stone-200`}>
+        <input
+          type="radio"
+          id="ship-standard"
+          name="shippingMethod"
+          value="standard"
+          checked={method === "standard"}
+          onChange={() => setMethod("standard")}
+          className={radio}
+        />
+        <span className="min-w-0 flex-1">
+          <span className="flex justify-between gap-2 font-semibold text-stone-900">
+            Standard delivery <span className="text-green-800">Free</span>
+          </span>
+          <span className="block text-sm text-stone-600">3-5 business days</span>
+        </span>
+      </label>
+      <label className={`${option} border-stone-200`}>
+        <input
+          type="radio"
+          id="ship-pudo"
+          name="shippingMethod"
+          value="pudo_locker"
+          checked={method === "pudo_locker"}
+          disabled={!pudo.eligible}
+          onChange={() => setMethod("pudo_locker")}
+          aria-describedby={pudo.eligible ? undefined : "pudo-message"}
+          className={radio}
+        />
+        <span className="min-w-0 flex-1">
+          <span className="flex justify-between gap-2 font-semibold text-stone-900">
+            PUDO locker <span className="text-green-800">Free</span>
+          </span>
+          <span className="block text-sm text-stone-600">Collect from a locker near you</span>
+        </span>
+      </label>
+      {pudo.eligible
+        ? (
+          <div className={`space-y-2 rounded-xl bg-stone-50 p-3.5 ${panelClass}`} data-locker-panel>
+            <label htmlFor="pudo-locker" className="block text-sm font-medium text-stone-800">PUDO locker</label>
+            <select
+              id="pudo-locker"
+              name="pudoLockerCode"
+              value={locker}
+              required={hydrated && method === "pudo_locker"}
+              onChange={(e) => setLocker(e.currentTarget.value)}
+              className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-sm focus:border-green-700 focus:ring-2 focus:ring-green-700/20 focus:outline-none"
+            >
+              <option value="">Choose a locker…</option>
+              {lockers.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+            </select>
+            {hydrated
+              ? (chosen
+                ? (
+                  <p className="text-sm text-stone-700" data-locker-address>
+                    <span className="font-semibold text-stone-900">{chosen.name}</span>: {chosen.address}
+                  </p>
+                )
+                : null)
+              : (
+                <ul className="space-y-1 text-xs text-stone-600">
+                  {lockers.map((l) => (
+                    <li key={l.id}>
+                      <span className="font-semibold text-stone-800">{l.name}</span>: {l.address}
+                    </li>
+                  ))}
+                </ul>
+              )}
+          </div>
+        )
+        : (
+          <p
+            id="pudo-message"
+            className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+            data-pudo-message
+          >
+            {pudo.message}
+          </p>
+        )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * /api/orders: place an order from the cart, list and read one's orders, and confirm a payment.
+ * Prices, totals and status always come from the server; PATCH .../payment asks the provider itself.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { checkoutSchemas, finalizePaidOrder, placeOrder } from "../../domains/checkout/mod.ts";
+import { getOrder, listOrderDetails, ORDER_NOT_FOUND, type OrderDetail } from "../../domains/orders/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { parseId } from "../../lib/ids.ts";
+import { toRand } from "../../lib/money.ts";
+import { currentUser, hasRole, requireUser } from "../guards.ts";
+import { validate } from "../validate.ts";
+
+/** An order as the spec's client reads it (money in rand), plus the server's breakdown. */
+export function orderJson(o: OrderDetail) {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    status: o.status,
+    paymentMethod: o.paymentMethod,
+    paymentId: o.paymentId,
+    paid: o.paidAt !== null,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    shippingMethod: o.shippingMethod,
+    pudoLockerCode: o.pudoLockerCode,
+    pudoLockerAddress: o.pudoLockerAddress,
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    notes: o.notes,
+    subtotal: toRand(o.subtotalCents),
+    shipping: toRand(o.shippingCents),
+    discountAmount: toRand(o.discountCents),
+    couponCode: o.couponCode,
+    total: toRand(o.totalCents),
+    items: o.items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      variantId: i.variantId,
+      name: i.name,
+      sku: i.sku,
+      variantName: i.variantName,
+      price: toRand(i.priceCents),
+      quantity: i.quantity,
+    })),
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+export function orderApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser(), async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+
+  app.post("/", validate("json", checkoutSchemas.placeOrderBody), async (c) => {
+    const gateway = c.var.payments;
+    if (!gateway) throw new ConflictError("The payment system is not properly configured. Please contact support.");
+    const header = c.req.header("Idempotency-Key");
+    const key = header === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(header);
+    if (key && !key.success) throw new ValidationError(key.error.issues[0].message);
+    const body = c.req.valid("json");
+    const { order, created } = await placeOrder(c.var.db, {
+      userId: currentUser(c).id,
+      idempotencyKey: key?.data ?? null,
+      shippingMethod: body.shippingMethod,
+      pudoLockerCode: body.pudoLockerCode,
+      shippingAddressId: body.shippingAddress?.id,
+      billingAddressId: body.billingAddress?.id,
+      notes: body.notes,
+      paymentMethod: gateway.provider,
+    });
+    return c.json(orderJson(order), created ? 201 : 200);
+  });
+
+  app.get("/", async (c) => {
+    const orders = await listOrderDetails(c.var.db, currentUser(c).id);
+    return c.json(orders.map(orderJson));
+  });
+
+  app.get("/:id", async (c) => {
+    const user = currentUser(c);
+    const order = await getOrder(c.var.db, orderId(c.req.param("id")), {
+      userId: user.id,
+      isAdmin: hasRole(user, "admin"),
+    });
+    return c.json(orderJson(order));
+  });
+
+  /**
+   * The browser says its payment succeeded; the server believes the provider only: it retrieves the
+   * attempt and finalises when status, amount, currency and order all match (else 409, no change).
+   */
+  app.patch("/:id/payment", validate("json", checkoutSchemas.paymentUpdateBody), async (c) => {
+    const user = currentUser(c);
+    const id = orderId(c.req.param("id"));
+    await getOrder(c.var.db, id, { userId: user.id, isAdmin: false });
+    const gateway = c.var.payments;
+    if (!gateway) throw new ConflictError("The payment system is not properly configured. Please contact support.");
+    const intent = await gateway.retrieveIntent(c.req.valid("json").paymentId);
+    if (!intent) throw new ConflictError("The payment provider knows no such payment.");
+    const { order } = await finalizePaidOrder(c.var.db, id, intent, {
+      shop: c.var.config.shop,
+      siteUrl: c.var.config.siteUrl,
+    });
+    return c.json(orderJson(order));
+  });
+  return app;
+}
+
+/** A numeric order id; anything else is the same 404 as an order one may not see. */
+function orderId(raw: string): number {
+  try {
+    return parseId(raw);
+  } catch {
+    throw new NotFoundError(ORDER_NOT_FOUND);
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * /checkout (document 2 "Checkout"): review, then payment, then confirmation, all server-rendered.
+ *   GET  /checkout                      review (visitor: login; empty cart: /cart; no default
+ *                                       shipping address: the address book)
+ *   POST /checkout                      places the order (idempotency key from the form), then payment
+ *   GET  /checkout?order={id}           payment step of the customer's own pending, unpaid order
+ *   GET  /checkout?order={id}&confirmed=1  confirmation once paid; until then a self-refreshing wait
+ *   POST /checkout/back                 'Back to Order Summary': cancels the unpaid order, back to review
+ *   GET  /checkout/confirmation         the card provider's return for redirect-based methods
+ * The order is marked paid only from facts the server fetched from the payment provider.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../app.ts";
+import {
+  abandonOrder,
+  checkoutReview,
+  checkoutSchemas,
+  type FinalizeOptions,
+  finalizePaidOrder,
+  findLocker,
+  MISSING_SHIPPING_ADDRESS,
+  orderByPaymentIntent,
+  placeOrder,
+  type PlaceOrderInput,
+  PUDO_LOCKERS,
+  recordPaymentFailure,
+} from "../../domains/checkout/mod.ts";
+import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
+import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
+import type { PaymentIntentFacts } from "../../domains/payments/mod.ts";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ReviewStep } from "../../components/checkout/ReviewStep.tsx";
+import { PaymentStep } from "../../components/checkout/PaymentStep.tsx";
+import { ConfirmationView, ConfirmingPaymentView } from "../../components/checkout/ConfirmationView.tsx";
+import { PAYMENT_CONFIGURATION_ERROR } from "../../components/checkout/CheckoutNotices.tsx";
+import { currentUser, requireUser } from "../guards.ts";
+import { setFlash } from "../flash.ts";
+import { renderPage } from "../render.tsx";
+
+/** The waiting state reloads every 3 s, at most this many times (about a minute). */
+const CONFIRM_REFRESH_SECONDS = 3;
+const CONFIRM_MAX_REFRESHES = 20;
+
+const head = { title: "Checkout", canonicalPath: "/checkout", noindex: true };
+const paymentUrl = (id: number) => `/checkout?order=${id}`;
+const confirmationUrl = (id: number) => `/checkout?order=${id}&confirmed=1`;
+
+/** Checkout pages are personal and change with every step: never cached. */
+const noStore = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header("Cache-Control", "private, no-store");
+});
+
+function finalizeOptions(c: Context<AppEnv>): FinalizeOptions {
+  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl };
+}
+
+function logError(c: Context<AppEnv>, message: string, err: unknown) {
+  console.error(JSON.stringify({
+    level: "error",
+    requestId: c.get("requestId"),
+    path: c.req.path,
+    message,
+    error: err instanceof Error ? err.stack ?? err.message : String(err),
+  }));
+}
+
+/** A positive id from a query or form field, or null. */
+function idFrom(raw: unknown): number | null {
+  return typeof raw === "string" && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+}
+
+/** The signed-in customer's own order, or null (none, someone else's, or a bad id). */
+async function ownOrder(c: Context<AppEnv>, id: number | null): Promise<OrderDetail | null> {
+  if (id === null) return null;
+  try {
+    return await getOrder(c.var.db, id, { userId: currentUser(c).id, isAdmin: false });
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
+/**
+ * Asks the provider about the order's payment attempt and finalises the order when it succeeded
+ * (webhooks may lag or be absent); returns the order as it now stands.
+ */
+async function settleWithProvider(c: Context<AppEnv>, order: OrderDetail): Promise<OrderDetail> {
+  const gateway = c.var.payments;
+  if (order.paidAt || !gateway || !order.paymentIntentId) return order;
+  try {
+    const intent = await gateway.retrieveIntent(order.paymentIntentId);
+    if (intent?.status !== "succeeded") return order;
+    return (await finalizePaidOrder(c.var.db, order.id, intent, finalizeOptions(c))).order;
+  } catch (err) {
+    // The provider may be unreachable, or its facts may not pay this order: keep waiting.
+    logError(c, "checking the payment with the provider failed", err);
+    return order;
+  }
+}
+
+/** The review form's fields as placeOrder input; a ValidationError with the first problem. */
+function placeOrderInput(form: Record<string, unknown>, userId: number): PlaceOrderInput {
+  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+  const key = checkoutSchemas.idempotencyKey.safeParse(text("idempotencyKey"));
+  if (!key.success) throw new ValidationError("Your checkout page has expired. Please review your order again.");
+  const pudo = text("shippingMethod") === "pudo_locker";
+  const body = checkoutSchemas.placeOrderBody.safeParse({
+    shippingMethod: text("shippingMethod") || "standard",
+    pudoLockerCode: pudo ? text("pudoLockerCode") || null : null,
+    notes: text("notes").trim() || null,
+  });
+  if (!body.success) throw new ValidationError(body.error.issues[0].message);
+  if (pudo && !body.data.pudoLockerCode) throw new ValidationError("Please choose a PUDO locker.");
+  return {
+    userId,
+    idempotencyKey: key.data,
+    shippingMethod: body.data.shippingMethod,
+    pudoLockerCode: body.data.pudoLockerCode ?? null,
+    notes: body.data.notes ?? null,
+  };
+}
+
+async function reviewPage(c: Context<AppEnv>) {
+  const review = await checkoutReview(c.var.db, currentUser(c).id);
+  if (!review.cart.lines.length) {
+    setFlash(c, { title: "Empty cart", description: "Please add items to your cart before checking out" });
+    return c.redirect("/cart", 303);
+  }
+  const shippingAddress = review.shippingAddress;
+  if (!shippingAddress) {
+    setFlash(c, { title: "Missing shipping address", description: MISSING_SHIPPING_ADDRESS, variant: "destructive" });
+    return c.redirect("/address-book?redirect=/checkout", 303);
+  }
+  return renderPage(c, {
+    head,
+    body: (
+      <ReviewStep
+        review={{ ...review, shippingAddress }}
+        lockers={PUDO_LOCKERS}
+        idempotencyKey={crypto.randomUUID()}
+        paymentsReady={c.var.payments !== null}
+      />
+    ),
+  });
+}
+
+/** ?order={id}: the payment step, the confirmation or the wait for the provider's word. */
+async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
+  const confirmed = c.req.query("confirmed") === "1";
+  const order = confirmed ? await settleWithProvider(c, found) : found;
+  if (order.paidAt) {
+    if (!confirmed) return c.redirect(confirmationUrl(order.id), 303);
+    return renderPage(c, {
+      head: { ...head, title: "Order Confirmed" },
+      body: (
+        <ConfirmationView
+          orderId={order.id}
+          orderNumber={order.orderNumber}
+          totalCents={order.totalCents}
+          pointsEarned={pointsForPaidTotal(order.totalCents)}
+        />
+      ),
+    });
+  }
+  if (order.status !== "pending") {
+    setFlash(c, {
+      title: "Order cancelled",
+      description: "This order was cancelled. Please place your order again.",
+      variant: "destructive",
+    });
+    return c.redirect("/checkout", 303);
+  }
+  if (confirmed) {
+    const waited = Math.max(0, Math.min(Number(c.req.query("wait")) || 0, CONFIRM_MAX_REFRESHES));
+    const refreshing = waited < CONFIRM_MAX_REFRESHES;
+    if (refreshing) {
+      c.header("Refresh", `${CONFIRM_REFRESH_SECONDS}; url=${confirmationUrl(order.id)}&wait=${waited + 1}`);
+    }
+    return renderPage(c, {
+      head: { ...head, title: "Confirming Payment" },
+      body: (
+        <ConfirmingPaymentView
+          orderId={order.id}
+          orderNumber={order.orderNumber}
+          refreshing={refreshing}
+          retryUrl={confirmationUrl(order.id)}
+        />
+      ),
+    });
+  }
+  const gateway = c.var.payments;
+  return renderPage(c, {
+    head: { ...head, title: "Payment" },
+    body: (
+      <PaymentStep
+        order={order}
+        locker={findLocker(order.pudoLockerCode)}
+        payment={gateway
+          ? {
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            totalCents: order.totalCents,
+            provider: gateway.provider,
+            publishableKey: gateway.publishableKey,
+            confirmationUrl: confirmationUrl(order.id),
+            backUrl: "/checkout/back",
+          }
+          : null}
+      />
+    ),
+  });
+}
+
+/** The order a provider's return is about: the attempt's order, else its metadata's (if the customer's). */
+async function returnedOrder(
+  c: Context<AppEnv>,
+  intentId: string,
+  intent: PaymentIntentFacts | null,
+): Promise<OrderDetail | null> {
+  const byIntent = await orderByPaymentIntent(c.var.db, intentId, currentUser(c).id);
+  return await ownOrder(c, byIntent ?? idFrom(intent?.metadata.orderId));
+}
+
+export function checkoutPages() {
+  const app = new Hono<AppEnv>();
+  for (const path of ["/checkout", "/checkout/*"]) app.use(path, noStore, requireUser());
+
+  app.get("/checkout", async (c) => {
+    const raw = c.req.query("order");
+    if (raw === undefined) return await reviewPage(c);
+    const order = await ownOrder(c, idFrom(raw));
+    if (!order) return c.redirect("/checkout", 303);
+    return await orderPage(c, order);
+  });
+
+  app.post("/checkout", async (c) => {
+    const user = currentUser(c);
+    const gateway = c.var.payments;
+    try {
+      if (!gateway) throw new ConflictError(PAYMENT_CONFIGURATION_ERROR);
+      const input = placeOrderInput(await c.req.parseBody(), user.id);
+      const { order } = await placeOrder(c.var.db, { ...input, paymentMethod: gateway.provider });
+      return c.redirect(paymentUrl(order.id), 303);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      setFlash(c, { title: "Order creation failed", description: err.message, variant: "destructive" });
+      return c.redirect("/checkout", 303);
+    }
+  });
+
+  app.post("/checkout/back", async (c) => {
+    const id = idFrom((await c.req.parseBody()).orderId);
+    if (id === null) return c.redirect("/checkout", 303);
+    try {
+      const outcome = await abandonOrder(c.var.db, id, currentUser(c).id, c.var.payments, finalizeOptions(c));
+      return c.redirect(outcome === "paid" ? confirmationUrl(id) : "/checkout", 303);
+    } catch (err) {
+      if (err instanceof NotFoundError) return c.redirect("/checkout", 303);
+      if (!(err instanceof AppError)) throw err;
+      setFlash(c, { title: "Order processing failed", description: err.message, variant: "destructive" });
+      return c.redirect(paymentUrl(id), 303);
+    }
+  });
+
+  app.get("/checkout/confirmation", async (c) => {
+    const intentId = c.req.query("payment_intent");
+    const gateway = c.var.payments;
+    if (!intentId || !gateway) return c.redirect("/checkout", 303);
+    const intent = await gateway.retrieveIntent(intentId);
+    const order = await returnedOrder(c, intentId, intent);
+    if (!order) {
+      setFlash(c, {
+        title: "Payment failed",
+        description: "We could not find the order for this payment.",
+        variant: "destructive",
+      });
+      return c.redirect("/checkout", 303);
+    }
+    try {
+      if (intent?.status === "succeeded") {
+        await finalizePaidOrder(c.var.db, order.id, intent, finalizeOptions(c));
+        return c.redirect(confirmationUrl(order.id), 303);
+      }
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      setFlash(c, { title: "Payment failed", description: err.message, variant: "destructive" });
+      return c.redirect(paymentUrl(order.id), 303);
+    }
+    if (intent?.status === "processing" || intent?.status === "requires_capture") {
+      return c.redirect(confirmationUrl(order.id), 303);
+    }
+    if (intent) await recordPaymentFailure(c.var.db, order.id, intent);
+    setFlash(c, {
+      title: "Payment failed",
+      description: intent?.lastError ?? "Your payment was not completed. Please try again.",
+      variant: "destructive",
+    });
+    return c.redirect(paymentUrl(order.id), 303);
+  });
+  return app;
+}

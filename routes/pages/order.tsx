@@ -1,0 +1,59 @@
+/**
+ * /order/{id}: one order as its customer (or an admin) reads it. An order that does not exist, is
+ * someone else's, or a non-numeric id all get the same 'Order Not Found' page (404), never a 403.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { findLocker, VAT_RATE_PERCENT, vatIncluded } from "../../domains/checkout/mod.ts";
+import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { OrderDetailView, OrderNotFoundView } from "../../components/orders/OrderDetailView.tsx";
+import { currentUser, hasRole, requireUser } from "../guards.ts";
+import { renderPage } from "../render.tsx";
+
+const ID = /^[1-9][0-9]{0,9}$/;
+
+/** The viewer's order, or null when they may not see it (or it does not exist). */
+async function findOrder(c: Context<AppEnv>, raw: string): Promise<OrderDetail | null> {
+  if (!ID.test(raw) || Number(raw) > 2_147_483_647) return null;
+  const user = currentUser(c);
+  try {
+    return await getOrder(c.var.db, Number(raw), { userId: user.id, isAdmin: hasRole(user, "admin") });
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
+export function orderPages() {
+  const app = new Hono<AppEnv>();
+  app.use("/order/*", requireUser(), async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+
+  app.get("/order/:id", async (c) => {
+    const order = await findOrder(c, c.req.param("id"));
+    const path = `/order/${encodeURIComponent(c.req.param("id"))}`;
+    if (!order) {
+      return renderPage(c, {
+        status: 404,
+        head: { title: "Order Not Found", canonicalPath: path, noindex: true },
+        body: <OrderNotFoundView />,
+      });
+    }
+    return renderPage(c, {
+      head: { title: `Order #${order.orderNumber}`, canonicalPath: path, noindex: true },
+      body: (
+        <OrderDetailView
+          order={order}
+          locker={findLocker(order.pudoLockerCode)}
+          vat={{ cents: vatIncluded(order.totalCents), ratePercent: VAT_RATE_PERCENT }}
+          own={order.userId === currentUser(c).id}
+        />
+      ),
+    });
+  });
+  return app;
+}
