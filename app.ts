@@ -34,6 +34,7 @@ import { type TtlCache, ttlCache } from "./lib/ttl_cache.ts";
 import { type Category, listCategories } from "./domains/catalog/mod.ts";
 import { type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { testStripePages } from "./routes/pages/test_stripe.tsx";
+import { loyaltyPages } from "./routes/pages/loyalty.tsx";
 
 export interface AppDeps {
   database: Database;
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", stockAlertPages());
   app.route("/", newsletterPages());
   app.route("/", testStripePages());
+  app.route("/", loyaltyPages());
   app.route("/admin", adminRoutes());
   app.route("/", ampRoutes());
   app.route("/", infoRoutes());

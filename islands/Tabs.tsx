@@ -1,6 +1,7 @@
 /**
  * Tabs over server-rendered panels. Without JavaScript every panel shows in turn; once hydrated,
- * this tab list shows one panel at a time (panels are found by id) with arrow-key navigation.
+ * this tab list shows one panel at a time (panels are found by id) with arrow-key navigation; the
+ * URL's #fragment naming a panel opens it.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 
@@ -10,7 +11,15 @@ export default function Tabs({ tabs, label }: { tabs: { id: string; label: strin
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
+    // A link to one panel (/loyalty#my-redemptions) opens that tab, and so does following one later.
+    const fromHash = () => {
+      const id = decodeURIComponent(location.hash.slice(1));
+      if (tabs.some((t) => t.id === id)) setActive(id);
+    };
+    fromHash();
     setEnhanced(true);
+    addEventListener("hashchange", fromHash);
+    return () => removeEventListener("hashchange", fromHash);
   }, []);
 
   useEffect(() => {

@@ -13,8 +13,8 @@ import {
   exportUserData,
   listWishlist,
   loyaltySummary,
-  loyaltyTier,
 } from "./mod.ts";
+import { loyaltyTier } from "../loyalty/mod.ts";
 import { createCustomer, fillCustomerData, insertOrder, PASSWORD } from "./test_fixtures.ts";
 
 const { test, closeDatabase } = useTestDatabase();

@@ -5,13 +5,9 @@ export {
   type AddressBookSummary,
   addressBookSummary,
   type AddressSummary,
-  GOLD_POINTS,
   listWishlist,
   type LoyaltySummary,
   loyaltySummary,
-  type LoyaltyTier,
-  loyaltyTier,
-  SILVER_POINTS,
   type WishlistEntry,
 } from "./overview.ts";
 export * as accountSchemas from "./schemas.ts";

@@ -1,23 +1,18 @@
 /**
  * What the account area shows besides orders: the loyalty card, the wishlist tab and the address
- * summary, read through the wishlist and address domains. The loyalty balance is read here until the
- * loyalty domain exists.
+ * summary, read through the loyalty, wishlist and address domains.
  */
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { loyaltyLedger } from "../../db/schema/mod.ts";
+import {
+  goldProgress,
+  type LoyaltyTier,
+  loyaltyTier,
+  pointsBalance,
+  pointsToGold,
+  SILVER_POINTS,
+} from "../loyalty/mod.ts";
 import * as wishlist from "../wishlist/mod.ts";
 import { type Address, listAddresses } from "../addresses/mod.ts";
-
-export type LoyaltyTier = "Bronze" | "Silver" | "Gold";
-
-/** Tier thresholds (document 2 sections 4 and 9): Silver at 500 points, Gold at 1000. */
-export const SILVER_POINTS = 500;
-export const GOLD_POINTS = 1000;
-
-export function loyaltyTier(points: number): LoyaltyTier {
-  return points >= GOLD_POINTS ? "Gold" : points >= SILVER_POINTS ? "Silver" : "Bronze";
-}
 
 export interface LoyaltySummary {
   points: number;
@@ -28,18 +23,16 @@ export interface LoyaltySummary {
   progressPercent: number;
 }
 
-/** The points balance (the ledger's sum) and the tier it earns. */
+/** The points balance (the ledger's sum) and the tier it earns, for the overview's loyalty card. */
 export async function loyaltySummary(db: Db, userId: number): Promise<LoyaltySummary> {
-  const [row] = await db.select({ points: sql<number>`coalesce(sum(${loyaltyLedger.points}), 0)::int` })
-    .from(loyaltyLedger).where(eq(loyaltyLedger.userId, userId));
-  const points = Number(row?.points ?? 0);
+  const points = await pointsBalance(db, userId);
   const tier = loyaltyTier(points);
   const next = tier === "Gold"
     ? null
     : tier === "Silver"
-    ? { tier: "Gold" as const, pointsNeeded: GOLD_POINTS - points }
+    ? { tier: "Gold" as const, pointsNeeded: pointsToGold(points) }
     : { tier: "Silver" as const, pointsNeeded: SILVER_POINTS - points };
-  return { points, tier, next, progressPercent: Math.max(0, Math.min(100, Math.round((points / GOLD_POINTS) * 100))) };
+  return { points, tier, next, progressPercent: goldProgress(points) };
 }
 
 export interface WishlistEntry {

@@ -15,6 +15,7 @@ import { newsletterApi } from "./newsletter.ts";
 import { orderApi } from "./orders.ts";
 import { paymentApi } from "./payments.ts";
 import { webhookApi } from "./webhooks.ts";
+import { loyaltyApi } from "./loyalty.ts";
 
 export function apiRoutes() {
   const app = new Hono<AppEnv>();
@@ -32,5 +33,6 @@ export function apiRoutes() {
   app.route("/orders", orderApi());
   app.route("/payments", paymentApi());
   app.route("/webhooks", webhookApi());
+  app.route("/loyalty", loyaltyApi());
   return app;
 }

@@ -1,7 +1,16 @@
 /** The cart in a real browser: a guest fills it, applies WELCOME10, signs in, and the cart follows. */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, PHONE, signIn, useShopInBrowser } from "../helpers/e2e.ts";
+import {
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  expectDisabled,
+  fullPageShot,
+  PHONE,
+  signIn,
+  useShopInBrowser,
+} from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({ start: "[e2e cart] start", stop: "[e2e cart] stop" });
 
@@ -43,7 +52,7 @@ e2eTest(
     await page.locator('[data-island="CartView"][data-hydrated="true"]').waitFor();
     const coupon = page.getByLabel("Coupon code");
     const apply = page.getByRole("button", { name: "Apply" });
-    assert.equal(await apply.isDisabled(), true, "Apply is disabled while the box is empty");
+    await expectDisabled(apply, true, "Apply is disabled while the box is empty");
     await coupon.fill("welcome10");
     assert.equal(await coupon.inputValue(), "WELCOME10", "the input shows upper case");
     await apply.click();
@@ -88,10 +97,10 @@ e2eTest("[e2e cart] phone: the cart shows cards with steppers", async () => {
   assert.equal(await card.isVisible(), true);
   assert.equal(await page.locator("table").isVisible(), false);
   const minus = card.getByRole("button", { name: /^One fewer/ });
-  assert.equal(await minus.isDisabled(), true, "minus disabled at 1");
+  await expectDisabled(minus, true, "minus disabled at 1");
   await card.getByRole("button", { name: /^One more/ }).click();
   await page.waitForFunction(() => document.querySelector("li [data-quantity]")?.textContent === "2");
-  assert.equal(await minus.isDisabled(), false);
+  await expectDisabled(minus, false);
   await fullPageShot(page, "cart-phone");
   await context.close();
 });

@@ -11,6 +11,7 @@ import {
   demoCustomer,
   DESKTOP,
   e2eTest,
+  expectDisabled,
   fullPageShot,
   signIn,
   useShopInBrowser,
@@ -96,7 +97,7 @@ e2eTest("[e2e reset] open the link, set a new password, see success and go to /l
   await fullPageShot(page, "reset-password-verifying");
   release();
   await page.getByText("Choose a new password for your account.").waitFor();
-  assert.equal(await page.getByRole("button", { name: "Reset password" }).isDisabled(), false);
+  await expectDisabled(page.getByRole("button", { name: "Reset password" }), false);
 
   const password = page.getByLabel("New password", { exact: true });
   assert.equal(await password.getAttribute("maxlength"), "100");

@@ -1,7 +1,16 @@
 /** The product page in a real browser: variant picker, quantity stepper, gallery, share button, screenshots. */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchErrors } from "../helpers/e2e.ts";
+import {
+  DESKTOP,
+  e2eTest,
+  expectDisabled,
+  fullPageShot,
+  PHONE,
+  useShopInBrowser,
+  viewportShot,
+  watchErrors,
+} from "../helpers/e2e.ts";
 import { formatMoney } from "../../lib/money.ts";
 import {
   chargedPriceCents,
@@ -137,18 +146,18 @@ e2eTest(
 
     await chooseVariant(page, big);
     assert.equal(await quantity.inputValue(), "1");
-    assert.equal(await minus.isDisabled(), true, "minus disabled at 1");
+    await expectDisabled(minus, true, "minus disabled at 1");
     for (let i = 1; i < big.stock; i++) await plus.click();
     assert.equal(await quantity.inputValue(), String(big.stock));
-    assert.equal(await plus.isDisabled(), true, "plus disabled at stock");
-    assert.equal(await minus.isDisabled(), false);
+    await expectDisabled(plus, true, "plus disabled at stock");
+    await expectDisabled(minus, false);
     await minus.click();
     assert.equal(await quantity.inputValue(), String(big.stock - 1));
 
     if (small.stock < big.stock - 1) {
       await chooseVariant(page, small);
       assert.equal(await quantity.inputValue(), String(small.stock), "a smaller stock clamps the quantity");
-      assert.equal(await plus.isDisabled(), true);
+      await expectDisabled(plus, true);
     }
     // Typed values are clamped when the field is left.
     await quantity.fill("999");

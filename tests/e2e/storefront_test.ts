@@ -1,6 +1,15 @@
 /** The storefront in a real browser: home, carousel, category, product, mobile menu, scroll chrome, 404. */
 import assert from "node:assert/strict";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchErrors } from "../helpers/e2e.ts";
+import {
+  DESKTOP,
+  e2eTest,
+  expectDisabled,
+  fullPageShot,
+  PHONE,
+  useShopInBrowser,
+  viewportShot,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
@@ -27,13 +36,13 @@ e2eTest("[e2e] home page: categories, featured carousel buttons, new arrivals", 
   await page.locator('[data-island="FeaturedCarousel"][data-hydrated="true"]').waitFor();
   const prev = page.getByRole("button", { name: "Previous products" });
   const next = page.getByRole("button", { name: "Next products" });
-  assert.equal(await prev.isDisabled(), true, "previous disabled at the start");
-  assert.equal(await next.isDisabled(), false);
+  await expectDisabled(prev, true, "previous disabled at the start");
+  await expectDisabled(next, false);
   await next.click();
-  assert.equal(await prev.isDisabled(), false, "previous enabled after moving");
+  await expectDisabled(prev, false, "previous enabled after moving");
   let guard = 0;
   while (!(await next.isDisabled()) && guard++ < 20) await next.click();
-  assert.equal(await next.isDisabled(), true, "next disabled at the end");
+  await expectDisabled(next, true, "next disabled at the end");
   await fullPageShot(page, "home-desktop");
   assert.deepEqual(errors, []);
   await page.close();

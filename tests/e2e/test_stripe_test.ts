@@ -1,7 +1,15 @@
 /** /test-stripe in a real browser with the offline test provider (no Stripe keys, not production). */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import {
+  DESKTOP,
+  e2eTest,
+  expectDisabled,
+  fullPageShot,
+  PHONE,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 // Not production: without Stripe keys the offline test provider stands in.
 const e2e = useShopInBrowser({
@@ -29,13 +37,13 @@ e2eTest("[e2e test-stripe] 4242 pays: success text and payment id; Run Another T
   const init = page.getByRole("button", { name: "Initialize Test Payment" });
   assert.equal(await amount.inputValue(), "100");
   await amount.fill("0");
-  assert.equal(await init.isDisabled(), true, "disabled at 0");
+  await expectDisabled(init, true, "disabled at 0");
   await amount.fill("-5");
-  assert.equal(await init.isDisabled(), true, "disabled below 0");
+  await expectDisabled(init, true, "disabled below 0");
   await amount.fill("2.5");
-  assert.equal(await init.isDisabled(), true, "a non-integer counts as 0");
+  await expectDisabled(init, true, "a non-integer counts as 0");
   await amount.fill("250");
-  assert.equal(await init.isDisabled(), false);
+  await expectDisabled(init, false);
   await init.click();
 
   await page.getByRole("heading", { name: "Test Payment" }).waitFor();

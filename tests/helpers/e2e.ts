@@ -4,7 +4,7 @@
  * the sign-in form. Each file keeps its own test names and checks.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { type Db, openDb } from "../../db/client.ts";
 import { demoAccounts } from "../../db/seed/demo.ts";
 import { seedDemo } from "../../db/seed/mod.ts";
@@ -125,6 +125,21 @@ export function watchErrors(page: Page, options: { ignore?: RegExp; into?: strin
 }
 
 /** Where a screenshot called `name` is saved (tests/.screenshots/). */
+/**
+ * Asserts that a control is (or is not) disabled, first giving React a moment to get there: an island
+ * marked hydrated may still be applying the state its effects set (a button enabled for the no-JS
+ * form becomes disabled right after hydration).
+ */
+export async function expectDisabled(control: Locator, disabled: boolean, message?: string) {
+  const handle = await control.elementHandle();
+  await control.page().waitForFunction(
+    ([el, want]) => (el as HTMLButtonElement | HTMLInputElement).disabled === want,
+    [handle, disabled] as const,
+    { timeout: 5_000 },
+  ).catch(() => {/* the assertion below reports it */});
+  assert.equal(await control.isDisabled(), disabled, message);
+}
+
 export function shotPath(name: string): string {
   return `${screenshotDir}${name}.png`;
 }

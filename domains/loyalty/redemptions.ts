@@ -1,0 +1,166 @@
+/**
+ * Spending points on a reward, and checking a redemption code. A redemption is one transaction that
+ * first locks the user's row, so two redemptions at once queue up and can never spend the same points
+ * twice; it writes the negative ledger row and the redemption (with its code) together.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, users } from "../../db/schema/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { toRand } from "../../lib/money.ts";
+import { pointsBalance } from "./ledger.ts";
+import { type DiscountType, rewardOf } from "./rewards.ts";
+
+/** A redemption code stays valid this long (docs/decisions/0015-loyalty-redemptions.md). */
+export const REDEMPTION_VALID_DAYS = 30;
+/** No 0/O or 1/I: codes are read aloud and typed by hand. 32 symbols, so a byte % 32 is unbiased. */
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const CODE_LENGTH = 8;
+
+export const REWARD_NOT_FOUND = "Reward not found";
+export const REWARD_UNAVAILABLE = "This reward is no longer available.";
+export const REWARD_EXPIRED = "This reward has expired.";
+export const EMPTY_REDEMPTION_CODE = "Please enter a redemption code";
+
+/** The spec's 'Insufficient Points' text. */
+export function insufficientPointsMessage(missing: number): string {
+  return `You need ${missing} more points to redeem this reward.`;
+}
+
+/** A fresh code such as RWD-7K3MPQ2X. */
+export function redemptionCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(CODE_LENGTH));
+  let out = "RWD-";
+  for (const b of bytes) out += CODE_ALPHABET[b % CODE_ALPHABET.length];
+  return out;
+}
+
+export interface RedeemResult {
+  currentPoints: number;
+  redemptionCode: string;
+  expiresAt: Date;
+}
+
+/** Spends the reward's points (the database's cost, never the client's) and issues a code. */
+export async function redeemReward(db: Db, userId: number, rewardId: number, now = new Date()): Promise<RedeemResult> {
+  return await db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    if (!rowsOf(locked).length) throw new NotFoundError("Account not found");
+
+    const [row] = await tx.select().from(loyaltyRewards).where(eq(loyaltyRewards.id, rewardId));
+    if (!row) throw new NotFoundError(REWARD_NOT_FOUND);
+    if (!row.isActive) throw new ConflictError(REWARD_UNAVAILABLE);
+    if (row.expiresAt && row.expiresAt <= now) throw new ConflictError(REWARD_EXPIRED);
+    const reward = rewardOf(row);
+
+    const balance = await pointsBalance(tx, userId);
+    if (balance < reward.pointsCost) throw new ConflictError(insufficientPointsMessage(reward.pointsCost - balance));
+
+    const code = await unusedCode(tx);
+    const expiresAt = new Date(now.getTime() + REDEMPTION_VALID_DAYS * 86_400_000);
+    const [redemption] = await tx.insert(loyaltyRedemptions).values({
+      userId,
+      rewardId: reward.id,
+      pointsSpent: reward.pointsCost,
+      code,
+      createdAt: now,
+      expiresAt,
+    }).returning({ id: loyaltyRedemptions.id });
+    await tx.insert(loyaltyLedger).values({
+      userId,
+      points: -reward.pointsCost,
+      reason: `Redeemed ${reward.name}`,
+      referenceType: "redemption",
+      referenceId: String(redemption.id),
+      createdAt: now,
+    });
+    return { currentPoints: balance - reward.pointsCost, redemptionCode: code, expiresAt };
+  });
+}
+
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  const rows = (result as { rows?: unknown[] })?.rows;
+  return Array.isArray(rows) ? rows : [];
+}
+
+async function unusedCode(db: Db): Promise<string> {
+  for (let i = 0; i < 5; i++) {
+    const code = redemptionCode();
+    const [taken] = await db.select({ id: loyaltyRedemptions.id }).from(loyaltyRedemptions)
+      .where(eq(loyaltyRedemptions.code, code));
+    if (!taken) return code;
+  }
+  throw new ConflictError("Could not issue a redemption code. Please try again.");
+}
+
+export interface Redemption {
+  id: number;
+  rewardId: number;
+  rewardName: string;
+  code: string;
+  used: boolean;
+  usedAt: Date | null;
+  expiresAt: Date | null;
+  pointsSpent: number;
+  createdAt: Date;
+}
+
+/** The user's redemptions, newest first, with the reward's name. */
+export async function listRedemptions(db: Db, userId: number): Promise<Redemption[]> {
+  return await db.select({
+    id: loyaltyRedemptions.id,
+    rewardId: loyaltyRedemptions.rewardId,
+    rewardName: loyaltyRewards.name,
+    code: loyaltyRedemptions.code,
+    used: loyaltyRedemptions.used,
+    usedAt: loyaltyRedemptions.usedAt,
+    expiresAt: loyaltyRedemptions.expiresAt,
+    pointsSpent: loyaltyRedemptions.pointsSpent,
+    createdAt: loyaltyRedemptions.createdAt,
+  }).from(loyaltyRedemptions)
+    .innerJoin(loyaltyRewards, eq(loyaltyRewards.id, loyaltyRedemptions.rewardId))
+    .where(eq(loyaltyRedemptions.userId, userId))
+    .orderBy(desc(loyaltyRedemptions.createdAt), desc(loyaltyRedemptions.id));
+}
+
+export interface RedemptionValidation {
+  isValid: boolean;
+  message: string;
+  /** value: rand for fixed_amount, percent for percentage, 0 for free_shipping; maxAmount in rand or null. */
+  discount: { type: DiscountType; value: number; maxAmount: number | null } | null;
+}
+
+/** Whether a code is one of the user's own, unused and unexpired (another customer's code is simply invalid). */
+export async function validateRedemption(
+  db: Db,
+  userId: number,
+  rawCode: string,
+  now = new Date(),
+): Promise<RedemptionValidation> {
+  const code = rawCode.trim().toUpperCase();
+  if (!code) throw new ValidationError(EMPTY_REDEMPTION_CODE);
+  const [row] = await db.select({ redemption: loyaltyRedemptions, reward: loyaltyRewards })
+    .from(loyaltyRedemptions)
+    .innerJoin(loyaltyRewards, eq(loyaltyRewards.id, loyaltyRedemptions.rewardId))
+    .where(and(eq(loyaltyRedemptions.code, code), eq(loyaltyRedemptions.userId, userId)));
+  if (!row) return { isValid: false, message: "Invalid redemption code", discount: null };
+  if (row.redemption.used) {
+    return { isValid: false, message: "This redemption code has already been used", discount: null };
+  }
+  if (row.redemption.expiresAt && row.redemption.expiresAt <= now) {
+    return { isValid: false, message: "This redemption code has expired", discount: null };
+  }
+  const reward = rewardOf(row.reward);
+  const value = toRand(reward.discountValueCents);
+  return {
+    isValid: true,
+    message: `Redemption code is valid: ${reward.name}`,
+    discount: {
+      type: reward.discountType,
+      value,
+      // Only a fixed amount has a ceiling the database knows (its own value).
+      maxAmount: reward.discountType === "fixed_amount" ? value : null,
+    },
+  };
+}

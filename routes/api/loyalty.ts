@@ -1,0 +1,101 @@
+/**
+ * /api/loyalty: the points balance and tier, the points history, the rewards on offer (public),
+ * one's redemptions, redeeming a reward and checking a redemption code. Everything but /rewards needs
+ * a signed-in customer and is never cached.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../app.ts";
+import {
+  type LedgerEntry,
+  listHistory,
+  listRedemptions,
+  listRewards,
+  loyaltySchemas,
+  loyaltyTier,
+  pointsBalance,
+  redeemReward,
+  type Redemption,
+  type Reward,
+  validateRedemption,
+} from "../../domains/loyalty/mod.ts";
+import { UnauthorizedError } from "../../lib/errors.ts";
+import { toRand } from "../../lib/money.ts";
+import { currentUser, requireUser } from "../guards.ts";
+import { validate } from "../validate.ts";
+
+export function rewardJson(r: Reward) {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    pointsCost: r.pointsCost,
+    discountValue: toRand(r.discountValueCents),
+    discountType: r.discountType,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export function historyJson(e: LedgerEntry) {
+  return {
+    id: e.id,
+    points: e.points,
+    reason: e.reason,
+    referenceType: e.referenceType,
+    referenceId: e.referenceId,
+    createdAt: e.createdAt.toISOString(),
+  };
+}
+
+export function redemptionJson(r: Redemption) {
+  return {
+    id: r.id,
+    rewardId: r.rewardId,
+    reward: { id: r.rewardId, name: r.rewardName },
+    code: r.code,
+    used: r.used,
+    usedAt: r.usedAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    pointsSpent: r.pointsSpent,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function loyaltyApi() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/rewards", async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json((await listRewards(c.var.db)).map(rewardJson));
+  });
+
+  app.use("/redeem", async (c, next) => {
+    if (!c.var.user) throw new UnauthorizedError("Please log in to redeem rewards.");
+    await next();
+  });
+  app.use("*", requireUser(), async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+
+  app.get("/points", async (c) => {
+    const points = await pointsBalance(c.var.db, currentUser(c).id);
+    return c.json({ points, tier: loyaltyTier(points) });
+  });
+
+  app.get("/history", async (c) => c.json((await listHistory(c.var.db, currentUser(c).id)).map(historyJson)));
+
+  app.get("/redemptions", async (c) => {
+    return c.json((await listRedemptions(c.var.db, currentUser(c).id)).map(redemptionJson));
+  });
+
+  app.post("/redeem", validate("json", loyaltySchemas.redeemBody), async (c) => {
+    const result = await redeemReward(c.var.db, currentUser(c).id, c.req.valid("json").rewardId);
+    return c.json({ ...result, expiresAt: result.expiresAt.toISOString() });
+  });
+
+  app.post("/validate-redemption", validate("json", loyaltySchemas.validateRedemptionBody), async (c) => {
+    return c.json(await validateRedemption(c.var.db, currentUser(c).id, c.req.valid("json").code));
+  });
+  return app;
+}
