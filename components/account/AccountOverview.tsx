@@ -1,7 +1,8 @@
 /** The Overview tab: account information, the loyalty card and the last 3 orders. */
 import type { LoyaltySummary } from "../../domains/accounts/mod.ts";
 import type { OrderSummary } from "../../domains/orders/mod.ts";
-import { AwardIcon } from "../ui/icons.tsx";
+import { PointsCard } from "../loyalty/PointsCard.tsx";
+import { formatPoints } from "../loyalty/format.ts";
 import { RecentOrders } from "./AccountOrders.tsx";
 import { secondaryButton } from "../ui/buttons.ts";
 import { AccountCard } from "./AccountShell.tsx";
@@ -67,30 +68,19 @@ const TIER_STYLE: Record<LoyaltySummary["tier"], string> = {
   Gold: "bg-yellow-300 text-yellow-950",
 };
 
-const points = new Intl.NumberFormat("en-ZA");
-
 export function LoyaltyCard({ loyalty }: { loyalty: LoyaltySummary }) {
   return (
-    <section
-      aria-labelledby="loyalty-title"
-      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-green-800 via-green-900 to-emerald-950 p-5 text-white shadow-sm sm:p-6"
-      data-loyalty-card
-    >
-      <AwardIcon className="pointer-events-none absolute -top-4 -right-4 h-32 w-32 text-white/5" />
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 id="loyalty-title" className="text-sm font-semibold tracking-wide text-green-100 uppercase">
-            Loyalty rewards
-          </h2>
-          <p className="mt-2 text-4xl font-extrabold tracking-tight tabular-nums" data-points>
-            {points.format(loyalty.points)}
-            <span className="ml-1.5 text-base font-semibold text-green-100">points</span>
-          </p>
-        </div>
+    <PointsCard
+      id="loyalty-title"
+      title="Loyalty rewards"
+      points={loyalty.points}
+      data="data-loyalty-card"
+      badge={
         <span className={`rounded-full px-3 py-1 text-xs font-bold ${TIER_STYLE[loyalty.tier]}`} data-tier>
           {loyalty.tier} Tier
         </span>
-      </div>
+      }
+    >
       <div className="mt-5">
         <div
           className="h-2 overflow-hidden rounded-full bg-white/15"
@@ -104,7 +94,7 @@ export function LoyaltyCard({ loyalty }: { loyalty: LoyaltySummary }) {
         </div>
         <p className="mt-2 text-sm text-green-50">
           {loyalty.next
-            ? `Earn ${points.format(loyalty.next.pointsNeeded)} more points to reach ${loyalty.next.tier} Tier`
+            ? `Earn ${formatPoints(loyalty.next.pointsNeeded)} more points to reach ${loyalty.next.tier} Tier`
             : "You've reached Gold Tier status"}
         </p>
       </div>
@@ -115,7 +105,7 @@ export function LoyaltyCard({ loyalty }: { loyalty: LoyaltySummary }) {
       >
         View rewards
       </a>
-    </section>
+    </PointsCard>
   );
 }
 

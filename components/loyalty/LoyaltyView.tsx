@@ -14,6 +14,7 @@ import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
 import { primaryButton, secondaryButton } from "../ui/buttons.ts";
 import { AwardIcon, CheckCircleIcon, LockIcon, StarIcon, UsersIcon } from "../ui/icons.tsx";
 import { formatDate, formatPoints, relativeTime, signedPoints } from "./format.ts";
+import { PointsCard } from "./PointsCard.tsx";
 
 export interface LoyaltyPageData {
   balance: number;
@@ -171,26 +172,17 @@ export function LoyaltyGuestView({ rewards }: { rewards: Reward[] }) {
 
 function BalanceCard({ data }: { data: LoyaltyPageData }) {
   return (
-    <section
-      aria-labelledby="balance-title"
-      className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-green-800 via-green-900 to-emerald-950 p-5 text-white shadow-sm sm:p-6"
-      data-loyalty-balance
-    >
-      <AwardIcon className="pointer-events-none absolute -top-4 -right-4 h-32 w-32 text-white/5" />
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="balance-title" className="text-sm font-semibold tracking-wide text-green-100 uppercase">
-            Your points balance
-          </h2>
-          <p className="mt-2 text-4xl font-extrabold tracking-tight tabular-nums" data-points>
-            {formatPoints(data.balance)}
-            <span className="ml-1.5 text-base font-semibold text-green-100">points</span>
-          </p>
-        </div>
+    <PointsCard
+      id="balance-title"
+      title="Your points balance"
+      points={data.balance}
+      data="data-loyalty-balance"
+      badge={
         <span className="rounded-full bg-white/15 px-3 py-1 text-xs font-bold ring-1 ring-white/25" data-tier>
           {data.tier} Tier
         </span>
-      </div>
+      }
+    >
       <div className="mt-6">
         <div className="flex justify-between text-xs font-semibold text-green-100">
           <span>Silver Tier</span>
@@ -212,7 +204,7 @@ function BalanceCard({ data }: { data: LoyaltyPageData }) {
             : "You've reached Gold Tier status"}
         </p>
       </div>
-    </section>
+    </PointsCard>
   );
 }
 
