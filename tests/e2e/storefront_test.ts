@@ -18,7 +18,8 @@ const e2e = useShopInBrowser({
 });
 
 e2eTest("[e2e] home page: categories, featured carousel buttons, new arrivals", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
+  // Reduced motion: the carousel then moves without its 300 ms slide, so the screenshot shows where it stops.
+  const page = await e2e.browser.newPage({ ...DESKTOP, reducedMotion: "reduce" });
   const errors = watchErrors(page);
   await page.goto(e2e.server.url + "/");
   for (
