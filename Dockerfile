@@ -12,7 +12,10 @@ RUN deno task build && deno cache main.ts
 
 FROM denoland/deno:debian-${DENO_VERSION}
 WORKDIR /app
+# A container is a live shop unless told otherwise: no demo accounts with published passwords.
+# `docker run -e SEED_DEMO=true ...` gives the demo shop for a trial.
 ENV NODE_ENV=production \
+    SEED_DEMO=false \
     PORT=8000 \
     PGLITE_DIR=/app/data/pglite
 COPY --from=build --chown=deno:deno /deno-dir /deno-dir

@@ -35,8 +35,12 @@ const EnvSchema = z.object({
     .optional(),
   SMTP_URL: optionalString,
   LOG_REQUESTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
-  /** "true" behind a reverse proxy: the client IP is the first X-Forwarded-For address. */
+  /** "true" behind a reverse proxy: the client IP is the X-Forwarded-For address the proxy appended (the last). */
   TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  /** Google Analytics 4 measurement id for the AMP pages' gtag; unset = no Google tag. */
+  GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-ABC123XYZ").optional(),
+  /** Meta (Facebook) pixel id for the AMP pages; unset = no pixel. */
+  META_PIXEL_ID: z.string().regex(/^[0-9]{6,20}$/, "must be the pixel's digits").optional(),
 });
 
 /** Business and contact details shown in the footer, information pages and structured data. */
@@ -48,11 +52,20 @@ export interface ShopInfo {
   locale: "en-ZA";
   contact: { address: string; city: string; phone: string; email: string; hours: string[] };
   social: { label: string; href: string; kind: "facebook" | "instagram" | "whatsapp" | "linkedin" }[];
-  business: { companyName: string; registrationNumber: string; taxId: string; founded: number };
+  business: {
+    companyName: string;
+    registrationNumber: string;
+    taxId: string;
+    founded: number;
+    /** Office bearers (directors), which ECTA section 43 requires on the terms page. */
+    directors: string[];
+  };
   shippingCountries: string[];
   defaultImage: string;
   logo: string;
   freeShippingThresholdCents: number;
+  /** Analytics identifiers; a tag is emitted only for an id that is set, so no hit goes to a made-up property. */
+  analytics: { gaMeasurementId?: string; metaPixelId?: string };
 }
 
 export interface Config {
@@ -105,11 +118,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY === "true",
     stripe,
     smtpUrl: e.SMTP_URL,
-    shop: shopInfo(e.SHOP_NAME, e.SHOP_EMAIL, e.SHOP_PHONE, e.FREE_SHIPPING_THRESHOLD),
+    shop: {
+      ...shopInfo(e.SHOP_NAME, e.SHOP_EMAIL, e.SHOP_PHONE, e.FREE_SHIPPING_THRESHOLD),
+      analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, metaPixelId: e.META_PIXEL_ID },
+    },
   };
 }
 
-function shopInfo(name: string, email: string, phone: string, freeShipping: number): ShopInfo {
+function shopInfo(name: string, email: string, phone: string, freeShipping: number): Omit<ShopInfo, "analytics"> {
   return {
     name,
     description:
@@ -139,6 +155,7 @@ function shopInfo(name: string, email: string, phone: string, freeShipping: numb
       registrationNumber: "2022/481516/07",
       taxId: "VAT 4810262345",
       founded: 2022,
+      directors: ["Thandeka Mokoena", "Pieter van der Merwe"],
     },
     shippingCountries: ["South Africa"],
     defaultImage: "/images/placeholder/reptile-basics.svg",

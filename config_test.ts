@@ -24,3 +24,11 @@ Deno.test("[config] Stripe switches on only with both keys", () => {
   assert.equal(loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" }).stripe, null);
   assert.ok(loadConfig({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x" }).stripe);
 });
+
+Deno.test("[config] analytics ids are optional and validated", () => {
+  assert.deepEqual(loadConfig({}).shop.analytics, { gaMeasurementId: undefined, metaPixelId: undefined });
+  const c = loadConfig({ GA_MEASUREMENT_ID: "G-ABC123XYZ", META_PIXEL_ID: "1234567890" });
+  assert.deepEqual(c.shop.analytics, { gaMeasurementId: "G-ABC123XYZ", metaPixelId: "1234567890" });
+  assert.throws(() => loadConfig({ GA_MEASUREMENT_ID: "UA-1" }), (e: Error) => /GA_MEASUREMENT_ID/.test(e.message));
+  assert.throws(() => loadConfig({ META_PIXEL_ID: "pixel" }), (e: Error) => /META_PIXEL_ID/.test(e.message));
+});

@@ -46,10 +46,20 @@ async function serveFile(relative: string, cacheControl: string): Promise<Respon
   }
 }
 
+/** A malformed escape (/static/%E0) is a missing file, not a server error. */
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
 export function staticRoutes(_deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get("/static/*", async (c, next) => {
-    const relative = decodeURIComponent(c.req.path.slice("/static/".length));
+    const relative = decodePath(c.req.path.slice("/static/".length));
+    if (relative === null) return next();
     const immutable = relative.startsWith("build/") && /-[A-Z0-9]{8,}\.(js|css)$/i.test(relative);
     const res = await serveFile(relative, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     return res ?? next();

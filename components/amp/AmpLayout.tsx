@@ -84,7 +84,7 @@ export function AmpLayout({ site, children }: { site: AmpSite; children: ReactNo
           <p>© {new Date().getFullYear()} {site.companyName}. All rights reserved.</p>
         </div>
       </footer>
-      <AmpAnalytics />
+      <AmpAnalytics {...site.analytics} />
     </>
   );
 }

@@ -33,6 +33,8 @@ export interface AmpSite {
   companyName: string;
   /** Free-shipping threshold shown in the top strip. */
   freeShippingCents: number;
+  /** Analytics ids from the shop configuration; each tag is emitted only when its id is set. */
+  analytics: { gaMeasurementId?: string; metaPixelId?: string };
 }
 
 /** Escapes text for an HTML text node or a double-quoted attribute value. */

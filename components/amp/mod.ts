@@ -5,7 +5,6 @@
 export type { AmpSite } from "./document.ts";
 export { AMP_BOILERPLATE, AMP_COMPONENT_SRC, AMP_RUNTIME_SRC, escapeHtml } from "./document.ts";
 export { AMP_CSS } from "./styles.ts";
-export { AMP_FACEBOOK_PIXEL_ID, AMP_GA_MEASUREMENT_ID } from "./config.ts";
 export { AMP_FOOTER_LINKS, AMP_MENU_LINKS } from "./AmpLayout.tsx";
 export { AMP_NOT_FOUND } from "./AmpNotFound.tsx";
 export { ampProductDescription, descriptionParagraphs } from "./AmpProduct.tsx";

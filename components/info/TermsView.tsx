@@ -57,6 +57,7 @@ export function TermsView({ shop, siteUrl }: InfoProps) {
             { label: "Trading as", value: shop.name },
             { label: "Legal status", value: "Private company with limited liability, registered in South Africa" },
             { label: "Registration number", value: <span data-registration>{business.registrationNumber}</span> },
+            { label: "Directors", value: <span data-directors>{business.directors.join(", ")}</span> },
             { label: "VAT number", value: <span data-vat>{vatNumber(business.taxId)}</span> },
             {
               label: "Physical address",

@@ -126,7 +126,17 @@ async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
  * Facet counts for a listing. Each facet counts with every other selection applied but not its own,
  * so ticking one brand still shows how many products the other brands would add.
  */
-export async function productFacets(db: Db, filter: ProductFilter, bands: PriceBand[]): Promise<Facets> {
+/**
+ * Facet counts for a filter form. Each facet is counted without its own selection. A selected brand
+ * or category is always listed, with 0 when nothing matches the other filters, so a form submitted
+ * again keeps every selection the shared URL carried.
+ */
+export async function productFacets(
+  db: Db,
+  filter: ProductFilter,
+  bands: PriceBand[],
+  selected: { category?: { id: number; slug: string; name: string } } = {},
+): Promise<Facets> {
   const [cats, brands, bandCounts] = await Promise.all([
     db.select({ id: categories.id, slug: categories.slug, name: categories.name, count: count() })
       .from(products).innerJoin(categories, eq(products.categoryId, categories.id))
@@ -145,9 +155,20 @@ export async function productFacets(db: Db, filter: ProductFilter, bands: PriceB
       : Promise.resolve([{}]),
   ]);
   const bandRow = (bandCounts as Record<string, number>[])[0] ?? {};
+  const brandFacets = brands.map((b) => ({ name: b.name!, count: b.count }));
+  for (const name of filter.brands ?? []) {
+    if (!brandFacets.some((b) => b.name === name)) brandFacets.push({ name, count: 0 });
+  }
+  const chosen = selected.category;
+  if (chosen && !cats.some((c) => c.id === chosen.id)) {
+    // A parent category may hold no products itself: its count is that of its sub-categories.
+    const tree = new Set(filter.categoryIds ?? [chosen.id]);
+    const count = cats.filter((c) => tree.has(c.id)).reduce((sum, c) => sum + c.count, 0);
+    cats.push({ id: chosen.id, slug: chosen.slug, name: chosen.name, count });
+  }
   return {
     categories: cats,
-    brands: brands.map((b) => ({ name: b.name!, count: b.count })),
+    brands: brandFacets.sort((a, b) => a.name.localeCompare(b.name)),
     priceBands: bands.map((band, i) => ({ band, count: bandRow[`b${i}`] ?? 0 })),
   };
 }

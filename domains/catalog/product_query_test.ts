@@ -103,4 +103,30 @@ test("[catalog] facets count each facet without its own selection", async (db) =
   assert.deepEqual(all.categories.map((c) => [c.slug, c.count]), [["heating-lighting", 5], ["decor", 1]]);
 });
 
+test("[catalog] a selected brand or category with no match under the other filters stays listed with 0", async (db) => {
+  const { cat } = await fixture(db);
+  // Lucky Reptile sells nothing in this category and Habistat nothing over R3,500.
+  const facets = await productFacets(
+    db,
+    { categoryIds: [cat.id], brands: ["Lucky Reptile", "Habistat"], priceBands: [band(3500, 100000)] },
+    BANDS,
+  );
+  assert.deepEqual(facets.brands, [
+    { name: "Exo Terra", count: 1 },
+    { name: "Habistat", count: 0 },
+    { name: "Lucky Reptile", count: 0 },
+  ]);
+  // A parent category without products of its own: listed with its sub-categories' count.
+  const parent = await createCategory(db, { slug: "health", name: "Health & Hygiene", position: 3 });
+  const child = await createCategory(db, { slug: "cleaning", name: "Cleaning", parentId: parent.id, position: 4 });
+  await createProduct(db, { name: "F10 Disinfectant", brand: "F10", price: "189.00", categoryId: child.id });
+  const withParent = await productFacets(db, { categoryIds: [parent.id, child.id] }, BANDS, { category: parent });
+  assert.deepEqual(withParent.categories.find((c) => c.slug === "health"), {
+    id: parent.id,
+    slug: "health",
+    name: "Health & Hygiene",
+    count: 1,
+  });
+});
+
 closeDatabase();

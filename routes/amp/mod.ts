@@ -27,6 +27,7 @@ function site(c: Context<AppEnv>): AmpSite {
     url: config.siteUrl,
     companyName: config.shop.business.companyName,
     freeShippingCents: config.shop.freeShippingThresholdCents,
+    analytics: config.shop.analytics,
   };
 }
 

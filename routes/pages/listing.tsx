@@ -76,8 +76,11 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
   const { state, query } = readState(c);
   const sorts = [...(page.extraSorts ?? []), ...BASE_SORTS];
   if (state.sort && !sorts.includes(state.sort)) throw new ValidationError(`sort must be one of ${sorts.join(", ")}`);
+  const selectedCategory = !page.filter.categoryIds && query.category
+    ? await getCategory(db, { slug: query.category })
+    : undefined;
   const categoryIds = page.filter.categoryIds ??
-    (query.category ? await categoryTreeIds(db, (await getCategory(db, { slug: query.category })).id) : undefined);
+    (selectedCategory ? await categoryTreeIds(db, selectedCategory.id) : undefined);
   const filter: ProductFilter = {
     ...catalogSchemas.toProductFilter(query),
     ...page.filter,
@@ -96,7 +99,9 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
     // Facets of a category listing count within the category; list pages facet by category too.
     [result, facets] = await Promise.all([
       listProducts(db, filter),
-      productFacets(db, { ...filter, categoryIds: page.filter.categoryIds ?? categoryIds }, bands),
+      productFacets(db, { ...filter, categoryIds: page.filter.categoryIds ?? categoryIds }, bands, {
+        category: selectedCategory,
+      }),
     ]);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), error: String(err) }));

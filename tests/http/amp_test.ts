@@ -282,6 +282,7 @@ test(
       url: config.siteUrl,
       companyName: config.shop.business.companyName,
       freeShippingCents: config.shop.freeShippingThresholdCents,
+      analytics: config.shop.analytics,
     };
     const html = renderAmpProductPage(site, product, { title: product.name, canonicalPath: "/product/half-known" });
     assert.match(
@@ -431,7 +432,11 @@ test("[amp] unknown or malformed slugs are 404 pages with the spec's texts", asy
 test(
   "[amp] layout: right-hand menu, header, footer, copyright, two analytics tags, only AMP scripts",
   async (db, database) => {
-    const app = testApp(database, { SHOP_NAME: "Gecko Corner" });
+    const app = testApp(database, {
+      SHOP_NAME: "Gecko Corner",
+      GA_MEASUREMENT_ID: "G-GECKO2026",
+      META_PIXEL_ID: "1234567890123",
+    });
     const cat = await createCategory(db, { slug: "decor", name: "Decor" });
     await createProduct(db, { slug: "cork-bark", name: "Cork Bark", categoryId: cat.id });
     for (const path of ["/product/cork-bark/amp", "/category/decor/amp"]) {
@@ -469,9 +474,11 @@ test(
         assert.ok(footer.includes(`<a href="${href}">${label}</a>`), `${path} footer ${label}`);
       }
       assert.ok(footer.includes(`© ${new Date().getFullYear()} Gecko Corner (Pty) Ltd. All rights reserved.`), path);
-      // Two vendor analytics tags.
+      // Two vendor analytics tags, carrying the configured ids.
       const analytics = [...page.matchAll(/<amp-analytics type="([a-z]+)"/g)].map((m) => m[1]);
       assert.deepEqual(analytics, ["gtag", "facebookpixel"]);
+      assert.ok(page.includes('"gtag_id":"G-GECKO2026"'), `${path} GA id`);
+      assert.ok(page.includes('"pixelId":"1234567890123"'), `${path} pixel id`);
       // Scripts: the runtime, official component scripts, JSON-LD and analytics config only.
       const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
       for (const attrs of scripts) {
@@ -492,6 +499,19 @@ test(
     }
   },
 );
+
+test("[amp] without analytics ids the pages carry no analytics tag and no analytics script", async (db, database) => {
+  const app = testApp(database);
+  const cat = await createCategory(db, { slug: "decor", name: "Decor" });
+  await createProduct(db, { slug: "cork-bark", name: "Cork Bark", categoryId: cat.id });
+  for (const path of ["/product/cork-bark/amp", "/category/decor/amp"]) {
+    const html = await getAmp(app, path);
+    assert.doesNotMatch(html, /amp-analytics/, path);
+    await assertValidAmp(html, path);
+  }
+  const onlyGa = await getAmp(testApp(database, { GA_MEASUREMENT_ID: "G-ONLYGA1" }), "/category/decor/amp");
+  assert.deepEqual([...onlyGa.matchAll(/<amp-analytics type="([a-z]+)"/g)].map((m) => m[1]), ["gtag"]);
+});
 
 test("[amp] text from the database is escaped, JSON-LD included", async (db, database) => {
   const app = testApp(database);

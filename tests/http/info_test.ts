@@ -137,6 +137,7 @@ test("[info] terms page carries the ECTA section 43 supplier details from config
   assert.match(text, /Full name Reptile Basics \(Pty\) Ltd/);
   assert.match(text, /Legal status Private company/);
   assert.match(html, /<span data-registration="true">2022\/481516\/07<\/span>/);
+  assert.match(html, /<span data-directors="true">Thandeka Mokoena, Pieter van der Merwe<\/span>/);
   assert.match(html, /<span data-vat="true">4810262345<\/span>/);
   assert.match(text, /Physical address 14 Kingfisher Road, Randburg, Johannesburg, 2194/);
   assert.match(text, /Telephone \+27 21 000 1234/, "the telephone comes from SHOP_PHONE");

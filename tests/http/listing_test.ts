@@ -101,6 +101,21 @@ test(
   },
 );
 
+test(
+  "[listing] a selection that matches nothing under the other filters keeps its box ticked",
+  async (db, database) => {
+    await catalogue(db);
+    const app = testApp(database);
+    // Arcadia has nothing over R3,500: its box must stay (ticked, 0) so Apply Filters keeps it in the URL.
+    const html = await page(app, "/category/heating-lighting?price=3500-100000&brand=Arcadia");
+    assert.equal([...html.matchAll(/type="checkbox"[^>]*checked=""[^>]*value="Arcadia"/g)].length, 2);
+    // On Shop All, a parent category whose products sit in a sub-category stays the chosen radio.
+    const all = await page(app, "/products?category=heating-lighting&brand=Solarmeter");
+    assert.deepEqual(gridNames(all), ["Solarmeter 6.5"]);
+    assert.equal([...all.matchAll(/type="radio"[^>]*checked=""[^>]*value="heating-lighting"/g)].length, 2);
+  },
+);
+
 test("[listing] paging: 24 a page, page 2 continues, links keep the filters", async (db, database) => {
   const cat = await createCategory(db, { slug: "feeding-supplies", name: "Feeding Supplies" });
   for (let i = 0; i < 30; i++) {

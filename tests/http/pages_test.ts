@@ -159,6 +159,7 @@ test("[static] placeholder images are generated SVG; bad sizes are 400", async (
   assert.match(svg, /Exo Terra Heat Mat/);
   assert.equal((await app.request("/images/placeholder/x.svg?w=99999")).status, 400);
   assert.equal((await app.request("/static/../deno.json")).status, 404);
+  assert.equal((await app.request("/static/%E0")).status, 404, "a malformed escape is a missing file");
 });
 
 closeDatabase();
