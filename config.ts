@@ -158,7 +158,8 @@ function shopInfo(name: string, email: string, phone: string, freeShipping: numb
       directors: ["Thandeka Mokoena", "Pieter van der Merwe"],
     },
     shippingCountries: ["South Africa"],
-    defaultImage: "/images/placeholder/reptile-basics.svg",
+    /** Link-preview image of pages without their own: PNG, because social sites refuse SVG. */
+    defaultImage: "/images/placeholder/reptile-basics.png?w=1200&h=630",
     logo: "/static/logo.svg",
     freeShippingThresholdCents: Math.round(freeShipping * 100),
   };

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { validate } from "./validate.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { placeholderSvg } from "../lib/placeholder.ts";
+import { placeholderPng } from "../lib/placeholder_png.ts";
 
 const staticRoot = new URL("../static/", import.meta.url);
 
@@ -27,6 +28,13 @@ const placeholderQuery = z.object({
   view: z.coerce.number().int().min(1).max(9).default(1),
   w: z.coerce.number().int().min(16).max(2400).default(600),
   h: z.coerce.number().int().min(16).max(2400).default(600),
+});
+
+/** PNGs are drawn pixel by pixel, so they are kept to link-preview sizes. */
+const pngQuery = z.object({
+  view: z.coerce.number().int().min(1).max(9).default(1),
+  w: z.coerce.number().int().min(16).max(1200).default(1200),
+  h: z.coerce.number().int().min(16).max(1200).default(630),
 });
 
 async function serveFile(relative: string, cacheControl: string): Promise<Response | null> {
@@ -71,6 +79,14 @@ export function staticRoutes(_deps: AppDeps) {
     const { view, w, h } = c.req.valid("query");
     return c.body(placeholderSvg(key, { view, width: w, height: h }), 200, {
       "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=86400",
+    });
+  });
+  app.get("/images/placeholder/:file{[a-z0-9-]{1,220}\\.png}", validate("query", pngQuery), async (c) => {
+    const key = c.req.param("file").replace(/\.png$/, "");
+    const { view, w, h } = c.req.valid("query");
+    return c.body(await placeholderPng(key, { view, width: w, height: h }), 200, {
+      "Content-Type": "image/png",
       "Cache-Control": "public, max-age=86400",
     });
   });

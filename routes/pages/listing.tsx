@@ -20,7 +20,7 @@ import type { ListingState } from "../../components/catalog/listing_state.ts";
 import type { PageHead } from "../../lib/head.tsx";
 import { isSlug } from "../../lib/ids.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { placeholderPath } from "../../lib/placeholder.ts";
+import { socialImagePath } from "../../lib/placeholder.ts";
 import { renderPage } from "../render.tsx";
 
 const PAGE_SIZE = 24;
@@ -153,7 +153,7 @@ export async function categoryPage(c: Context<AppEnv>) {
     head: {
       title: category.name,
       description,
-      image: { url: `${placeholderPath(category.name)}?w=1200&h=630`, width: 1200, height: 630 },
+      image: { url: socialImagePath(category.name), width: 1200, height: 630 },
       ampPath: `/category/${slug}/amp`,
       meta: [
         { name: "category:name", content: category.name },

@@ -3,12 +3,21 @@ import type { Product } from "../../domains/catalog/mod.ts";
 import { effectivePriceCents } from "../../domains/catalog/mod.ts";
 import type { PageHead } from "../../lib/head.tsx";
 import { absoluteUrl } from "../../lib/head.tsx";
-import { placeholderPath } from "../../lib/placeholder.ts";
+import { placeholderPath, socialImagePath } from "../../lib/placeholder.ts";
 
 function oneYearAhead(now = new Date()): string {
   const d = new Date(now);
   d.setUTCFullYear(d.getUTCFullYear() + 1);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The link-preview image: the product's first photo, or the generated 1200x630 PNG when it has only
+ * generated (SVG) images, which social sites refuse.
+ */
+function socialImage(p: Product): NonNullable<PageHead["image"]> {
+  const photo = p.images.find((i) => !/\.svg(\?|$)/i.test(i));
+  return photo ? { url: photo, alt: p.name } : { url: socialImagePath(p.name), width: 1200, height: 630, alt: p.name };
 }
 
 export function productHead(p: Product, siteUrl: string, siteName: string): PageHead {
@@ -22,7 +31,7 @@ export function productHead(p: Product, siteUrl: string, siteName: string): Page
     description,
     canonicalPath: `/product/${p.slug}`,
     ogType: "product",
-    image: { url: `${placeholderPath(p.name)}?w=1200&h=630`, width: 1200, height: 630, alt: p.name },
+    image: socialImage(p),
     ampPath: `/product/${p.slug}/amp`,
     meta: [
       { property: "product:price:amount", content: price },

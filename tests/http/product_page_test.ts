@@ -311,4 +311,47 @@ test(
   },
 );
 
+test(
+  "[product page] link previews use a 1200x630 PNG (social sites refuse SVG) or the product's photo",
+  async (db, database) => {
+    const app = testApp(database);
+    await createProduct(db, { name: "Hide Cave", slug: "hide-cave", images: ["/images/placeholder/hide-cave.svg"] });
+    await createProduct(db, { name: "Cork Round", slug: "cork-round", images: ["/uploads/cork-round.jpg"] });
+    const generated = await getHtml(app, "/product/hide-cave");
+    assert.equal(
+      tag(generated, "meta", { property: "og:image" }).content,
+      "http://localhost:8000/images/placeholder/hide-cave.png?w=1200&amp;h=630",
+    );
+    assert.equal(tag(generated, "meta", { property: "og:image:width" }).content, "1200");
+    assert.equal(tag(generated, "meta", { property: "og:image:height" }).content, "630");
+    const png = await app.request("/images/placeholder/hide-cave.png?w=1200&h=630");
+    assert.equal(png.status, 200);
+    assert.equal(png.headers.get("content-type"), "image/png");
+    const bytes = new Uint8Array(await png.arrayBuffer());
+    assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const ihdr = new DataView(bytes.buffer, 16, 8);
+    assert.deepEqual([ihdr.getUint32(0), ihdr.getUint32(4)], [1200, 630]);
+    await assertPngInflates(bytes);
+    const photo = await getHtml(app, "/product/cork-round");
+    assert.equal(tag(photo, "meta", { property: "og:image" }).content, "http://localhost:8000/uploads/cork-round.jpg");
+    assert.equal((await app.request("/images/placeholder/x.png?w=5000")).status, 400);
+  },
+);
+
+/** Inflates the IDAT stream and checks its length: the zlib data of a well-formed 1200x630 RGB PNG. */
+async function assertPngInflates(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer);
+  let at = 8;
+  const idat: Uint8Array[] = [];
+  while (at < bytes.length) {
+    const len = view.getUint32(at);
+    const type = new TextDecoder().decode(bytes.subarray(at + 4, at + 8));
+    if (type === "IDAT") idat.push(bytes.subarray(at + 8, at + 8 + len));
+    at += 12 + len;
+  }
+  const stream = new Blob(idat as BlobPart[]).stream().pipeThrough(new DecompressionStream("deflate"));
+  const raw = new Uint8Array(await new Response(stream).arrayBuffer());
+  assert.equal(raw.length, (1200 * 3 + 1) * 630);
+}
+
 closeDatabase();
