@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { AssetManifest } from "./lib/assets.ts";
 import { AppError, TooManyRequestsError } from "./lib/errors.ts";
+import { logError } from "./lib/error_log.ts";
 import { requestContext, securityHeaders } from "./routes/middleware.ts";
 import { sessionMiddleware } from "./routes/session.ts";
 import { csrfProtection } from "./routes/csrf.ts";
@@ -128,12 +129,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       if (isApi) return c.json({ error: err.message || res.statusText || "Request refused" }, err.status);
       return res;
     }
-    console.error(JSON.stringify({
-      level: "error",
-      requestId: c.get("requestId"),
-      path: c.req.path,
-      error: err instanceof Error ? err.stack ?? err.message : String(err),
-    }));
+    // Never err.stack as is: a database error's message (and stack) carries the query's parameters.
+    logError("unhandled error", err, { requestId: c.get("requestId"), path: c.req.path });
     if (isApi) return c.json({ error: "Something went wrong on our side. Please try again." }, 500);
     return renderErrorPage(c, 500);
   });

@@ -4,10 +4,25 @@
  * Without JavaScript the same forms post to /cart and the server redirects back.
  */
 import { api } from "./api.ts";
-import { toast } from "./toast.ts";
+import { toast, type ToastInput } from "./toast.ts";
 
 export interface CartSummary {
   itemCount: number;
+  /** Set when the server dropped the applied coupon while re-checking the cart. */
+  couponNotice?: string | null;
+}
+
+/**
+ * The 'Added to cart' toast (quantity and product, as the spec says). Only one toast shows at a time,
+ * so a coupon the server dropped on this change is told in the same toast rather than lost.
+ */
+export function addedToast(quantity: number, name: string, cart: CartSummary): ToastInput {
+  const added = `${quantity} × ${name} added to your cart.`;
+  return {
+    title: "Added to cart",
+    description: cart.couponNotice ? `${added} ${cart.couponNotice}` : added,
+    variant: "success",
+  };
 }
 
 /** Sets every cart badge on the page to `count`. */
@@ -36,11 +51,7 @@ async function submitAdd(form: HTMLFormElement) {
       json: body,
     });
     setCartBadge(res.cart.itemCount);
-    toast({
-      title: "Added to cart",
-      description: `${body.quantity} × ${res.added.name} added to your cart.`,
-      variant: "success",
-    });
+    toast(addedToast(body.quantity, res.added.name, res.cart));
   } catch (err) {
     toast({
       title: "Failed to add item to cart",

@@ -4,9 +4,11 @@
  * JavaScript); once hydrated the same controls call the cart API and update in place.
  */
 import { type FormEvent, useEffect, useState } from "react";
-import { api } from "../client/api.ts";
+import { api, ApiError } from "../client/api.ts";
 import { setCartBadge } from "../client/cart.ts";
-import { toast } from "../client/toast.ts";
+import { toast, type ToastInput } from "../client/toast.ts";
+// The pure rules module only (no database code), for the shared first-order note.
+import { SIGN_IN_TO_CONFIRM } from "../domains/coupons/evaluate.ts";
 import { formatMoney } from "../lib/money.ts";
 import { placeholderPath } from "../lib/placeholder.ts";
 
@@ -35,10 +37,60 @@ export interface CartJson {
   coupon: { code: string; description: string } | null;
   freeShipping: boolean;
   couponNotice: string | null;
+  /** A guest's first-order coupon, held until they sign in. */
+  couponNeedsSignIn: boolean;
+}
+
+/** The spec's toast for a code the server refuses; its specific reason goes under the coupon box. */
+export const COUPON_INVALID = {
+  title: "Invalid Coupon",
+  description: "This coupon cannot be applied to your cart.",
+} as const;
+
+/** 'Coupon Applied' names the code; a guest's first-order coupon adds the sign-in note. */
+export function couponAppliedText(code: string, note: string | null): string {
+  return `Coupon ${code} has been applied to your cart.${note ? ` ${note}` : ""}`;
+}
+
+/** A coupon the server dropped on re-checking the cart (expired, minimum no longer met...). */
+export function couponRemovedToast(notice: string): ToastInput {
+  return { title: "Coupon Removed", description: notice };
+}
+
+/**
+ * What a failed apply shows: a refusal by the server (4xx) is the spec's 'Invalid Coupon' toast with
+ * the server's reason inline; anything else (server error, network, rate limit) is 'Failed to apply
+ * coupon'.
+ */
+export function couponFailure(err: unknown): { toast: ToastInput; inline: string } {
+  if (err instanceof ApiError && [400, 404, 409, 422].includes(err.status)) {
+    return { toast: { ...COUPON_INVALID, variant: "destructive" }, inline: err.message };
+  }
+  return {
+    toast: { title: "Failed to apply coupon", description: errorText(err), variant: "destructive" },
+    inline: "Failed to apply coupon",
+  };
+}
+
+/** Why a line cannot be checked out as it is: stock fell below its quantity after it was added. */
+export function stockWarning(item: Pick<CartItemJson, "quantity" | "product">): string | null {
+  const max = item.product.stock;
+  if (item.quantity <= max) return null;
+  if (max <= 0) return "Out of stock: please remove this item.";
+  return item.product.preorder
+    ? `Only ${max} can be pre-ordered: please lower the quantity.`
+    : `Only ${max} left: please lower the quantity.`;
+}
+
+interface CodeMessage {
+  text: string;
+  tone: "error" | "info";
 }
 
 const rand = (amount: number) => formatMoney(Math.round(amount * 100));
-const errorText = (err: unknown) => (err instanceof Error ? err.message : undefined);
+function errorText(err: unknown) {
+  return err instanceof Error ? err.message : undefined;
+}
 
 function Stepper({ item, onSet }: { item: CartItemJson; onSet: (q: number) => void }) {
   const btn =
@@ -57,7 +109,7 @@ function Stepper({ item, onSet }: { item: CartItemJson; onSet: (q: number) => vo
       <button
         type="submit"
         name="quantity"
-        value={item.quantity - 1}
+        value={Math.max(1, Math.min(item.quantity - 1, item.product.stock))}
         className={btn}
         disabled={item.quantity <= 1}
         aria-label={`One fewer ${item.product.name}`}
@@ -108,6 +160,9 @@ function ItemName({ item }: { item: CartItemJson }) {
       </a>
       {item.product.variantName ? <p className="text-xs text-stone-500">{item.product.variantName}</p> : null}
       {item.product.preorder ? <p className="text-xs text-amber-700">Pre-order</p> : null}
+      {stockWarning(item)
+        ? <p className="mt-1 text-xs font-semibold text-red-700" data-stock-warning>{stockWarning(item)}</p>
+        : null}
     </div>
   );
 }
@@ -123,10 +178,20 @@ function Price({ item }: { item: CartItemJson }) {
   );
 }
 
-export default function CartView({ initial }: { initial: CartJson }) {
+export default function CartView(
+  { initial, couponMessage = null }: {
+    initial: CartJson;
+    /** A refusal from the no-JavaScript coupon form: the code and the server's reason. */
+    couponMessage?: { code: string; message: string } | null;
+  },
+) {
   const [cart, setCart] = useState(initial);
-  const [code, setCode] = useState("");
-  const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  const [code, setCode] = useState(couponMessage?.code ?? "");
+  const [codeMessage, setCodeMessage] = useState<CodeMessage | null>(
+    couponMessage ? { text: couponMessage.message, tone: "error" } : null,
+  );
+  // A coupon dropped by the server stays explained beside the coupon box (the page also toasts it).
+  const [notice, setNotice] = useState(initial.couponNotice);
   const [busy, setBusy] = useState(false);
   // Controls disabled for JavaScript reasons stay usable in the server render (no-JS forms).
   const [hydrated, setHydrated] = useState(false);
@@ -135,7 +200,10 @@ export default function CartView({ initial }: { initial: CartJson }) {
   function update(next: CartJson) {
     setCart(next);
     setCartBadge(next.itemCount);
-    if (next.couponNotice) toast({ title: "Coupon Removed", description: next.couponNotice });
+    if (next.couponNotice) {
+      setNotice(next.couponNotice);
+      toast(couponRemovedToast(next.couponNotice));
+    } else if (next.coupon) setNotice(null);
   }
 
   async function run(fn: () => Promise<void>, failure: string) {
@@ -177,16 +245,13 @@ export default function CartView({ initial }: { initial: CartJson }) {
       setCodeMessage(null);
       toast({
         title: "Coupon Applied",
-        description: `Coupon ${res.coupon.code} has been applied to your cart.`,
+        description: couponAppliedText(res.coupon.code, res.cart.couponNeedsSignIn ? SIGN_IN_TO_CONFIRM : null),
         variant: "success",
       });
     } catch (err) {
-      setCodeMessage(errorText(err) ?? "This coupon cannot be applied to your cart.");
-      toast({
-        title: "Invalid Coupon",
-        description: errorText(err) ?? "This coupon cannot be applied to your cart.",
-        variant: "destructive",
-      });
+      const failure = couponFailure(err);
+      setCodeMessage({ text: failure.inline, tone: "error" });
+      toast(failure.toast);
     } finally {
       setBusy(false);
     }
@@ -200,9 +265,11 @@ export default function CartView({ initial }: { initial: CartJson }) {
         method: "POST",
         json: { code: value },
       });
-      setCodeMessage(res.valid ? null : res.message);
-    } catch {
-      setCodeMessage("Failed to validate coupon");
+      if (!res.valid) setCodeMessage({ text: res.message, tone: "error" });
+      else setCodeMessage(res.message === SIGN_IN_TO_CONFIRM ? { text: res.message, tone: "info" } : null);
+    } catch (err) {
+      setCodeMessage({ text: "Failed to validate coupon", tone: "error" });
+      toast({ title: "Failed to validate coupon", description: errorText(err), variant: "destructive" });
     }
   }
 
@@ -405,9 +472,29 @@ export default function CartView({ initial }: { initial: CartJson }) {
                       Apply
                     </button>
                   </div>
-                  <p id="coupon-message" className="min-h-5 text-xs text-red-700" aria-live="polite">{codeMessage}</p>
+                  <p
+                    id="coupon-message"
+                    className={`min-h-5 text-xs ${codeMessage?.tone === "info" ? "text-stone-700" : "text-red-700"}`}
+                    aria-live="polite"
+                  >
+                    {codeMessage?.text}
+                  </p>
                 </form>
               )}
+            {cart.coupon && cart.couponNeedsSignIn
+              ? <p className="mt-2 text-xs text-stone-700" data-coupon-note>{SIGN_IN_TO_CONFIRM}</p>
+              : null}
+            {notice && !cart.coupon
+              ? (
+                <p
+                  role="status"
+                  className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+                  data-coupon-notice
+                >
+                  {notice}
+                </p>
+              )
+              : null}
           </div>
           <a
             href="/checkout"

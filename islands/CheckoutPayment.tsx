@@ -4,7 +4,9 @@
  * order's payment (the amount is the order's, never the browser's), then shows Stripe's Payment
  * Element or the offline test provider's card form. Stripe: after 'succeeded' the server is told
  * (PATCH /api/orders/{id}/payment, which asks Stripe itself) and the browser goes to the
- * confirmation. Test provider: the server confirms and finalises in one call.
+ * confirmation; a method that needs a redirect (3-D Secure, a bank page) comes back to `returnUrl`,
+ * where the server asks Stripe and either confirms or sends the customer back here with the reason.
+ * Test provider: the server confirms and finalises in one call.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
@@ -20,8 +22,14 @@ export interface CheckoutPaymentProps {
   totalCents: number;
   provider: "stripe" | "test" | null;
   publishableKey: string | null;
-  /** Where the browser goes once paid (also Stripe's return_url for redirect-based methods). */
+  /** Where the browser goes once paid (or while the provider is still processing). */
   confirmationUrl: string;
+  /**
+   * Stripe's return_url for redirect-based methods: /checkout/confirmation, which checks the
+   * attempt on the server (Stripe appends payment_intent and redirect_status) and finalises it, or
+   * brings a failed payment back to this step with 'Payment failed'.
+   */
+  returnUrl: string;
   /** 'Back to Order Summary' (the checkout page renders that control beside this island). */
   backUrl: string;
 }
@@ -89,7 +97,7 @@ function Initializing() {
 }
 
 export default function CheckoutPayment(props: CheckoutPaymentProps) {
-  const { orderId, totalCents, confirmationUrl } = props;
+  const { orderId, totalCents, confirmationUrl, returnUrl } = props;
   const [phase, setPhase] = useState<Phase>(props.provider ? "initializing" : "missing");
   const [intent, setIntent] = useState<IntentStart | null>(null);
   const [initError, setInitError] = useState("Failed to initialize payment");
@@ -162,7 +170,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
     if (!mounted.current || !stripeReady) return paymentFailed(NOT_READY);
     setPhase("processing");
     try {
-      const { error, paymentIntent } = await confirmWithStripe(mounted.current, confirmationUrl);
+      const { error, paymentIntent } = await confirmWithStripe(mounted.current, returnUrl);
       if (error) {
         paymentFailed(error.message ?? "An unknown error occurred");
         return setPhase("ready");

@@ -3,10 +3,32 @@
  * spec's checks and toasts without leaving the page.
  */
 import { type FormEvent, useState } from "react";
-import { api } from "../client/api.ts";
-import { toast } from "../client/toast.ts";
+import { api, ApiError } from "../client/api.ts";
+import { toast, type ToastInput } from "../client/toast.ts";
 
 export const SUBSCRIBED_TEXT = "Please check your e-mail to confirm your subscription and get your 10% discount code.";
+
+/** The spec's toast for an address that does not pass the checks. */
+export const INVALID_EMAIL: ToastInput = {
+  title: "Invalid email",
+  description: "Please enter a valid email address.",
+  variant: "destructive",
+};
+
+/**
+ * The toast for a failed sign-up: only a refused address is 'Invalid email' (the spec's text);
+ * rate limiting, server and network failures say the subscription failed, with the server's words
+ * (the same title as the no-JavaScript form).
+ */
+export function subscribeFailureToast(err: unknown): ToastInput {
+  if (err instanceof ApiError && err.status === 400) return INVALID_EMAIL;
+  const description = err instanceof ApiError
+    ? err.message
+    : err instanceof Error
+    ? "Please check your connection and try again."
+    : "Please try again later.";
+  return { title: "Subscription failed", description, variant: "destructive" };
+}
 
 export default function NewsletterForm({ source, tone }: { source: "home_banner" | "footer"; tone: "light" | "dark" }) {
   const [email, setEmail] = useState("");
@@ -17,7 +39,7 @@ export default function NewsletterForm({ source, tone }: { source: "home_banner"
     e.preventDefault();
     const value = email.trim();
     if (!value || !value.includes("@")) {
-      toast({ title: "Invalid email", description: "Please enter a valid email address.", variant: "destructive" });
+      toast(INVALID_EMAIL);
       return;
     }
     setBusy(true);
@@ -26,11 +48,7 @@ export default function NewsletterForm({ source, tone }: { source: "home_banner"
       setEmail("");
       toast({ title: "Subscribed!", description: SUBSCRIBED_TEXT, variant: "success" });
     } catch (err) {
-      toast({
-        title: "Invalid email",
-        description: err instanceof Error ? err.message : undefined,
-        variant: "destructive",
-      });
+      toast(subscribeFailureToast(err));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,8 @@
 /**
  * Sign-in, registration and sign-out as the API and the page forms both perform them: rate limits,
  * the domain call, and the session switch. Handlers in routes/api/auth.ts and routes/pages/auth.tsx
- * only parse input and shape the answer.
+ * only parse input and shape the answer. An unexpected failure (a database outage, say) is logged
+ * without secrets and becomes a ServiceError carrying the spec's fallback message.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../app.ts";
@@ -9,35 +10,53 @@ import {
   authenticate,
   checkRateLimit,
   hitRateLimit,
+  invalidateSession,
+  keyPart,
   LIMITS,
+  loginLimitKey,
   registerUser,
   resetRateLimit,
   type SessionUser,
 } from "../domains/auth/mod.ts";
 import type { authSchemas } from "../domains/auth/mod.ts";
-import { UnauthorizedError } from "../lib/errors.ts";
+import { mergeGuestCart } from "../domains/cart/mod.ts";
+import { addToWishlist } from "../domains/wishlist/mod.ts";
+import { AppError, UnauthorizedError } from "../lib/errors.ts";
+import { logError, withFallback } from "../lib/error_log.ts";
 import { clientIp } from "./client_ip.ts";
 import { endSession, startUserSession } from "./session.ts";
 import { setFlash } from "./flash.ts";
-import { invalidateSession } from "../domains/auth/mod.ts";
-import { mergeGuestCart } from "../domains/cart/mod.ts";
 
-export async function signIn(c: Context<AppEnv>, input: authSchemas.LoginInput): Promise<SessionUser> {
-  const db = c.var.db;
-  const accountKey = `login:user:${input.username.trim().toLowerCase()}`;
-  await hitRateLimit(db, `login:ip:${clientIp(c)}`, LIMITS.loginPerIp);
-  let user: SessionUser;
-  try {
-    // An account under attack stops accepting attempts, even with the right password.
-    await checkRateLimit(db, accountKey, LIMITS.loginPerAccount);
-    user = await authenticate(db, input.username, input.password);
-  } catch (err) {
-    if (err instanceof UnauthorizedError) await hitRateLimit(db, accountKey, LIMITS.loginPerAccount);
-    throw err;
-  }
-  await resetRateLimit(db, accountKey);
-  await switchToUser(c, user, input.rememberMe);
-  return user;
+/** Document 2 section 8: what a visitor reads when sign-in or registration fails on our side. */
+export const LOGIN_FAILED = "Login failed. Please try again.";
+export const REGISTRATION_FAILED = "Registration failed. Please try again.";
+
+/**
+ * Checks the password, within the per-IP limit and the per-account limit. The account's bucket is
+ * the account itself (its username and e-mail count as one), so switching spellings buys no tries.
+ */
+export function signIn(c: Context<AppEnv>, input: authSchemas.LoginInput): Promise<SessionUser> {
+  return withFallback(LOGIN_FAILED, logged(c, "sign-in failed"), async () => {
+    const db = c.var.db;
+    await hitRateLimit(db, `login:ip:${clientIp(c)}`, LIMITS.loginPerIp);
+    const accountKey = await loginLimitKey(db, input.username);
+    let user: SessionUser;
+    try {
+      // An account under attack stops accepting attempts, even with the right password.
+      await checkRateLimit(db, accountKey, LIMITS.loginPerAccount);
+      user = await authenticate(db, input.username, input.password);
+    } catch (err) {
+      if (err instanceof UnauthorizedError) await hitRateLimit(db, accountKey, LIMITS.loginPerAccount);
+      throw err;
+    }
+    await resetRateLimit(db, accountKey);
+    await switchToUser(c, user, input.rememberMe);
+    return user;
+  });
+}
+
+function logged(c: Context<AppEnv>, message: string) {
+  return { message, fields: { requestId: c.get("requestId") } };
 }
 
 /**
@@ -51,14 +70,7 @@ async function switchToUser(c: Context<AppEnv>, user: SessionUser, remember: boo
     await mergeGuestCart(c.var.db, previousSessionId, user.id);
     await invalidateSession(c.var.db, previousSessionId);
   } catch (err) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        message: "cart merge failed",
-        requestId: c.get("requestId"),
-        error: String(err),
-      }),
-    );
+    logError("cart merge failed", err, { requestId: c.get("requestId") });
     c.set("cartSyncFailed", true);
     setFlash(c, {
       title: "Cart Sync Issue",
@@ -68,11 +80,33 @@ async function switchToUser(c: Context<AppEnv>, user: SessionUser, remember: boo
   }
 }
 
-export async function register(c: Context<AppEnv>, input: authSchemas.RegisterInput): Promise<SessionUser> {
-  await hitRateLimit(c.var.db, `register:ip:${clientIp(c)}`, LIMITS.registerPerIp);
-  const user = await registerUser(c.var.db, input);
-  await switchToUser(c, user, false);
-  return user;
+/** Creates the account within the per-IP and per-address limits, and signs it in. */
+export function register(c: Context<AppEnv>, input: authSchemas.RegisterInput): Promise<SessionUser> {
+  return withFallback(REGISTRATION_FAILED, logged(c, "registration failed"), async () => {
+    await hitRateLimit(c.var.db, `register:ip:${clientIp(c)}`, LIMITS.registerPerIp);
+    // Repeated sign-ups for one address (probing which addresses have accounts) stop here too.
+    await hitRateLimit(c.var.db, `register:email:${keyPart(input.email)}`, LIMITS.registerPerEmail);
+    const user = await registerUser(c.var.db, input);
+    await switchToUser(c, user, false);
+    return user;
+  });
+}
+
+/**
+ * A visitor who tried to save a product was sent to sign in (or register) with ?addToWishlist={id}:
+ * saves it now, with its own toast queued after any other (a 'Cart Sync Issue' stays visible).
+ */
+export async function savePendingWishlistItem(c: Context<AppEnv>, userId: number, raw: string | undefined) {
+  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return;
+  try {
+    await addToWishlist(c.var.db, userId, Number(raw));
+    setFlash(c, { title: "Added to Wishlist", variant: "success" });
+  } catch (err) {
+    // The product is gone: nothing to save. Any failure leaves the sign-in itself standing.
+    if (!(err instanceof AppError)) {
+      logError("saving the pending wishlist item failed", err, { requestId: c.get("requestId") });
+    }
+  }
 }
 
 export async function signOut(c: Context<AppEnv>): Promise<void> {

@@ -8,6 +8,7 @@ import { Layout } from "../components/layout/Layout.tsx";
 import type { ChromeData } from "../components/layout/types.ts";
 import { ErrorView, NotFoundView } from "../components/layout/ErrorView.tsx";
 import { takeFlash } from "./flash.ts";
+import type { ToastInput } from "../client/toast.ts";
 import { readOwner } from "./cart_owner.ts";
 import { cartItemCount } from "../domains/cart/mod.ts";
 
@@ -34,6 +35,8 @@ export async function renderPage(
     body: ReactElement;
     status?: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500;
     chrome?: ChromeData;
+    /** A toast of the page itself, shown when no flash toast is waiting (one toast at a time). */
+    toast?: ToastInput | null;
   },
 ) {
   const { config, deps } = c.var;
@@ -48,7 +51,7 @@ export async function renderPage(
         defaultImage={config.shop.defaultImage}
       />
     ),
-    body: <Layout chrome={chrome} toast={takeFlash(c)}>{page.body}</Layout>,
+    body: <Layout chrome={chrome} toast={takeFlash(c) ?? page.toast ?? null}>{page.body}</Layout>,
     assets: deps.assets,
     bodyClass: "bg-stone-50 text-stone-900 antialiased",
   });

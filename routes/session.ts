@@ -17,7 +17,12 @@ import {
 
 export const SESSION_COOKIE = "sid";
 
-function secure(c: Context<AppEnv>): boolean {
+/**
+ * Whether the shop's cookies carry Secure: when SITE_URL is https. Not "in production": a production
+ * build tried on http://localhost must still keep its session (a browser drops Secure cookies sent
+ * over plain http from anywhere but localhost, and some drop them there too).
+ */
+export function cookieSecure(c: Context<AppEnv>): boolean {
   return c.var.config.siteUrl.startsWith("https://");
 }
 
@@ -28,13 +33,13 @@ function writeCookie(c: Context<AppEnv>, token: string, session: Session) {
     path: "/",
     httpOnly: true,
     sameSite: "Lax",
-    secure: secure(c),
+    secure: cookieSecure(c),
     ...(persistent ? { expires: session.expiresAt } : {}),
   });
 }
 
 function clearCookie(c: Context<AppEnv>) {
-  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: secure(c) });
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: cookieSecure(c) });
 }
 
 /** Sets c.var.session and c.var.user from the cookie (both null without a valid one). */

@@ -85,6 +85,15 @@ export function ProfileForm({ profile, state = {} }: { profile: AccountProfile; 
         error={e.phone}
         hint="For example 082 555 1234 or +27 82 555 1234."
       />
+      {/* Always shown (no script decides when); the server asks for it only when the e-mail changes. */}
+      <CurrentPasswordField
+        id="field-profile-currentPassword"
+        label="Current password (only needed to change your e-mail)"
+        name="currentPassword"
+        required={false}
+        error={e.currentPassword}
+        hint="Your e-mail address is where password resets go, so changing it needs your password. We also tell your old address."
+      />
     </SettingsForm>
   );
 }

@@ -1,5 +1,13 @@
 /** The accounts domain's public surface: account settings, data export, erasure and the account overview. */
-export { authorName, changePassword, deleteAccount, EMAIL_TAKEN, FORMER_CUSTOMER, updateProfile } from "./service.ts";
+export {
+  authorName,
+  changePassword,
+  deleteAccount,
+  EMAIL_TAKEN,
+  FORMER_CUSTOMER,
+  type ShopMailInfo,
+  updateProfile,
+} from "./service.ts";
 export { EXPORT_FORMAT, exportFileName, exportUserData, type UserDataExport } from "./export.ts";
 export {
   type AddressBookSummary,

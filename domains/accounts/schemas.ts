@@ -28,14 +28,20 @@ export const phone = z.string({ error: PHONE_MESSAGE }).trim().optional().nullab
 const checkbox = z.union([z.boolean(), z.enum(["on", "true", "false"])]).optional()
   .transform((v) => v === true || v === "on" || v === "true");
 
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+/** A new e-mail address needs the current password (it is where password resets will go). */
+export const EMAIL_CHANGE_NEEDS_PASSWORD = "Please enter your current password to change your e-mail address";
+
 export const profileBody = z.object({
   firstName: optionalName("First name"),
   lastName: optionalName("Last name"),
   email: authSchemas.email,
   phone,
+  /** Needed only when the e-mail changes; blank means not given. */
+  currentPassword: z.string({ error: CURRENT_PASSWORD_WRONG }).max(200, CURRENT_PASSWORD_WRONG).optional()
+    .transform((v) => (v ? v : undefined)),
 }).strict();
 
-export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
 export const PASSWORD_WRONG = "Password is incorrect";
 export const CONFIRM_DELETE_MESSAGE = "Please confirm that you understand this cannot be undone";
 

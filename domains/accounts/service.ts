@@ -36,9 +36,11 @@ import {
   type SessionUser,
   verifyPassword,
 } from "../auth/mod.ts";
+import { emailChangedEmail, enqueueEmail } from "../mail/mod.ts";
 import {
   CURRENT_PASSWORD_WRONG,
   deleteBody,
+  EMAIL_CHANGE_NEEDS_PASSWORD,
   PASSWORD_WRONG,
   passwordBody,
   type PasswordInput,
@@ -89,21 +91,65 @@ async function confirmPassword(
   await resetRateLimit(db, key);
 }
 
-/** Changes name, e-mail and phone; 409 when another account has the e-mail. */
-export async function updateProfile(db: Db, userId: number, input: ProfileInput): Promise<SessionUser> {
+/** What the e-mail-change notice says about the shop. */
+export interface ShopMailInfo {
+  siteUrl: string;
+  shopName: string;
+  supportEmail: string;
+}
+
+/**
+ * Changes name, e-mail and phone. A new e-mail address needs the current password (the address is
+ * where password resets go, so a borrowed session must not be able to move the account away) and
+ * sends a notice to the OLD address; unused reset links (sent to the old address) die. 409 when
+ * another account has the e-mail.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: ProfileInput,
+  shop: ShopMailInfo,
+): Promise<SessionUser> {
   const data = parse(profileBody, input);
-  await liveUser(db, userId);
-  const [other] = await db.select({ id: users.id }).from(users)
-    .where(and(eq(users.email, data.email), ne(users.id, userId))).limit(1);
-  if (other) throw new ConflictError(EMAIL_TAKEN);
+  const user = await liveUser(db, userId);
+  const emailChanged = data.email !== user.email.toLowerCase();
+  if (emailChanged) {
+    if (!data.currentPassword) {
+      throw new ValidationError(EMAIL_CHANGE_NEEDS_PASSWORD, [
+        { path: "currentPassword", message: EMAIL_CHANGE_NEEDS_PASSWORD },
+      ]);
+    }
+    await confirmPassword(db, userId, data.currentPassword, "currentPassword", CURRENT_PASSWORD_WRONG);
+    const [other] = await db.select({ id: users.id }).from(users)
+      .where(and(eq(users.email, data.email), ne(users.id, userId))).limit(1);
+    if (other) throw new ConflictError(EMAIL_TAKEN);
+  }
+  const now = new Date();
   try {
-    await db.update(users).set({
-      firstName: data.firstName,
-      lastName: data.lastName,
-      email: data.email,
-      phone: data.phone,
-      updatedAt: new Date(),
-    }).where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({
+        firstName: data.firstName,
+        lastName: data.lastName,
+        email: data.email,
+        phone: data.phone,
+        updatedAt: now,
+      }).where(eq(users.id, userId));
+      if (!emailChanged) return;
+      await tx.delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      await enqueueEmail(
+        tx,
+        emailChangedEmail({
+          to: user.email,
+          name: user.firstName || user.username,
+          newEmail: data.email,
+          shopName: shop.shopName,
+          siteUrl: shop.siteUrl,
+          supportEmail: shop.supportEmail,
+        }),
+        now,
+      );
+    });
   } catch (err) {
     // Two accounts racing for the same address: the unique index decides.
     if (pgErrorCode(err) === "23505") throw new ConflictError(EMAIL_TAKEN);

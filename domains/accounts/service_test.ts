@@ -23,12 +23,18 @@ import {
 } from "../../db/schema/mod.ts";
 import { authenticate, createSession, findUser, registerUser, validateSessionToken } from "../auth/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { authorName, changePassword, deleteAccount, FORMER_CUSTOMER, updateProfile } from "./mod.ts";
+import { authorName, changePassword, deleteAccount, FORMER_CUSTOMER, type ShopMailInfo, updateProfile } from "./mod.ts";
 import { createCustomer, fillCustomerData, PASSWORD } from "./test_fixtures.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
 const NEW_PASSWORD = "Basking-Spot9!";
+
+const SHOP: ShopMailInfo = {
+  siteUrl: "https://shop.example",
+  shopName: "Reptile Basics",
+  supportEmail: "support@reptilebasics.co.za",
+};
 
 test("[accounts] profile update saves names, e-mail (lower case) and phone", async (db) => {
   const user = await createCustomer(db);
@@ -37,13 +43,73 @@ test("[accounts] profile update saves names, e-mail (lower case) and phone", asy
     lastName: "Dlamini",
     email: " Lindiwe@Example.CO.ZA ",
     phone: "+27 (82) 555-1234",
-  });
+    currentPassword: PASSWORD,
+  }, SHOP);
   assert.equal(updated.firstName, "Lindiwe");
   assert.equal(updated.email, "lindiwe@example.co.za");
   assert.equal(updated.phone, "+27 (82) 555-1234");
-  const cleared = await updateProfile(db, user.id, { firstName: "", lastName: "", email: updated.email, phone: "" });
+  const cleared = await updateProfile(
+    db,
+    user.id,
+    { firstName: "", lastName: "", email: updated.email, phone: "" },
+    SHOP,
+  );
   assert.equal(cleared.firstName, null, "blank names become null");
   assert.equal(cleared.phone, null, "the phone is optional");
+});
+
+test("[accounts] a new e-mail needs the current password and tells the old address", async (db) => {
+  const user = await createCustomer(db, { email: "old@example.co.za", firstName: "Lindiwe" });
+  const before = await db.select().from(users).where(eq(users.id, user.id));
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    token: "a".repeat(64),
+    expires: new Date(Date.now() + 3_600_000),
+  });
+  await assert.rejects(
+    updateProfile(db, user.id, { email: "new@example.co.za" }, SHOP),
+    (err) =>
+      err instanceof ValidationError &&
+      err.issues[0].path === "currentPassword" &&
+      err.message === "Please enter your current password to change your e-mail address",
+  );
+  await assert.rejects(
+    updateProfile(db, user.id, { email: "new@example.co.za", currentPassword: "" }, SHOP),
+    /Please enter your current password to change your e-mail address/,
+    "a blank password is no password",
+  );
+  await assert.rejects(
+    updateProfile(db, user.id, { email: "new@example.co.za", currentPassword: "Wrong-Password1" }, SHOP),
+    (err) => err instanceof ValidationError && err.message === "Current password is incorrect",
+  );
+  assert.deepEqual(await db.select().from(users).where(eq(users.id, user.id)), before, "nothing changed");
+  assert.equal((await db.select().from(emailOutbox)).length, 0, "no notice for a refused change");
+
+  // Names and phone alone need no password.
+  await updateProfile(db, user.id, { email: "OLD@example.co.za", firstName: "Lindi", phone: "082 555 1234" }, SHOP);
+  assert.equal((await db.select().from(emailOutbox)).length, 0, "no notice when the e-mail stays");
+
+  const changed = await updateProfile(
+    db,
+    user.id,
+    { email: "new@example.co.za", firstName: "Lindi", currentPassword: PASSWORD },
+    SHOP,
+  );
+  assert.equal(changed.email, "new@example.co.za");
+  const mail = await db.select().from(emailOutbox);
+  assert.equal(mail.length, 1);
+  assert.equal(mail[0].toAddress, "old@example.co.za", "the notice goes to the OLD address");
+  assert.equal(mail[0].subject, "Your Reptile Basics e-mail address was changed");
+  assert.match(mail[0].textBody, /Hello Lindi,/);
+  assert.match(mail[0].textBody, /changed to ne\*\*\*@example\.co\.za/);
+  assert.match(mail[0].textBody, /contact us at support@reptilebasics\.co\.za/);
+  assert.ok(!mail[0].textBody.includes("new@example.co.za"), "the new address is masked");
+  assert.equal(
+    (await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).length,
+    0,
+    "a reset link sent to the old address dies",
+  );
+  assert.equal((await authenticate(db, "new@example.co.za", PASSWORD)).id, user.id);
 });
 
 test("[accounts] profile rules: phone format, name length, e-mail taken by another account", async (db) => {
@@ -51,21 +117,21 @@ test("[accounts] profile rules: phone format, name length, e-mail taken by anoth
   await createCustomer(db, { email: "two@example.co.za" });
   for (const phone of ["12345", "082-555-abcd", "+27 82 555 1234 5678 9", "++27825551234", "(((((((((("]) {
     await assert.rejects(
-      updateProfile(db, user.id, { email: "one@example.co.za", phone }),
+      updateProfile(db, user.id, { email: "one@example.co.za", phone }, SHOP),
       (err: Error) => err.message.includes("Please enter a valid phone number"),
       phone,
     );
   }
   await assert.rejects(
-    updateProfile(db, user.id, { email: "one@example.co.za", firstName: "x".repeat(51) }),
+    updateProfile(db, user.id, { email: "one@example.co.za", firstName: "x".repeat(51) }, SHOP),
     /First name must be at most 50 characters/,
   );
-  await assert.rejects(updateProfile(db, user.id, { email: "nope" }), /Invalid email address/);
+  await assert.rejects(updateProfile(db, user.id, { email: "nope" }, SHOP), /Invalid email address/);
   await assert.rejects(
-    updateProfile(db, user.id, { email: "TWO@example.co.za" }),
+    updateProfile(db, user.id, { email: "TWO@example.co.za", currentPassword: PASSWORD }, SHOP),
     (err) => err instanceof ConflictError && err.message === "An account with that e-mail address already exists.",
   );
-  const same = await updateProfile(db, user.id, { email: "one@example.co.za", phone: "012 345 6789" });
+  const same = await updateProfile(db, user.id, { email: "one@example.co.za", phone: "012 345 6789" }, SHOP);
   assert.equal(same.phone, "012 345 6789", "keeping one's own e-mail is no conflict");
 });
 

@@ -15,10 +15,12 @@ export {
   type ValidatedSession,
   validateSessionToken,
 } from "./sessions.ts";
-export { authenticate, findUser, INVALID_LOGIN, registerUser } from "./service.ts";
+export { authenticate, findUser, INVALID_LOGIN, loginLimitKey, registerUser } from "./service.ts";
 export {
+  accountLoginKey,
   check as checkRateLimit,
   hit as hitRateLimit,
+  keyPart,
   LIMITS,
   RateLimitedError,
   reset as resetRateLimit,

@@ -11,7 +11,7 @@ import { passwordResetTokens, users } from "../../db/schema/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { enqueueEmail, passwordResetEmail } from "../mail/mod.ts";
 import { hashPassword } from "./password.ts";
-import { reset as resetRateLimit } from "./rate_limit.ts";
+import { accountLoginKey, reset as resetRateLimit } from "./rate_limit.ts";
 import { INVALID_TOKEN, resetToken } from "./reset_schemas.ts";
 import { password as passwordRule } from "./schemas.ts";
 import { invalidateUserSessions } from "./sessions.ts";
@@ -125,7 +125,7 @@ export async function resetPassword(
       .returning({ userId: passwordResetTokens.userId });
     if (!used) return null;
     const [row] = await tx.update(users).set({ password: hash, updatedAt: now }).where(eq(users.id, used.userId))
-      .returning({ id: users.id, username: users.username, email: users.email });
+      .returning({ id: users.id });
     await invalidateUserSessions(tx, used.userId);
     await tx.delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
@@ -133,7 +133,6 @@ export async function resetPassword(
   });
   if (!user) throw new InvalidResetTokenError();
   // Whoever locked the account out with wrong passwords no longer keeps its owner from signing in.
-  await resetRateLimit(db, `login:user:${user.username.toLowerCase()}`);
-  await resetRateLimit(db, `login:user:${user.email.toLowerCase()}`);
+  await resetRateLimit(db, accountLoginKey(user.id));
   return { userId: user.id };
 }

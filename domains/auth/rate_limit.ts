@@ -6,6 +6,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/mod.ts";
 import { TooManyRequestsError } from "../../lib/errors.ts";
+import { hashToken } from "./tokens.ts";
 
 export interface Limit {
   /** Attempts allowed in one window. */
@@ -18,10 +19,30 @@ export const LIMITS = {
   loginPerIp: { max: 20, windowMs: 15 * 60_000 },
   loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
   registerPerIp: { max: 5, windowMs: 60 * 60_000 },
+  registerPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetPerIp: { max: 5, windowMs: 15 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
   newsletterPerIp: { max: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
+
+/**
+ * The part of a key that names something a visitor typed (a login name, an e-mail address): the
+ * SHA-256 of its trimmed, lower-cased text, so any spelling of it shares one bucket, keys stay within
+ * the column's 200 characters and the table holds no addresses.
+ */
+export function keyPart(text: string): string {
+  return hashToken(text.trim().toLowerCase());
+}
+
+/** The per-account login bucket of a known account (its username and e-mail both lead here). */
+export function accountLoginKey(userId: number): string {
+  return `login:account:${userId}`;
+}
+
+/** The login bucket of a name that matches no account. */
+export function unknownLoginKey(login: string): string {
+  return `login:name:${keyPart(login)}`;
+}
 
 export class RateLimitedError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {

@@ -1,10 +1,11 @@
 /** Registration and sign-in. */
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
 import { ConflictError, pgErrorCode, UnauthorizedError } from "../../lib/errors.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { RegisterInput } from "./schemas.ts";
+import { accountLoginKey, unknownLoginKey } from "./rate_limit.ts";
 import { type SessionUser, sessionUserColumns } from "./sessions.ts";
 
 export const INVALID_LOGIN = "Invalid username or password";
@@ -43,11 +44,27 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<Sessio
   }
 }
 
+/** Which user a login name means: an e-mail address when it has an @, else a username (any case). */
+function loginMatch(login: string) {
+  const key = login.trim().toLowerCase();
+  return key.includes("@") ? eq(users.email, key) : sql`lower(${users.username}) = ${key}`;
+}
+
+/**
+ * The per-account rate-limit key for a login name: the account's own key when the name (username or
+ * e-mail, any case) belongs to a live account, so both spellings share one bucket; else a key of the
+ * lower-cased name itself.
+ */
+export async function loginLimitKey(db: Db, login: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(loginMatch(login), isNull(users.deletedAt)))
+    .limit(1);
+  return row ? accountLoginKey(row.id) : unknownLoginKey(login);
+}
+
 /** The user for a username (or e-mail) and password; UnauthorizedError otherwise, same message either way. */
 export async function authenticate(db: Db, login: string, password: string): Promise<SessionUser> {
-  const key = login.trim().toLowerCase();
   const [row] = await db.select({ ...sessionUserColumns, password: users.password }).from(users).where(
-    key.includes("@") ? eq(users.email, key) : sql`lower(${users.username}) = ${key}`,
+    loginMatch(login),
   ).limit(1);
   if (!row || row.deletedAt) {
     dummyHash ??= hashPassword("not-a-real-password-Aa1!");

@@ -1,5 +1,7 @@
 /** The cart domain's public surface. */
 export {
+  type AddOffer,
+  addOffer,
   addToCart,
   type AppliedCoupon,
   applyCoupon,

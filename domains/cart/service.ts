@@ -67,6 +67,11 @@ export interface Cart {
   freeShipping: boolean;
   /** Set when a previously applied coupon no longer applies and was removed. */
   couponNotice: string | null;
+  /**
+   * The applied coupon is a first-order coupon held by a guest: it holds provisionally and is only
+   * confirmed once they sign in (SIGN_IN_TO_CONFIRM says so to the shopper).
+   */
+  couponNeedsSignIn: boolean;
 }
 
 const ownerOf = (
@@ -150,6 +155,7 @@ export async function getCart(db: Db, owner: CartOwner, now = new Date()): Promi
   let discount = 0;
   let freeShipping = false;
   let couponNotice: string | null = null;
+  let couponNeedsSignIn = false;
   if (applied) {
     const rule = await findCouponById(db, applied.couponId);
     const result = rule
@@ -159,6 +165,7 @@ export async function getCart(db: Db, owner: CartOwner, now = new Date()): Promi
       coupon = couponJson(rule);
       discount = result.discountCents;
       freeShipping = result.freeShipping;
+      couponNeedsSignIn = result.needsSignIn === true;
     } else if (lines.length) {
       await db.delete(cartCoupons).where(couponOwnerOf(owner));
       couponNotice = `${rule ? `Coupon ${rule.code} was removed: ` : ""}${result.ok ? "" : result.reason}`;
@@ -173,6 +180,7 @@ export async function getCart(db: Db, owner: CartOwner, now = new Date()): Promi
     coupon,
     freeShipping,
     couponNotice,
+    couponNeedsSignIn,
   };
 }
 
@@ -248,16 +256,29 @@ export async function addToCart(
   return { lineId: row.id, quantity: row.quantity, name: item.name };
 }
 
-/** Sets a line's quantity; 0 or less removes it. Another owner's line is NotFound. */
-export async function updateCartItem(db: Db, owner: CartOwner, lineId: number, quantity: number): Promise<void> {
-  if (quantity <= 0) return removeCartItem(db, owner, lineId);
+/**
+ * Sets a line's quantity; 0 or less removes it; another owner's line is NotFound. A line can sit
+ * above what may be ordered when stock fell after it was added: raising it is refused, but a lower
+ * quantity is accepted and brought down to what may be ordered (never below 1: removing the line
+ * stays the shopper's choice), so the stepper's minus always works. Returns the quantity kept.
+ */
+export async function updateCartItem(db: Db, owner: CartOwner, lineId: number, quantity: number): Promise<number> {
+  if (quantity <= 0) {
+    await removeCartItem(db, owner, lineId);
+    return 0;
+  }
   const [line] = await db.select().from(cartItems).where(and(eq(cartItems.id, lineId), ownerOf(owner)));
   if (!line) throw new NotFoundError("Cart item not found");
   const item = await buyable(db, line.productId, line.variantId);
-  if (quantity > item.maxQuantity) throw new ConflictError(stockMessage(item, 0));
-  await db.update(cartItems).set({ quantity, updatedAt: new Date() }).where(
+  let next = quantity;
+  if (quantity > item.maxQuantity) {
+    if (quantity > line.quantity) throw new ConflictError(stockMessage(item, 0));
+    next = Math.max(1, item.maxQuantity);
+  }
+  await db.update(cartItems).set({ quantity: next, updatedAt: new Date() }).where(
     and(eq(cartItems.id, lineId), ownerOf(owner)),
   );
+  return next;
 }
 
 export async function removeCartItem(db: Db, owner: CartOwner, lineId: number): Promise<void> {
@@ -292,16 +313,23 @@ export async function checkCoupon(db: Db, owner: CartOwner, code: string, now = 
   };
 }
 
-/** Applies a code to the cart (replacing any other); ValidationError with the reason when it does not apply. */
+/**
+ * Applies a code to the cart (replacing any other); ValidationError with the reason when it does
+ * not apply. One upsert on the owner's unique key, so concurrent applies (a double click, two tabs)
+ * leave exactly one coupon on the cart instead of tripping the unique constraint.
+ */
 export async function applyCoupon(db: Db, owner: CartOwner, code: string): Promise<CouponCheck & { valid: true }> {
   const check = await checkCoupon(db, owner, code);
   if (!check.valid) throw new ValidationError(check.message);
   const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, check.coupon.code));
-  await db.delete(cartCoupons).where(couponOwnerOf(owner));
+  const isUser = "userId" in owner;
   await db.insert(cartCoupons).values({
-    userId: userIdOf(owner),
-    sessionId: "sessionId" in owner ? owner.sessionId : null,
+    userId: isUser ? owner.userId : null,
+    sessionId: isUser ? null : owner.sessionId,
     couponId: coupon.id,
+  }).onConflictDoUpdate({
+    target: isUser ? cartCoupons.userId : cartCoupons.sessionId,
+    set: { couponId: coupon.id, appliedAt: sql`now()` },
   });
   return check;
 }
@@ -313,39 +341,83 @@ export async function removeCoupon(db: Db, owner: CartOwner): Promise<void> {
 /**
  * Moves a guest's cart into the user's on sign-in: quantities add, capped at what may be ordered;
  * the guest's coupon comes along when the user has none. Returns lines that could not move fully.
+ *
+ * Race-safe for a double-submitted login: the guest's lines are claimed first (DELETE ... RETURNING
+ * inside the transaction), so a second merge of the same session waits on those rows and then finds
+ * nothing to move; each line then goes in with one upsert capped in SQL, so a line the user adds at
+ * the same moment neither trips the unique index nor pushes the quantity past the stock.
  */
 export async function mergeGuestCart(db: Db, sessionId: string, userId: number): Promise<string[]> {
-  const problems: string[] = [];
-  await db.transaction(async (tx) => {
-    const guestLines = await tx.select().from(cartItems).where(eq(cartItems.sessionId, sessionId));
+  return await db.transaction(async (tx) => {
+    const problems: string[] = [];
+    const guestLines = await tx.delete(cartItems).where(eq(cartItems.sessionId, sessionId)).returning();
     for (const line of guestLines) {
-      const [mine] = await tx.select().from(cartItems).where(and(
-        eq(cartItems.userId, userId),
-        eq(cartItems.productId, line.productId),
-        line.variantId === null ? sql`${cartItems.variantId} is null` : eq(cartItems.variantId, line.variantId),
-      ));
       let item: Buyable;
       try {
         item = await buyable(tx as unknown as Db, line.productId, line.variantId);
       } catch {
         continue; // the product or option is gone
       }
-      const wanted = (mine?.quantity ?? 0) + line.quantity;
-      const quantity = Math.min(wanted, item.maxQuantity);
-      if (quantity < wanted) problems.push(item.name);
-      if (quantity <= 0) continue;
-      if (mine) await tx.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, mine.id));
-      else {
-        await tx.insert(cartItems).values({ userId, productId: line.productId, variantId: line.variantId, quantity });
-      }
+      const sameLine = and(
+        eq(cartItems.userId, userId),
+        eq(cartItems.productId, line.productId),
+        eq(cartItems.variantKey, line.variantId ?? 0),
+      );
+      // Locked for the rest of the transaction: only used to tell the shopper what was capped.
+      const [mine] = await tx.select({ quantity: cartItems.quantity }).from(cartItems).where(sameLine).for("update");
+      if ((mine?.quantity ?? 0) + line.quantity > item.maxQuantity) problems.push(item.name);
+      if (item.maxQuantity <= 0) continue;
+      await tx.insert(cartItems).values({
+        userId,
+        productId: line.productId,
+        variantId: line.variantId,
+        quantity: Math.min(line.quantity, item.maxQuantity),
+      }).onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId, cartItems.variantKey],
+        targetWhere: sql`${cartItems.userId} is not null`,
+        set: {
+          quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${item.maxQuantity})`,
+          updatedAt: sql`now()`,
+        },
+      });
     }
-    await tx.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
-    const [guestCoupon] = await tx.select().from(cartCoupons).where(eq(cartCoupons.sessionId, sessionId));
+    const [guestCoupon] = await tx.delete(cartCoupons).where(eq(cartCoupons.sessionId, sessionId))
+      .returning({ couponId: cartCoupons.couponId });
     if (guestCoupon) {
-      const [userCoupon] = await tx.select().from(cartCoupons).where(eq(cartCoupons.userId, userId));
-      await tx.delete(cartCoupons).where(eq(cartCoupons.sessionId, sessionId));
-      if (!userCoupon) await tx.insert(cartCoupons).values({ userId, couponId: guestCoupon.couponId });
+      await tx.insert(cartCoupons).values({ userId, couponId: guestCoupon.couponId })
+        .onConflictDoNothing({ target: cartCoupons.userId });
     }
+    return problems;
   });
-  return problems;
+}
+
+/** What GET /cart?product={id} (the AMP page's Add to Cart link) offers to add. */
+export type AddOffer =
+  | { status: "unknown" }
+  | { status: "out_of_stock"; name: string; slug: string }
+  | {
+    status: "available";
+    productId: number;
+    name: string;
+    slug: string;
+    /** The options that can be ordered now; empty for a product without options. */
+    variants: { id: number; name: string }[];
+  };
+
+/** Whether a product can be put in a cart, and with which options: the confirm box reads this. */
+export async function addOffer(db: Db, productId: number): Promise<AddOffer> {
+  const [product] = await db.select({
+    id: products.id,
+    name: products.name,
+    slug: products.slug,
+    stock: products.stock,
+  })
+    .from(products).where(eq(products.id, productId));
+  if (!product) return { status: "unknown" };
+  const options = await db.select().from(productVariants).where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.price), asc(productVariants.id));
+  const variants = options.filter((v) => maxQuantity(v) > 0).map((v) => ({ id: v.id, name: v.name }));
+  const orderable = options.length ? variants.length > 0 : maxQuantity({ preorder: false, stock: product.stock }) > 0;
+  if (!orderable) return { status: "out_of_stock", name: product.name, slug: product.slug };
+  return { status: "available", productId: product.id, name: product.name, slug: product.slug, variants };
 }

@@ -2,10 +2,12 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
 import { createSession } from "../auth/mod.ts";
-import { coupons } from "../../db/schema/mod.ts";
+import { eq, isNotNull } from "drizzle-orm";
+import { cartCoupons, cartItems, coupons, products } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { Db } from "../../db/client.ts";
 import {
+  addOffer,
   addToCart,
   applyCoupon,
   cartItemCount,
@@ -163,6 +165,120 @@ test("[cart] merge on login: quantities add, capped at stock; the guest coupon m
   assert.deepEqual(cart.lines.map((l) => [l.product.name, l.quantity]).sort(), [["Dish", 2], ["Hide", 4]]);
   assert.equal(cart.coupon?.code, "TENOFF");
   assert.equal((await getCart(db, g)).lines.length, 0);
+});
+
+test("[cart] two merges of one guest cart at once (a double-submitted login) move every line exactly once", async (db) => {
+  const u = await createUser(db, { username: "doubleclick" });
+  const g = await guest(db);
+  const hide = await createProduct(db, { name: "Hide", stock: 4 });
+  const dish = await createProduct(db, { name: "Dish", stock: 10 });
+  const lamp = await createProduct(db, { name: "Lamp", stock: 10 });
+  const w75 = await createVariant(db, lamp.id, { name: "75W", stock: 6 });
+  await db.insert(coupons).values({ code: "TENOFF", description: "10% off", type: "percentage", value: "10" });
+  await addToCart(db, { userId: u.id }, { productId: hide.id, quantity: 3 });
+  await addToCart(db, g, { productId: hide.id, quantity: 3 });
+  await addToCart(db, g, { productId: dish.id, quantity: 2 });
+  await addToCart(db, g, { productId: lamp.id, variantId: w75.id, quantity: 5 });
+  await applyCoupon(db, g, "TENOFF");
+  const results = await Promise.allSettled(Array.from({ length: 4 }, () => mergeGuestCart(db, g.sessionId, u.id)));
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ["fulfilled", "fulfilled", "fulfilled", "fulfilled"],
+    "no merge trips the unique index (which would show 'Cart Sync Issue')",
+  );
+  const cart = await getCart(db, { userId: u.id });
+  assert.deepEqual(
+    cart.lines.map((l) => [l.product.name, l.product.variantName, l.quantity]).sort(),
+    [["Dish", null, 2], ["Hide", null, 4], ["Lamp", "75W", 5]],
+    "guest quantities added once, 3 + 3 hides capped at the 4 in stock",
+  );
+  assert.equal(cart.coupon?.code, "TENOFF");
+  assert.equal((await db.select().from(cartItems).where(isNotNull(cartItems.sessionId))).length, 0, "no orphans");
+  assert.equal((await db.select().from(cartCoupons)).length, 1);
+});
+
+test("[cart] concurrent applies of coupons leave exactly one on the cart", async (db) => {
+  const u = await createUser(db);
+  const g = await guest(db);
+  const p = await createProduct(db, { price: "500.00", stock: 10 });
+  await db.insert(coupons).values([
+    { code: "TENOFF", description: "10% off", type: "percentage", value: "10", userLimit: 5 },
+    { code: "FIVEOFF", description: "5% off", type: "percentage", value: "5", userLimit: 5 },
+  ]);
+  for (const owner of [g, { userId: u.id }]) {
+    await addToCart(db, owner, { productId: p.id, quantity: 1 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => applyCoupon(db, owner, i % 2 ? "FIVEOFF" : "TENOFF")),
+    );
+    assert.ok(results.every((r) => r.status === "fulfilled"), "no unique-constraint failure");
+    const cart = await getCart(db, owner);
+    assert.ok(cart.coupon && ["TENOFF", "FIVEOFF"].includes(cart.coupon.code));
+  }
+  assert.equal((await db.select().from(cartCoupons)).length, 2, "one row per cart");
+});
+
+test("[cart] a line above the current stock can be stepped down (brought to the stock) but not raised", async (db) => {
+  const owner = await guest(db);
+  const p = await createProduct(db, { name: "Heat Mat", stock: 10 });
+  const { lineId } = await addToCart(db, owner, { productId: p.id, quantity: 5 });
+  await db.update(products).set({ stock: 2 }).where(eq(products.id, p.id));
+  const line = async () => (await getCart(db, owner)).lines[0];
+  assert.deepEqual([(await line()).quantity, (await line()).product.maxQuantity], [5, 2]);
+  await assert.rejects(updateCartItem(db, owner, lineId, 6), (e: Error) => e instanceof ConflictError);
+  assert.equal(await updateCartItem(db, owner, lineId, 4), 2, "a decrease is clamped to what may be ordered");
+  assert.equal((await line()).quantity, 2);
+  await db.update(products).set({ stock: 0 }).where(eq(products.id, p.id));
+  assert.equal(await updateCartItem(db, owner, lineId, 1), 1, "never below 1: removing stays the shopper's choice");
+  await assert.rejects(updateCartItem(db, owner, lineId, 2), ConflictError);
+  await updateCartItem(db, owner, lineId, 0);
+  assert.equal((await getCart(db, owner)).lines.length, 0);
+});
+
+test("[cart] a guest's first-order coupon is flagged as provisional; a signed-in customer's is not", async (db) => {
+  const g = await guest(db);
+  const u = await createUser(db);
+  const p = await createProduct(db, { price: "300.00" });
+  await db.insert(coupons).values([
+    { code: "WELCOME10", description: "10% off", type: "first_time", value: "10", firstTimeOnly: true },
+    { code: "TENOFF", description: "10% off", type: "percentage", value: "10" },
+  ]);
+  await addToCart(db, g, { productId: p.id, quantity: 1 });
+  await addToCart(db, { userId: u.id }, { productId: p.id, quantity: 1 });
+  await applyCoupon(db, g, "WELCOME10");
+  assert.deepEqual([(await getCart(db, g)).couponNeedsSignIn, (await getCart(db, g)).discountCents], [true, 3000]);
+  await applyCoupon(db, g, "TENOFF");
+  assert.equal((await getCart(db, g)).couponNeedsSignIn, false);
+  await applyCoupon(db, { userId: u.id }, "WELCOME10");
+  assert.equal((await getCart(db, { userId: u.id })).couponNeedsSignIn, false);
+});
+
+test("[cart] addOffer: what /cart?product= may offer to add", async (db) => {
+  const mat = await createProduct(db, { name: "Heat Mat", slug: "heat-mat", stock: 3 });
+  const gone = await createProduct(db, { name: "Sold Out Hide", slug: "sold-out-hide", stock: 0 });
+  const lamp = await createProduct(db, { name: "Basking Lamp", slug: "basking-lamp", stock: 0 });
+  await createVariant(db, lamp.id, { name: "50W", price: "199.00", stock: 0 });
+  const w75 = await createVariant(db, lamp.id, { name: "75W", price: "229.00", stock: 4 });
+  const pre = await createVariant(db, lamp.id, { name: "150W", price: "999.00", stock: 0, preorder: true });
+  const soldOutOptions = await createProduct(db, { name: "Mister", slug: "mister", stock: 5 });
+  await createVariant(db, soldOutOptions.id, { stock: 0 });
+  assert.deepEqual(await addOffer(db, mat.id), {
+    status: "available",
+    productId: mat.id,
+    name: "Heat Mat",
+    slug: "heat-mat",
+    variants: [],
+  });
+  assert.deepEqual(await addOffer(db, gone.id), {
+    status: "out_of_stock",
+    name: "Sold Out Hide",
+    slug: "sold-out-hide",
+  });
+  assert.deepEqual((await addOffer(db, lamp.id) as { variants: unknown[] }).variants, [
+    { id: w75.id, name: "75W" },
+    { id: pre.id, name: "150W" },
+  ]);
+  assert.equal((await addOffer(db, soldOutOptions.id)).status, "out_of_stock");
+  assert.deepEqual(await addOffer(db, 999999), { status: "unknown" });
 });
 
 closeDatabase();

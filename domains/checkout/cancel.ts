@@ -1,7 +1,9 @@
 /**
  * Cancelling unpaid orders: the stock and the coupon use they held are given back in the same
  * transaction. The sweeper cancels orders left unpaid for 30 minutes, after asking the payment
- * provider, so a payment that did go through is finalised instead of lost.
+ * provider, so a payment that did go through is finalised instead of lost. An order with a live
+ * attempt is cancelled only once the provider confirms the attempt is cancelled: a customer paying
+ * at the very moment of the cancel keeps their order.
  */
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -11,6 +13,7 @@ import { ORDER_NOT_FOUND } from "../orders/mod.ts";
 import type { PaymentGateway } from "../payments/types.ts";
 import { releaseStock } from "./stock.ts";
 import { type FinalizeOptions, finalizePaidOrder, lockOrder } from "./payment.ts";
+import { refundOwedPayments } from "./refund.ts";
 
 /** How long an order may wait for its payment before the sweeper cancels it. */
 export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
@@ -39,10 +42,15 @@ export async function cancelOrder(db: Db, orderId: number, reason: string, now =
   });
 }
 
+/** Statuses in which the provider is still moving money: the order must wait, not be cancelled. */
+const IN_FLIGHT = new Set(["processing", "requires_capture"]);
+
 /**
  * What to do with an unpaid order whose attempt may still be alive at the provider: finalise it if
  * the money was taken, leave it while the provider is still processing, otherwise cancel the attempt
- * and the order.
+ * and, only once the provider says it is cancelled, the order. Asking and cancelling are two calls,
+ * and the customer may pay in between: the cancel is then refused, and the answer to it (the attempt
+ * as it now is) decides, so a payment that won the race is finalised rather than orphaned.
  */
 async function settleOrCancel(
   db: Db,
@@ -52,13 +60,16 @@ async function settleOrCancel(
   opts: FinalizeOptions,
 ): Promise<"paid" | "processing" | "cancelled" | "unchanged"> {
   if (order.paymentIntentId && gateway) {
-    const intent = await gateway.retrieveIntent(order.paymentIntentId);
+    let intent = await gateway.retrieveIntent(order.paymentIntentId);
+    if (intent && intent.status !== "succeeded" && intent.status !== "canceled" && !IN_FLIGHT.has(intent.status)) {
+      intent = await gateway.cancelIntent(intent.id);
+    }
     if (intent?.status === "succeeded") {
-      await finalizePaidOrder(db, order.id, intent, opts);
+      await finalizePaidOrder(db, order.id, intent, { ...opts, payments: gateway });
       return "paid";
     }
-    if (intent?.status === "processing" || intent?.status === "requires_capture") return "processing";
-    if (intent && intent.status !== "canceled") await gateway.cancelIntent(intent.id);
+    // Anything but a cancelled (or unknown) attempt may still take money: leave the order for now.
+    if (intent && intent.status !== "canceled") return "processing";
   }
   return await cancelOrder(db, order.id, reason, opts.now) ? "cancelled" : "unchanged";
 }
@@ -95,9 +106,14 @@ export interface SweepReport {
   cancelled: number;
   paid: number;
   stillProcessing: number;
+  /** Payments that reached cancelled orders whose stock was gone, given back this run. */
+  refunded: number;
 }
 
-/** Cancels orders unpaid for 30 minutes (checking with the provider first); run by a job every minute. */
+/**
+ * Cancels orders unpaid for 30 minutes (checking with the provider first), and refunds payments
+ * owed on cancelled orders that could not be revived; run by a job every minute.
+ */
 export async function sweepUnpaidOrders(
   db: Db,
   gateway: PaymentGateway | null,
@@ -110,7 +126,7 @@ export async function sweepUnpaidOrders(
       isNull(orders.paidAt),
       lt(orders.createdAt, new Date(now.getTime() - UNPAID_ORDER_TTL_MS)),
     )).orderBy(asc(orders.createdAt)).limit(opts.batch ?? 100);
-  const report: SweepReport = { cancelled: 0, paid: 0, stillProcessing: 0 };
+  const report: SweepReport = { cancelled: 0, paid: 0, stillProcessing: 0, refunded: 0 };
   for (const order of due) {
     try {
       const outcome = await settleOrCancel(db, order, gateway, "Not paid within 30 minutes", { ...opts, now });
@@ -122,5 +138,6 @@ export async function sweepUnpaidOrders(
       console.error(JSON.stringify({ level: "error", job: "order-sweeper", orderId: order.id, error: String(err) }));
     }
   }
+  if (gateway) report.refunded = await refundOwedPayments(db, gateway, { ...opts, now });
   return report;
 }

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createAddress, createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
 import type { Db } from "../../db/client.ts";
 import {
+  auditLogs,
   cartItems,
   coupons,
   couponUsage,
@@ -17,17 +18,26 @@ import {
 } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { addToCart, applyCoupon, getCart } from "../cart/mod.ts";
-import type { PaymentIntentFacts } from "../payments/types.ts";
+import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
+import { scriptedGateway } from "../../tests/fakes/scripted_gateway.ts";
 import {
   abandonOrder,
+  attachPaymentIntent,
   cancelOrder,
   finalizePaidOrder,
   handlePaymentEvent,
+  inLockOrder,
+  isRetryableConflict,
+  PAYMENT_REFUNDED,
   placeOrder,
   pudoEligibility,
+  recordPaymentFailure,
+  retryOnConflict,
+  settleReturnedPayment,
   sweepUnpaidOrders,
   UNPAID_ORDER_TTL_MS,
 } from "./mod.ts";
+import { takeStock } from "./stock.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const config = testConfig();
@@ -42,13 +52,16 @@ async function shopper(db: Db, lines: { productId: number; variantId?: number; q
   return user;
 }
 
-function paidIntent(order: { id: number; totalCents: number }, over: Partial<PaymentIntentFacts> = {}) {
+function paidIntent(
+  order: { id: number; orderNumber: string; totalCents: number },
+  over: Partial<PaymentIntentFacts> = {},
+): PaymentIntentFacts {
   return {
     id: `pi_${order.id}`,
     status: "succeeded" as const,
     amountCents: order.totalCents,
     currency: "zar",
-    metadata: { orderId: String(order.id) },
+    metadata: { orderId: String(order.id), orderNumber: order.orderNumber },
     lastError: null,
     ...over,
   };
@@ -235,7 +248,10 @@ test("[checkout] the provider's word must match the order: status, amount, curre
       [{ status: "requires_payment_method" as const }, /not been completed/],
       [{ amountCents: 100 }, /amount does not match/],
       [{ currency: "usd" }, /another currency/],
-      [{ metadata: { orderId: String(order.id + 1) } }, /another order/],
+      [{ metadata: { orderId: String(order.id + 1), orderNumber: order.orderNumber } }, /another order/],
+      // Another shop database sharing the Stripe account has its own order with this id.
+      [{ metadata: { orderId: String(order.id), orderNumber: "RB-0000000000001" } }, /another order/],
+      [{ metadata: { orderId: String(order.id) } }, /another order/],
     ] as const
   ) {
     await assert.rejects(finalizePaidOrder(db, order.id, paidIntent(order, bad), opts), message);
@@ -278,7 +294,7 @@ test("[checkout] the sweeper cancels orders unpaid for 30 minutes and gives back
   const fresh = await shopper(db, [{ productId: p.id, quantity: 1 }]);
   await placeOrder(db, { userId: fresh.id, idempotencyKey: null, shippingMethod: "standard" });
   const report = await sweepUnpaidOrders(db, null, opts);
-  assert.deepEqual(report, { cancelled: 1, paid: 0, stillProcessing: 0 });
+  assert.deepEqual(report, { cancelled: 1, paid: 0, stillProcessing: 0, refunded: 0 });
   const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
   assert.equal(row.status, "cancelled");
   assert.equal(await stockOf(db, p.id), 2, "the swept order's 2 units are back; the fresh order keeps its 1");
@@ -300,6 +316,287 @@ test("[checkout] 'Back to Order Summary' cancels the unpaid order; a paid one st
   const { order: second } = await placeOrder(db, { userId: user.id, idempotencyKey: null, shippingMethod: "standard" });
   await finalizePaidOrder(db, second.id, paidIntent(second), opts);
   assert.equal(await abandonOrder(db, second.id, user.id, null, opts), "paid");
+});
+
+const onPostgres = Boolean(Deno.env.get("TEST_DATABASE_URL"));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test("[checkout] stock lines are locked by product, the product's own row first, then its variants", () => {
+  const lines = [
+    { productId: 9, variantId: 4 },
+    { productId: 2, variantId: null },
+    { productId: 9, variantId: 1 },
+    { productId: 9, variantId: null },
+    { productId: 5, variantId: 7 },
+  ];
+  assert.deepEqual(inLockOrder(lines), [
+    { productId: 2, variantId: null },
+    { productId: 5, variantId: 7 },
+    { productId: 9, variantId: null },
+    { productId: 9, variantId: 1 },
+    { productId: 9, variantId: 4 },
+  ]);
+  assert.equal(lines[0].productId, 9, "the caller's array is left as it was");
+});
+
+test(
+  "[checkout] concurrent checkouts buying the same products in opposite order all succeed (no deadlock)",
+  async (db) => {
+    const a = await createProduct(db, { name: "Basking Lamp", stock: 50 });
+    const b = await createProduct(db, { name: "Heat Mat", stock: 50 });
+    const c = await createProduct(db, { name: "Hide", stock: 50 });
+    const c1 = await createVariant(db, c.id, { stock: 20 });
+    const c2 = await createVariant(db, c.id, { stock: 20 });
+    const forward = [a.id, b.id].map((productId) => ({ productId, quantity: 1 }));
+    const variants = [c1.id, c2.id].map((variantId) => ({ productId: c.id, variantId, quantity: 1 }));
+    const buyers = [];
+    for (let i = 0; i < 12; i++) {
+      // Half the carts hold A, B, C/1, C/2; the other half the same lines the other way round.
+      const lines = [...forward, ...variants];
+      buyers.push(await shopper(db, i % 2 ? lines : lines.reverse()));
+    }
+    const results = await Promise.allSettled(
+      buyers.map((u) => placeOrder(db, { userId: u.id, idempotencyKey: null, shippingMethod: "standard" })),
+    );
+    const failures = results.filter((r) => r.status === "rejected").map((r) => String(r.reason));
+    assert.deepEqual(failures, []);
+    assert.equal(await stockOf(db, a.id), 38);
+    assert.equal(await stockOf(db, b.id), 38);
+    const variantStock = await db.select({ id: productVariants.id, stock: productVariants.stock })
+      .from(productVariants).orderBy(productVariants.id);
+    assert.deepEqual(variantStock.map((v) => v.stock), [8, 8]);
+  },
+);
+
+test("[checkout] (PostgreSQL) takeStock locks rows in product order, whatever the cart's order", async (db) => {
+  // PGlite is one connection: transactions run one after another and cannot deadlock there.
+  if (!onPostgres) return;
+  const a = await createProduct(db, { stock: 5 });
+  const b = await createProduct(db, { stock: 5 });
+  const line = (p: { id: number }) => ({ productId: p.id, variantId: null, quantity: 1, name: "x" });
+  let second: Promise<void> | null = null;
+  let bWasFree = false;
+  await db.transaction(async (first) => {
+    await takeStock(first, [line(a)]); // holds A
+    // Another checkout whose cart lists B before A. Locking in cart order it would take B, then
+    // wait for A while holding B: with a third checkout doing A then B, a deadlock.
+    second = db.transaction(async (tx) => await takeStock(tx, [line(b), line(a)]));
+    await sleep(300);
+    // B must still be free: the second checkout waits for A before it touches B.
+    await db.transaction(async (probe) => {
+      await probe.execute(sql`select id from ${products} where ${products.id} = ${b.id} for update nowait`);
+      bWasFree = true;
+    }).catch((err) => assert.equal((err as { cause?: { code?: string } }).cause?.code, "55P03", String(err)));
+  });
+  await second;
+  assert.ok(bWasFree, "the second checkout locked B before A");
+  assert.equal(await stockOf(db, a.id), 3);
+  assert.equal(await stockOf(db, b.id), 4);
+});
+
+test("[checkout] a deadlocked or serialization-failed transaction is run again", async () => {
+  const deadlock = Object.assign(new Error("Failed query"), { cause: { code: "40P01" } });
+  assert.ok(isRetryableConflict(deadlock));
+  assert.ok(isRetryableConflict({ code: "40001" }));
+  assert.ok(!isRetryableConflict(Object.assign(new Error("dup"), { cause: { code: "23505" } })));
+  let calls = 0;
+  assert.equal(
+    await retryOnConflict(() => {
+      calls++;
+      return calls < 3 ? Promise.reject(deadlock) : Promise.resolve("placed");
+    }),
+    "placed",
+  );
+  assert.equal(calls, 3);
+  calls = 0;
+  await assert.rejects(retryOnConflict(() => (calls++, Promise.reject(deadlock))), /Failed query/);
+  assert.equal(calls, 3, "three tries, then the error");
+});
+
+/** An order placed 31 minutes ago, its attempt `intentId` open at the provider. */
+async function staleOrderWithAttempt(db: Db, intents: Map<string, PaymentIntentFacts>, stock = 3) {
+  const p = await createProduct(db, { price: "400.00", stock });
+  const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
+  const placedAt = new Date(Date.now() - UNPAID_ORDER_TTL_MS - 60_000);
+  const { order } = await placeOrder(
+    db,
+    { userId: user.id, idempotencyKey: null, shippingMethod: "standard" },
+    placedAt,
+  );
+  const intent = paidIntent(order, { id: `pi_open_${order.id}`, status: "requires_payment_method" });
+  intents.set(intent.id, intent);
+  await attachPaymentIntent(db, order.id, intent.id);
+  return { p, user, order, intent };
+}
+
+test("[checkout] the sweeper's cancel loses to a payment made a moment before: the order is paid", async (db) => {
+  const { gateway, intents, payBeforeCancel } = scriptedGateway();
+  const { p, user, order, intent } = await staleOrderWithAttempt(db, intents);
+  // The sweeper asks (not paid yet), the customer pays, then the sweeper's cancel is refused.
+  payBeforeCancel.add(intent.id);
+  const report = await sweepUnpaidOrders(db, gateway, opts);
+  assert.deepEqual(report, { cancelled: 0, paid: 1, stillProcessing: 0, refunded: 0 });
+  const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+  assert.equal(row.status, "processing");
+  assert.equal(row.paymentId, intent.id);
+  assert.equal(row.cancelledAt, null);
+  assert.equal(await stockOf(db, p.id), 1, "the paid order keeps its stock");
+  assert.equal((await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, user.id))).length, 1);
+});
+
+test("[checkout] 'Back to Order Summary' racing a payment keeps the paid order", async (db) => {
+  const { gateway, intents, payBeforeCancel } = scriptedGateway();
+  const { user, order, intent } = await staleOrderWithAttempt(db, intents);
+  payBeforeCancel.add(intent.id);
+  assert.equal(await abandonOrder(db, order.id, user.id, gateway, opts), "paid");
+  const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+  assert.equal(row.status, "processing");
+});
+
+test("[checkout] an order is cancelled only once the provider says its attempt is cancelled", async (db) => {
+  const { gateway, intents } = scriptedGateway();
+  const { p, order, intent } = await staleOrderWithAttempt(db, intents);
+  const cancelled = await sweepUnpaidOrders(db, gateway, opts);
+  assert.deepEqual(cancelled, { cancelled: 1, paid: 0, stillProcessing: 0, refunded: 0 });
+  assert.equal(intents.get(intent.id)?.status, "canceled");
+  assert.equal(await stockOf(db, p.id), 3);
+
+  // A provider that refuses the cancel and still reports the attempt open: the order waits.
+  const stubborn: PaymentGateway = { ...gateway, cancelIntent: (id) => gateway.retrieveIntent(id) };
+  const { order: other } = await staleOrderWithAttempt(db, intents);
+  const waiting = await sweepUnpaidOrders(db, stubborn, opts);
+  assert.deepEqual(waiting, { cancelled: 0, paid: 0, stillProcessing: 1, refunded: 0 });
+  const [row] = await db.select().from(orders).where(eq(orders.id, other.id));
+  assert.equal(row.status, "pending");
+  assert.equal((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status, "cancelled");
+});
+
+/** A swept order whose 2 units were then bought by someone else: its late payment cannot revive it. */
+async function unrevivableOrder(db: Db, intents: Map<string, PaymentIntentFacts>) {
+  const { p, user, order, intent } = await staleOrderWithAttempt(db, intents, 2);
+  // Swept without asking the provider (as when the attempt was replaced or the provider was off).
+  assert.deepEqual((await sweepUnpaidOrders(db, null, opts)).cancelled, 1);
+  const rival = await shopper(db, [{ productId: p.id, quantity: 2 }]);
+  await placeOrder(db, { userId: rival.id, idempotencyKey: null, shippingMethod: "standard" });
+  assert.equal(await stockOf(db, p.id), 0);
+  const paid = { ...intent, status: "succeeded" as const };
+  intents.set(intent.id, paid);
+  return { p, user, order, paid };
+}
+
+test(
+  "[checkout] a payment for a cancelled order whose stock is gone is refunded, e-mailed and audited once",
+  async (db) => {
+    const { gateway, intents, refunds } = scriptedGateway();
+    const { p, user, order, paid } = await unrevivableOrder(db, intents);
+    const result = await finalizePaidOrder(db, order.id, paid, { ...opts, payments: gateway });
+    assert.equal(result.newlyPaid, false);
+    assert.equal(result.order.status, "cancelled");
+    assert.equal(await stockOf(db, p.id), 0, "no stock was taken that is not there");
+
+    assert.equal(refunds.length, 1);
+    assert.equal(refunds[0].intentId, paid.id);
+    assert.equal(refunds[0].amountCents, order.totalCents);
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    assert.equal(row.paymentId, paid.id);
+    assert.match(row.notes ?? "", /refunded in full \(re_1\)/);
+
+    const audit = await db.select().from(auditLogs);
+    assert.equal(audit.length, 1);
+    assert.equal(audit[0].entityType, "order");
+    assert.equal(audit[0].entityId, order.id);
+    assert.equal(audit[0].action, PAYMENT_REFUNDED);
+    assert.equal(audit[0].details?.refundId, "re_1");
+    assert.equal(audit[0].details?.amountCents, order.totalCents);
+
+    const mail = await db.select().from(emailOutbox);
+    assert.equal(mail.length, 1);
+    assert.equal(mail[0].toAddress, user.email);
+    assert.match(mail[0].subject, new RegExp(`order ${order.orderNumber} was refunded`));
+    assert.match(mail[0].textBody, /refunded the full R\s?800,00/);
+    assert.match(mail[0].textBody, /Refund reference: re_1/);
+    assert.equal((await db.select().from(loyaltyLedger)).length, 0, "no points for an order that was not fulfilled");
+
+    // The same news again (a webhook, the confirmation page, the sweeper) refunds nothing more.
+    await finalizePaidOrder(db, order.id, paid, { ...opts, payments: gateway });
+    await handlePaymentEvent(db, { id: "evt_late", type: "payment_intent.succeeded", intent: paid }, opts);
+    assert.equal((await sweepUnpaidOrders(db, gateway, opts)).refunded, 0);
+    assert.equal(refunds.length, 1);
+    assert.equal((await db.select().from(emailOutbox)).length, 1);
+    assert.equal((await db.select().from(auditLogs)).length, 1);
+  },
+);
+
+test("[checkout] a refund the provider could not make at once is made by the next sweep", async (db) => {
+  const { gateway, intents, refunds } = scriptedGateway();
+  const { order, paid } = await unrevivableOrder(db, intents);
+  // The webhook brings the payment (no provider in hand to refund with).
+  const outcome = await handlePaymentEvent(db, { id: "evt_1", type: "payment_intent.succeeded", intent: paid }, opts);
+  assert.equal(outcome.result, "already-paid");
+  assert.equal(refunds.length, 0);
+  assert.equal((await db.select().from(auditLogs)).length, 0);
+  // The provider is down for one run.
+  let down = true;
+  const flaky: PaymentGateway = {
+    ...gateway,
+    refund: (input) => down ? Promise.reject(new Error("Stripe is unreachable")) : gateway.refund(input),
+  };
+  assert.equal((await sweepUnpaidOrders(db, flaky, opts)).refunded, 0);
+  assert.equal((await db.select().from(emailOutbox)).length, 0);
+  down = false;
+  assert.equal((await sweepUnpaidOrders(db, flaky, opts)).refunded, 1);
+  assert.equal(refunds.length, 1);
+  assert.equal((await db.select().from(emailOutbox)).length, 1);
+  const [audit] = await db.select().from(auditLogs);
+  assert.equal(audit.entityId, order.id);
+  assert.equal((await sweepUnpaidOrders(db, flaky, opts)).refunded, 0);
+});
+
+test("[checkout] a failed attempt from another shop sharing the provider changes nothing here", async (db) => {
+  const p = await createProduct(db, { price: "200.00" });
+  const user = await shopper(db, [{ productId: p.id, quantity: 1 }]);
+  const { order } = await placeOrder(db, { userId: user.id, idempotencyKey: null, shippingMethod: "standard" });
+  const theirs = paidIntent(order, {
+    status: "canceled",
+    metadata: { orderId: String(order.id), orderNumber: "RB-0000000000001" },
+  });
+  await recordPaymentFailure(db, order.id, theirs);
+  const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+  assert.equal(row.status, "pending", "their cancelled payment does not cancel our order");
+  assert.equal(row.paymentError, null);
+});
+
+test("[checkout] back from paying: paid confirms, processing waits, declined or cancelled asks again", async (db) => {
+  const p = await createProduct(db, { price: "200.00" });
+  const user = await shopper(db, [{ productId: p.id, quantity: 1 }]);
+  const { order } = await placeOrder(db, { userId: user.id, idempotencyKey: null, shippingMethod: "standard" });
+  const declined = paidIntent(order, { status: "requires_payment_method", lastError: "Your card was declined." });
+  assert.deepEqual(await settleReturnedPayment(db, order.id, declined, opts), {
+    outcome: "failed",
+    message: "Your card was declined.",
+  });
+  assert.equal(
+    (await db.select().from(orders).where(eq(orders.id, order.id)))[0].paymentError,
+    "Your card was declined.",
+  );
+  // A cancelled attempt leaves the order open: the customer is here and gets a fresh attempt.
+  const cancelled = await settleReturnedPayment(db, order.id, paidIntent(order, { status: "canceled" }), opts);
+  assert.equal(cancelled.outcome, "failed");
+  assert.equal((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status, "pending");
+  assert.deepEqual(await settleReturnedPayment(db, order.id, null, opts), {
+    outcome: "failed",
+    message: "Your payment was not completed. Please try again.",
+  });
+  assert.deepEqual(
+    await settleReturnedPayment(db, order.id, paidIntent(order, { status: "processing" }), opts),
+    { outcome: "processing" },
+  );
+  assert.deepEqual(
+    await settleReturnedPayment(db, order.id, paidIntent(order, { amountCents: 1 }), opts),
+    { outcome: "failed", message: "The payment amount does not match the order total." },
+  );
+  assert.deepEqual(await settleReturnedPayment(db, order.id, paidIntent(order), opts), { outcome: "paid" });
+  assert.equal((await db.select().from(orders).where(eq(orders.id, order.id)))[0].status, "processing");
 });
 
 closeDatabase();

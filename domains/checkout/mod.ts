@@ -19,12 +19,25 @@ export {
   attachPaymentIntent,
   type FinalizeOptions,
   finalizePaidOrder,
+  intentIsForOrder,
   orderByPaymentIntent,
   type PayableOrder,
   payableOrder,
+  PAYMENT_NOT_COMPLETED,
   paymentMismatch,
+  type PaymentReturn,
   recordPaymentFailure,
+  settleReturnedPayment,
 } from "./payment.ts";
+export {
+  PAYMENT_REFUNDED,
+  paymentRefundedEmail,
+  REFUND_DUE_NOTE,
+  refundOwedPayments,
+  refundUnfulfillablePayment,
+} from "./refund.ts";
+export { inLockOrder } from "./stock.ts";
+export { isRetryableConflict, retryOnConflict } from "./retry.ts";
 export { abandonOrder, cancelOrder, type SweepReport, sweepUnpaidOrders, UNPAID_ORDER_TTL_MS } from "./cancel.ts";
 export { type EventOutcome, handlePaymentEvent } from "./events.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";

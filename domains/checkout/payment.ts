@@ -14,16 +14,23 @@ import { toCents } from "../../lib/money.ts";
 import { enqueueEmail } from "../mail/mod.ts";
 import { awardOrderPoints, pointsForPaidTotal } from "../loyalty/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
-import type { PaymentIntentFacts } from "../payments/types.ts";
+import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
 import { orderConfirmationEmail } from "./confirmation_email.ts";
 import { takeStock } from "./stock.ts";
-// cancel.ts imports this module too; the cycle is safe because both only call each other at run time.
+// cancel.ts and refund.ts import this module too; the cycles are safe because the modules only call
+// each other at run time.
 import { cancelOrder } from "./cancel.ts";
+import { REFUND_DUE_NOTE, refundUnfulfillablePayment } from "./refund.ts";
 
 export interface FinalizeOptions {
   shop: ShopInfo;
   siteUrl: string;
   now?: Date;
+  /**
+   * The provider, to refund at once a payment that arrives for a cancelled order whose stock is gone.
+   * Without it the refund is owed and the sweeper makes it on its next run.
+   */
+  payments?: PaymentGateway | null;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -70,9 +77,21 @@ export async function orderByPaymentIntent(db: Db, intentId: string, userId: num
   return row?.id ?? null;
 }
 
+/**
+ * True when the attempt was made for this order: its metadata names the order's id and its order
+ * number. The number matters because ids repeat across databases: a staging shop or a colleague's
+ * machine sharing the Stripe account has its own order 1, and its payments must not pay ours.
+ */
+export function intentIsForOrder(order: Pick<OrderRow, "id" | "orderNumber">, intent: PaymentIntentFacts): boolean {
+  return intent.metadata.orderId === String(order.id) && intent.metadata.orderNumber === order.orderNumber;
+}
+
 /** Why the provider's facts do not pay this order, or null when they do. */
-export function paymentMismatch(order: Pick<OrderRow, "id" | "total">, intent: PaymentIntentFacts): string | null {
-  if (intent.metadata.orderId !== String(order.id)) return "This payment belongs to another order.";
+export function paymentMismatch(
+  order: Pick<OrderRow, "id" | "orderNumber" | "total">,
+  intent: PaymentIntentFacts,
+): string | null {
+  if (!intentIsForOrder(order, intent)) return "This payment belongs to another order.";
   if (intent.status !== "succeeded") {
     return intent.status === "processing"
       ? "Your payment is still being processed. We will confirm your order as soon as it clears."
@@ -87,7 +106,8 @@ export function paymentMismatch(order: Pick<OrderRow, "id" | "total">, intent: P
  * Marks the order paid, once: status processing with the payment's id, the ordered units removed
  * from the cart, the coupon use kept, loyalty points credited, the confirmation e-mail queued. A
  * payment for an order the sweeper had cancelled revives it when the stock is still there; otherwise
- * the payment is recorded on the cancelled order for a refund.
+ * the payment is recorded on the cancelled order and refunded (refund.ts): at once when the options
+ * carry the provider, else by the sweeper.
  */
 export async function finalizePaidOrder(
   db: Db,
@@ -108,9 +128,9 @@ export async function finalizePaidOrder(
     if (order.status === "cancelled" && !(await revive(tx, order, now))) {
       await tx.update(orders).set({
         paymentId: intent.id,
+        paymentIntentId: intent.id,
         paidAt: now,
-        notes: [order.notes, "Paid after it was cancelled and the stock was gone: refund the customer."]
-          .filter(Boolean).join("\n"),
+        notes: [order.notes, REFUND_DUE_NOTE].filter(Boolean).join("\n"),
         updatedAt: now,
       }).where(eq(orders.id, orderId));
       return { newlyPaid: false };
@@ -126,6 +146,15 @@ export async function finalizePaidOrder(
     if (order.userId !== null) await afterPayment(tx, order, opts, now);
     return { newlyPaid: true };
   });
+  if (opts.payments) {
+    try {
+      // No-op unless this order is cancelled and holds a payment not yet refunded (also a replay).
+      await refundUnfulfillablePayment(db, orderId, opts.payments, opts);
+    } catch (err) {
+      // The payment stays recorded as owed; the sweeper retries the refund.
+      console.error(JSON.stringify({ level: "error", job: "refund", orderId, error: String(err) }));
+    }
+  }
   const [order] = await loadOrders(db, [orderId]);
   return { order, newlyPaid: outcome.newlyPaid };
 }
@@ -194,20 +223,61 @@ async function afterPayment(tx: Db, order: OrderRow, opts: FinalizeOptions, now:
 
 /**
  * The provider reported a failed attempt. The customer may try again with another card, so the order
- * stays open (the sweeper cancels it after 30 minutes); an attempt cancelled for good cancels it now.
+ * stays open (the sweeper cancels it after 30 minutes); an attempt cancelled for good cancels it now,
+ * unless `keepOrderOpen`: the customer is back at the shop (the provider's return, the confirmation
+ * page) and is sent to the payment step, which starts a fresh attempt.
  */
 export async function recordPaymentFailure(
   db: Db,
   orderId: number,
   intent: PaymentIntentFacts,
   now = new Date(),
+  opts: { keepOrderOpen?: boolean } = {},
 ): Promise<void> {
-  const [order] = await db.select({ id: orders.id, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId));
-  if (!order || order.paidAt || intent.metadata.orderId !== String(orderId)) return;
-  if (intent.status === "canceled") {
+  const [order] = await db.select({ id: orders.id, orderNumber: orders.orderNumber, paidAt: orders.paidAt })
+    .from(orders).where(eq(orders.id, orderId));
+  if (!order || order.paidAt || !intentIsForOrder(order, intent)) return;
+  if (intent.status === "canceled" && !opts.keepOrderOpen) {
     await cancelOrder(db, orderId, "The payment was cancelled", now);
     return;
   }
-  await db.update(orders).set({ paymentError: intent.lastError ?? "The payment failed.", updatedAt: now })
-    .where(and(eq(orders.id, orderId), sql`${orders.paidAt} is null`));
+  await db.update(orders).set({
+    paymentError: intent.lastError ??
+      (intent.status === "canceled" ? "The payment was cancelled." : "The payment failed."),
+    updatedAt: now,
+  }).where(and(eq(orders.id, orderId), sql`${orders.paidAt} is null`));
+}
+
+/** What became of the customer's payment, by the provider's word, when they come back to the shop. */
+export type PaymentReturn =
+  | { outcome: "paid" }
+  | { outcome: "processing" }
+  | { outcome: "failed"; message: string };
+
+/** The message when the provider gave none. */
+export const PAYMENT_NOT_COMPLETED = "Your payment was not completed. Please try again.";
+
+/**
+ * The customer is back from paying (a 3-D Secure page, a bank redirect, or the payment form itself):
+ * finalise a succeeded attempt, wait on one still processing, and otherwise record the failure and
+ * say why, so the customer can pay again. `intent` is what the server fetched from the provider.
+ */
+export async function settleReturnedPayment(
+  db: Db,
+  orderId: number,
+  intent: PaymentIntentFacts | null,
+  opts: FinalizeOptions,
+): Promise<PaymentReturn> {
+  if (intent?.status === "succeeded") {
+    try {
+      await finalizePaidOrder(db, orderId, intent, opts);
+      return { outcome: "paid" };
+    } catch (err) {
+      if (err instanceof ConflictError) return { outcome: "failed", message: err.message };
+      throw err;
+    }
+  }
+  if (intent?.status === "processing" || intent?.status === "requires_capture") return { outcome: "processing" };
+  if (intent) await recordPaymentFailure(db, orderId, intent, opts.now, { keepOrderOpen: true });
+  return { outcome: "failed", message: intent?.lastError ?? PAYMENT_NOT_COMPLETED };
 }

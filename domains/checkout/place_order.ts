@@ -13,6 +13,7 @@ import { getAddress } from "../addresses/mod.ts";
 import { getCart } from "../cart/mod.ts";
 import { addressSnapshot, loadOrders, type OrderDetail } from "../orders/mod.ts";
 import { defaultAddresses, findLocker, pudoEligibility } from "./review.ts";
+import { retryOnConflict } from "./retry.ts";
 import { takeStock } from "./stock.ts";
 
 export interface PlaceOrderInput {
@@ -48,95 +49,100 @@ export async function placeOrder(
   const preview = await getCart(db, owner, now);
   if (preview.couponNotice) throw new ConflictError(`${preview.couponNotice} Please review your order.`);
 
-  const placed = await db.transaction(async (tx) => {
-    // One placement per customer at a time: a double submit waits here, then finds the first order.
-    await tx.execute(sql`select id from ${users} where ${users.id} = ${input.userId} for update`);
-    const again = await orderForKey(tx, input);
-    if (again) return { id: again.id, created: false };
+  // Rerun whole if PostgreSQL aborts it to break a lock conflict with another checkout.
+  const placed = await retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      // One placement per customer at a time: a double submit waits here, then finds the first order.
+      await tx.execute(sql`select id from ${users} where ${users.id} = ${input.userId} for update`);
+      const again = await orderForKey(tx, input);
+      if (again) return { id: again.id, created: false };
 
-    // Lock the applied coupon's row so its use limits are counted with no other order in between.
-    const [applied] = await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
-      .where(eq(cartCoupons.userId, input.userId));
-    if (applied) await tx.execute(sql`select id from ${coupons} where ${coupons.id} = ${applied.couponId} for update`);
-
-    const cart = await getCart(tx, owner, now);
-    if (!cart.lines.length) throw new ValidationError(EMPTY_CART);
-    if (cart.couponNotice) throw new ConflictError(`${cart.couponNotice} Please review your order.`);
-    if (applied && !cart.coupon) throw new ConflictError("Your coupon no longer applies. Please review your order.");
-    for (const line of cart.lines) {
-      if (line.quantity > line.product.maxQuantity) {
-        throw new ConflictError(
-          line.product.maxQuantity === 0
-            ? `${line.product.name} has just sold out. Please remove it from your cart to continue.`
-            : `Only ${line.product.maxQuantity} of ${line.product.name} can be ordered. Please lower the quantity in your cart.`,
-        );
+      // Lock the applied coupon's row so its use limits are counted with no other order in between.
+      const [applied] = await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
+        .where(eq(cartCoupons.userId, input.userId));
+      if (applied) {
+        await tx.execute(sql`select id from ${coupons} where ${coupons.id} = ${applied.couponId} for update`);
       }
-    }
-    if (cart.totalCents <= 0) {
-      throw new ConflictError("An order of R0.00 cannot be paid by card. Please add an item or remove the coupon.");
-    }
 
-    const { shipping, billing } = await orderAddresses(tx, input);
-    const locker = input.shippingMethod === "pudo_locker" ? findLocker(input.pudoLockerCode) : null;
-    if (input.shippingMethod === "pudo_locker") {
-      const pudo = pudoEligibility(cart);
-      if (!pudo.eligible) throw new ValidationError(pudo.message);
-      if (!locker) throw new ValidationError("Please choose a PUDO locker.");
-    }
+      const cart = await getCart(tx, owner, now);
+      if (!cart.lines.length) throw new ValidationError(EMPTY_CART);
+      if (cart.couponNotice) throw new ConflictError(`${cart.couponNotice} Please review your order.`);
+      if (applied && !cart.coupon) throw new ConflictError("Your coupon no longer applies. Please review your order.");
+      for (const line of cart.lines) {
+        if (line.quantity > line.product.maxQuantity) {
+          throw new ConflictError(
+            line.product.maxQuantity === 0
+              ? `${line.product.name} has just sold out. Please remove it from your cart to continue.`
+              : `Only ${line.product.maxQuantity} of ${line.product.name} can be ordered. Please lower the quantity in your cart.`,
+          );
+        }
+      }
+      if (cart.totalCents <= 0) {
+        throw new ConflictError("An order of R0.00 cannot be paid by card. Please add an item or remove the coupon.");
+      }
 
-    await takeStock(
-      tx,
-      cart.lines.map((l) => ({
+      const { shipping, billing } = await orderAddresses(tx, input);
+      const locker = input.shippingMethod === "pudo_locker" ? findLocker(input.pudoLockerCode) : null;
+      if (input.shippingMethod === "pudo_locker") {
+        const pudo = pudoEligibility(cart);
+        if (!pudo.eligible) throw new ValidationError(pudo.message);
+        if (!locker) throw new ValidationError("Please choose a PUDO locker.");
+      }
+
+      await takeStock(
+        tx,
+        cart.lines.map((l) => ({
+          productId: l.productId,
+          variantId: l.variantId,
+          quantity: l.quantity,
+          name: l.product.variantName ? `${l.product.name} (${l.product.variantName})` : l.product.name,
+        })),
+      );
+
+      // Both shipping methods are free (spec section 9); a free-shipping coupon changes nothing more.
+      const shippingCents = 0;
+      const [order] = await tx.insert(orders).values({
+        userId: input.userId,
+        orderNumber: orderNumber(now),
+        status: "pending",
+        subtotal: toNumeric(cart.subtotalCents),
+        shippingCost: toNumeric(shippingCents),
+        discountAmount: toNumeric(cart.discountCents),
+        total: toNumeric(cart.totalCents + shippingCents),
+        shippingAddress: addressSnapshot(shipping) as unknown as Record<string, unknown>,
+        billingAddress: billing ? addressSnapshot(billing) as unknown as Record<string, unknown> : null,
+        shippingMethod: input.shippingMethod,
+        pudoLockerCode: locker?.id ?? null,
+        pudoLockerAddress: locker ? `${locker.name}, ${locker.address}` : null,
+        paymentMethod: input.paymentMethod ?? "stripe",
+        notes: input.notes?.trim() || null,
+        couponId: applied && cart.coupon ? applied.couponId : null,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: now,
+        updatedAt: now,
+      }).returning({ id: orders.id });
+      await tx.insert(orderItems).values(cart.lines.map((l) => ({
+        orderId: order.id,
         productId: l.productId,
         variantId: l.variantId,
+        name: l.product.name,
+        sku: l.product.sku,
+        variantName: l.product.variantName,
+        price: toNumeric(l.unitPriceCents),
         quantity: l.quantity,
-        name: l.product.variantName ? `${l.product.name} (${l.product.variantName})` : l.product.name,
-      })),
-    );
-
-    // Both shipping methods are free (spec section 9); a free-shipping coupon changes nothing more.
-    const shippingCents = 0;
-    const [order] = await tx.insert(orders).values({
-      userId: input.userId,
-      orderNumber: orderNumber(now),
-      status: "pending",
-      subtotal: toNumeric(cart.subtotalCents),
-      shippingCost: toNumeric(shippingCents),
-      discountAmount: toNumeric(cart.discountCents),
-      total: toNumeric(cart.totalCents + shippingCents),
-      shippingAddress: addressSnapshot(shipping) as unknown as Record<string, unknown>,
-      billingAddress: billing ? addressSnapshot(billing) as unknown as Record<string, unknown> : null,
-      shippingMethod: input.shippingMethod,
-      pudoLockerCode: locker?.id ?? null,
-      pudoLockerAddress: locker ? `${locker.name}, ${locker.address}` : null,
-      paymentMethod: input.paymentMethod ?? "stripe",
-      notes: input.notes?.trim() || null,
-      couponId: applied && cart.coupon ? applied.couponId : null,
-      idempotencyKey: input.idempotencyKey,
-      createdAt: now,
-      updatedAt: now,
-    }).returning({ id: orders.id });
-    await tx.insert(orderItems).values(cart.lines.map((l) => ({
-      orderId: order.id,
-      productId: l.productId,
-      variantId: l.variantId,
-      name: l.product.name,
-      sku: l.product.sku,
-      variantName: l.product.variantName,
-      price: toNumeric(l.unitPriceCents),
-      quantity: l.quantity,
-    })));
-    if (applied && cart.coupon) {
-      await tx.insert(couponUsage).values({
-        couponId: applied.couponId,
-        userId: input.userId,
-        orderId: order.id,
-        discountAmount: toNumeric(cart.discountCents),
-        createdAt: now,
-      });
-    }
-    return { id: order.id, created: true };
-  });
+      })));
+      if (applied && cart.coupon) {
+        await tx.insert(couponUsage).values({
+          couponId: applied.couponId,
+          userId: input.userId,
+          orderId: order.id,
+          discountAmount: toNumeric(cart.discountCents),
+          createdAt: now,
+        });
+      }
+      return { id: order.id, created: true };
+    })
+  );
   const [order] = await loadOrders(db, [placed.id]);
   return { order, created: placed.created };
 }

@@ -3,6 +3,11 @@
  * so two orders racing for the last units can never both succeed and stock never goes negative,
  * on PGlite and on PostgreSQL alike. A variant's units also count in its product's stock (the
  * product's stock is the sum over its variants). Pre-orders have no stock to take.
+ *
+ * Lock order: every caller locks stock rows in one global order: by product id, and within a
+ * product its own row first, then its variants by id. Two checkouts buying the same products in
+ * opposite cart order then queue behind each other instead of each holding a row the other needs
+ * (PostgreSQL would abort one of them with a deadlock, 40P01).
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -17,10 +22,21 @@ export interface StockLine {
   name: string;
 }
 
+/** The lines in lock order: by product, the product's own line first, then its variants by id. */
+export function inLockOrder<T extends { productId: number; variantId: number | null }>(lines: readonly T[]): T[] {
+  return [...lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0));
+}
+
+/** Locks the product's row before any of its variants' rows (see the lock order above). */
+async function lockProduct(tx: Db, productId: number): Promise<void> {
+  await tx.execute(sql`select id from ${products} where ${products.id} = ${productId} for update`);
+}
+
 /** Takes the units of every line or throws ConflictError naming the first line that is short. */
 export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
-  for (const line of lines) {
+  for (const line of inLockOrder(lines)) {
     if (line.variantId !== null) {
+      await lockProduct(tx, line.productId);
       const [variant] = await tx.select({ preorder: productVariants.preorder }).from(productVariants)
         .where(eq(productVariants.id, line.variantId));
       if (variant?.preorder) continue;
@@ -43,8 +59,9 @@ export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
 
 /** Gives the units of every line back (a cancelled order). */
 export async function releaseStock(tx: Db, lines: Omit<StockLine, "name">[]): Promise<void> {
-  for (const line of lines) {
+  for (const line of inLockOrder(lines)) {
     if (line.variantId !== null) {
+      await lockProduct(tx, line.productId);
       const back = await tx.update(productVariants)
         .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: new Date() })
         .where(and(eq(productVariants.id, line.variantId), eq(productVariants.preorder, false)))

@@ -8,6 +8,7 @@ export {
   type OutboxMessage,
   type OutboxPage,
   type OutgoingEmail,
+  readOutboxMessage,
 } from "./outbox.ts";
 export {
   backoffMs,
@@ -18,6 +19,14 @@ export {
   MAX_ATTEMPTS,
 } from "./sender.ts";
 export { fromAddress, type MailMessage, type MailTransport, smtpTransport } from "./transport.ts";
-export { escapeHtml, passwordResetEmail, resetLink } from "./templates.ts";
+export {
+  emailChangedEmail,
+  escapeHtml,
+  hideResetLinks,
+  maskEmail,
+  passwordResetEmail,
+  RESET_LINK_HIDDEN,
+  resetLink,
+} from "./templates.ts";
 export { type MailWorker, startMailWorker } from "./worker.ts";
 export * as mailSchemas from "./schemas.ts";

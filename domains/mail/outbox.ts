@@ -3,9 +3,10 @@
  * transaction when it has one), then delivered by the sender. Without SMTP the rows stay pending and
  * admins read them at /admin/outbox.
  */
-import { count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema/mod.ts";
+import { emailOutbox, users } from "../../db/schema/mod.ts";
+import { hideResetLinks } from "./templates.ts";
 
 export type EmailStatus = "pending" | "sent" | "failed";
 export const EMAIL_STATUSES: readonly EmailStatus[] = ["pending", "sent", "failed"];
@@ -73,4 +74,30 @@ export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessag
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * One message as the admin outbox shows it. Reset links are hidden unless `revealResetLinks` (the
+ * caller allows it only without SMTP outside production, so a demo can reset a password) and even
+ * then never in mail to an admin or super_admin: no admin can take over another admin's account.
+ */
+export async function readOutboxMessage(
+  db: Db,
+  id: number,
+  opts: { revealResetLinks: boolean },
+): Promise<OutboxMessage | null> {
+  const message = await getOutboxMessage(db, id);
+  if (!message) return null;
+  if (opts.revealResetLinks) {
+    const [admin] = await db.select({ id: users.id }).from(users).where(and(
+      eq(users.email, message.toAddress.trim().toLowerCase()),
+      inArray(users.role, ["admin", "super_admin"]),
+    )).limit(1);
+    if (!admin) return message;
+  }
+  return {
+    ...message,
+    textBody: hideResetLinks(message.textBody),
+    htmlBody: message.htmlBody === null ? null : hideResetLinks(message.htmlBody),
+  };
 }

@@ -4,11 +4,13 @@
  * also counts the attempt and pushes `nextAttemptAt` forward by a lease, so two shop instances (or
  * two overlapping runs) never send one message twice. A failure is retried with exponential
  * backoff (1, 5, 25, 125, 625 minutes) until MAX_ATTEMPTS, then the message is marked failed with
- * its last error.
+ * its last error. A message that is sent (or given up) keeps no reset link in its stored bodies.
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/mod.ts";
+import { describeError } from "../../lib/error_log.ts";
+import { hideResetLinks } from "./templates.ts";
 import type { MailTransport } from "./transport.ts";
 
 /** Attempts before a message is given up as failed. */
@@ -40,8 +42,18 @@ export interface DeliverOptions {
 }
 
 function errorText(err: unknown): string {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return text.slice(0, 1000);
+  return describeError(err).error;
+}
+
+/**
+ * The bodies to keep once a message is out of our hands (sent, or given up): a reset link is a
+ * password for the next hour, and the copy in the recipient's mailbox is the only one anybody needs.
+ */
+function scrubbed(msg: { textBody: string; htmlBody: string | null }) {
+  return {
+    textBody: hideResetLinks(msg.textBody),
+    htmlBody: msg.htmlBody === null ? null : hideResetLinks(msg.htmlBody),
+  };
 }
 
 /** Delivers the messages due at `now`; returns what happened. */
@@ -82,6 +94,7 @@ export async function deliverDue(
         status: last ? "failed" : "pending",
         lastError: error,
         nextAttemptAt: new Date(now.getTime() + backoffMs(msg.attempts)),
+        ...(last ? scrubbed(msg) : {}),
       }).where(mine);
       if (last) report.failed++;
       else report.retrying++;
@@ -93,7 +106,8 @@ export async function deliverDue(
       });
       continue;
     }
-    await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(mine);
+    await db.update(emailOutbox).set({ status: "sent", sentAt: now, lastError: null, ...scrubbed(msg) })
+      .where(mine);
     report.sent++;
   }
   return report;

@@ -7,12 +7,16 @@ import {
   CLAIM_LEASE_MS,
   deliverDue,
   enqueueEmail,
+  hideResetLinks,
   listOutbox,
   type MailMessage,
   type MailTransport,
   MAX_ATTEMPTS,
   passwordResetEmail,
+  readOutboxMessage,
+  RESET_LINK_HIDDEN,
 } from "./mod.ts";
+import { createUser } from "../../tests/helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -200,6 +204,88 @@ test("[mail] the reset e-mail: link, 1 hour, ignore-if-unasked, escaped HTML", (
   assert.match(email.html, /&lt;b&gt;&quot;Thandi&quot;&lt;\/b&gt;/);
   assert.match(email.html, /Reptile &amp; Co/);
   assert.match(email.html, /href="https:\/\/shop\.example\/reset-password\?token=abcdefghijklmnopqrstuvwxyz234567"/);
+});
+
+function resetMessage(to: string) {
+  return passwordResetEmail({
+    to,
+    name: "Thandi",
+    token: "abcdefghijklmnopqrstuvwxyz234567",
+    siteUrl: "https://shop.example",
+    shopName: "Reptile Basics",
+  });
+}
+
+test("[mail] once sent, the stored copy keeps no reset link (the recipient got the real one)", async (db) => {
+  const { id } = await enqueueEmail(db, resetMessage("k@example.co.za"));
+  const [queued] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  assert.match(queued.textBody, /reset-password\?token=abcdefghijklmnopqrstuvwxyz234567/, "pending: kept to send");
+  const transport = fakeTransport();
+  await deliverDue(db, transport);
+  assert.match(
+    transport.sent[0].text,
+    /https:\/\/shop\.example\/reset-password\?token=abcdefghijklmnopqrstuvwxyz234567/,
+  );
+  assert.match(transport.sent[0].html ?? "", /href="https:\/\/shop\.example\/reset-password\?token=abcdefghij/);
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  assert.equal(row.status, "sent");
+  for (const body of [row.textBody, row.htmlBody ?? ""]) {
+    assert.ok(!body.includes("abcdefghijklmnopqrstuvwxyz234567"), "no token left");
+    assert.ok(!body.includes("reset-password?token="), "no link left");
+    assert.ok(body.includes(RESET_LINK_HIDDEN));
+  }
+  assert.match(row.textBody, /The link expires in 1 hour/, "the rest of the message stays readable");
+});
+
+test("[mail] a message given up for good keeps no reset link either", async (db) => {
+  let now = new Date("2026-11-20T08:00:00Z");
+  const { id } = await enqueueEmail(db, resetMessage("k@example.co.za"), now);
+  const transport = fakeTransport({ failing: true });
+  for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    await deliverDue(db, transport, now);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    if (i < MAX_ATTEMPTS - 1) assert.match(row.textBody, /token=/, "kept while a retry may still send it");
+    now = row.nextAttemptAt;
+  }
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  assert.equal(row.status, "failed");
+  assert.ok(!row.textBody.includes("token=") && !(row.htmlBody ?? "").includes("token="));
+});
+
+test("[mail] hideResetLinks: every form of the link, nothing else", () => {
+  const text = "Open https://shop.example/reset-password?token=abc234 now, or /reset-password?token=xyz.\n" +
+    'See https://shop.example/account and <a href="http://localhost:8000/reset-password?token=q2">here</a>';
+  assert.equal(
+    hideResetLinks(text),
+    `Open ${RESET_LINK_HIDDEN} now, or ${RESET_LINK_HIDDEN}.\n` +
+      `See https://shop.example/account and <a href="${RESET_LINK_HIDDEN}">here</a>`,
+  );
+});
+
+test("[mail] the admin copy: reset links shown only when allowed, and never in mail to an admin", async (db) => {
+  const customer = await createUser(db, { email: "customer@example.co.za", role: "customer" });
+  await createUser(db, { email: "admin@example.co.za", role: "admin" });
+  await createUser(db, { email: "boss@example.co.za", role: "super_admin" });
+  const ids: Record<string, number> = {};
+  for (const to of ["customer@example.co.za", "admin@example.co.za", "Boss@Example.co.za", "nobody@example.co.za"]) {
+    ids[to] = (await enqueueEmail(db, resetMessage(to))).id;
+  }
+  const shows = async (to: string, revealResetLinks: boolean) => {
+    const m = await readOutboxMessage(db, ids[to], { revealResetLinks });
+    assert.ok(m);
+    const text = m.textBody.includes("token=");
+    assert.equal((m.htmlBody ?? "").includes("token="), text, "text and HTML alike");
+    return text;
+  };
+  assert.equal(await shows("customer@example.co.za", true), true, "the local demo convenience");
+  assert.equal(await shows("nobody@example.co.za", true), true);
+  assert.equal(await shows("admin@example.co.za", true), false, "an admin's link never");
+  assert.equal(await shows("Boss@Example.co.za", true), false, "a super_admin's link never");
+  for (const to of Object.keys(ids)) assert.equal(await shows(to, false), false, to);
+  const stored = await db.select().from(emailOutbox).where(eq(emailOutbox.id, ids["customer@example.co.za"]));
+  assert.match(stored[0].textBody, /token=/, "reading hides, it does not rewrite the pending message");
+  assert.equal(await readOutboxMessage(db, 999_999, { revealResetLinks: true }), null);
+  void customer;
 });
 
 closeDatabase();

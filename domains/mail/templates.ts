@@ -12,6 +12,18 @@ export function resetLink(siteUrl: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, "")}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
+/** What replaces a reset link wherever a stored or displayed copy must not carry it. */
+export const RESET_LINK_HIDDEN = "[reset link hidden]";
+
+// A reset link with or without its origin, in plain text or in an HTML attribute; the token is
+// base32 (encoded for the URL), so the match ends where it does, before any punctuation.
+const RESET_LINK = /(?:https?:\/\/[^\s"'<>]*)?\/reset-password\?token=[A-Za-z0-9%_-]*/g;
+
+/** `body` with every password-reset link replaced by RESET_LINK_HIDDEN. */
+export function hideResetLinks(body: string): string {
+  return body.replace(RESET_LINK, RESET_LINK_HIDDEN);
+}
+
 /** The password-reset e-mail: the single-use link, its 1-hour lifetime, and what to do if unasked. */
 export function passwordResetEmail(
   opts: { to: string; name: string; token: string; siteUrl: string; shopName: string },
@@ -51,6 +63,56 @@ export function passwordResetEmail(
   }" style="color:#166534;word-break:break-all">${e(link)}</a></p>
 <p style="font-size:14px;color:#57534e">The link expires in 1 hour and can be used once.</p>
 <p style="font-size:14px;color:#57534e">If you did not ask for a new password, ignore this e-mail: your password stays as it is.</p>
+</div>
+</body>
+</html>
+`;
+  return { to: opts.to, subject, text, html };
+}
+
+/** "th***@example.co.za": enough for the owner to recognise an address, not enough to harvest it. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${address.slice(0, Math.min(2, at))}***${address.slice(at)}`;
+}
+
+/**
+ * The notice sent to the OLD address when an account's e-mail changes, so a hijacked session cannot
+ * move an account away from its owner unnoticed. It carries no link that acts on the account.
+ */
+export function emailChangedEmail(
+  opts: { to: string; name: string; newEmail: string; shopName: string; siteUrl: string; supportEmail: string },
+): OutgoingEmail {
+  const subject = `Your ${opts.shopName} e-mail address was changed`;
+  const masked = maskEmail(opts.newEmail);
+  const text = [
+    `Hello ${opts.name},`,
+    "",
+    `The e-mail address of your ${opts.shopName} account was changed to ${masked}.`,
+    "From now on we write to the new address, and it is the one that can reset your password.",
+    "",
+    `If you made this change, there is nothing to do. If you did not, contact us at ${opts.supportEmail} at once,`,
+    "so we can secure your account.",
+    "",
+    opts.shopName,
+    opts.siteUrl,
+    "",
+  ].join("\n");
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en-ZA">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#fafaf9;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:28px">
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#14532d">${e(opts.shopName)}</p>
+<p>Hello ${e(opts.name)},</p>
+<p>The e-mail address of your ${e(opts.shopName)} account was changed to <strong>${e(masked)}</strong>.
+From now on we write to the new address, and it is the one that can reset your password.</p>
+<p>If you made this change, there is nothing to do. If you did not, contact us at
+<a href="mailto:${e(opts.supportEmail)}" style="color:#166534">${
+    e(opts.supportEmail)
+  }</a> at once, so we can secure your account.</p>
 </div>
 </body>
 </html>

@@ -3,6 +3,7 @@
  * two runs at once in one process) and stops cleanly, waiting for a run in progress.
  */
 import type { Db } from "../../db/client.ts";
+import { describeError } from "../../lib/error_log.ts";
 import { deliverDue, type DeliveryReport } from "./sender.ts";
 import type { MailTransport } from "./transport.ts";
 
@@ -42,11 +43,8 @@ export function startMailWorker(
     try {
       await pass();
     } catch (err) {
-      log({
-        level: "error",
-        message: "mail worker pass failed",
-        error: err instanceof Error ? err.message : String(err),
-      });
+      // A database error's message carries the query's parameters (message bodies): describeError drops them.
+      log({ level: "error", message: "mail worker pass failed", ...describeError(err) });
     }
     if (!stopped) timer = setTimeout(tick, intervalMs);
   }

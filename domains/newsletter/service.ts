@@ -4,6 +4,8 @@
  * unsubscribe link. The answer to "subscribe" never reveals whether an address was already known.
  */
 import { eq } from "drizzle-orm";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { newsletterSubscriptions } from "../../db/schema/mod.ts";
@@ -36,13 +38,23 @@ function footer(shop: ShopRef, unsubscribeUrl: string) {
   };
 }
 
+/**
+ * The unsubscribe token that goes with a confirmation token. The database keeps only hashes, so the
+ * welcome e-mail sent on confirming could not otherwise repeat the link of the confirmation e-mail;
+ * deriving it (one-way) lets both e-mails carry the same, still working, link.
+ */
+function unsubscribeTokenFor(confirmToken: string): string {
+  const digest = sha256(new TextEncoder().encode(`newsletter-unsubscribe:${confirmToken}`));
+  return encodeBase32LowerCaseNoPadding(digest.slice(0, 20));
+}
+
 /** Records consent and sends the confirmation e-mail (again, if still unconfirmed). */
 export async function subscribe(db: Db, input: SubscribeInput, shop: ShopRef, userId: number | null = null) {
   const [existing] = await db.select().from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.email, input.email));
   if (existing?.confirmedAt && !existing.unsubscribedAt) return; // already on the list: nothing to do
   const confirm = generateToken();
-  const unsubscribe = generateToken();
+  const unsubscribe = unsubscribeTokenFor(confirm);
   const values = {
     email: input.email,
     userId,
@@ -68,15 +80,20 @@ export async function subscribe(db: Db, input: SubscribeInput, shop: ShopRef, us
   });
 }
 
-/** Confirms a subscription and e-mails the welcome code; false for an unknown or used link. */
+/**
+ * Confirms a subscription and e-mails the welcome code; false for an unknown or used link. The
+ * unsubscribe token is left as it is, so the link in the confirmation e-mail keeps working.
+ */
 export async function confirmSubscription(db: Db, token: string, shop: ShopRef): Promise<boolean> {
   if (!/^[a-z2-7]{32}$/.test(token)) return false;
-  const unsubscribe = generateToken();
+  const unsubscribe = unsubscribeTokenFor(token);
   const [row] = await db.update(newsletterSubscriptions)
     .set({
       confirmedAt: new Date(),
       confirmToken: null,
       discountCode: WELCOME_CODE,
+      // The same value subscribe() stored, so nothing changes; it only repairs a sign-up made before
+      // tokens were derived (its welcome e-mail's link then works, as the newest link should).
       unsubscribeToken: hashToken(unsubscribe),
     })
     .where(eq(newsletterSubscriptions.confirmToken, hashToken(token)))

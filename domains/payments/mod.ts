@@ -8,11 +8,19 @@ import { stripeGateway } from "./stripe_gateway.ts";
 import { testGateway } from "./test_gateway.ts";
 import type { PaymentGateway } from "./types.ts";
 
-export type { CreateIntentInput, PaymentEvent, PaymentGateway, PaymentIntentFacts } from "./types.ts";
+export type {
+  CreateIntentInput,
+  PaymentEvent,
+  PaymentGateway,
+  PaymentIntentFacts,
+  RefundFacts,
+  RefundInput,
+} from "./types.ts";
 export { intentFacts, paymentEvent, stripeGateway, type StripeGatewayOptions } from "./stripe_gateway.ts";
 export {
   CARD_DECLINED,
   isTestGateway,
+  NOTHING_TO_REFUND,
   TEST_CARD_DECLINE,
   TEST_CARD_SUCCESS,
   type TestGateway,

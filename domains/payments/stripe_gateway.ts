@@ -5,7 +5,14 @@
  */
 import Stripe from "stripe";
 import { ValidationError } from "../../lib/errors.ts";
-import type { CreateIntentInput, PaymentEvent, PaymentGateway, PaymentIntentFacts } from "./types.ts";
+import type {
+  CreateIntentInput,
+  PaymentEvent,
+  PaymentGateway,
+  PaymentIntentFacts,
+  RefundFacts,
+  RefundInput,
+} from "./types.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -17,9 +24,6 @@ export interface StripeGatewayOptions {
 
 /** Stripe's ids are letters, digits and underscores; anything else is no attempt of ours. */
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
-
-/** Errors that mean "nothing left to cancel": already canceled or succeeded, or gone. */
-const FINAL_STATE_CODES = new Set(["payment_intent_unexpected_state", "resource_missing"]);
 
 /** Where the SDK sends its requests, from an API base URL. */
 function hostOptions(apiBase: string | undefined): Partial<Stripe.StripeConfig> {
@@ -42,6 +46,11 @@ export function intentFacts(pi: Stripe.PaymentIntent): PaymentIntentFacts {
   };
 }
 
+/** The facts the shop keeps of a Stripe Refund. */
+function refundFacts(refund: Stripe.Refund): RefundFacts {
+  return { id: refund.id, status: (refund.status ?? "pending") as RefundFacts["status"], amountCents: refund.amount };
+}
+
 function stripeErrorCode(err: unknown): string | undefined {
   return err instanceof Stripe.errors.StripeError ? err.code : undefined;
 }
@@ -53,6 +62,16 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     timeout: 20_000,
     appInfo: { name: "reptile-basics-shop" },
   });
+
+  async function retrieve(id: string): Promise<PaymentIntentFacts | null> {
+    if (!INTENT_ID.test(id)) return null;
+    try {
+      return intentFacts(await stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (stripeErrorCode(err) === "resource_missing") return null;
+      throw err;
+    }
+  }
 
   return {
     provider: "stripe",
@@ -73,23 +92,42 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       return { id: pi.id, clientSecret: pi.client_secret };
     },
 
-    async retrieveIntent(id: string) {
+    retrieveIntent: retrieve,
+
+    async cancelIntent(id: string) {
       if (!INTENT_ID.test(id)) return null;
       try {
-        return intentFacts(await stripe.paymentIntents.retrieve(id));
+        return intentFacts(await stripe.paymentIntents.cancel(id));
       } catch (err) {
-        if (stripeErrorCode(err) === "resource_missing") return null;
+        const code = stripeErrorCode(err);
+        if (code === "resource_missing") return null;
+        // Refused because the attempt is no longer open: it may have just succeeded. Ask what it is
+        // now rather than assume it is dead (a paid order must never be cancelled on a guess).
+        if (code === "payment_intent_unexpected_state") return await retrieve(id);
         throw err;
       }
     },
 
-    async cancelIntent(id: string) {
-      if (!INTENT_ID.test(id)) return;
+    async refund(input: RefundInput) {
+      if (!INTENT_ID.test(input.intentId)) throw new ValidationError("There is no such payment to refund.");
       try {
-        await stripe.paymentIntents.cancel(id);
+        return refundFacts(
+          await stripe.refunds.create(
+            {
+              payment_intent: input.intentId,
+              amount: input.amountCents,
+              ...(input.metadata ? { metadata: input.metadata } : {}),
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
       } catch (err) {
-        if (FINAL_STATE_CODES.has(stripeErrorCode(err) ?? "")) return;
-        throw err;
+        if (stripeErrorCode(err) !== "charge_already_refunded") throw err;
+        // Refunded before (the idempotency key expires after 24 hours): report that refund.
+        const earlier = await stripe.refunds.list({ payment_intent: input.intentId, limit: 10 });
+        const done = earlier.data.find((r) => r.status === "succeeded" || r.status === "pending") ?? earlier.data[0];
+        if (!done) throw err;
+        return refundFacts(done);
       }
     },
 

@@ -4,7 +4,7 @@
  * the customer "pays" with one of two well-known test card numbers and nothing else.
  */
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import type { CreateIntentInput, PaymentGateway, PaymentIntentFacts } from "./types.ts";
+import type { CreateIntentInput, PaymentGateway, PaymentIntentFacts, RefundFacts, RefundInput } from "./types.ts";
 
 /** The card that pays. */
 export const TEST_CARD_SUCCESS = "4242 4242 4242 4242";
@@ -13,6 +13,7 @@ export const TEST_CARD_DECLINE = "4000 0000 0000 0002";
 export const CARD_DECLINED = "Your card was declined.";
 export const USE_TEST_CARD = "Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).";
 export const UNKNOWN_TEST_PAYMENT = "This payment was not found. Please start the payment again.";
+export const NOTHING_TO_REFUND = "Only a completed payment can be refunded.";
 
 /** Oldest attempts are forgotten beyond this many, so a busy demo cannot grow memory without end. */
 const MAX_ATTEMPTS = 10_000;
@@ -37,7 +38,7 @@ export function isTestGateway(gateway: PaymentGateway | null | undefined): gatew
 }
 
 export function testGateway(): TestGateway {
-  const attempts = new Map<string, PaymentIntentFacts & { clientSecret: string }>();
+  const attempts = new Map<string, PaymentIntentFacts & { clientSecret: string; refund?: RefundFacts }>();
   const byKey = new Map<string, string>();
 
   function remember(attempt: PaymentIntentFacts & { clientSecret: string }, key?: string) {
@@ -47,7 +48,10 @@ export function testGateway(): TestGateway {
     while (byKey.size > MAX_ATTEMPTS) byKey.delete(byKey.keys().next().value!);
   }
 
-  const copy = (a: PaymentIntentFacts): PaymentIntentFacts => ({ ...a, metadata: { ...a.metadata } });
+  const copy = ({ refund: _refund, ...a }: PaymentIntentFacts & { refund?: RefundFacts }): PaymentIntentFacts => ({
+    ...a,
+    metadata: { ...a.metadata },
+  });
 
   return {
     provider: "test",
@@ -80,8 +84,22 @@ export function testGateway(): TestGateway {
 
     cancelIntent(id: string) {
       const attempt = attempts.get(id);
-      if (attempt && attempt.status !== "succeeded") attempt.status = "canceled";
-      return Promise.resolve();
+      if (!attempt) return Promise.resolve(null);
+      // Like Stripe: a paid attempt stays paid, and the answer says so.
+      if (attempt.status !== "succeeded") attempt.status = "canceled";
+      return Promise.resolve(copy(attempt));
+    },
+
+    refund(input: RefundInput) {
+      const attempt = attempts.get(input.intentId);
+      if (!attempt || attempt.status !== "succeeded") return Promise.reject(new ConflictError(NOTHING_TO_REFUND));
+      // One refund per attempt, whatever the key: the whole amount goes back once.
+      attempt.refund ??= {
+        id: `re_test_${randomToken(12)}`,
+        status: "succeeded",
+        amountCents: Math.min(input.amountCents, attempt.amountCents),
+      };
+      return Promise.resolve({ ...attempt.refund });
     },
 
     verifyWebhook() {

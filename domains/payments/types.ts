@@ -46,6 +46,22 @@ export interface CreateIntentInput {
   idempotencyKey?: string;
 }
 
+export interface RefundInput {
+  /** The succeeded attempt whose money goes back. */
+  intentId: string;
+  amountCents: number;
+  /** Makes a repeated refund (a retry after a lost answer) return the first refund, not a second one. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+}
+
+/** A refund as the provider reports it; "pending" and "succeeded" both mean the money is on its way back. */
+export interface RefundFacts {
+  id: string;
+  status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+  amountCents: number;
+}
+
 export interface PaymentGateway {
   /** "stripe" with keys; "test" for the offline provider (never in production). */
   provider: "stripe" | "test";
@@ -54,8 +70,15 @@ export interface PaymentGateway {
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** The attempt as the provider knows it, or null when the provider has no such attempt. */
   retrieveIntent(id: string): Promise<PaymentIntentFacts | null>;
-  /** Cancels an attempt that can no longer be paid (the order was cancelled); no-op when already final. */
-  cancelIntent(id: string): Promise<void>;
+  /**
+   * Cancels an attempt that must no longer be paid and returns the provider's final word on it:
+   * status "canceled", or "succeeded" (or "processing") when the payment got there first and the
+   * cancel was refused; null when the provider has no such attempt. Callers decide on this answer,
+   * never on having asked.
+   */
+  cancelIntent(id: string): Promise<PaymentIntentFacts | null>;
+  /** Gives a succeeded attempt's money back (a paid order that cannot be fulfilled). */
+  refund(input: RefundInput): Promise<RefundFacts>;
   /** Checks a webhook's signature on the raw body; throws ValidationError when forged, stale or unsigned. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent>;
 }

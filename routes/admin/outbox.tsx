@@ -1,7 +1,10 @@
-/** GET /admin/outbox (newest first, ?status=, ?page=) and GET /admin/outbox/{id}. Guarded by routes/admin/mod.ts. */
+/**
+ * GET /admin/outbox (newest first, ?status=, ?page=) and GET /admin/outbox/{id}, with password-reset
+ * links hidden (see readOutboxMessage). Guarded by routes/admin/mod.ts.
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
-import { getOutboxMessage, listOutbox, mailSchemas } from "../../domains/mail/mod.ts";
+import { listOutbox, mailSchemas, readOutboxMessage } from "../../domains/mail/mod.ts";
 import { OutboxListView, OutboxMessageNotFound, OutboxMessageView } from "../../components/admin/OutboxViews.tsx";
 import { renderAdminPage } from "./render.tsx";
 
@@ -21,7 +24,12 @@ export function outboxAdmin() {
   });
 
   app.get("/:id{[0-9]{1,10}}", async (c) => {
-    const message = await getOutboxMessage(c.var.db, Number(c.req.param("id")));
+    const { config } = c.var;
+    // Reset links are passwords for an hour: readable only where nothing else can deliver them (a
+    // local demo without SMTP), never in production and never once SMTP delivers the mail.
+    const message = await readOutboxMessage(c.var.db, Number(c.req.param("id")), {
+      revealResetLinks: !config.smtpUrl && !config.isProduction,
+    });
     if (!message) {
       return renderAdminPage(c, {
         title: "Message not found",

@@ -1,6 +1,7 @@
 /**
  * /api/account: profile, password, data export and account deletion for the signed-in customer.
- * PUT /profile, POST /password, GET /export (a JSON download), POST /delete.
+ * PUT /profile (currentPassword needed when the e-mail changes), POST /password, GET /export (a
+ * JSON download), POST /delete.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
@@ -12,6 +13,7 @@ import {
   exportUserData,
   updateProfile,
 } from "../../domains/accounts/mod.ts";
+import { shopMailInfo } from "../pages/account.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { endSession } from "../session.ts";
 import { validate } from "../validate.ts";
@@ -22,7 +24,7 @@ export function accountApi() {
   app.use("*", requireUser());
 
   app.put("/profile", validate("json", accountSchemas.profileBody), async (c) => {
-    const user = await updateProfile(c.var.db, currentUser(c).id, c.req.valid("json"));
+    const user = await updateProfile(c.var.db, currentUser(c).id, c.req.valid("json"), shopMailInfo(c.var.config));
     return c.json(userJson(user));
   });
 

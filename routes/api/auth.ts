@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { authSchemas, type SessionUser } from "../../domains/auth/mod.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
+import { ServiceError } from "../../lib/error_log.ts";
 import { validate } from "../validate.ts";
 import { register, signIn, signOut } from "../auth_actions.ts";
 
@@ -23,13 +24,22 @@ export function userJson(u: SessionUser) {
 
 export function authApi() {
   const app = new Hono<AppEnv>();
+  // A failure on our side answers 500 with the spec's fallback ('Login failed. Please try again.'...).
   app.post("/register", validate("json", authSchemas.registerBody), async (c) => {
-    const user = await register(c, c.req.valid("json"));
-    return c.json(userJson(user), 201);
+    try {
+      return c.json(userJson(await register(c, c.req.valid("json"))), 201);
+    } catch (err) {
+      if (err instanceof ServiceError) return c.json({ error: err.message }, 500);
+      throw err;
+    }
   });
   app.post("/login", validate("json", authSchemas.loginBody), async (c) => {
-    const user = await signIn(c, c.req.valid("json"));
-    return c.json(userJson(user));
+    try {
+      return c.json(userJson(await signIn(c, c.req.valid("json"))));
+    } catch (err) {
+      if (err instanceof ServiceError) return c.json({ error: err.message }, 500);
+      throw err;
+    }
   });
   app.post("/logout", async (c) => {
     await signOut(c);

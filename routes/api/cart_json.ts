@@ -43,6 +43,8 @@ export function cartJson(cart: Cart) {
     coupon: cart.coupon ? couponJson(cart.coupon) : null,
     freeShipping: cart.freeShipping,
     couponNotice: cart.couponNotice,
+    /** A guest's first-order coupon: provisional until they sign in. */
+    couponNeedsSignIn: cart.couponNeedsSignIn,
   };
 }
 
@@ -56,4 +58,5 @@ export const emptyCartJson = () =>
     coupon: null,
     freeShipping: false,
     couponNotice: null,
+    couponNeedsSignIn: false,
   });

@@ -103,6 +103,7 @@ export function orderApi() {
     const { order } = await finalizePaidOrder(c.var.db, id, intent, {
       shop: c.var.config.shop,
       siteUrl: c.var.config.siteUrl,
+      payments: gateway,
     });
     return c.json(orderJson(order));
   });

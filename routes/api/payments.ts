@@ -10,7 +10,9 @@ import type { AppEnv } from "../../app.ts";
 import { hitRateLimit } from "../../domains/auth/mod.ts";
 import {
   attachPaymentIntent,
+  type FinalizeOptions,
   finalizePaidOrder,
+  intentIsForOrder,
   payableOrder,
   recordPaymentFailure,
 } from "../../domains/checkout/mod.ts";
@@ -29,6 +31,11 @@ import { validate } from "../validate.ts";
 
 /** The public test page may start this many test payments per IP address in ten minutes. */
 const TEST_INTENTS_PER_IP = { max: 30, windowMs: 10 * 60_000 };
+
+/** Finalisation options; with the provider, so a payment that cannot be fulfilled is refunded at once. */
+function finalizeOptions(c: Context<AppEnv>, gateway: PaymentGateway): FinalizeOptions {
+  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: gateway };
+}
 
 function noStore(c: Context<AppEnv>) {
   c.header("Cache-Control", "private, no-store");
@@ -56,11 +63,11 @@ async function orderPayment(
   if (order.paymentIntentId) {
     const known = await gateway.retrieveIntent(order.paymentIntentId);
     if (known?.status === "succeeded") {
-      await finalizePaidOrder(db, order.id, known, { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl });
+      await finalizePaidOrder(db, order.id, known, finalizeOptions(c, gateway));
       throw new ConflictError("This order has already been paid.");
     }
     const usable = known && known.status !== "canceled" && known.clientSecret &&
-      known.amountCents === order.totalCents && known.metadata.orderId === String(order.id);
+      known.amountCents === order.totalCents && intentIsForOrder(order, known);
     if (usable) return formStart(gateway, known.clientSecret!, known.id);
     // A new attempt needs a new idempotency key: the next number, or (attempt unknown) a fresh one.
     attempt = known ? (Number(known.metadata.attempt) || 1) + 1 : Date.now();
@@ -132,7 +139,7 @@ export function paymentApi() {
     const paymentIntent = { id: intent.id, status: intent.status };
     if (intent.status === "succeeded") {
       if (forOrder) {
-        await finalizePaidOrder(c.var.db, orderId, intent, { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl });
+        await finalizePaidOrder(c.var.db, orderId, intent, finalizeOptions(c, gateway));
       }
       return c.json({ paymentIntent });
     }

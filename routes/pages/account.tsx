@@ -16,11 +16,14 @@ import {
   deleteAccount,
   listWishlist,
   loyaltySummary,
+  type ShopMailInfo,
   updateProfile,
 } from "../../domains/accounts/mod.ts";
+import type { Config } from "../../config.ts";
 import { listOrdersForUser, type OrderSummary } from "../../domains/orders/mod.ts";
 import type { SessionUser } from "../../domains/auth/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
+import { logError } from "../../lib/error_log.ts";
 import { ACCOUNT_TABS, AccountShell, type AccountTab, accountTabHref } from "../../components/account/AccountShell.tsx";
 import { AccountOverviewPanel, type AccountProfile } from "../../components/account/AccountOverview.tsx";
 import { AccountOrdersPanel } from "../../components/account/AccountOrders.tsx";
@@ -50,6 +53,11 @@ const TITLES: Record<AccountTab, string> = {
 };
 
 type Status = 200 | 400 | 409 | 429;
+
+/** The shop details an account e-mail (the e-mail-change notice) names. */
+export function shopMailInfo(config: Config): ShopMailInfo {
+  return { siteUrl: config.siteUrl, shopName: config.shop.name, supportEmail: config.shop.contact.email };
+}
 
 function parseTab(raw: string | undefined): AccountTab {
   return ACCOUNT_TABS.find((t) => t.id === raw)?.id ?? "overview";
@@ -95,12 +103,7 @@ async function loadOrders(c: Context<AppEnv>, limit: number): Promise<{ orders: 
   try {
     return { orders: await listOrdersForUser(c.var.db, currentUser(c).id, { limit }), failed: false };
   } catch (err) {
-    console.error(JSON.stringify({
-      level: "error",
-      requestId: c.get("requestId"),
-      message: "loading orders failed",
-      error: err instanceof Error ? err.stack ?? err.message : String(err),
-    }));
+    logError("loading orders failed", err, { requestId: c.get("requestId") });
     return { orders: [], failed: true };
   }
 }
@@ -201,11 +204,17 @@ export function accountPages() {
   });
 
   app.post("/account/profile", async (c) => {
-    const values = await formFields(c, ["firstName", "lastName", "email", "phone"]);
-    const parsed = accountSchemas.profileBody.safeParse(values);
+    const { currentPassword, ...values } = await formFields(c, [
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "currentPassword",
+    ]);
+    const parsed = accountSchemas.profileBody.safeParse({ ...values, currentPassword });
     if (!parsed.success) return settingsPage(c, { profile: { values, errors: fieldErrors(parsed.error) } }, 400);
     try {
-      await updateProfile(c.var.db, currentUser(c).id, parsed.data);
+      await updateProfile(c.var.db, currentUser(c).id, parsed.data, shopMailInfo(c.var.config));
     } catch (err) {
       const r = refusal(err, "email");
       if (!r) throw err;

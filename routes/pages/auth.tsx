@@ -1,18 +1,22 @@
-/** /login, /register (forms that work without JavaScript) and POST /logout. */
+/**
+ * /login, /register (forms that work without JavaScript) and POST /logout. A refusal re-renders the
+ * form with its message (429 with Retry-After for a rate limit; the spec's 'Login failed. Please try
+ * again.' or 'Registration failed. Please try again.' with 500 when the shop itself failed).
+ */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import { authSchemas } from "../../domains/auth/mod.ts";
 import { demoAccounts } from "../../db/seed/demo.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, TooManyRequestsError } from "../../lib/errors.ts";
+import { ServiceError } from "../../lib/error_log.ts";
 import { LoginView, RegisterView } from "../../components/auth/AuthViews.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";
-import { displayName, register, signIn, signOut } from "../auth_actions.ts";
+import { displayName, register, savePendingWishlistItem, signIn, signOut } from "../auth_actions.ts";
 import { setFlash } from "../flash.ts";
 import { safeRedirect } from "../guards.ts";
 import { renderPage } from "../render.tsx";
-import { addToWishlist } from "../../domains/wishlist/mod.ts";
 
 /** The first message per field of a failed parse. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
@@ -46,7 +50,7 @@ function loginPage(
     values?: { username?: string; rememberMe?: boolean };
     errors?: FieldErrors;
     message?: string;
-    status?: 200 | 400 | 401 | 429;
+    status?: 200 | 400 | 401 | 429 | 500;
   },
 ) {
   const { config } = c.var;
@@ -75,7 +79,7 @@ function registerPage(
     values?: Record<string, string | undefined>;
     errors?: FieldErrors;
     message?: string;
-    status?: 200 | 400 | 409 | 429;
+    status?: 200 | 400 | 409 | 429 | 500;
   },
 ) {
   return renderPage(c, {
@@ -93,16 +97,24 @@ function registerPage(
   });
 }
 
-/** A visitor who tried to save a product was sent here with ?addToWishlist={id}: save it now. */
-async function savePendingWishlistItem(c: Context<AppEnv>, userId: number) {
-  const raw = c.req.query("addToWishlist");
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return;
-  try {
-    await addToWishlist(c.var.db, userId, Number(raw));
-    setFlash(c, { title: "Added to Wishlist", variant: "success" });
-  } catch {
-    // The product is gone: nothing to save, sign-in still succeeds.
+/**
+ * The form's answer to a refusal it knows (status in `shown`) or an unexpected failure (the spec's
+ * fallback, 500); null for anything else. A rate limit also gets its Retry-After header, as the API's.
+ */
+export function formRefusal<S extends number>(
+  c: Context<AppEnv>,
+  err: unknown,
+  shown: readonly S[],
+): { message: string; status: S | 429 | 500 } | null {
+  if (err instanceof ServiceError) return { message: err.message, status: 500 };
+  if (err instanceof TooManyRequestsError) {
+    if (err.retryAfterSeconds) c.header("Retry-After", String(err.retryAfterSeconds));
+    return { message: err.message, status: 429 };
   }
+  if (err instanceof AppError && (shown as readonly number[]).includes(err.status)) {
+    return { message: err.message, status: err.status as S };
+  }
+  return null;
 }
 
 function welcome(c: Context<AppEnv>, name: string) {
@@ -122,17 +134,17 @@ export function authPages() {
       Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
     );
     if (!parsed.success) return loginPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
+    let user;
     try {
-      const user = await signIn(c, parsed.data);
-      welcome(c, displayName(user));
-      await savePendingWishlistItem(c, user.id);
-      return c.redirect(target(c), 303);
+      user = await signIn(c, parsed.data);
     } catch (err) {
-      if (err instanceof AppError && (err.status === 401 || err.status === 429)) {
-        return loginPage(c, { values, message: err.message, status: err.status });
-      }
-      throw err;
+      const refused = formRefusal(c, err, [401] as const);
+      if (!refused) throw err;
+      return loginPage(c, { values, ...refused });
     }
+    welcome(c, displayName(user));
+    await savePendingWishlistItem(c, user.id, c.req.query("addToWishlist"));
+    return c.redirect(target(c), 303);
   });
 
   app.get("/register", (c) => c.var.user ? c.redirect(target(c), 303) : registerPage(c, {}));
@@ -152,20 +164,24 @@ export function authPages() {
       Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
     );
     if (!parsed.success) return registerPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
+    let user;
     try {
-      const user = await register(c, parsed.data);
+      user = await register(c, parsed.data);
+    } catch (err) {
+      const refused = formRefusal(c, err, [409] as const);
+      if (!refused) throw err;
+      return registerPage(c, { values, ...refused });
+    }
+    if (!c.get("cartSyncFailed")) {
       setFlash(c, {
         title: "Welcome!",
         description: `Your account is ready, ${displayName(user)}.`,
         variant: "success",
       });
-      return c.redirect(target(c), 303);
-    } catch (err) {
-      if (err instanceof AppError && (err.status === 409 || err.status === 429)) {
-        return registerPage(c, { values, message: err.message, status: err.status });
-      }
-      throw err;
     }
+    // "Create account" on the login page keeps ?addToWishlist: the product is saved here too.
+    await savePendingWishlistItem(c, user.id, c.req.query("addToWishlist"));
+    return c.redirect(target(c), 303);
   });
 
   app.post("/logout", async (c) => {

@@ -4,8 +4,11 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../app.ts";
 import {
+  type AddOffer,
+  addOffer,
   addToCart,
   applyCoupon,
   cartSchemas,
@@ -18,7 +21,7 @@ import {
 import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { Island } from "../../lib/islands.tsx";
-import CartView from "../../islands/CartView.tsx";
+import CartView, { COUPON_INVALID, couponAppliedText, couponRemovedToast } from "../../islands/CartView.tsx";
 import { cartJson, emptyCartJson } from "../api/cart_json.ts";
 import { readOwner, writeOwner } from "../cart_owner.ts";
 import { setFlash } from "../flash.ts";
@@ -60,15 +63,117 @@ function returnTo(fields: Record<string, string>): string {
   return COUPON_RETURNS.has(fields.redirect) ? fields.redirect : "/cart";
 }
 
+const CART_HEAD = { title: "Shopping Cart", canonicalPath: "/cart", noindex: true };
+
+/** The no-JS coupon form's refusal reason, carried to the next /cart render (only /cart reads it). */
+const COUPON_MESSAGE_COOKIE = "coupon_message";
+
+function setCouponMessage(c: Context<AppEnv>, code: string, message: string) {
+  setCookie(c, COUPON_MESSAGE_COOKIE, JSON.stringify({ code: code.trim().toUpperCase().slice(0, 20), message }), {
+    path: "/cart",
+    httpOnly: true,
+    sameSite: "Lax",
+    maxAge: 60,
+  });
+}
+
+function takeCouponMessage(c: Context<AppEnv>): { code: string; message: string } | null {
+  const raw = getCookie(c, COUPON_MESSAGE_COOKIE);
+  if (!raw) return null;
+  deleteCookie(c, COUPON_MESSAGE_COOKIE, { path: "/cart" });
+  try {
+    const parsed = JSON.parse(raw);
+    return typeof parsed?.code === "string" && typeof parsed?.message === "string"
+      ? { code: parsed.code.slice(0, 20), message: parsed.message.slice(0, 300) }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The AMP page's "Add to Cart" lands on /cart?product={id}: what to offer for that id. */
+function offerFor(c: Context<AppEnv>, raw: string): Promise<AddOffer> {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) return Promise.resolve({ status: "unknown" });
+  return addOffer(c.var.db, Number(raw));
+}
+
+/**
+ * The confirm box for /cart?product={id}. A GET never changes the cart: the shopper confirms with a
+ * same-origin form post to the ordinary add endpoint (which the CSRF guard checks).
+ */
+function AddPrompt({ offer }: { offer: AddOffer }) {
+  const box = "mx-auto mt-6 max-w-7xl px-4";
+  if (offer.status !== "available") {
+    return (
+      <section className={box} aria-label="Add to cart">
+        <p role="status" className="rounded-xl border border-stone-200 bg-white p-4 text-stone-700">
+          {offer.status === "unknown" ? "That product could not be found, so nothing was added to your cart." : (
+            <>
+              <a href={`/product/${offer.slug}`} className="font-semibold underline">{offer.name}</a>
+              {" is out of stock, so it was not added to your cart."}
+            </>
+          )}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className={box} aria-labelledby="add-prompt-heading">
+      <form
+        method="post"
+        action="/cart"
+        className="flex flex-col gap-4 rounded-xl border-2 border-green-700 bg-green-50 p-5 sm:flex-row sm:items-center"
+      >
+        <h2 id="add-prompt-heading" className="flex-1 text-lg font-bold">
+          Add <a href={`/product/${offer.slug}`} className="underline">{offer.name}</a> to your cart?
+        </h2>
+        <input type="hidden" name="productId" value={offer.productId} />
+        <input type="hidden" name="quantity" value="1" />
+        <input type="hidden" name="redirect" value="/cart" />
+        {offer.variants.length
+          ? (
+            <label className="flex items-center gap-2 text-sm font-medium">
+              Option
+              <select name="variantId" required className="rounded-lg border border-stone-300 bg-white px-3 py-2">
+                {offer.variants.map((v) => <option key={v.id} value={v.id}>{v.name}</option>)}
+              </select>
+            </label>
+          )
+          : null}
+        <div className="flex items-center gap-3">
+          <button
+            type="submit"
+            className="rounded-lg bg-green-800 px-5 py-2.5 font-semibold text-white hover:bg-green-900"
+          >
+            Add to Cart
+          </button>
+          <a href="/" className="text-sm font-semibold text-stone-700 hover:underline">Continue Shopping</a>
+        </div>
+      </form>
+    </section>
+  );
+}
+
 export function cartPages() {
   const app = new Hono<AppEnv>();
 
   app.get("/cart", async (c) => {
     const owner = readOwner(c);
     const cart = owner ? cartJson(await getCart(c.var.db, owner)) : emptyCartJson();
+    const productParam = c.req.query("product");
+    const offer = productParam === undefined ? null : await offerFor(c, productParam);
+    const body = (
+      <>
+        {offer ? <AddPrompt offer={offer} /> : null}
+        <Island name="CartView" component={CartView} props={{ initial: cart, couponMessage: takeCouponMessage(c) }} />
+      </>
+    );
+    // A coupon dropped on this read is announced here too, so no-JS actions and the first load after
+    // signing in tell the shopper (the pending flash, when there is one, wins; the notice is also inline).
     return renderPage(c, {
-      head: { title: "Shopping Cart", canonicalPath: "/cart", noindex: true },
-      body: <Island name="CartView" component={CartView} props={{ initial: cart }} />,
+      head: CART_HEAD,
+      body,
+      toast: cart.couponNotice ? couponRemovedToast(cart.couponNotice) : null,
     });
   });
 
@@ -88,7 +193,8 @@ export function cartPages() {
         variant: "success",
       });
     });
-    return c.redirect(back(c, "/cart"), 303);
+    // The confirm box on /cart?product= asks to land on the plain cart, not on the box again.
+    return c.redirect(fields.redirect === "/cart" ? "/cart" : back(c, "/cart"), 303);
   });
 
   app.post("/cart/items/:id", async (c) => {
@@ -118,15 +224,19 @@ export function cartPages() {
   app.post("/cart/coupon", async (c) => {
     const fields = await form(c);
     const code = fields.code ?? "";
-    await attempt(c, "Invalid Coupon", async () => {
+    const to = returnTo(fields);
+    try {
       const result = await applyCoupon(c.var.db, await writeOwner(c), code);
-      setFlash(c, {
-        title: "Coupon Applied",
-        description: `Coupon ${result.coupon.code} has been applied to your cart.`,
-        variant: "success",
-      });
-    });
-    return c.redirect(returnTo(fields), 303);
+      setFlash(c, { title: "Coupon Applied", description: couponAppliedText(result.coupon.code, result.note) });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      // The spec's toast; the server's specific reason goes under the coupon box on /cart.
+      if (err instanceof ValidationError) {
+        setFlash(c, { ...COUPON_INVALID, variant: "destructive" });
+        if (to === "/cart") setCouponMessage(c, code, err.message);
+      } else setFlash(c, { title: "Failed to apply coupon", description: err.message, variant: "destructive" });
+    }
+    return c.redirect(to, 303);
   });
 
   app.post("/cart/coupon/remove", async (c) => {

@@ -5,9 +5,12 @@
  *   POST /checkout                      places the order (idempotency key from the form), then payment
  *   GET  /checkout?order={id}           payment step of the customer's own pending, unpaid order
  *   GET  /checkout?order={id}&confirmed=1  confirmation once paid; until then a self-refreshing wait
+ *                                       (a failed attempt sends the customer back to the payment step)
  *   POST /checkout/back                 'Back to Order Summary': cancels the unpaid order, back to review
- *   GET  /checkout/confirmation         the card provider's return for redirect-based methods
- * The order is marked paid only from facts the server fetched from the payment provider.
+ *   GET  /checkout/confirmation         the card provider's return_url for redirect-based methods (3-D
+ *                                       Secure, bank redirects): ?payment_intent=...&redirect_status=...
+ * The order is marked paid only from facts the server fetched from the payment provider; the return's
+ * redirect_status is the browser's word and is ignored.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -18,19 +21,19 @@ import {
   checkoutReview,
   checkoutSchemas,
   type FinalizeOptions,
-  finalizePaidOrder,
   findLocker,
   MISSING_SHIPPING_ADDRESS,
   orderByPaymentIntent,
   placeOrder,
   type PlaceOrderInput,
   PUDO_LOCKERS,
-  recordPaymentFailure,
+  settleReturnedPayment,
 } from "../../domains/checkout/mod.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
 import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
 import type { PaymentIntentFacts } from "../../domains/payments/mod.ts";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import type { ToastInput } from "../../client/toast.ts";
 import { ReviewStep } from "../../components/checkout/ReviewStep.tsx";
 import { PaymentStep } from "../../components/checkout/PaymentStep.tsx";
 import { ConfirmationView, ConfirmingPaymentView } from "../../components/checkout/ConfirmationView.tsx";
@@ -46,6 +49,23 @@ const CONFIRM_MAX_REFRESHES = 20;
 const head = { title: "Checkout", canonicalPath: "/checkout", noindex: true };
 const paymentUrl = (id: number) => `/checkout?order=${id}`;
 const confirmationUrl = (id: number) => `/checkout?order=${id}&confirmed=1`;
+/** Stripe's return_url (spec: "return address /checkout/confirmation"); Stripe appends the attempt. */
+const PROVIDER_RETURN_URL = "/checkout/confirmation";
+
+/** The checkout toast for a payment that did not go through (spec: 'Payment failed'). */
+const paymentFailed = (description: string): ToastInput => ({
+  title: "Payment failed",
+  description,
+  variant: "destructive",
+});
+
+/** An order cancelled before its payment arrived, whose stock was gone: the payment is refunded. */
+const REFUNDED_TOAST: ToastInput = {
+  title: "Order cancelled",
+  description:
+    "Your payment arrived after this order was cancelled and the items had sold out, so we are refunding it in full. We have sent you an e-mail.",
+  variant: "destructive",
+};
 
 /** Checkout pages are personal and change with every step: never cached. */
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
@@ -54,7 +74,7 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 function finalizeOptions(c: Context<AppEnv>): FinalizeOptions {
-  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl };
+  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: c.var.payments };
 }
 
 function logError(c: Context<AppEnv>, message: string, err: unknown) {
@@ -83,21 +103,31 @@ async function ownOrder(c: Context<AppEnv>, id: number | null): Promise<OrderDet
   }
 }
 
+/** Attempt statuses that mean the payment failed and the customer must pay again. */
+const FAILED = new Set(["requires_payment_method", "canceled"]);
+
 /**
- * Asks the provider about the order's payment attempt and finalises the order when it succeeded
- * (webhooks may lag or be absent); returns the order as it now stands.
+ * Asks the provider about the order's payment attempt (webhooks may lag or be absent): a succeeded
+ * attempt finalises the order; a failed one is recorded and its message returned, for the payment
+ * step. Anything else (processing, an unreachable provider) leaves the order as it is: keep waiting.
  */
-async function settleWithProvider(c: Context<AppEnv>, order: OrderDetail): Promise<OrderDetail> {
+async function settleWithProvider(
+  c: Context<AppEnv>,
+  order: OrderDetail,
+): Promise<{ order: OrderDetail; failure: string | null }> {
   const gateway = c.var.payments;
-  if (order.paidAt || !gateway || !order.paymentIntentId) return order;
+  const unchanged = { order, failure: null };
+  if (order.paidAt || order.status !== "pending" || !gateway || !order.paymentIntentId) return unchanged;
   try {
     const intent = await gateway.retrieveIntent(order.paymentIntentId);
-    if (intent?.status !== "succeeded") return order;
-    return (await finalizePaidOrder(c.var.db, order.id, intent, finalizeOptions(c))).order;
+    if (intent?.status !== "succeeded" && !FAILED.has(intent?.status ?? "")) return unchanged;
+    const settled = await settleReturnedPayment(c.var.db, order.id, intent, finalizeOptions(c));
+    const now = await ownOrder(c, order.id) ?? order;
+    return { order: now, failure: settled.outcome === "failed" ? settled.message : null };
   } catch (err) {
-    // The provider may be unreachable, or its facts may not pay this order: keep waiting.
+    // The provider may be unreachable: keep waiting, the page asks again.
     logError(c, "checking the payment with the provider failed", err);
-    return order;
+    return unchanged;
   }
 }
 
@@ -150,7 +180,15 @@ async function reviewPage(c: Context<AppEnv>) {
 /** ?order={id}: the payment step, the confirmation or the wait for the provider's word. */
 async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
   const confirmed = c.req.query("confirmed") === "1";
-  const order = confirmed ? await settleWithProvider(c, found) : found;
+  const { order, failure } = confirmed ? await settleWithProvider(c, found) : { order: found, failure: null };
+  if (failure !== null) {
+    setFlash(c, paymentFailed(failure));
+    return c.redirect(paymentUrl(order.id), 303);
+  }
+  if (order.paidAt && order.status === "cancelled") {
+    setFlash(c, REFUNDED_TOAST);
+    return c.redirect(`/order/${order.id}`, 303);
+  }
   if (order.paidAt) {
     if (!confirmed) return c.redirect(confirmationUrl(order.id), 303);
     return renderPage(c, {
@@ -206,6 +244,7 @@ async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
             provider: gateway.provider,
             publishableKey: gateway.publishableKey,
             confirmationUrl: confirmationUrl(order.id),
+            returnUrl: PROVIDER_RETURN_URL,
             backUrl: "/checkout/back",
           }
           : null}
@@ -265,40 +304,23 @@ export function checkoutPages() {
     }
   });
 
-  app.get("/checkout/confirmation", async (c) => {
+  app.get(PROVIDER_RETURN_URL, async (c) => {
     const intentId = c.req.query("payment_intent");
     const gateway = c.var.payments;
     if (!intentId || !gateway) return c.redirect("/checkout", 303);
     const intent = await gateway.retrieveIntent(intentId);
     const order = await returnedOrder(c, intentId, intent);
     if (!order) {
-      setFlash(c, {
-        title: "Payment failed",
-        description: "We could not find the order for this payment.",
-        variant: "destructive",
-      });
+      setFlash(c, paymentFailed("We could not find the order for this payment."));
       return c.redirect("/checkout", 303);
     }
-    try {
-      if (intent?.status === "succeeded") {
-        await finalizePaidOrder(c.var.db, order.id, intent, finalizeOptions(c));
-        return c.redirect(confirmationUrl(order.id), 303);
-      }
-    } catch (err) {
-      if (!(err instanceof ConflictError)) throw err;
-      setFlash(c, { title: "Payment failed", description: err.message, variant: "destructive" });
+    const settled = await settleReturnedPayment(c.var.db, order.id, intent, finalizeOptions(c));
+    if (settled.outcome === "failed") {
+      setFlash(c, paymentFailed(settled.message));
       return c.redirect(paymentUrl(order.id), 303);
     }
-    if (intent?.status === "processing" || intent?.status === "requires_capture") {
-      return c.redirect(confirmationUrl(order.id), 303);
-    }
-    if (intent) await recordPaymentFailure(c.var.db, order.id, intent);
-    setFlash(c, {
-      title: "Payment failed",
-      description: intent?.lastError ?? "Your payment was not completed. Please try again.",
-      variant: "destructive",
-    });
-    return c.redirect(paymentUrl(order.id), 303);
+    // Paid, or still processing: the confirmation (which waits for the provider's word if need be).
+    return c.redirect(confirmationUrl(order.id), 303);
   });
   return app;
 }

@@ -1,6 +1,7 @@
 /**
  * /forgot-password and /reset-password: forms that work without JavaScript (post, redirect or
- * re-render with the spec's messages). The reset pages carry the token, so they are never cached.
+ * re-render with the spec's messages; 429 with Retry-After for a rate limit). The reset pages carry
+ * the token, so they are never cached.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -11,7 +12,6 @@ import {
   resetSchemas,
   verifyResetToken,
 } from "../../domains/auth/mod.ts";
-import { AppError } from "../../lib/errors.ts";
 import {
   ForgotPasswordSentView,
   ForgotPasswordView,
@@ -23,7 +23,7 @@ import type { FieldErrors } from "../../components/ui/Field.tsx";
 import { completeReset, forgotPassword, ResetServiceError } from "../password_reset_actions.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
-import { fieldErrors } from "./auth.tsx";
+import { fieldErrors, formRefusal } from "./auth.tsx";
 
 /** The spec's redirect delay after a successful reset. */
 const REDIRECT_SECONDS = 3;
@@ -109,11 +109,9 @@ export function passwordResetPages() {
     try {
       await forgotPassword(c, parsed.data.email);
     } catch (err) {
-      if (err instanceof ResetServiceError) return forgotPage(c, { values, message: err.message, status: 500 });
-      if (err instanceof AppError && err.status === 429) {
-        return forgotPage(c, { values, message: err.message, status: 429 });
-      }
-      throw err;
+      const refused = formRefusal(c, err, [] as const);
+      if (!refused) throw err;
+      return forgotPage(c, { values, ...refused });
     }
     // Post/redirect/get: a reload does not send a second e-mail. The address is not put in the URL.
     return c.redirect("/forgot-password?sent=1", 303);

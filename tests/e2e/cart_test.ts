@@ -58,6 +58,12 @@ e2eTest(
     await apply.click();
     await page.getByText("Coupon Applied", { exact: true }).waitFor();
     await page.locator("[data-discount]").waitFor();
+    const note = page.locator("[data-coupon-note]");
+    assert.equal(
+      await note.textContent(),
+      "Sign in or create an account at checkout to confirm this is your first order.",
+      "a guest is told the first-order coupon holds until signing in",
+    );
     await fullPageShot(page, "cart-guest-with-coupon");
 
     // Sign in as the demo customer: the cart and its coupon follow.
@@ -69,6 +75,7 @@ e2eTest(
     assert.match((await page.locator("[data-discount]").first().textContent()) ?? "", /R/);
     assert.match((await page.locator("dt", { hasText: "Discount" }).textContent()) ?? "", /WELCOME10/);
     await page.locator('[data-island="CartView"][data-hydrated="true"]').waitFor();
+    assert.equal(await page.locator("[data-coupon-note]").count(), 0, "signed in: the coupon is confirmed");
     await fullPageShot(page, "cart-signed-in");
 
     // Remove one line, then clear the cart, without reloads.
@@ -102,6 +109,34 @@ e2eTest("[e2e cart] phone: the cart shows cards with steppers", async () => {
   await page.waitForFunction(() => document.querySelector("li [data-quantity]")?.textContent === "2");
   await expectDisabled(minus, false);
   await fullPageShot(page, "cart-phone");
+  await context.close();
+});
+
+e2eTest("[e2e cart] the AMP page's Add to Cart link: confirm on /cart, then the item is in the cart", async () => {
+  const context = await e2e.browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
+  const href = await page.locator('section[aria-label="Products"] article h3 a').first().getAttribute("href");
+  await page.goto(`${e2e.server.url}${href}`);
+  const name = (await page.locator("h1").first().textContent())?.trim() ?? "";
+  // The AMP page loads the AMP runtime from its CDN (unreachable here): read its link instead of rendering it.
+  const amp = await (await fetch(`${e2e.server.url}${href}/amp`)).text();
+  const addLink = amp.match(/href="(\/cart\?product=\d+)"[^>]*>Add to Cart</)![1];
+  await page.goto(`${e2e.server.url}${addLink}`);
+  await page.waitForURL("**/cart?product=*");
+  const prompt = page.locator("#add-prompt-heading");
+  assert.equal(await prompt.textContent(), `Add ${name} to your cart?`);
+  await page.getByText("Your Cart is Empty").waitFor();
+  await fullPageShot(page, "cart-amp-confirm");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.waitForURL((url) => url.pathname === "/cart" && !url.search);
+  await page.getByText("Added to cart", { exact: true }).waitFor();
+  assert.equal(await page.locator("#add-prompt-heading").count(), 0);
+  assert.match((await page.locator("table tbody tr").first().textContent()) ?? "", new RegExp(name.slice(0, 20)));
+  assert.equal(await badge(page), "1");
+  assert.deepEqual(errors, []);
   await context.close();
 });
 

@@ -10,9 +10,14 @@
  *   POST /v1/payment_intents/:id/confirm  payment_method pm_card_visa succeeds; pm_card_chargeDeclined
  *                                         is declined (402 card_error, last_payment_error set)
  *   POST /v1/payment_intents/:id/cancel   cancel (400 payment_intent_unexpected_state when final)
+ *   POST /v1/refunds                      refund a succeeded intent (payment_intent, amount, metadata);
+ *                                         400 charge_already_refunded once the whole amount went back
+ *   GET  /v1/refunds?payment_intent=...   list an intent's refunds
  *
- * Helpers let a test simulate what Stripe would do (`setStatus`), build a payment_intent.* event
- * (`event`) and sign it as Stripe does (`signedWebhook`, with the real SDK's test header).
+ * Helpers let a test simulate what Stripe would do (`setStatus`; `payBeforeCancel` makes the
+ * customer's payment land just before the shop's cancel, so Stripe refuses the cancel), build a
+ * payment_intent.* event (`event`) and sign it as Stripe does (`signedWebhook`, with the real SDK's
+ * test header).
  */
 import Stripe from "stripe";
 
@@ -50,6 +55,19 @@ export interface FakePaymentIntent {
   status: IntentStatus;
 }
 
+/** A Refund as Stripe's API returns it. */
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  created: number;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
+}
+
 /** One request the fake received, body parsed into nested objects. */
 export interface RecordedRequest {
   method: string;
@@ -62,6 +80,9 @@ export interface FakeStripeApi {
   /** http://127.0.0.1:{port}, for STRIPE_API_BASE. */
   url: string;
   intents: Map<string, FakePaymentIntent>;
+  refunds: Map<string, FakeRefund>;
+  /** Intents whose next cancel finds them paid (the payment won the race). */
+  payBeforeCancel: Set<string>;
   requests: RecordedRequest[];
   /** The newest intent created, if any. */
   lastIntent(): FakePaymentIntent | undefined;
@@ -153,6 +174,8 @@ const DECLINE = {
 
 export function startFakeStripeApi(): FakeStripeApi {
   const intents = new Map<string, FakePaymentIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const payBeforeCancel = new Set<string>();
   const requests: RecordedRequest[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   const signer = new Stripe("sk_test_fake_signer");
@@ -230,6 +253,9 @@ export function startFakeStripeApi(): FakeStripeApi {
   }
 
   function cancel(pi: FakePaymentIntent, body: Record<string, unknown>): Response {
+    if (payBeforeCancel.delete(pi.id)) {
+      Object.assign(pi, { status: "succeeded", amount_received: pi.amount, last_payment_error: null });
+    }
     if (pi.status === "succeeded" || pi.status === "canceled") return unexpectedState(pi, "cancel");
     Object.assign(pi, {
       status: "canceled",
@@ -239,8 +265,62 @@ export function startFakeStripeApi(): FakeStripeApi {
     return Response.json(pi);
   }
 
+  function refundsOf(intentId: string): FakeRefund[] {
+    return [...refunds.values()].filter((r) => r.payment_intent === intentId);
+  }
+
+  function refund(body: Record<string, unknown>): Response {
+    if (typeof body.payment_intent !== "string") return missing("payment_intent");
+    const pi = intents.get(body.payment_intent);
+    if (!pi) return noSuchIntent(body.payment_intent);
+    if (pi.status !== "succeeded") {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`,
+      });
+    }
+    const left = pi.amount - refundsOf(pi.id).reduce((sum, r) => sum + r.amount, 0);
+    if (left <= 0) {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge ch_${pi.id.slice(3)} has already been refunded.`,
+      });
+    }
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > left) {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "amount_too_large",
+        param: "amount",
+        message: `Refund amount (R${amount / 100}) is greater than unrefunded amount on charge (R${left / 100})`,
+      });
+    }
+    const created: FakeRefund = {
+      id: `re_${randomId()}`,
+      object: "refund",
+      amount,
+      currency: pi.currency,
+      created: Math.floor(Date.now() / 1000),
+      metadata: {
+        ...((typeof body.metadata === "object" && body.metadata ? body.metadata : {}) as Record<string, string>),
+      },
+      payment_intent: pi.id,
+      reason: typeof body.reason === "string" ? body.reason : null,
+      status: "succeeded",
+    };
+    refunds.set(created.id, created);
+    return Response.json(created);
+  }
+
   function route(method: string, path: string, body: Record<string, unknown>): Response {
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(body);
+    if (method === "POST" && path === "/v1/refunds") return refund(body);
+    if (method === "GET" && path === "/v1/refunds") {
+      const data = typeof body.payment_intent === "string" ? refundsOf(body.payment_intent) : [...refunds.values()];
+      return Response.json({ object: "list", data: data.reverse(), has_more: false, url: "/v1/refunds" });
+    }
     const m = path.match(/^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/);
     if (m) {
       const id = decodeURIComponent(m[1]);
@@ -295,6 +375,8 @@ export function startFakeStripeApi(): FakeStripeApi {
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
     intents,
+    refunds,
+    payBeforeCancel,
     requests,
     lastIntent: () => [...intents.values()].at(-1),
     setStatus(id, status, lastError) {

@@ -6,7 +6,7 @@ import { type TestClient, testClient } from "../helpers/client.ts";
 import { registration } from "../helpers/accounts.ts";
 import { createProduct } from "../helpers/factories.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { loyaltyLedger, orders, users, wishlistItems } from "../../db/schema/mod.ts";
+import { emailOutbox, loyaltyLedger, orders, users, wishlistItems } from "../../db/schema/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { createCustomer, fillCustomerData, insertOrder, PASSWORD } from "../../domains/accounts/test_fixtures.ts";
 
@@ -232,7 +232,10 @@ test(
     const badPage = await bad.text();
     assert.ok(badPage.includes("Please enter a valid phone number"));
     assert.ok(badPage.includes('value="Lindiwe"'), "typed values are kept");
-    const conflict = await client.postForm("/account/profile", { email: "Taken@example.co.za" });
+    const conflict = await client.postForm("/account/profile", {
+      email: "Taken@example.co.za",
+      currentPassword: PASSWORD,
+    });
     assert.equal(conflict.status, 409);
     assert.ok((await conflict.text()).includes("An account with that e-mail address already exists."));
     const ok = await client.postForm("/account/profile", {
@@ -240,6 +243,7 @@ test(
       lastName: "Dlamini",
       email: "lindiwe@example.co.za",
       phone: "+27 82 555 1234",
+      currentPassword: PASSWORD,
     });
     assert.equal(ok.status, 303);
     assert.equal(ok.headers.get("location"), "/account?tab=settings");
@@ -253,6 +257,57 @@ test(
       "lindiwe@example.co.za",
       "+27 82 555 1234",
     ]);
+  },
+);
+
+test(
+  "[account] changing the e-mail needs the current password and tells the old address",
+  async (db, database) => {
+    const { client, user } = await signedIn(db, database, { email: "old@example.co.za", firstName: "Lindiwe" });
+    const page = await html(client, "/account?tab=settings");
+    const profileForm = page.slice(page.indexOf('data-form="profile"'), page.indexOf('data-form="password"'));
+    assert.match(profileForm, /name="currentPassword"/, "the profile form has a current-password field");
+    assert.ok(textOf(profileForm).includes("Current password (only needed to change your e-mail)"));
+
+    const missing = await client.postForm("/account/profile", { firstName: "Lindiwe", email: "new@example.co.za" });
+    assert.equal(missing.status, 400);
+    const missingPage = await missing.text();
+    assert.ok(missingPage.includes("Please enter your current password to change your e-mail address"));
+    assert.ok(missingPage.includes('value="new@example.co.za"'), "the typed address is kept");
+    const wrong = await client.postForm("/account/profile", {
+      email: "new@example.co.za",
+      currentPassword: "Not-My-Password1",
+    });
+    assert.equal(wrong.status, 400);
+    const wrongPage = await wrong.text();
+    assert.ok(wrongPage.includes("Current password is incorrect"));
+    assert.ok(!wrongPage.includes("Not-My-Password1"), "the password is never echoed");
+    const api = await client.postJson("/api/account/profile", { email: "new@example.co.za" }, "PUT");
+    assert.equal(api.status, 400);
+    const apiBody = await api.json();
+    assert.equal(apiBody.error, "Please enter your current password to change your e-mail address");
+    assert.equal(apiBody.issues[0].path, "currentPassword");
+    const [unchanged] = await db.select().from(users).where(eq(users.id, user.id));
+    assert.equal(unchanged.email, "old@example.co.za");
+    assert.equal((await db.select().from(emailOutbox)).length, 0);
+
+    // Name and phone alone still need no password.
+    const nameOnly = await client.postForm("/account/profile", { firstName: "Lindi", email: "old@example.co.za" });
+    assert.equal(nameOnly.status, 303);
+    assert.equal((await db.select().from(emailOutbox)).length, 0, "no notice when the e-mail stays");
+
+    const ok = await client.postForm("/account/profile", {
+      firstName: "Lindi",
+      email: "new@example.co.za",
+      currentPassword: PASSWORD,
+    });
+    assert.equal(ok.status, 303);
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    assert.equal(row.email, "new@example.co.za");
+    const [notice] = await db.select().from(emailOutbox);
+    assert.equal(notice.toAddress, "old@example.co.za", "the notice goes to the old address");
+    assert.equal(notice.subject, "Your Reptile Basics e-mail address was changed");
+    assert.match(notice.textBody, /changed to ne\*\*\*@example\.co\.za/);
   },
 );
 
@@ -305,13 +360,18 @@ test("[account] API: profile and password", async (db, database) => {
     lastName: "Mokoena",
     email: "sipho@example.co.za",
     phone: "011 555 0199",
+    currentPassword: PASSWORD,
   }, "PUT");
   assert.equal(res.status, 200);
   const body = await res.json();
   assert.equal(body.email, "sipho@example.co.za");
   assert.equal(body.phone, "011 555 0199");
   assert.equal(body.password, undefined);
-  const conflict = await client.postJson("/api/account/profile", { email: "taken@example.co.za" }, "PUT");
+  const conflict = await client.postJson(
+    "/api/account/profile",
+    { email: "taken@example.co.za", currentPassword: PASSWORD },
+    "PUT",
+  );
   assert.equal(conflict.status, 409);
   assert.equal((await conflict.json()).error, "An account with that e-mail address already exists.");
   const invalid = await client.postJson("/api/account/profile", { email: "sipho@example.co.za", phone: "abc" }, "PUT");

@@ -1,14 +1,14 @@
 /** /admin/outbox: admins only, newest first, status filter, paging, and a message body that cannot run. */
 import assert from "node:assert/strict";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
-import { testClient } from "../helpers/client.ts";
+import { type TestClient, testClient } from "../helpers/client.ts";
 import { createUser } from "../helpers/factories.ts";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/mod.ts";
 import { hashPassword } from "../../domains/auth/mod.ts";
-import { deliverDue, enqueueEmail } from "../../domains/mail/mod.ts";
+import { deliverDue, enqueueEmail, passwordResetEmail } from "../../domains/mail/mod.ts";
 import type { Role } from "../../domains/auth/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -110,6 +110,73 @@ test("[admin outbox] a message: text in <pre>, HTML escaped and sandboxed, never
   assert.equal(rows.length, 1, "reading does not change anything");
   assert.equal(rows[0].status, "pending");
 });
+
+/** Queues a reset e-mail with a known token for `to`; returns the message id. */
+async function queueReset(db: Db, to: string, token: string) {
+  const mail = passwordResetEmail({
+    to,
+    name: "Thandi",
+    token,
+    siteUrl: "http://localhost:8000",
+    shopName: "Reptile Basics",
+  });
+  return (await enqueueEmail(db, mail)).id;
+}
+
+/** The admin page of message `id`: whether it shows `token`, and whether it says the link is hidden. */
+async function view(admin: TestClient, id: number, token: string) {
+  const res = await admin.get(`/admin/outbox/${id}`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.match(html, /Reset your Reptile Basics password/);
+  return { token: html.includes(token), hidden: html.includes("[reset link hidden]") };
+}
+
+test(
+  "[admin outbox] reset links: hidden with SMTP, in production and in mail to admins; shown only in a local demo",
+  async (db, database) => {
+    const customerToken = "customercustomercustomercustomer";
+    const adminToken = "adminadminadminadminadminadminad";
+    const bossToken = "bossbossbossbossbossbossbossboss";
+    const admin = await signedIn(db, database, "admin"); // admin@example.co.za
+    await createUser(db, { username: "boss", email: "boss@example.co.za", role: "super_admin" });
+    const forCustomer = await queueReset(db, "thandi@example.co.za", customerToken);
+    const forAdmin = await queueReset(db, "admin@example.co.za", adminToken);
+    const forBoss = await queueReset(db, "boss@example.co.za", bossToken);
+
+    // Local development without SMTP: the demo convenience, for customers only.
+    assert.deepEqual(await view(admin, forCustomer, customerToken), { token: true, hidden: false });
+    assert.deepEqual(await view(admin, forAdmin, adminToken), { token: false, hidden: true }, "own admin link");
+    assert.deepEqual(await view(admin, forBoss, bossToken), { token: false, hidden: true }, "a super_admin's link");
+
+    // SMTP delivers the mail: nobody reads links here, even while the message is pending.
+    const withSmtp = await signedIn(db, database, "super_admin", { SMTP_URL: "smtp://127.0.0.1:2525" });
+    assert.deepEqual(await view(withSmtp, forCustomer, customerToken), { token: false, hidden: true });
+    // Production without SMTP: hidden too.
+    const prod = testClient(testApp(database, { NODE_ENV: "production" }));
+    assert.equal((await prod.postJson("/api/auth/login", { username: "admin", password: PASSWORD })).status, 200);
+    assert.deepEqual(await view(prod, forCustomer, customerToken), { token: false, hidden: true });
+
+    const [stored] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, forCustomer));
+    assert.ok(stored.textBody.includes(customerToken), "hiding is in the view; the pending message is intact");
+  },
+);
+
+test(
+  "[admin outbox] a sent reset e-mail is stored without its link, so not even a demo shows it",
+  async (db, database) => {
+    const admin = await signedIn(db, database, "admin");
+    const token = "sentsentsentsentsentsentsentsent";
+    const id = await queueReset(db, "thandi@example.co.za", token);
+    const delivered: string[] = [];
+    await deliverDue(db, { send: (m) => Promise.resolve(void delivered.push(m.text)) });
+    assert.ok(delivered[0].includes(token), "the recipient got the real link");
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    assert.equal(row.status, "sent");
+    assert.ok(!row.textBody.includes(token) && !(row.htmlBody ?? "").includes(token), "scrubbed once sent");
+    assert.deepEqual(await view(admin, id, token), { token: false, hidden: true });
+  },
+);
 
 test("[admin outbox] says so when SMTP is configured", async (db, database) => {
   const admin = await signedIn(db, database, "admin", { SMTP_URL: "smtp://127.0.0.1:2525" });

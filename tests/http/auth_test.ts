@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp, testAssets, testConfig } from "../helpers/app.ts";
+import { TEST_ORIGIN, testApp, testAssets, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { PASSWORD_RULE_CASES, registerCustomer, registration } from "../helpers/accounts.ts";
 import { createApp } from "../../app.ts";
-import { sessions, users } from "../../db/schema/mod.ts";
-import { hashToken, sweepExpiredSessions } from "../../domains/auth/mod.ts";
+import { rateLimits, sessions, users, wishlistItems } from "../../db/schema/mod.ts";
+import { accountLoginKey, createSession, hashToken, sweepExpiredSessions } from "../../domains/auth/mod.ts";
+import { lastForwardedFor } from "../../routes/client_ip.ts";
+import { describeError } from "../../lib/error_log.ts";
+import { createProduct } from "../helpers/factories.ts";
 import type { Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -296,6 +299,337 @@ test("[auth pages] register form keeps values, shows messages, creates the accou
   });
   assert.equal(ok.status, 303);
   assert.equal((await (await client.get("/api/auth/me")).json()).username, "new_keeper");
+});
+
+/** Runs `fn` with a table renamed away (a failing dependency), then puts it back. */
+async function withTableGone(db: Db, table: string, fn: () => Promise<void>) {
+  await db.execute(sql.raw(`alter table "${table}" rename to "${table}_away"`));
+  try {
+    await fn();
+  } finally {
+    await db.execute(sql.raw(`alter table "${table}_away" rename to "${table}"`));
+  }
+}
+
+/** What `fn` writes to console.error, line by line. */
+async function errorLines(fn: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => lines.push(args.map(String).join(" "));
+  try {
+    await fn();
+  } finally {
+    console.error = original;
+  }
+  return lines;
+}
+
+/** Checks log lines carry no query parameters and none of `secrets`. */
+function assertClean(lines: string[], secrets: string[]) {
+  assert.ok(lines.length > 0, "the failure was logged");
+  const all = lines.join("\n");
+  assert.doesNotMatch(all, /params:/, all);
+  assert.doesNotMatch(all, /\$argon2id\$/, "no password hash");
+  for (const secret of secrets) assert.ok(!all.includes(secret), `${secret} is not logged`);
+  for (const line of lines) assert.equal(JSON.parse(line).level, "error", "one JSON object per line");
+}
+
+test("[client ip] behind a trusted proxy the LAST X-Forwarded-For entry is the client", async (db, database) => {
+  assert.equal(lastForwardedFor("198.51.100.1, 203.0.113.5"), "203.0.113.5");
+  assert.equal(lastForwardedFor(" 203.0.113.5 "), "203.0.113.5");
+  assert.equal(lastForwardedFor("198.51.100.1, 203.0.113.5, "), "203.0.113.5");
+  assert.equal(lastForwardedFor(""), null);
+  assert.equal(lastForwardedFor(undefined), null);
+  await registered(db, database);
+  const login = (app: ReturnType<typeof testApp>, forwarded: string) =>
+    app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, "X-Forwarded-For": forwarded },
+      body: JSON.stringify({ username: `nobody${crypto.randomUUID().slice(0, 8)}`, password: "Wrong-pass1" }),
+    });
+  // A client that writes a fresh address of its own in front of the proxy's each time still hits the limit.
+  const proxied = testApp(database, { TRUST_PROXY: "true" });
+  const statuses: number[] = [];
+  for (let i = 0; i < 21; i++) statuses.push((await login(proxied, `10.0.${i}.1, 203.0.113.5`)).status);
+  assert.deepEqual(statuses.slice(0, 20), Array(20).fill(401));
+  assert.equal(statuses[20], 429, "made-up leading entries do not make a new client");
+  // Another client behind the same proxy has its own allowance.
+  assert.equal((await login(proxied, "10.0.0.1, 203.0.113.6")).status, 401);
+  const rows = await db.select().from(rateLimits);
+  assert.ok(rows.some((r) => r.key === "login:ip:203.0.113.5" && r.count === 21));
+  assert.ok(!rows.some((r) => r.key.startsWith("login:ip:10.0.")), "the client-written entries are never keys");
+  // Without TRUST_PROXY the header is ignored altogether.
+  await db.delete(rateLimits);
+  await login(testApp(database), "203.0.113.5");
+  assert.deepEqual((await db.select().from(rateLimits)).map((r) => r.key).filter((k) => k.startsWith("login:ip:")), [
+    "login:ip:unknown",
+  ]);
+});
+
+test("[auth] the per-account login limit counts the account, whatever name is typed", async (db, database) => {
+  await registered(db, database);
+  const app = testApp(database, { TRUST_PROXY: "true" });
+  let n = 0;
+  // Each try from another address, so only the per-account limit can stop them.
+  const attempt = (username: string, password = "Wrong-pass1") =>
+    app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, "X-Forwarded-For": `198.51.100.${++n}` },
+      body: JSON.stringify({ username, password }),
+    });
+  const names = ["thandi_n", "Thandi@Example.co.za", "THANDI_N", " thandi@example.co.za ", "Thandi_N"];
+  for (const name of names) assert.equal((await attempt(name)).status, 401, name);
+  const blocked = await attempt("thandi@example.co.za", good.password);
+  assert.equal(blocked.status, 429, "five misses under any spelling lock the one account");
+  assert.ok(Number(blocked.headers.get("retry-after")) > 0);
+  const [user] = await db.select().from(users).where(eq(users.username, "thandi_n"));
+  const keys = (await db.select().from(rateLimits)).map((r) => r.key);
+  assert.ok(keys.includes(accountLoginKey(user.id)));
+  assert.ok(!keys.some((k) => k.includes("thandi")), "keys hold no names or addresses");
+
+  // An unknown name: every spelling of it shares one bucket too.
+  for (const name of ["Ghost", "ghost", "GHOST ", "gHoSt", "ghost"]) assert.equal((await attempt(name)).status, 401);
+  assert.equal((await attempt("Ghost")).status, 429);
+  // A very long name is just another unknown name, not a 500.
+  assert.equal((await attempt("x".repeat(254))).status, 401);
+});
+
+test("[auth] register is rate limited per e-mail address, from any IP", async (_db, database) => {
+  const app = testApp(database, { TRUST_PROXY: "true" });
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const res = await app.request("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, "X-Forwarded-For": `198.51.100.${i}` },
+      body: JSON.stringify({ ...good, username: `keeper${i}`, email: i % 2 ? "THANDI@example.co.za" : good.email }),
+    });
+    statuses.push(res.status);
+    if (res.status === 429) {
+      assert.ok(Number(res.headers.get("retry-after")) > 0);
+      assert.match((await res.json()).error, /Too many attempts/);
+    }
+  }
+  assert.deepEqual(statuses, [201, 409, 409, 429]);
+});
+
+test("[auth pages] login, register and forgot-password forms answer 429 with Retry-After", async (db, database) => {
+  await registered(db, database);
+  const client = testClient(testApp(database));
+  let login: Response | undefined;
+  for (let i = 0; i < 6; i++) login = await client.postForm("/login", { username: "thandi_n", password: "Wrong-1!" });
+  assert.equal(login!.status, 429);
+  assert.match(login!.headers.get("content-type") ?? "", /text\/html/);
+  const retry = Number(login!.headers.get("retry-after"));
+  assert.ok(retry > 0 && retry <= 900, `Retry-After ${retry}`);
+  const loginHtml = await login!.text();
+  assert.match(loginHtml, /Too many attempts\. Please try again in \d+ minutes?\./);
+  assert.match(loginHtml, /value="thandi_n"/, "the form is shown again, with the name typed");
+
+  let register: Response | undefined;
+  for (let i = 0; i < 6; i++) {
+    register = await client.postForm("/register", {
+      username: `keeper${i}`,
+      email: `k${i}@example.co.za`,
+      password: good.password,
+      confirmPassword: good.password,
+      acceptTerms: "on",
+    });
+    await client.postForm("/logout", {});
+  }
+  assert.equal(register!.status, 429);
+  assert.ok(Number(register!.headers.get("retry-after")) > 0);
+  assert.match(
+    await register!.text(),
+    /<form[^>]*action="\/register"[^]*Too many attempts|Too many attempts[^]*<form[^>]*action="\/register"/,
+  );
+
+  let forgot: Response | undefined;
+  for (let i = 0; i < 6; i++) forgot = await client.postForm("/forgot-password", { email: `f${i}@example.co.za` });
+  assert.equal(forgot!.status, 429);
+  assert.ok(Number(forgot!.headers.get("retry-after")) > 0);
+  assert.match(await forgot!.text(), /Too many attempts/);
+});
+
+test(
+  "[auth pages] a failure on our side shows 'Login failed. Please try again.' in the form, and logs no secrets",
+  async (db, database) => {
+    await registered(db, database);
+    const app = testApp(database);
+    const client = testClient(app);
+    await withTableGone(db, "sessions", async () => {
+      const lines = await errorLines(async () => {
+        const page = await client.postForm("/login", { username: "thandi_n", password: good.password });
+        assert.equal(page.status, 500);
+        const html = await page.text();
+        assert.match(html, /Login failed\. Please try again\./);
+        assert.match(html, /<form[^>]*action="\/login"/, "the form, not the error page");
+        assert.match(html, /value="thandi_n"/);
+        const api = await client.postJson("/api/auth/login", { username: "thandi_n", password: good.password });
+        assert.equal(api.status, 500);
+        assert.deepEqual(await api.json(), { error: "Login failed. Please try again." });
+      });
+      assertClean(lines, [good.password]);
+      const entry = JSON.parse(lines[0]);
+      assert.equal(entry.message, "sign-in failed");
+      assert.match(entry.error, /Failed query: insert into "sessions"/, "the query is named, without its values");
+      assert.ok(entry.stack, "stack frames are kept");
+    });
+  },
+);
+
+test(
+  "[auth pages] a failure on our side shows 'Registration failed. Please try again.' in the form",
+  async (db, database) => {
+    const client = testClient(testApp(database));
+    await withTableGone(db, "users", async () => {
+      const lines = await errorLines(async () => {
+        const page = await client.postForm("/register", {
+          username: "thandi_n",
+          email: "thandi@example.co.za",
+          password: good.password,
+          confirmPassword: good.password,
+          acceptTerms: "on",
+        });
+        assert.equal(page.status, 500);
+        const html = await page.text();
+        assert.match(html, /Registration failed\. Please try again\./);
+        assert.match(html, /<form[^>]*action="\/register"/);
+        assert.match(html, /value="thandi@example\.co\.za"/, "values kept");
+        const api = await client.postJson("/api/auth/register", good);
+        assert.equal(api.status, 500);
+        assert.deepEqual(await api.json(), { error: "Registration failed. Please try again." });
+      });
+      assertClean(lines, ["thandi@example.co.za", good.password]);
+    });
+  },
+);
+
+test("[log] an unexpected error reaches app.onError and its log line has no query parameters", async (db, database) => {
+  const { client } = await registered(db, database);
+  await client.postJson("/api/auth/login", { username: "thandi_n", password: good.password });
+  const token = client.cookies.get("sid")!;
+  await withTableGone(db, "sessions", async () => {
+    const lines = await errorLines(async () => {
+      const res = await client.get("/api/auth/me");
+      assert.equal(res.status, 500);
+      assert.equal((await client.get("/")).status, 500);
+    });
+    assertClean(lines, [token, hashToken(token)]);
+    const entry = JSON.parse(lines[0]);
+    assert.equal(entry.message, "unhandled error");
+    assert.equal(entry.path, "/api/auth/me");
+    assert.ok(entry.requestId);
+  });
+});
+
+test("[log] describeError keeps the query and stack frames, drops the parameters", () => {
+  const cause = Object.assign(new Error('relation "sessions" does not exist'), { code: "42P01" });
+  const err = new Error(
+    'Failed query: select "id" from "sessions" where "id" = $1\nparams: 3f1a9c,$argon2id$v=19$m=19456,k@example.co.za\nsecond line',
+    { cause },
+  );
+  const d = describeError(err);
+  assert.equal(d.error, 'Error: Failed query: select "id" from "sessions" where "id" = $1');
+  assert.equal(d.code, "42P01");
+  assert.deepEqual(d.causes, ['Error: relation "sessions" does not exist']);
+  assert.ok(d.stack && !d.stack.includes("params") && d.stack.includes("at "));
+  assert.equal(describeError("plain text").error, "plain text");
+});
+
+test("[auth pages] register keeps ?addToWishlist: the product is saved, its toast shown", async (db, database) => {
+  const hide = await createProduct(db, { name: "Cork Hide", slug: "cork-hide" });
+  const client = testClient(testApp(database));
+  const login =
+    await (await client.get(`/login?wishlist=true&returnPath=%2Fproduct%2Fcork-hide&addToWishlist=${hide.id}`))
+      .text();
+  assert.match(
+    login,
+    new RegExp(`href="/register\\?wishlist=true&amp;returnPath=%2Fproduct%2Fcork-hide&amp;addToWishlist=${hide.id}"`),
+  );
+  const res = await client.postForm(
+    `/register?wishlist=true&returnPath=%2Fproduct%2Fcork-hide&addToWishlist=${hide.id}`,
+    { ...good, acceptTerms: "on" } as unknown as Record<string, string>,
+  );
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get("location"), "/product/cork-hide");
+  const saved = await db.select().from(wishlistItems);
+  assert.deepEqual(saved.map((w) => w.productId), [hide.id]);
+  const first = await (await client.get("/product/cork-hide")).text();
+  assert.match(first, /Added to Wishlist/);
+  assert.match(
+    await (await client.get("/wishlist")).text(),
+    /Your account is ready, Thandi Nkosi\./,
+    "then the welcome",
+  );
+});
+
+test(
+  "[auth pages] a failed cart merge's 'Cart Sync Issue' is not hidden by 'Added to Wishlist'",
+  async (db, database) => {
+    const hide = await createProduct(db, { name: "Cork Hide", slug: "cork-hide" });
+    const { client } = await registered(db, database);
+    const guest = await createSession(db, { userId: null });
+    client.cookies.set("sid", guest.token);
+    let lines: string[] = [];
+    await withTableGone(db, "cart_items", async () => {
+      lines = await errorLines(async () => {
+        const res = await client.postForm(`/login?returnPath=%2Fwishlist&addToWishlist=${hide.id}`, {
+          username: "thandi_n",
+          password: good.password,
+        });
+        assert.equal(res.status, 303, "signed in all the same");
+      });
+    });
+    assertClean(lines, [guest.token, hashToken(guest.token)]);
+    assert.equal(JSON.parse(lines[0]).message, "cart merge failed");
+    const first = await (await client.get("/wishlist")).text();
+    assert.match(first, /Cart Sync Issue/, "the problem first");
+    assert.doesNotMatch(first, /Added to Wishlist/);
+    assert.match(first, /Cork Hide/, "the product was saved");
+    const second = await (await client.get("/wishlist")).text();
+    assert.match(second, /Added to Wishlist/, "then the good news");
+    assert.doesNotMatch(second, /Cart Sync Issue/);
+    assert.doesNotMatch(await (await client.get("/wishlist")).text(), /Added to Wishlist|Cart Sync Issue/, "each once");
+  },
+);
+
+test("[auth] cookies are Secure exactly when SITE_URL is https (flash as session)", async (db, database) => {
+  await registered(db, database);
+  for (
+    const [env, secure] of [
+      [{ SITE_URL: "https://shop.example", NODE_ENV: "production" }, true],
+      [{ SITE_URL: "http://localhost:8000", NODE_ENV: "production" }, false],
+    ] as const
+  ) {
+    const client = testClient(testApp(database, env), { origin: env.SITE_URL });
+    const res = await client.postForm("/login", { username: "thandi_n", password: good.password });
+    assert.equal(res.status, 303, env.SITE_URL);
+    const cookies = res.headers.getSetCookie();
+    const sid = cookies.find((c) => c.startsWith("sid="))!;
+    const flash = cookies.findLast((c) => c.startsWith("flash="))!;
+    assert.ok(flash, "the welcome toast rides in the flash cookie");
+    for (const cookie of [sid, flash]) {
+      assert.equal(/;\s*Secure/i.test(cookie), secure, `${env.SITE_URL}: ${cookie}`);
+      assert.match(cookie, /HttpOnly/);
+      assert.match(cookie, /SameSite=Lax/);
+    }
+    assert.equal((await client.get("/api/auth/me")).status, 200, "signed in on http://localhost in production too");
+    await client.postForm("/logout", {});
+  }
+});
+
+test("[flash] a forged or oversized flash cookie shows only bounded plain text", async (_db, database) => {
+  const app = testApp(database);
+  const forged = JSON.stringify([
+    { title: "<script>alert(1)</script>", description: "x".repeat(5000), variant: "evil" },
+    { nope: true },
+  ]);
+  const res = await app.request("/categories", { headers: { Cookie: `flash=${encodeURIComponent(forged)}` } });
+  const html = await res.text();
+  assert.ok(!html.includes("<script>alert(1)</script>"));
+  assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  assert.ok(!html.includes("x".repeat(301)), "the description is cut to 300 characters");
+  assert.ok(res.headers.getSetCookie().some((c) => /^flash=;/.test(c) || /flash=.*Max-Age=0/i.test(c)), "cleared");
 });
 
 closeDatabase();

@@ -4,8 +4,24 @@ import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
 import { createProduct, createVariant } from "../helpers/factories.ts";
-import { coupons } from "../../db/schema/mod.ts";
+import { eq } from "drizzle-orm";
+import { coupons, products } from "../../db/schema/mod.ts";
 import type { Db } from "../../db/client.ts";
+import { ApiError } from "../../client/api.ts";
+import { addedToast } from "../../client/cart.ts";
+import { couponFailure, stockWarning } from "../../islands/CartView.tsx";
+
+/** The server-rendered toast of a page: [title, description], or null. */
+function toastOf(html: string): [string, string | null] | null {
+  const li = html.match(/<li[^>]*data-toast[^>]*>([\s\S]*?)<\/li>/);
+  if (!li) return null;
+  const texts = [...li[1].matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => unescape(m[1]));
+  return [texts[0], texts[1] ?? null];
+}
+
+function unescape(html: string): string {
+  return html.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+}
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -173,5 +189,238 @@ test("[cart pages] every action works as a plain form, with the spec's toasts", 
   await client.postForm("/cart/clear", {});
   assert.match(await (await client.get("/cart")).text(), /Your Cart is Empty/);
 });
+
+test(
+  "[cart pages] /cart?product={id} (the AMP page's Add to Cart) asks to confirm, then adds by a same-origin post",
+  async (db, database) => {
+    const { mat, lamp, w75 } = await shop(db);
+    const gone = await createProduct(db, { name: "Sold Out Hide", slug: "sold-out-hide", stock: 0 });
+    const app = testApp(database);
+    const client = testClient(app);
+    const res = await client.get(`/cart?product=${mat.id}`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /text\/html/);
+    const html = await res.text();
+    assert.match(html, /Add <a href="\/product\/heat-mat"[^>]*>Heat Mat<\/a> to your cart\?/);
+    const box = html.match(/<form[^>]*action="\/cart" method="post">[\s\S]*?<\/form>/)![0];
+    assert.match(box, /name="productId" value="\d+"/);
+    assert.match(box, /<button type="submit"[^>]*>Add to Cart<\/button>/);
+    assert.match(box, /href="\/"[^>]*>Continue Shopping<\/a>/);
+    assert.match(html, /Your Cart is Empty/, "opening the link adds nothing by itself");
+    assert.equal(client.cookies.size, 0, "nor starts a session");
+
+    const fields = Object.fromEntries(
+      [...box.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    assert.deepEqual(fields, { productId: String(mat.id), quantity: "1", redirect: "/cart" });
+    const forged = await testClient(app, { origin: "https://evil.example" }).postForm("/cart", fields);
+    assert.equal(forged.status, 403, "another site cannot add through the same form");
+    const added = await client.postForm("/cart", fields);
+    assert.equal(added.status, 303);
+    assert.equal(added.headers.get("location"), "/cart", "back to the plain cart, not to the box again");
+    const cart = await (await client.get("/cart")).text();
+    assert.deepEqual(toastOf(cart), ["Added to cart", "1 × Heat Mat added to your cart."]);
+    assert.doesNotMatch(cart, /to your cart\?/);
+    assert.equal((await (await client.get("/api/cart")).json()).itemCount, 1);
+
+    // A product with options offers the ones that can be ordered.
+    const options = await (await client.get(`/cart?product=${lamp.id}`)).text();
+    assert.match(options, /<select[^>]*name="variantId"[^>]*><option value="\d+">75W<\/option><\/select>/);
+    await client.postForm("/cart", {
+      productId: String(lamp.id),
+      quantity: "1",
+      variantId: String(w75.id),
+      redirect: "/cart",
+    });
+    assert.equal((await (await client.get("/api/cart")).json()).itemCount, 2);
+
+    for (const bad of ["999999", "abc", "0", "-1", "99999999999"]) {
+      const page = await client.get(`/cart?product=${bad}`);
+      assert.equal(page.status, 200);
+      const text = await page.text();
+      assert.match(text, /That product could not be found, so nothing was added to your cart\./, bad);
+      assert.doesNotMatch(text, /Add to Cart<\/button>/);
+    }
+    const soldOut = await (await client.get(`/cart?product=${gone.id}`)).text();
+    assert.match(soldOut, /Sold Out Hide<\/a> is out of stock, so it was not added to your cart\./);
+    assert.doesNotMatch(soldOut, /Add to Cart<\/button>/);
+  },
+);
+
+test(
+  "[cart] a guest's first-order coupon says to sign in: on apply, on blur, in the cart data and on /cart",
+  async (db, database) => {
+    const { mat } = await shop(db);
+    const client = testClient(testApp(database));
+    await client.postForm("/cart", { productId: String(mat.id), quantity: "1" });
+    const blur = await (await client.postJson("/api/coupons/validate", { code: "welcome10" })).json();
+    assert.equal(blur.message, "Sign in or create an account at checkout to confirm this is your first order.");
+    await client.postForm("/cart/coupon", { code: "welcome10" });
+    const html = await (await client.get("/cart")).text();
+    assert.deepEqual(toastOf(html), [
+      "Coupon Applied",
+      "Coupon WELCOME10 has been applied to your cart. Sign in or create an account at checkout to confirm this is your first order.",
+    ]);
+    assert.match(
+      html,
+      /data-coupon-note="true">Sign in or create an account at checkout to confirm this is your first order\.<\/p>/,
+    );
+    assert.equal((await (await client.get("/api/cart")).json()).couponNeedsSignIn, true);
+    await registerCustomer(client);
+    const signedIn = await (await client.get("/api/cart")).json();
+    assert.deepEqual([signedIn.coupon?.code, signedIn.couponNeedsSignIn], ["WELCOME10", false]);
+    assert.doesNotMatch(await (await client.get("/cart")).text(), /data-coupon-note/);
+  },
+);
+
+test(
+  "[cart pages] a coupon dropped on re-check is told on /cart (toast and inline) and with the next add",
+  async (db, database) => {
+    const { mat, tongs } = await shop(db);
+    await db.insert(coupons).values({
+      code: "FREESHIP",
+      description: "Free shipping over R500",
+      type: "free_shipping",
+      value: "1",
+      minOrderValue: "500.00",
+      userLimit: 5,
+    });
+    const client = testClient(testApp(database));
+    await client.postForm("/cart", { productId: String(mat.id), quantity: "2" });
+    await client.postForm("/cart/coupon", { code: "FREESHIP" });
+    let html = await (await client.get("/cart")).text();
+    assert.match(html, /Discount \(FREESHIP\)/);
+    // Without JavaScript: one fewer mat takes the cart under R500.
+    const lineId = html.match(/action="\/cart\/items\/(\d+)"/)![1];
+    await client.postForm(`/cart/items/${lineId}`, { quantity: "1" });
+    html = await (await client.get("/cart")).text();
+    const notice = "Coupon FREESHIP was removed: Spend at least R 500,00 to use this coupon.";
+    assert.deepEqual(toastOf(html)?.map((t) => t?.replace(/\s/g, " ")), ["Coupon Removed", notice]);
+    assert.match(
+      html.replace(/\u00a0|\u202f/g, " "),
+      /data-coupon-notice="true">Coupon FREESHIP was removed: Spend at least/,
+    );
+    // Dropped while adding from a product card: the add's answer carries it and the toast tells it.
+    await client.postForm("/cart/items/" + lineId, { quantity: "2" });
+    await client.postForm("/cart/coupon", { code: "FREESHIP" });
+    await db.update(coupons).set({ endDate: new Date(Date.now() - 60_000) }).where(eq(coupons.code, "FREESHIP"));
+    const add = await (await client.postJson("/api/cart", { productId: tongs.id, quantity: 1 })).json();
+    assert.equal(add.cart.couponNotice, "Coupon FREESHIP was removed: This coupon has expired.");
+    assert.deepEqual(addedToast(1, add.added.name, add.cart), {
+      title: "Added to cart",
+      description: "1 × Feeder Tongs added to your cart. Coupon FREESHIP was removed: This coupon has expired.",
+      variant: "success",
+    });
+    assert.equal(
+      addedToast(1, "Feeder Tongs", { itemCount: 1, couponNotice: null }).description,
+      "1 × Feeder Tongs added to your cart.",
+    );
+  },
+);
+
+test(
+  "[cart pages] coupon texts are the spec's: the toast says 'Invalid Coupon', the reason goes under the box",
+  async (db, database) => {
+    const { mat } = await shop(db);
+    const client = testClient(testApp(database));
+    await client.postForm("/cart", { productId: String(mat.id), quantity: "1" });
+    await client.postForm("/cart/coupon", { code: "buy2get1" });
+    const html = await (await client.get("/cart")).text();
+    assert.deepEqual(toastOf(html), ["Invalid Coupon", "This coupon cannot be applied to your cart."]);
+    assert.match(html, /id="coupon-message"[^>]*>Add 3 qualifying items to get one free\.<\/p>/);
+    assert.match(html, /id="coupon-code"[^>]*value="BUY2GET1"/, "the refused code stays in the box");
+    assert.doesNotMatch(await (await client.get("/cart")).text(), /Add 3 qualifying items/, "shown once");
+    // The island: a refusal (4xx) vs a server or network failure.
+    assert.deepEqual(couponFailure(new ApiError("This coupon has expired.", 400, null)), {
+      toast: {
+        title: "Invalid Coupon",
+        description: "This coupon cannot be applied to your cart.",
+        variant: "destructive",
+      },
+      inline: "This coupon has expired.",
+    });
+    assert.equal(
+      couponFailure(new ApiError("500: Internal Server Error", 500, null)).toast.title,
+      "Failed to apply coupon",
+    );
+    assert.equal(couponFailure(new TypeError("Failed to fetch")).toast.title, "Failed to apply coupon");
+    assert.equal(couponFailure(new TypeError("Failed to fetch")).inline, "Failed to apply coupon");
+  },
+);
+
+test("[cart] a line above the current stock is flagged and can be stepped down", async (db, database) => {
+  const { mat } = await shop(db);
+  const client = testClient(testApp(database));
+  const added = await (await client.postJson("/api/cart", { productId: mat.id, quantity: 5 })).json();
+  const lineId = added.cart.items[0].id;
+  await db.update(products).set({ stock: 2 }).where(eq(products.id, mat.id));
+  const html = await (await client.get("/cart")).text();
+  assert.match(html, /data-stock-warning="true">Only 2 left: please lower the quantity\.<\/p>/);
+  assert.match(
+    html,
+    /value="2"[^>]*aria-label="One fewer Heat Mat"/,
+    "minus goes straight to the stock",
+  );
+  assert.equal((await client.postJson(`/api/cart/${lineId}`, { quantity: 6 }, "PUT")).status, 409);
+  const down = await client.postJson(`/api/cart/${lineId}`, { quantity: 4 }, "PUT");
+  assert.equal(down.status, 200);
+  assert.equal((await down.json()).items[0].quantity, 2);
+  assert.doesNotMatch(await (await client.get("/cart")).text(), /data-stock-warning/);
+  // Without JavaScript too.
+  await db.update(products).set({ stock: 1 }).where(eq(products.id, mat.id));
+  await client.postForm(`/cart/items/${lineId}`, { quantity: "1" });
+  assert.equal((await (await client.get("/api/cart")).json()).items[0].quantity, 1);
+  assert.equal(
+    stockWarning({ quantity: 1, product: { stock: 0, preorder: false } as never }),
+    "Out of stock: please remove this item.",
+  );
+});
+
+test("[coupons api] concurrent applies all succeed and leave one coupon", async (db, database) => {
+  const { mat } = await shop(db);
+  const client = testClient(testApp(database));
+  await client.postJson("/api/cart", { productId: mat.id, quantity: 1 });
+  const answers = await Promise.all(
+    Array.from(
+      { length: 8 },
+      (_, i) => client.postJson("/api/cart/apply-coupon", { code: i % 2 ? "TENOFF" : "BUY2GET1" }),
+    ),
+  );
+  // BUY2GET1 needs three items: refused with 400, never a 500.
+  assert.deepEqual(answers.map((r) => r.status), [400, 200, 400, 200, 400, 200, 400, 200]);
+  const both = await Promise.all(
+    Array.from({ length: 6 }, () => client.postJson("/api/coupons/apply", { code: "TENOFF" })),
+  );
+  assert.ok(both.every((r) => r.status === 200));
+  assert.equal((await (await client.get("/api/cart")).json()).coupon.code, "TENOFF");
+});
+
+test(
+  "[cart] two logins sent at once with one guest cart merge it once, without 'Cart Sync Issue'",
+  async (db, database) => {
+    const { mat, tongs } = await shop(db);
+    const app = testApp(database);
+    const client = testClient(app);
+    await registerCustomer(client);
+    await client.postJson("/api/cart", { productId: mat.id, quantity: 1 });
+    await client.postJson("/api/auth/logout", {});
+    await client.postJson("/api/cart", { productId: mat.id, quantity: 2 });
+    await client.postJson("/api/cart", { productId: tongs.id, quantity: 1 });
+    const body = { username: "keeper", password: "Gecko-Keeper1" };
+    const logins = await Promise.all([
+      client.postJson("/api/auth/login", body),
+      client.postJson("/api/auth/login", body),
+    ]);
+    assert.deepEqual(logins.map((r) => r.status), [200, 200]);
+    for (const r of logins) {
+      assert.ok(!r.headers.getSetCookie().some((c) => c.startsWith("flash=") && c.includes("Cart%20Sync")));
+    }
+    const cart = await (await client.get("/api/cart")).json();
+    assert.deepEqual(
+      cart.items.map((i: { product: { name: string }; quantity: number }) => [i.product.name, i.quantity]).sort(),
+      [["Feeder Tongs", 1], ["Heat Mat", 3]],
+    );
+  },
+);
 
 closeDatabase();

@@ -15,14 +15,30 @@ import { createApp } from "../../app.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { cartItems, coupons, orders, products, users } from "../../db/schema/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../../domains/payments/mod.ts";
-import { attachPaymentIntent } from "../../domains/checkout/mod.ts";
+import { attachPaymentIntent, cancelOrder } from "../../domains/checkout/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { scriptedGateway } from "../fakes/scripted_gateway.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
-function intent(id: string, orderId: number, amountCents: number, status: PaymentIntentFacts["status"]) {
-  return { id, status, amountCents, currency: "zar", metadata: { orderId: String(orderId) }, lastError: null };
+/** The provider's facts of an attempt made for this shop's order `orderId` (its id and number). */
+async function intent(
+  db: Db,
+  id: string,
+  orderId: number,
+  amountCents: number,
+  status: PaymentIntentFacts["status"],
+): Promise<PaymentIntentFacts> {
+  const [{ orderNumber }] = await db.select({ orderNumber: orders.orderNumber }).from(orders)
+    .where(eq(orders.id, orderId));
+  return {
+    id,
+    status,
+    amountCents,
+    currency: "zar",
+    metadata: { orderId: String(orderId), orderNumber },
+    lastError: null,
+  };
 }
 
 /** The page's text without tags and React's text separators. */
@@ -259,6 +275,7 @@ test(
       provider: "test",
       publishableKey: null,
       confirmationUrl: `/checkout?order=${rows[0].id}&confirmed=1`,
+      returnUrl: "/checkout/confirmation",
       backUrl: "/checkout/back",
     });
     assert.match(page, /<form[^>]*action="\/checkout\/back"[^>]*>.*?name="orderId" value="\d+"/s);
@@ -341,7 +358,7 @@ test(
     assert.ok((await last.text()).includes(`href="/order/${id}"`));
 
     await attachPaymentIntent(db, id, "pi_ok");
-    intents.set("pi_ok", intent("pi_ok", id, 123456, "succeeded"));
+    intents.set("pi_ok", await intent(db, "pi_ok", id, 123456, "succeeded"));
     const page = await html(client, `/checkout?order=${id}&confirmed=1`);
     const text = textOf(page);
     assert.ok(text.includes("Thank you for your order!"));
@@ -374,7 +391,7 @@ test(
 
     await attachPaymentIntent(db, id, "pi_declined");
     intents.set("pi_declined", {
-      ...intent("pi_declined", id, 50000, "requires_payment_method"),
+      ...await intent(db, "pi_declined", id, 50000, "requires_payment_method"),
       lastError: "Your card was declined.",
     });
     const declined = await client.get(
@@ -389,7 +406,7 @@ test(
     assert.equal(redirectOf(lying), `/checkout?order=${id}`);
 
     await attachPaymentIntent(db, id, "pi_ok");
-    intents.set("pi_ok", intent("pi_ok", id, 50000, "succeeded"));
+    intents.set("pi_ok", await intent(db, "pi_ok", id, 50000, "succeeded"));
     const ok = await client.get("/checkout/confirmation?payment_intent=pi_ok&redirect_status=succeeded");
     assert.equal(redirectOf(ok), `/checkout?order=${id}&confirmed=1`);
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -398,6 +415,88 @@ test(
 
     const unknown = await client.get("/checkout/confirmation?payment_intent=pi_nobody");
     assert.equal(redirectOf(unknown), "/checkout");
+  },
+);
+
+test(
+  "[checkout] the confirmation page sends a failed payment back to the payment step with 'Payment failed'",
+  async (db, database) => {
+    const { gateway, intents } = scriptedGateway();
+    const { client } = await shopper(db, database, { gateway });
+    const p = await createProduct(db, { price: "500.00" });
+    await addToCart(client, p.id);
+    const id = await placeFromForm(client);
+    await attachPaymentIntent(db, id, "pi_3ds");
+
+    // Still with the bank (processing): the page waits.
+    intents.set("pi_3ds", await intent(db, "pi_3ds", id, 50000, "processing"));
+    const waiting = await client.get(`/checkout?order=${id}&confirmed=1`);
+    assert.equal(waiting.status, 200);
+    assert.ok(waiting.headers.get("refresh"));
+
+    // The 3-D Secure check failed: Stripe put the attempt back to requires_payment_method.
+    intents.set("pi_3ds", {
+      ...await intent(db, "pi_3ds", id, 50000, "requires_payment_method"),
+      lastError: "We are unable to authenticate your payment method.",
+    });
+    const failed = await client.get(`/checkout?order=${id}&confirmed=1&wait=4`);
+    assert.equal(redirectOf(failed), `/checkout?order=${id}`);
+    const payment = await html(client, `/checkout?order=${id}`);
+    const text = textOf(payment);
+    assert.ok(text.includes("Payment failed"), "the spec's failure toast");
+    assert.ok(text.includes("We are unable to authenticate your payment method."));
+    assert.ok(payment.includes('data-island="CheckoutPayment"'), "the customer can pay again");
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    assert.equal(row.paymentError, "We are unable to authenticate your payment method.");
+    assert.equal(row.status, "pending");
+
+    // A cancelled attempt: back to paying too (a new attempt is made there), the order stays open.
+    intents.set("pi_3ds", await intent(db, "pi_3ds", id, 50000, "canceled"));
+    assert.equal(redirectOf(await client.get(`/checkout?order=${id}&confirmed=1`)), `/checkout?order=${id}`);
+    assert.ok(textOf(await html(client, `/checkout?order=${id}`)).includes("Payment failed"));
+    assert.equal((await db.select().from(orders).where(eq(orders.id, id)))[0].status, "pending");
+  },
+);
+
+test(
+  "[checkout] the provider's return with a cancelled attempt goes back to paying, not to a wait",
+  async (db, database) => {
+    const { gateway, intents } = scriptedGateway();
+    const { client } = await shopper(db, database, { gateway });
+    const p = await createProduct(db, { price: "500.00" });
+    await addToCart(client, p.id);
+    const id = await placeFromForm(client);
+    await attachPaymentIntent(db, id, "pi_gone");
+    intents.set("pi_gone", await intent(db, "pi_gone", id, 50000, "canceled"));
+    const back = await client.get("/checkout/confirmation?payment_intent=pi_gone&redirect_status=failed");
+    assert.equal(redirectOf(back), `/checkout?order=${id}`);
+    const text = textOf(await html(client, `/checkout?order=${id}`));
+    assert.ok(text.includes("Payment failed") && text.includes("Your payment was not completed. Please try again."));
+    assert.equal((await db.select().from(orders).where(eq(orders.id, id)))[0].status, "pending");
+  },
+);
+
+test(
+  "[checkout] a payment that reached a cancelled, sold-out order is refunded and the customer told so",
+  async (db, database) => {
+    const { gateway, intents, refunds } = scriptedGateway();
+    const { client } = await shopper(db, database, { gateway });
+    const p = await createProduct(db, { price: "500.00", stock: 1 });
+    await addToCart(client, p.id);
+    const id = await placeFromForm(client);
+    await attachPaymentIntent(db, id, "pi_late");
+    await cancelOrder(db, id, "Not paid within 30 minutes");
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, p.id)); // sold to someone else
+    intents.set("pi_late", await intent(db, "pi_late", id, 50000, "succeeded"));
+
+    const back = await client.get("/checkout/confirmation?payment_intent=pi_late&redirect_status=succeeded");
+    assert.equal(redirectOf(back), `/checkout?order=${id}&confirmed=1`);
+    const confirmed = await client.get(`/checkout?order=${id}&confirmed=1`);
+    assert.equal(redirectOf(confirmed), `/order/${id}`, "no 'Thank you' for an order that will not ship");
+    assert.ok(textOf(await html(client, `/order/${id}`)).includes("we are refunding it in full"));
+    assert.deepEqual(refunds.map((r) => [r.intentId, r.amountCents]), [["pi_late", 50000]]);
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    assert.equal(row.status, "cancelled");
   },
 );
 
@@ -456,7 +555,7 @@ test("[order page] the customer's own order: every part of the spec's Order deta
   assert.ok(!text.includes("Write a Review"), "only delivered orders ask for a review");
 
   await attachPaymentIntent(db, id, "pi_paid");
-  intents.set("pi_paid", intent("pi_paid", id, total, "succeeded"));
+  intents.set("pi_paid", await intent(db, "pi_paid", id, total, "succeeded"));
   await client.get(`/checkout?order=${id}&confirmed=1`);
   page = await html(client, `/order/${id}`);
   text = textOf(page);

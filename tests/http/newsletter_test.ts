@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { emailOutbox, newsletterSubscriptions } from "../../db/schema/mod.ts";
+import { eq, sql } from "drizzle-orm";
+import { openDb } from "../../db/client.ts";
+import { coupons, emailOutbox, newsletterSubscriptions } from "../../db/schema/mod.ts";
+import { seedDemo } from "../../db/seed/mod.ts";
+import { demoCoupons } from "../../db/seed/demo.ts";
+import { ApiError } from "../../client/api.ts";
+import { subscribeFailureToast } from "../../islands/NewsletterForm.tsx";
+import { createProduct } from "../helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -65,6 +72,111 @@ test("[newsletter] the home banner form works without JavaScript", async (_db, d
   assert.match(await (await client.get("/")).text(), /Subscribed!/);
   await client.postForm("/newsletter", { email: "no-at-sign" });
   assert.match(await (await client.get("/")).text(), /Invalid email/);
+});
+
+test(
+  "[newsletter] the unsubscribe link of the confirmation e-mail still works after confirming",
+  async (db, database) => {
+    const client = testClient(testApp(database));
+    await client.postJson("/api/newsletter", { email: "gecko@example.co.za" });
+    const [confirmMail] = await db.select().from(emailOutbox);
+    const firstLink = confirmMail.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1];
+    const confirmUrl =
+      confirmMail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=[a-z2-7]+)/)![1];
+    assert.equal((await client.get(confirmUrl)).status, 200);
+    const welcome = (await db.select().from(emailOutbox)).find((m) => /your 10% code/.test(m.subject))!;
+    assert.equal(welcome.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1], firstLink, "one stable link");
+    const done = await client.postForm("/newsletter/unsubscribe", { token: firstLink });
+    assert.equal(done.status, 200);
+    assert.match(await done.text(), /You have been unsubscribed/);
+    const [row] = await db.select().from(newsletterSubscriptions);
+    assert.ok(row.confirmedAt && row.unsubscribedAt);
+  },
+);
+
+test(
+  "[newsletter] the sign-up form's failure toasts: 'Invalid email' only for a refused address",
+  async (_db, database) => {
+    const client = testClient(testApp(database));
+    const bad = await client.postJson("/api/newsletter", { email: "nope" });
+    assert.deepEqual(subscribeFailureToast(new ApiError((await bad.json()).error, bad.status, null)), {
+      title: "Invalid email",
+      description: "Please enter a valid email address.",
+      variant: "destructive",
+    });
+    let limited: Response | undefined;
+    for (let i = 0; i < 12 && limited?.status !== 429; i++) {
+      limited = await client.postJson("/api/newsletter", { email: `k${i}@example.co.za` });
+    }
+    assert.equal(limited!.status, 429);
+    const message = (await limited!.json()).error;
+    assert.deepEqual(subscribeFailureToast(new ApiError(message, 429, null)), {
+      title: "Subscription failed",
+      description: message,
+      variant: "destructive",
+    });
+    assert.match(message, /Too many attempts/);
+    assert.equal(
+      subscribeFailureToast(new ApiError("500: Internal Server Error", 500, null)).title,
+      "Subscription failed",
+    );
+    assert.deepEqual(subscribeFailureToast(new TypeError("Failed to fetch")), {
+      title: "Subscription failed",
+      description: "Please check your connection and try again.",
+      variant: "destructive",
+    });
+  },
+);
+
+test("[newsletter] a shop without demo data has WELCOME10 (from a migration), on the seed's terms", async () => {
+  const fresh = await openDb({ pgliteDir: "memory://" });
+  try {
+    await fresh.migrate();
+    const [row] = await fresh.db.select().from(coupons);
+    const seeded = demoCoupons.find((c) => c.code === "WELCOME10")!;
+    assert.deepEqual(
+      {
+        code: row.code,
+        description: row.description,
+        type: row.type,
+        value: row.value,
+        firstTimeOnly: row.firstTimeOnly,
+        userLimit: row.userLimit,
+      },
+      seeded,
+    );
+    assert.deepEqual(
+      [row.active, row.minOrderValue, row.maxDiscount, row.usageLimit, row.endDate, row.categoryId, row.productId],
+      [true, null, null, null, null, null, null],
+    );
+    // A confirmed subscriber's code works in a cart.
+    const client = testClient(testApp(fresh));
+    const p = await createProduct(fresh.db, { price: "400.00" });
+    await client.postJson("/api/cart", { productId: p.id, quantity: 1 });
+    const applied = await client.postJson("/api/cart/apply-coupon", { code: "WELCOME10" });
+    assert.equal(applied.status, 200);
+    assert.equal((await applied.json()).discount, 40);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test("[newsletter] the WELCOME10 migration and the demo seed stay idempotent together", async (db) => {
+  const file = new URL("../../db/migrations/0010_welcome_coupon.sql", import.meta.url);
+  const migration = await Deno.readTextFile(file);
+  await db.execute(sql.raw(migration));
+  await db.update(coupons).set({ description: "Edited by an admin" }).where(eq(coupons.code, "WELCOME10"));
+  await db.execute(sql.raw(migration));
+  await seedDemo(db, { withAccounts: false });
+  await seedDemo(db, { withAccounts: false });
+  const rows = await db.select().from(coupons).where(eq(coupons.code, "WELCOME10"));
+  assert.equal(rows.length, 1);
+  assert.equal(rows[0].description, "Edited by an admin", "an existing WELCOME10 is left as it is");
+  assert.deepEqual((await db.select({ code: coupons.code }).from(coupons)).map((c) => c.code).sort(), [
+    "BUY2GET1",
+    "FREESHIP",
+    "WELCOME10",
+  ]);
 });
 
 closeDatabase();

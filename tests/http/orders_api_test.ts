@@ -109,7 +109,7 @@ test(
       status: "succeeded",
       amountCents: 25_000,
       currency: "zar",
-      metadata: { orderId: String(placed.id) },
+      metadata: { orderId: String(placed.id), orderNumber: placed.orderNumber },
       lastError: null,
       ...over,
     });
@@ -119,8 +119,16 @@ test(
     assert.equal((await patch("pi_unknown")).status, 409, "an attempt the provider does not know");
     intents.set("pi_unpaid", facts({ id: "pi_unpaid", status: "requires_payment_method" }));
     intents.set("pi_cheap", facts({ id: "pi_cheap", amountCents: 100 }));
-    intents.set("pi_other", facts({ id: "pi_other", metadata: { orderId: String(placed.id + 1) } }));
-    for (const id of ["pi_unpaid", "pi_cheap", "pi_other"]) {
+    intents.set(
+      "pi_other",
+      facts({ id: "pi_other", metadata: { orderId: String(placed.id + 1), orderNumber: placed.orderNumber } }),
+    );
+    // Another shop database sharing the Stripe account: same order id, its own order number.
+    intents.set(
+      "pi_elsewhere",
+      facts({ id: "pi_elsewhere", metadata: { orderId: String(placed.id), orderNumber: "RB-0000000000001" } }),
+    );
+    for (const id of ["pi_unpaid", "pi_cheap", "pi_other", "pi_elsewhere"]) {
       const res = await patch(id);
       assert.equal(res.status, 409, id);
       assert.ok((await res.json()).error);

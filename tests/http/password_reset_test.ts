@@ -304,6 +304,7 @@ test(
       assert.ok(!all.includes(NEW), "nor the password");
       const [row] = await db.select().from(emailOutbox);
       assert.equal(row.status, "sent");
+      assert.ok(!row.textBody.includes(token) && !(row.htmlBody ?? "").includes(token), "no live link kept once sent");
     } finally {
       transport.close?.();
       await sink.stop();

@@ -9,10 +9,11 @@ import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
 import { createAddress, createProduct } from "../helpers/factories.ts";
+import Stripe from "stripe";
 import { startFakeStripeApi } from "../fakes/stripe_api.ts";
 import type { Db } from "../../db/client.ts";
-import { loyaltyLedger, orders, paymentEvents, users } from "../../db/schema/mod.ts";
-import { placeOrder } from "../../domains/checkout/mod.ts";
+import { auditLogs, emailOutbox, loyaltyLedger, orders, paymentEvents, products, users } from "../../db/schema/mod.ts";
+import { cancelOrder, PAYMENT_REFUNDED, placeOrder } from "../../domains/checkout/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const fake = startFakeStripeApi();
@@ -24,6 +25,13 @@ const stripeEnv = {
   STRIPE_API_BASE: fake.url,
 };
 const CONFIG_ERROR = "The payment system is not properly configured. Please contact support.";
+/** The real SDK pointed at the fake, standing in for Stripe.js confirming in the customer's browser. */
+const stripeSdk = new Stripe("sk_test_x", {
+  host: new URL(fake.url).hostname,
+  port: new URL(fake.url).port,
+  protocol: "http",
+  maxNetworkRetries: 0,
+});
 
 /** A signed-in customer with a pending order of 2 × R450 (R900.00), placed from their cart. */
 async function customerWithOrder(db: Db, client: TestClient, username = "keeper") {
@@ -219,6 +227,145 @@ test("[payments] webhook: a declined attempt is recorded on the order, which sta
   assert.equal(row.paidAt, null);
   assert.equal(row.paymentError, "Your card was declined.");
 });
+
+/** Starts the order's payment through the app and returns the attempt's id. */
+async function startPayment(client: TestClient, orderId: number): Promise<string> {
+  const res = await client.postJson("/api/payments/create-intent", { orderId });
+  assert.equal(res.status, 200, await res.clone().text());
+  return (await res.json()).paymentIntentId;
+}
+
+const patchPayment = (client: TestClient, orderId: number, paymentId: string) =>
+  client.postJson(`/api/orders/${orderId}/payment`, { paymentId, status: "succeeded" }, "PATCH");
+
+test(
+  "[payments] PATCH after paying through the Stripe SDK: paid once; unconfirmed or declined intents are 409",
+  async (db, database) => {
+    const client = testClient(testApp(database, stripeEnv));
+    const { me, order } = await customerWithOrder(db, client);
+    const intentId = await startPayment(client, order.id);
+
+    // Not confirmed yet: the browser's "succeeded" is not believed.
+    const early = await patchPayment(client, order.id, intentId);
+    assert.equal(early.status, 409);
+    assert.match((await early.json()).error, /not been completed/);
+
+    // Declined by the card network, as Stripe.js would report it.
+    await assert.rejects(
+      stripeSdk.paymentIntents.confirm(intentId, { payment_method: "pm_card_chargeDeclined" }),
+      (err) => err instanceof Stripe.errors.StripeCardError && err.message === "Your card was declined.",
+    );
+    const declined = await patchPayment(client, order.id, intentId);
+    assert.equal(declined.status, 409);
+    assert.equal((await orderRow(db, order.id)).paidAt, null);
+
+    // Paid with the test Visa: now the same PATCH pays the order.
+    const confirmed = await stripeSdk.paymentIntents.confirm(intentId, { payment_method: "pm_card_visa" });
+    assert.equal(confirmed.status, "succeeded");
+    const paid = await patchPayment(client, order.id, intentId);
+    assert.equal(paid.status, 200, await paid.clone().text());
+    assert.match(paid.headers.get("content-type") ?? "", /application\/json/);
+    const body = await paid.json();
+    assert.equal(body.status, "processing");
+    assert.equal(body.paymentId, intentId);
+    assert.equal((await patchPayment(client, order.id, intentId)).status, 200, "a repeat is harmless");
+    const ledger = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id));
+    assert.deepEqual(ledger.map((l) => l.points), [900]);
+  },
+);
+
+test(
+  "[payments] PATCH refuses a paid intent of another shop sharing the Stripe account (same order id)",
+  async (db, database) => {
+    const client = testClient(testApp(database, stripeEnv));
+    const { order } = await customerWithOrder(db, client);
+    // Staging, or a colleague's machine: its own order with our id, for the same amount, paid.
+    const theirs = await stripeSdk.paymentIntents.create({
+      amount: order.totalCents,
+      currency: "zar",
+      metadata: { orderId: String(order.id), orderNumber: "RB-0000000000001" },
+    });
+    await stripeSdk.paymentIntents.confirm(theirs.id, { payment_method: "pm_card_visa" });
+    const res = await patchPayment(client, order.id, theirs.id);
+    assert.equal(res.status, 409);
+    assert.equal((await res.json()).error, "This payment belongs to another order.");
+    const row = await orderRow(db, order.id);
+    assert.equal(row.paidAt, null);
+    assert.equal(row.status, "pending");
+  },
+);
+
+test(
+  "[payments] return from a redirect (3-D Secure): Stripe's return_url checks the intent with Stripe",
+  async (db, database) => {
+    const client = testClient(testApp(database, stripeEnv));
+    const { order } = await customerWithOrder(db, client);
+    const page = await client.get(`/checkout?order=${order.id}`);
+    assert.match(await page.text(), /&quot;returnUrl&quot;:&quot;\/checkout\/confirmation&quot;/);
+    const intentId = await startPayment(client, order.id);
+    const { client_secret: secret } = fake.intents.get(intentId)!;
+    const back = (status: string) =>
+      client.get(
+        `/checkout/confirmation?payment_intent=${intentId}&payment_intent_client_secret=${secret}&redirect_status=${status}`,
+      );
+
+    // The bank declined after the redirect: back to the payment step with Stripe's reason.
+    await stripeSdk.paymentIntents.confirm(intentId, { payment_method: "pm_card_chargeDeclined" }).catch(() => {});
+    const failed = await back("failed");
+    assert.equal(failed.status, 303);
+    assert.equal(failed.headers.get("location"), `/checkout?order=${order.id}`);
+    const payment = await (await client.get(`/checkout?order=${order.id}`)).text();
+    assert.ok(payment.includes("Payment failed") && payment.includes("Your card was declined."));
+    assert.equal((await orderRow(db, order.id)).paymentError, "Your card was declined.");
+
+    // Paid on the second try: confirmed and finalised from Stripe's facts.
+    await stripeSdk.paymentIntents.confirm(intentId, { payment_method: "pm_card_visa" });
+    const ok = await back("succeeded");
+    assert.equal(ok.headers.get("location"), `/checkout?order=${order.id}&confirmed=1`);
+    const row = await orderRow(db, order.id);
+    assert.equal(row.status, "processing");
+    assert.equal(row.paymentId, intentId);
+  },
+);
+
+test(
+  "[payments] a Stripe payment for a cancelled order whose stock is gone is refunded through Stripe",
+  async (db, database) => {
+    const client = testClient(testApp(database, stripeEnv));
+    const { me, order } = await customerWithOrder(db, client);
+    const intentId = await startPayment(client, order.id);
+    // The order was cancelled (stock back), and the units were sold before the payment landed.
+    await cancelOrder(db, order.id, "Not paid within 30 minutes");
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, order.items[0].productId!));
+    await stripeSdk.paymentIntents.confirm(intentId, { payment_method: "pm_card_visa" });
+
+    const res = await patchPayment(client, order.id, intentId);
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.equal((await res.json()).status, "cancelled");
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
+    assert.equal(refunds.length, 1);
+    assert.equal(refunds[0].amount, 90_000);
+    assert.equal(refunds[0].metadata.orderNumber, order.orderNumber);
+    const refundCall = fake.requests.findLast((r) => r.path === "/v1/refunds")!;
+    assert.equal(refundCall.idempotencyKey, `refund-${intentId}-${order.orderNumber}`);
+
+    const [audit] = await db.select().from(auditLogs).where(eq(auditLogs.entityId, order.id));
+    assert.equal(audit.action, PAYMENT_REFUNDED);
+    assert.equal(audit.details?.refundId, refunds[0].id);
+    const mail = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "keeper@example.co.za"));
+    assert.deepEqual(mail.map((m) => m.subject), [
+      `Your payment for Reptile Basics order ${order.orderNumber} was refunded`,
+    ]);
+    assert.equal((await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id))).length, 0);
+
+    // Stripe's webhook for the same payment follows: nothing is refunded twice.
+    const hook = await fake.signedWebhook(fake.event("payment_intent.succeeded", intentId), WHSEC);
+    assert.equal((await postWebhook(testClient(testApp(database, stripeEnv), { origin: null }), hook)).status, 200);
+    assert.equal((await patchPayment(client, order.id, intentId)).status, 200);
+    assert.equal([...fake.refunds.values()].filter((r) => r.payment_intent === intentId).length, 1);
+    assert.equal((await db.select().from(emailOutbox)).filter((m) => /refunded/.test(m.subject)).length, 1);
+  },
+);
 
 test("[payments] test-intent takes a whole rand amount of at least R1", async (_db, database) => {
   const client = testClient(testApp(database, stripeEnv));
