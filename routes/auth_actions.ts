@@ -59,16 +59,33 @@ function logged(c: Context<AppEnv>, message: string) {
   return { message, fields: { requestId: c.get("requestId") } };
 }
 
+/** Names listed in the 'Cart Updated' toast before "and N more" (the toast holds 300 characters). */
+const CAPPED_NAMES_SHOWN = 3;
+
+/** The toast telling the shopper which merged lines were cut to what is in stock. */
+export function cartCappedToast(names: string[]) {
+  const unique = [...new Set(names)];
+  const shown = unique.slice(0, CAPPED_NAMES_SHOWN).join(", ");
+  const more = unique.length - CAPPED_NAMES_SHOWN;
+  return {
+    title: "Cart Updated",
+    description: `Some quantities were reduced to what is in stock: ${shown}${more > 0 ? ` and ${more} more` : ""}.`,
+  };
+}
+
 /**
  * Starts the user's new session and brings the guest's cart along. The guest session is then
- * deleted. A failed merge never blocks sign-in: the shopper sees the spec's 'Cart Sync Issue'.
+ * deleted. A failed merge never blocks sign-in: the shopper sees the spec's 'Cart Sync Issue'. Lines
+ * the merge capped at stock are named in a 'Cart Updated' toast, queued with the sign-in's own, so a
+ * smaller quantity in the cart is never a silent surprise.
  */
 async function switchToUser(c: Context<AppEnv>, user: SessionUser, remember: boolean) {
   const { previousSessionId } = await startUserSession(c, user, remember);
   if (!previousSessionId) return;
   try {
-    await mergeGuestCart(c.var.db, previousSessionId, user.id);
+    const capped = await mergeGuestCart(c.var.db, previousSessionId, user.id);
     await invalidateSession(c.var.db, previousSessionId);
+    if (capped.length) setFlash(c, cartCappedToast(capped));
   } catch (err) {
     logError("cart merge failed", err, { requestId: c.get("requestId") });
     c.set("cartSyncFailed", true);

@@ -1,7 +1,8 @@
 /**
  * Guards for protected pages and endpoints. A visitor is sent to /login?redirect={path} ('Login
- * Required'); a signed-in user without the role is sent home ('Access Denied'). Under /api the same
- * checks answer 401 and 403 JSON.
+ * Required' on storefront pages, 'Authentication Required' in the admin area, as document 2 section 6
+ * says); a signed-in user without the role is sent home ('Access Denied'). Under /api the same checks
+ * answer 401 and 403 JSON.
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -19,9 +20,14 @@ export function hasRole(user: SessionUser, role: Role): boolean {
   return user.role === "super_admin";
 }
 
-function loginRedirect(c: Context<AppEnv>) {
+/** The toast title a visitor reads on a storefront page that needs an account. */
+const LOGIN_REQUIRED = "Login Required";
+/** Document 2 section 6: an anonymous visitor on /admin reads 'Authentication Required'. */
+const AUTHENTICATION_REQUIRED = "Authentication Required";
+
+function loginRedirect(c: Context<AppEnv>, title = LOGIN_REQUIRED) {
   if (isApi(c)) throw new UnauthorizedError("Please login to access this page.");
-  setFlash(c, { title: "Login Required", description: "Please login to access this page.", variant: "destructive" });
+  setFlash(c, { title, description: "Please login to access this page.", variant: "destructive" });
   const target = c.req.path + (new URL(c.req.url).search || "");
   return c.redirect(`/login?redirect=${encodeURIComponent(target)}`, 303);
 }
@@ -36,7 +42,8 @@ export function requireUser() {
 export function requireRole(role: Role) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user;
-    if (!user) return loginRedirect(c);
+    // A role-guarded screen is a staff screen (the admin area): the spec's admin wording.
+    if (!user) return loginRedirect(c, AUTHENTICATION_REQUIRED);
     if (!hasRole(user, role)) {
       if (isApi(c)) throw new ForbiddenError("You don't have permission to access this page.");
       setFlash(c, {
@@ -57,8 +64,30 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
   return user;
 }
 
-/** A post-login target that stays on this site ("/account", never "//evil.example"). */
+/** Longest post-login target kept; anything longer is not a link of ours. */
+const REDIRECT_MAX = 500;
+/** A stand-in origin: a target is ours only if it still resolves to it. */
+const DUMMY_ORIGIN = "http://shop.invalid";
+
+/**
+ * A post-login target that stays on this site ("/account?tab=orders", never "//evil.example"), in a
+ * form that is safe in a Location header. Browsers drop tabs and newlines inside a URL and read "\"
+ * as "/", so "/\t/evil.example" and "/\evil.example" both become "//evil.example": control
+ * characters and backslashes are refused outright. What is left is resolved against a dummy origin and
+ * kept only if it stays there; its path, query and hash come back percent-encoded, so no character can
+ * make Headers.set throw.
+ */
 export function safeRedirect(target: string | undefined | null, fallback = "/"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target.length > 500 ? fallback : target;
+  if (!target || target.length > REDIRECT_MAX || !target.startsWith("/")) return fallback;
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(target)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, DUMMY_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== DUMMY_ORIGIN) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return path.length > REDIRECT_MAX ? fallback : path;
 }

@@ -1,6 +1,7 @@
 /**
- * Seeds the demo shop: categories, products with variants, coupons, loyalty rewards and (outside
- * production) demo accounts. Idempotent: every insert skips rows that already exist.
+ * Seeds the demo shop: categories, products with variants, coupons, loyalty rewards and (when asked,
+ * as SEED_DEMO=true does whatever NODE_ENV is) demo accounts. Idempotent: every insert skips rows
+ * that already exist.
  */
 import { count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";

@@ -23,11 +23,21 @@ async function signedIn(db: Db, database: Parameters<typeof testApp>[0], role: R
   return client;
 }
 
-test("[admin outbox] a visitor is sent to sign in, a customer home with 'Access Denied'", async (db, database) => {
+test("[admin outbox] visitor: 'Authentication Required'; customer: 'Access Denied'", async (db, database) => {
   const visitor = testClient(testApp(database));
   const v = await visitor.get("/admin/outbox?status=sent");
   assert.equal(v.status, 303);
   assert.equal(v.headers.get("location"), `/login?redirect=${encodeURIComponent("/admin/outbox?status=sent")}`);
+  // Document 2 section 6: the admin area's own wording; storefront pages keep 'Login Required'.
+  const login = await (await visitor.get(v.headers.get("location")!)).text();
+  assert.match(login, /Authentication Required/);
+  assert.match(login, /Please login to access this page\./);
+  assert.doesNotMatch(login, /Login Required/);
+  const account = await visitor.get("/account");
+  assert.equal(account.status, 303);
+  const storefront = await (await visitor.get(account.headers.get("location")!)).text();
+  assert.match(storefront, /Login Required/);
+  assert.doesNotMatch(storefront, /Authentication Required/);
   const one = await visitor.get("/admin/outbox/1");
   assert.equal(one.status, 303);
 

@@ -8,8 +8,10 @@ import { createApp } from "../../app.ts";
 import { rateLimits, sessions, users, wishlistItems } from "../../db/schema/mod.ts";
 import { accountLoginKey, createSession, hashToken, sweepExpiredSessions } from "../../domains/auth/mod.ts";
 import { lastForwardedFor } from "../../routes/client_ip.ts";
+import { cartCappedToast } from "../../routes/auth_actions.ts";
 import { describeError } from "../../lib/error_log.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createProduct, createUser } from "../helpers/factories.ts";
+import { demoAccounts } from "../../db/seed/mod.ts";
 import type { Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -248,7 +250,6 @@ test(
     assert.match(html, /action="\/login\?redirect=\/categories&amp;wishlist=true"/);
     assert.match(html, /href="\/forgot-password"/);
     assert.match(html, /href="\/register"/);
-    assert.match(html, /Demo accounts/);
     const bad = await client.postForm("/login?redirect=/categories", { username: "", password: "" });
     assert.equal(bad.status, 400);
     const badHtml = await bad.text();
@@ -270,10 +271,58 @@ test(
       password: good.password,
     });
     assert.equal(evil.headers.get("location"), "/");
-    const hidden = testApp(database, { SEED_DEMO: "false" });
-    assert.doesNotMatch(await (await hidden.request("/login")).text(), /Demo accounts/);
   },
 );
+
+test(
+  "[auth pages] /login lists the demo logins only when they exist and SEED_DEMO=true, production or not",
+  async (db, database) => {
+    const page = async (env: Record<string, string>) => await (await testApp(database, env).request("/login")).text();
+    // A live shop's database has no demo accounts: a default SEED_DEMO publishes nothing.
+    for (const NODE_ENV of ["production", "development"]) {
+      assert.doesNotMatch(await page({ NODE_ENV }), /Demo accounts/, NODE_ENV);
+    }
+    for (const a of demoAccounts) {
+      await createUser(db, { username: a.username, role: a.role });
+    }
+    // `deno task start` runs with NODE_ENV=production and must show the demo shop (decision 0002).
+    for (const NODE_ENV of ["production", "development"]) {
+      const html = await page({ NODE_ENV });
+      assert.match(html, /Demo accounts/, NODE_ENV);
+      assert.match(html, /<code>admin<\/code> \/ <code>Admin123!<\/code>/, NODE_ENV);
+    }
+    assert.doesNotMatch(await page({ NODE_ENV: "production", SEED_DEMO: "false" }), /Demo accounts/);
+    assert.doesNotMatch(await page({ SEED_DEMO: "false" }), /Demo accounts/);
+  },
+);
+
+test("[auth pages] the post-login target stays on this site and never breaks the redirect", async (db, database) => {
+  const { client } = await registered(db, database);
+  // [the parameter as the browser sends it, where the shopper lands]
+  const cases: [string, string][] = [
+    ["/%09/evil.example", "/"], // browsers drop the tab: "//evil.example"
+    ["/%0a", "/"], // a newline cannot go in a Location header
+    ["/%0D%0ASet-Cookie:%20x=1", "/"],
+    ["/%5Cevil.example", "/"], // a backslash reads as "/"
+    ["/%5C/evil.example", "/"],
+    ["https://evil.example/x", "/"],
+    ["https%3A%2F%2Fevil.example", "/"],
+    ["//evil.example", "/"],
+    [`/${"a".repeat(600)}`, "/"],
+    [encodeURIComponent("/categories?sort=price&page=2#top"), "/categories?sort=price&page=2#top"],
+    [encodeURIComponent("/product/gecko-🦎?q=café lamp"), "/product/gecko-%F0%9F%A6%8E?q=caf%C3%A9%20lamp"],
+  ];
+  for (const [redirect, expected] of cases) {
+    const res = await client.postForm(`/login?redirect=${redirect}`, { username: "thandi_n", password: good.password });
+    assert.equal(res.status, 303, redirect);
+    assert.equal(res.headers.get("location"), expected, redirect);
+    // Signed in already: /login sends straight on, through the same check (returnPath too).
+    const again = await client.get(`/login?returnPath=${redirect}`);
+    assert.equal(again.status, 303, redirect);
+    assert.equal(again.headers.get("location"), expected, redirect);
+    await client.postForm("/logout", {});
+  }
+});
 
 test("[auth pages] register form keeps values, shows messages, creates the account", async (_db, database) => {
   const client = testClient(testApp(database));
@@ -560,6 +609,54 @@ test("[auth pages] register keeps ?addToWishlist: the product is saved, its toas
     await (await client.get("/wishlist")).text(),
     /Your account is ready, Thandi Nkosi\./,
     "then the welcome",
+  );
+});
+
+test("[auth pages] lines the cart merge cut to stock are named in a 'Cart Updated' toast", async (db, database) => {
+  const mat = await createProduct(db, { name: "Heat Mat", stock: 3 });
+  const tongs = await createProduct(db, { name: "Feeder Tongs", stock: 2 });
+  const bowl = await createProduct(db, { name: "Water Bowl", stock: 10 });
+  const { client } = await registered(db, database);
+  await client.postJson("/api/auth/login", { username: "thandi_n", password: good.password });
+  await client.postJson("/api/cart", { productId: mat.id, quantity: 2 });
+  await client.postJson("/api/cart", { productId: tongs.id, quantity: 1 });
+  await client.postJson("/api/auth/logout", {});
+  for (const p of [mat, tongs, bowl]) {
+    assert.equal((await client.postJson("/api/cart", { productId: p.id, quantity: 2 })).status, 201, p.name);
+  }
+  const res = await client.postForm("/login?redirect=/cart", { username: "thandi_n", password: good.password });
+  assert.equal(res.status, 303);
+  const cart = await (await client.get("/api/cart")).json();
+  assert.deepEqual(
+    cart.items.map((i: { product: { name: string }; quantity: number }) => [i.product.name, i.quantity]).sort(),
+    [["Feeder Tongs", 2], ["Heat Mat", 3], ["Water Bowl", 2]],
+  );
+  const first = await (await client.get("/cart")).text();
+  assert.match(first, /Welcome back!/);
+  const second = await (await client.get("/cart")).text();
+  assert.match(second, /Cart Updated/, "queued with the welcome, shown next");
+  assert.match(
+    second,
+    /Some quantities were reduced to what is in stock: (Heat Mat, Feeder Tongs|Feeder Tongs, Heat Mat)\./,
+  );
+  assert.doesNotMatch(second, /Water Bowl\./);
+
+  // A merge that cuts nothing says nothing.
+  await client.postForm("/logout", {});
+  await client.postJson("/api/cart", { productId: bowl.id, quantity: 1 });
+  await client.postForm("/login", { username: "thandi_n", password: good.password });
+  await client.get("/");
+  assert.doesNotMatch(await (await client.get("/")).text(), /Cart Updated/);
+});
+
+Deno.test("[auth] the 'Cart Updated' toast names each line once and counts the rest", () => {
+  assert.deepEqual(cartCappedToast(["Heat Mat"]), {
+    title: "Cart Updated",
+    description: "Some quantities were reduced to what is in stock: Heat Mat.",
+  });
+  assert.equal(
+    cartCappedToast(["A", "B", "A", "C", "D", "E"]).description,
+    "Some quantities were reduced to what is in stock: A, B, C and 2 more.",
   );
 });
 
