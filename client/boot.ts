@@ -37,5 +37,32 @@ function boot() {
   }
 }
 
+/**
+ * Header shadow after 20 px and back-to-top after 300 px of scroll are CSS scroll-driven animations
+ * (styles/app.css). Browsers without scroll timelines (Firefox, Safari) get the same from classes
+ * that one passive scroll listener toggles; browsers with them never run it. This script is on every
+ * storefront page because the layout always carries the Toaster island (decision 0001).
+ */
+function scrollChromeFallback() {
+  if (globalThis.CSS?.supports?.("animation-timeline", "scroll()")) return;
+  const header = document.getElementById("site-header");
+  const backToTop = document.querySelector<HTMLElement>(".back-to-top");
+  if (!header && !backToTop) return;
+  let queued = false;
+  const update = () => {
+    queued = false;
+    // The spec's thresholds: a shadow after 20 px, the button after more than 300 px.
+    header?.classList.toggle("is-scrolled", scrollY > 20);
+    backToTop?.classList.toggle("is-visible", scrollY > 300);
+  };
+  addEventListener("scroll", () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(update);
+  }, { passive: true });
+  update();
+}
+
 enhanceCartForms();
+scrollChromeFallback();
 boot();

@@ -6,6 +6,11 @@ import { catalogSchemas } from "../../domains/catalog/mod.ts";
 import type { Facets } from "../../domains/catalog/mod.ts";
 import type { ListingState } from "./listing_state.ts";
 
+/**
+ * One tickable facet value with its count. A value counting 0 (a brand with nothing in the ticked
+ * price band) stays listed and tickable, only greyed: a disabled box would drop out of the submitted
+ * form, and the shopper may want that brand once the band is cleared.
+ */
 function Check(
   { id, name, value, label, count, checked }: {
     id: string;
@@ -30,8 +35,8 @@ function Check(
           defaultChecked={checked}
           className="h-4 w-4 accent-green-700"
         />
-        <span className="flex-1">{label}</span>
-        <span className="text-xs text-stone-500">{count}</span>
+        <span className={count ? "flex-1" : "flex-1 text-stone-500"}>{label}</span>
+        <span className="text-xs text-stone-500" data-facet-count>{count}</span>
       </label>
     </li>
   );

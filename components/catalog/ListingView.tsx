@@ -37,7 +37,8 @@ export interface ListingViewProps {
 
 function chipLabel(kind: "price" | "brand" | "category", value: string, facets: Facets): string {
   if (kind === "price") {
-    return catalogSchemas.PRICE_BANDS.find((b) => b.value === value)?.label ?? `R${value.replace("-", " - R")}`;
+    // A band from a shared URL that is not one of ours reads like ours: "R750-R1200".
+    return catalogSchemas.PRICE_BANDS.find((b) => b.value === value)?.label ?? `R${value.replace("-", "-R")}`;
   }
   if (kind === "category") return facets.categories.find((c) => c.slug === value)?.name ?? value;
   return value;

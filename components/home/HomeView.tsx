@@ -17,11 +17,18 @@ function SectionHeading({ title, href, linkLabel }: { title: string; href: strin
   );
 }
 
+/** A section's items, or the text to show in its place when loading them failed. */
+export type Section<T> = T[] | { error: string };
+
+function SectionError({ text }: { text: string }) {
+  return <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">{text}</p>;
+}
+
 export function HomeView(
   { categories, featured, newArrivals, freeShippingCents }: {
-    categories: CategoryCardData[];
-    featured: ProductCardData[];
-    newArrivals: ProductCardData[];
+    categories: Section<CategoryCardData>;
+    featured: Section<ProductCardData>;
+    newArrivals: Section<ProductCardData>;
     freeShippingCents: number;
   },
 ) {
@@ -97,18 +104,24 @@ export function HomeView(
               View All Categories →
             </a>
           </div>
-          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
-            {categories.map((c) => (
-              <li key={c.slug}>
-                <CategoryCard category={c} compact />
-              </li>
-            ))}
-          </ul>
+          {"error" in categories
+            ? <SectionError text={categories.error} />
+            : (
+              <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
+                {categories.map((c) => (
+                  <li key={c.slug}>
+                    <CategoryCard category={c} compact />
+                  </li>
+                ))}
+              </ul>
+            )}
         </section>
 
         <section aria-label="Featured Products">
           <SectionHeading title="Featured Products" href="/featured" linkLabel="View All" />
-          {featured.length
+          {"error" in featured
+            ? <SectionError text={featured.error} />
+            : featured.length
             ? <Island name="FeaturedCarousel" component={FeaturedCarousel} props={{ items: featured }} />
             : <p className="text-stone-600">No products found.</p>}
         </section>
@@ -146,7 +159,7 @@ export function HomeView(
 
         <section aria-label="New Arrivals">
           <SectionHeading title="New Arrivals" href="/new" linkLabel="View All" />
-          <ProductGrid products={newArrivals} />
+          {"error" in newArrivals ? <SectionError text={newArrivals.error} /> : <ProductGrid products={newArrivals} />}
         </section>
 
         <section aria-labelledby="newsletter-heading" className="rounded-2xl bg-amber-100 px-6 py-10 md:px-12">

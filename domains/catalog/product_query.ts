@@ -88,16 +88,22 @@ function bandCondition(b: PriceBand): SQL {
 
 type Facet = "categories" | "brands" | "priceBands";
 
-/** The WHERE conditions of a filter; `omit` leaves out one facet's own selection (for its counts). */
-function conditions(filter: ProductFilter, omit?: Facet): SQL[] {
+/** The selected price bands as one condition (any band), or undefined when none is selected. */
+function bandsCondition(filter: ProductFilter): SQL | undefined {
+  return filter.priceBands?.length ? or(...filter.priceBands.map(bandCondition)) : undefined;
+}
+
+/** The WHERE conditions of a filter; `omit` leaves out facets' own selections (for their counts). */
+function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
   const where: SQL[] = [];
+  const bands = bandsCondition(filter);
   if (filter.ids) where.push(filter.ids.length ? inArray(products.id, filter.ids) : sql`false`);
-  if (filter.categoryIds && omit !== "categories") where.push(inArray(products.categoryId, filter.categoryIds));
+  if (filter.categoryIds && !omit.includes("categories")) where.push(inArray(products.categoryId, filter.categoryIds));
   if (filter.featured !== undefined) where.push(eq(products.featured, filter.featured));
   if (filter.isNew !== undefined) where.push(eq(products.isNew, filter.isNew));
   if (filter.onSale) where.push(isNotNull(products.salePrice));
-  if (filter.priceBands?.length && omit !== "priceBands") where.push(or(...filter.priceBands.map(bandCondition))!);
-  if (filter.brands?.length && omit !== "brands") where.push(inArray(products.brand, filter.brands));
+  if (bands && !omit.includes("priceBands")) where.push(bands);
+  if (filter.brands?.length && !omit.includes("brands")) where.push(inArray(products.brand, filter.brands));
   if (filter.q !== undefined) where.push(searchCondition(filter.q) ?? sql`false`);
   return where;
 }
@@ -123,13 +129,16 @@ async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /**
- * Facet counts for a listing. Each facet counts with every other selection applied but not its own,
- * so ticking one brand still shows how many products the other brands would add.
- */
-/**
- * Facet counts for a filter form. Each facet is counted without its own selection. A selected brand
- * or category is always listed, with 0 when nothing matches the other filters, so a form submitted
- * again keeps every selection the shared URL carried.
+ * Facet counts for a filter form. Each facet is counted without its own selection, so ticking one
+ * brand still shows how many products the other brands would add. A selected brand or category is
+ * always listed, with 0 when nothing matches the other filters, so a form submitted again keeps
+ * every selection the shared URL carried.
+ *
+ * The brand list is every brand in the listing's scope (category, search text, list flags) whatever
+ * price band is ticked: the spec's brand filter is the category's distinct brands, and a list that
+ * shrank with the price would hide brands a shopper may want next. Each brand's count does respect
+ * the ticked bands (0 when it has nothing there), so the number always says how many products
+ * ticking that brand adds to the grid the shopper is looking at.
  */
 export async function productFacets(
   db: Db,
@@ -137,15 +146,18 @@ export async function productFacets(
   bands: PriceBand[],
   selected: { category?: { id: number; slug: string; name: string } } = {},
 ): Promise<Facets> {
+  // Brands: listed from the scope without price and brand selections, counted inside the ticked bands.
+  const selectedBands = bandsCondition(filter);
+  const brandCount = selectedBands ? sql<number>`count(*) filter (where ${selectedBands})` : sql<number>`count(*)`;
   const [cats, brands, bandCounts] = await Promise.all([
     db.select({ id: categories.id, slug: categories.slug, name: categories.name, count: count() })
       .from(products).innerJoin(categories, eq(products.categoryId, categories.id))
       .where(and(...conditions(filter, "categories")))
       .groupBy(categories.id, categories.slug, categories.name, categories.position)
       .orderBy(asc(categories.position), asc(categories.name)),
-    db.select({ name: products.brand, count: count() }).from(products)
+    db.select({ name: products.brand, count: brandCount.mapWith(Number) }).from(products)
       .leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(and(isNotNull(products.brand), ...conditions(filter, "brands")))
+      .where(and(isNotNull(products.brand), ...conditions(filter, "brands", "priceBands")))
       .groupBy(products.brand).orderBy(asc(products.brand)),
     bands.length
       ? db.select(Object.fromEntries(

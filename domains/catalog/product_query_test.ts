@@ -103,6 +103,27 @@ test("[catalog] facets count each facet without its own selection", async (db) =
   assert.deepEqual(all.categories.map((c) => [c.slug, c.count]), [["heating-lighting", 5], ["decor", 1]]);
 });
 
+test("[catalog] a ticked price band keeps every brand of the category listed, counting 0 where none match", async (db) => {
+  const { cat } = await fixture(db);
+  const facets = await productFacets(db, { categoryIds: [cat.id], priceBands: [band(1000, 2000)] }, BANDS);
+  // Only the Arcadia kit costs R1,000 to R2,000; the category's other brands stay selectable.
+  assert.deepEqual(facets.brands, [
+    { name: "Arcadia", count: 1 },
+    { name: "Exo Terra", count: 0 },
+    { name: "Habistat", count: 0 },
+  ]);
+  // Two bands: a brand counts products inside either.
+  const two = await productFacets(
+    db,
+    { categoryIds: [cat.id], priceBands: [band(1000, 2000), band(3500, 100000)] },
+    BANDS,
+  );
+  assert.deepEqual(two.brands.map((b) => [b.name, b.count]), [["Arcadia", 1], ["Exo Terra", 1], ["Habistat", 0]]);
+  // Search scope still narrows the list: brands without a matching product are not offered.
+  const searched = await productFacets(db, { q: "exo terra", priceBands: [band(1000, 2000)] }, BANDS);
+  assert.deepEqual(searched.brands, [{ name: "Exo Terra", count: 0 }]);
+});
+
 test("[catalog] a selected brand or category with no match under the other filters stays listed with 0", async (db) => {
   const { cat } = await fixture(db);
   // Lucky Reptile sells nothing in this category and Habistat nothing over R3,500.
@@ -112,6 +133,7 @@ test("[catalog] a selected brand or category with no match under the other filte
     BANDS,
   );
   assert.deepEqual(facets.brands, [
+    { name: "Arcadia", count: 0 },
     { name: "Exo Terra", count: 1 },
     { name: "Habistat", count: 0 },
     { name: "Lucky Reptile", count: 0 },

@@ -2,12 +2,12 @@
 import { z } from "zod";
 import type { PriceBand, ProductFilter, ProductSort } from "./product_query.ts";
 
-/** The category filter's price bands (spec: Under R500 ... Over R3500). */
+/** The category filter's price bands, labelled in the spec's exact words (no spaces around the dash). */
 export const PRICE_BANDS = [
   { value: "0-500", label: "Under R500" },
-  { value: "500-1000", label: "R500 - R1000" },
-  { value: "1000-2000", label: "R1000 - R2000" },
-  { value: "2000-3500", label: "R2000 - R3500" },
+  { value: "500-1000", label: "R500-R1000" },
+  { value: "1000-2000", label: "R1000-R2000" },
+  { value: "2000-3500", label: "R2000-R3500" },
   { value: "3500-100000", label: "Over R3500" },
 ] as const;
 

@@ -5,22 +5,37 @@ import { listProducts } from "../../domains/catalog/mod.ts";
 import { HomeView } from "../../components/home/HomeView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { renderPage } from "../render.tsx";
+import { loadChromeOrFallback, loadSection } from "./page_chrome.ts";
+
+/** The spec's texts for a home section that failed to load. */
+export const HOME_ERRORS = {
+  categories: "Failed to load categories. Please try again later.",
+  featured: "Failed to load featured products. Please try again later.",
+  newArrivals: "Failed to load new products. Please try again later.",
+} as const;
 
 export async function homePage(c: Context<AppEnv>) {
   const db = c.var.db;
+  // Each section loads on its own: one failing query shows its error text, not a 500 for the page.
   const [categories, featured, newArrivals] = await Promise.all([
-    c.var.caches.categories.get(),
-    listProducts(db, { featured: true, limit: 12 }),
-    listProducts(db, { isNew: true, sort: "newest", limit: 8 }),
+    loadSection(c, "home categories", () => c.var.caches.categories.get()),
+    loadSection(c, "featured products", () => listProducts(db, { featured: true, limit: 12 })),
+    loadSection(c, "new products", () => listProducts(db, { isNew: true, sort: "newest", limit: 8 })),
   ]);
   const shop = c.var.config.shop;
+  const failed = !categories || !featured || !newArrivals;
   return renderPage(c, {
+    // A 500 keeps a degraded home page out of caches and search indexes.
+    status: failed ? 500 : 200,
+    chrome: await loadChromeOrFallback(c),
     head: { title: "Reptile & Amphibian Supplies in South Africa", description: shop.description, canonicalPath: "/" },
     body: (
       <HomeView
-        categories={categories.filter((x) => x.parentId === null).slice(0, 5)}
-        featured={featured.items.map(toCardData)}
-        newArrivals={newArrivals.items.map(toCardData)}
+        categories={categories
+          ? categories.filter((x) => x.parentId === null).slice(0, 5)
+          : { error: HOME_ERRORS.categories }}
+        featured={featured ? featured.items.map(toCardData) : { error: HOME_ERRORS.featured }}
+        newArrivals={newArrivals ? newArrivals.items.map(toCardData) : { error: HOME_ERRORS.newArrivals }}
         freeShippingCents={shop.freeShippingThresholdCents}
       />
     ),

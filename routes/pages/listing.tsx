@@ -20,6 +20,7 @@ import type { ListingState } from "../../components/catalog/listing_state.ts";
 import type { PageHead } from "../../lib/head.tsx";
 import { isSlug } from "../../lib/ids.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { logError } from "../../lib/error_log.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { renderPage } from "../render.tsx";
 
@@ -104,7 +105,8 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
       }),
     ]);
   } catch (err) {
-    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), error: String(err) }));
+    // Through logError: a database error's message carries the query's parameters (search text).
+    logError("loading products failed", err, { requestId: c.get("requestId"), path: c.req.path });
     error = LOAD_ERROR;
   }
   const pageCount = Math.max(1, Math.ceil(result.total / PAGE_SIZE));

@@ -1,5 +1,6 @@
 /** The storefront in a real browser: home, carousel, category, product, mobile menu, scroll chrome, 404. */
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import {
   DESKTOP,
   e2eTest,
@@ -106,9 +107,8 @@ e2eTest("[e2e] mobile menu opens full screen and closes; bottom bar shows", asyn
   await context.close();
 });
 
-e2eTest("[e2e] header shadow after 20 px and back-to-top after 300 px of scroll", async () => {
-  const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 700 } });
-  await page.goto(e2e.server.url + "/");
+/** Header shadow from 20 px of scroll, back-to-top from 300 px, and the button takes the page back up. */
+async function checkScrollChrome(page: Page) {
   // A shadow is "visible" when its colour is not fully transparent.
   const shadow = () =>
     page.locator("#site-header").evaluate((el) => {
@@ -119,16 +119,58 @@ e2eTest("[e2e] header shadow after 20 px and back-to-top after 300 px of scroll"
   assert.equal(await shadow(), "none");
   assert.equal(await backToTop.isVisible(), false);
   await page.evaluate(() => scrollTo(0, 100));
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(250);
   assert.notEqual(await shadow(), "none");
   assert.equal(await backToTop.isVisible(), false);
   await page.evaluate(() => scrollTo(0, 600));
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(250);
   assert.equal(await backToTop.isVisible(), true);
   await backToTop.click();
   await page.waitForFunction(() => scrollY < 20);
+  await page.waitForTimeout(250);
+  assert.equal(await shadow(), "none");
+}
+
+e2eTest("[e2e] header shadow after 20 px and back-to-top after 300 px of scroll", async () => {
+  const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 700 } });
+  await page.goto(e2e.server.url + "/");
+  await checkScrollChrome(page);
   await page.close();
 });
+
+e2eTest(
+  "[e2e] without scroll-driven animations (Firefox, Safari) a scroll listener gives the same chrome",
+  async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 700 } });
+    // Chromium made to answer like a browser without scroll timelines: CSS.supports() and the
+    // stylesheet's @supports conditions both say no.
+    await context.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS) as (...args: string[]) => boolean;
+      CSS.supports = ((...args: string[]) =>
+        args.join(":").includes("animation-timeline") ? false : supports(...args)) as typeof CSS.supports;
+    });
+    await context.route(/\/static\/build\/app-[^/]+\.css$/, async (route) => {
+      const res = await route.fetch();
+      const css = (await res.text()).replace(
+        /animation-timeline:\s*scroll\(\)/g,
+        "animation-timeline:no-such-timeline()",
+      );
+      await route.fulfill({ response: res, body: css });
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(e2e.server.url + "/");
+    await page.locator('[data-island="Toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
+    assert.equal(
+      await page.locator("#site-header").evaluate((el) => getComputedStyle(el).animationName),
+      "none",
+      "the scroll-driven animation is off, as in a browser without scroll timelines",
+    );
+    await checkScrollChrome(page);
+    assert.deepEqual(errors, []);
+    await context.close();
+  },
+);
 
 e2eTest("[e2e] unknown page is the 404 page", async () => {
   const page = await e2e.browser.newPage(DESKTOP);

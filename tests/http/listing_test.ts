@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
+import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
 import type { Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -91,6 +92,14 @@ test(
       /<form[^>]*aria-label="Filters" action="\/category\/heating-lighting" method="get">[\s\S]*?<\/form>/,
     )![0];
     assert.match(form, /type="checkbox"[^>]*name="price" value="500-1000"/);
+    // The spec's band labels, exactly: 'min-max' with no spaces.
+    assert.deepEqual([...form.matchAll(/name="price"[^>]*\/><span[^>]*>([^<]+)</g)].map((m) => m[1]), [
+      "Under R500",
+      "R500-R1000",
+      "R1000-R2000",
+      "R2000-R3500",
+      "Over R3500",
+    ]);
     assert.match(form, /type="checkbox"[^>]*name="brand" value="Arcadia"/);
     assert.match(form, /type="submit"[^>]*>Apply Filters</);
     assert.match(form, />Clear Filters</);
@@ -115,6 +124,34 @@ test(
     assert.equal([...all.matchAll(/type="radio"[^>]*checked=""[^>]*value="heating-lighting"/g)].length, 2);
   },
 );
+
+/** Each brand box in the sidebar form as [brand, shown count, ticked]. */
+function brandBoxes(html: string): [string, number, boolean][] {
+  const form = html.match(/<form[^>]*aria-label="Filters"[\s\S]*?<\/form>/)![0];
+  return [...form.matchAll(/(<input[^>]*name="brand"[^>]*\/>)[\s\S]*?data-facet-count="true">(\d+)</g)]
+    .map((m) => [m[1].match(/value="([^"]+)"/)![1], Number(m[2]), m[1].includes('checked=""')]);
+}
+
+test("[listing] ticking a price band keeps the category's other brands in the brand filter", async (db, database) => {
+  await catalogue(db);
+  const app = testApp(database);
+  // Only the Arcadia T5 Kit costs R1,000 to R2,000; Exo Terra and Solarmeter stay offered, with 0.
+  const html = await page(app, "/category/heating-lighting?price=1000-2000");
+  assert.deepEqual(gridNames(html), ["Arcadia T5 Kit"]);
+  assert.deepEqual(brandBoxes(html), [["Arcadia", 1, false], ["Exo Terra", 0, false], ["Solarmeter", 0, false]]);
+  // A 0 brand is still a working choice: ticking it with the band empties the grid, and dropping the
+  // band (its chip) then shows that brand's products.
+  const ticked = await page(app, "/category/heating-lighting?price=1000-2000&brand=Solarmeter");
+  assert.match(ticked, /No products found in Heating &amp; Lighting\. Please try adjusting your selections\./);
+  assert.deepEqual(brandBoxes(ticked), [["Arcadia", 1, false], ["Exo Terra", 0, false], ["Solarmeter", 0, true]]);
+  assert.match(
+    ticked,
+    /href="\/category\/heating-lighting\?brand=Solarmeter"[^>]*aria-label="Remove filter R1000-R2000"/,
+  );
+  assert.deepEqual(gridNames(await page(app, "/category/heating-lighting?brand=Solarmeter")), ["Solarmeter 6.5"]);
+  // A band that is not one of ours (a hand-made URL) gets a chip written the same way.
+  assert.match(await page(app, "/category/heating-lighting?price=750-1200"), /aria-label="Remove filter R750-R1200"/);
+});
 
 test("[listing] paging: 24 a page, page 2 continues, links keep the filters", async (db, database) => {
   const cat = await createCategory(db, { slug: "feeding-supplies", name: "Feeding Supplies" });
@@ -177,6 +214,23 @@ test("[listing] search page ranks, highlights matched words and offers facets", 
   assert.match(await page(app, "/search"), /Search the shop/);
   assert.match(await page(app, "/search?q=qqqzzz"), /No products found for &quot;qqqzzz&quot;/);
 });
+
+test(
+  "[listing] error text when loading fails: the spec's message in place of the grid, logged",
+  async (db, database) => {
+    await catalogue(db);
+    const app = testApp(
+      failingDatabase(database, (fields, table) => table === "products" && !!fields && "total" in fields),
+    );
+    let html = "";
+    const logged = await capturingErrors(async () => {
+      html = await page(app, "/category/heating-lighting", 500);
+    });
+    assert.match(html, /role="alert"[^>]*>An error occurred while loading products\. Please try again later\.</);
+    assert.match(html, /<h1[^>]*>Heating &amp; Lighting<\/h1>/);
+    assert.ok(logged.some((l) => l.message === "loading products failed" && /simulated outage/.test(String(l.error))));
+  },
+);
 
 test("[api] /api/products takes the listing parameters; bad ones are 400", async (db, database) => {
   await catalogue(db);

@@ -1,0 +1,51 @@
+/** A test database whose chosen SELECTs fail, for pages that must show their loading-error texts. */
+import { getTableName } from "drizzle-orm";
+import type { Database, Db } from "../../db/client.ts";
+
+/**
+ * The same database, except that a SELECT for which `fails(fields, table)` holds throws, as a query
+ * does when the database is down. `fields` is what was passed to db.select() (undefined for all
+ * columns), `table` the name passed to .from().
+ */
+export function failingDatabase(
+  database: Database,
+  fails: (fields: Record<string, unknown> | undefined, table: string) => boolean,
+): Database {
+  const db = new Proxy(database.db, {
+    get(target, prop, receiver) {
+      if (prop !== "select") return Reflect.get(target, prop, receiver);
+      return (fields?: Record<string, unknown>) => {
+        const builder = target.select(fields as never);
+        return new Proxy(builder, {
+          get(b, p, r) {
+            if (p !== "from") return Reflect.get(b, p, r);
+            return (table: Parameters<typeof b.from>[0]) => {
+              if (fails(fields, getTableName(table as never))) throw new Error("simulated outage");
+              return b.from(table);
+            };
+          },
+        });
+      };
+    },
+  }) as Db;
+  return { ...database, db };
+}
+
+/** Runs `fn` with console.error captured; returns the lines logged, parsed when they are JSON. */
+export async function capturingErrors(fn: () => Promise<void>): Promise<Record<string, unknown>[]> {
+  const lines: Record<string, unknown>[] = [];
+  const original = console.error;
+  console.error = (line: unknown) => {
+    try {
+      lines.push(JSON.parse(String(line)));
+    } catch {
+      lines.push({ raw: String(line) });
+    }
+  };
+  try {
+    await fn();
+  } finally {
+    console.error = original;
+  }
+  return lines;
+}
