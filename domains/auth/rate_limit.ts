@@ -23,6 +23,10 @@ export const LIMITS = {
   resetPerIp: { max: 5, windowMs: 15 * 60_000 },
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
   newsletterPerIp: { max: 10, windowMs: 60 * 60_000 },
+  /** Confirmation e-mails to one address a day (see newsletter's subscribe: over it, none is sent). */
+  newsletterPerEmail: { max: 3, windowMs: 24 * 60 * 60_000 },
+  /** Refused coupon codes per IP: enough for a shopper's typos, too few to guess codes. */
+  couponPerIp: { max: 30, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /**

@@ -11,6 +11,7 @@ export {
   type CartOwner,
   checkCoupon,
   clearCart,
+  type CouponAttempt,
   type CouponCheck,
   getCart,
   mergeGuestCart,

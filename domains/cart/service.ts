@@ -5,12 +5,14 @@
  */
 import { and, asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { cartCoupons, cartItems, coupons, products, productVariants } from "../../db/schema/mod.ts";
+import { cartCoupons, cartItems, categories, coupons, products, productVariants } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
+import { checkRateLimit, hitRateLimit, LIMITS } from "../auth/mod.ts";
 import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
 import {
   couponContext,
+  type CouponContextOptions,
   type CouponRule,
   evaluateCoupon,
   findCouponByCode,
@@ -35,6 +37,8 @@ export interface CartLine {
     image: string | null;
     variantName: string | null;
     categoryId: number | null;
+    /** The parent of the product's category when that is a sub-category (category coupons cover both). */
+    parentCategoryId: number | null;
     pudoEligible: boolean;
     preorder: boolean;
     /** Most that may be ordered: stock, or the pre-order bound. */
@@ -82,11 +86,17 @@ const couponOwnerOf = (o: CartOwner) =>
 const userIdOf = (o: CartOwner) => ("userId" in o ? o.userId : null);
 
 async function loadLines(db: Db, owner: CartOwner): Promise<CartLine[]> {
-  const rows = await db.select({ item: cartItems, product: products, variant: productVariants }).from(cartItems)
+  const rows = await db.select({
+    item: cartItems,
+    product: products,
+    variant: productVariants,
+    parentCategoryId: categories.parentId,
+  }).from(cartItems)
     .innerJoin(products, eq(cartItems.productId, products.id))
     .leftJoin(productVariants, eq(cartItems.variantId, productVariants.id))
+    .leftJoin(categories, eq(products.categoryId, categories.id))
     .where(ownerOf(owner)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows.map(({ item, product, variant }) => {
+  return rows.map(({ item, product, variant, parentCategoryId }) => {
     const priced = variant
       ? {
         priceCents: toCents(variant.price)!,
@@ -114,6 +124,7 @@ async function loadLines(db: Db, owner: CartOwner): Promise<CartLine[]> {
         image: product.images[0] ?? null,
         variantName: variant?.name ?? null,
         categoryId: product.categoryId,
+        parentCategoryId: parentCategoryId ?? null,
         pudoEligible: product.pudoEligible,
         preorder: priced.preorder,
         maxQuantity: maxQuantity({ preorder: priced.preorder, stock: variant?.stock ?? product.stock }),
@@ -129,6 +140,7 @@ export function pricedLines(lines: CartLine[]): PricedLine[] {
   return lines.map((l) => ({
     productId: l.productId,
     categoryId: l.product.categoryId,
+    parentCategoryId: l.product.parentCategoryId,
     unitPriceCents: l.unitPriceCents,
     quantity: l.quantity,
   }));
@@ -145,8 +157,17 @@ function couponJson(rule: CouponRule): AppliedCoupon {
   };
 }
 
-/** The cart priced from the database; an applied coupon that no longer applies is removed and reported. */
-export async function getCart(db: Db, owner: CartOwner, now = new Date()): Promise<Cart> {
+/**
+ * The cart priced from the database; an applied coupon that no longer applies is removed and reported.
+ * `couponOptions` is for order placement (it counts pending orders against first-order coupons);
+ * the cart itself leaves it empty.
+ */
+export async function getCart(
+  db: Db,
+  owner: CartOwner,
+  now = new Date(),
+  couponOptions: CouponContextOptions = {},
+): Promise<Cart> {
   const lines = await loadLines(db, owner);
   const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
   const itemCount = lines.reduce((s, l) => s + l.quantity, 0);
@@ -159,7 +180,7 @@ export async function getCart(db: Db, owner: CartOwner, now = new Date()): Promi
   if (applied) {
     const rule = await findCouponById(db, applied.couponId);
     const result = rule
-      ? evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule.id, userIdOf(owner), now))
+      ? evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule.id, userIdOf(owner), now, couponOptions))
       : { ok: false as const, reason: "This coupon is no longer available." };
     if (rule && result.ok) {
       coupon = couponJson(rule);
@@ -297,8 +318,34 @@ export type CouponCheck =
   | { valid: true; coupon: AppliedCoupon; discountCents: number; freeShipping: boolean; note: string | null }
   | { valid: false; message: string };
 
+/**
+ * Who is trying a code, for the limit on guessing codes (LIMITS.couponPerIp): the routes pass the
+ * visitor's bucket, e.g. `coupon:ip:{address}`.
+ *
+ * Only refused codes count. The cart re-applies its code whenever the cart changes, so counting
+ * every attempt would lock out a busy shopper, while someone guessing is refused nearly every time.
+ * A refusal of a real code counts too: its reason ("expired", "spend at least...") already tells the
+ * guesser the code exists. Once over the limit every attempt is refused, right codes included.
+ */
+export interface CouponAttempt {
+  limitKey: string;
+}
+
 /** Checks a code against this cart as the server prices it (any client-side total is ignored). */
-export async function checkCoupon(db: Db, owner: CartOwner, code: string, now = new Date()): Promise<CouponCheck> {
+export async function checkCoupon(
+  db: Db,
+  owner: CartOwner,
+  code: string,
+  now = new Date(),
+  attempt?: CouponAttempt,
+): Promise<CouponCheck> {
+  if (attempt) await checkRateLimit(db, attempt.limitKey, LIMITS.couponPerIp, now);
+  const check = await evaluateCode(db, owner, code, now);
+  if (attempt && !check.valid) await hitRateLimit(db, attempt.limitKey, LIMITS.couponPerIp, now);
+  return check;
+}
+
+async function evaluateCode(db: Db, owner: CartOwner, code: string, now: Date): Promise<CouponCheck> {
   const rule = await findCouponByCode(db, code);
   if (!rule) return { valid: false, message: "This coupon code is not valid." };
   const lines = await loadLines(db, owner);
@@ -316,10 +363,16 @@ export async function checkCoupon(db: Db, owner: CartOwner, code: string, now = 
 /**
  * Applies a code to the cart (replacing any other); ValidationError with the reason when it does
  * not apply. One upsert on the owner's unique key, so concurrent applies (a double click, two tabs)
- * leave exactly one coupon on the cart instead of tripping the unique constraint.
+ * leave exactly one coupon on the cart instead of tripping the unique constraint. With `attempt`,
+ * refused codes count against the visitor's limit (see CouponAttempt).
  */
-export async function applyCoupon(db: Db, owner: CartOwner, code: string): Promise<CouponCheck & { valid: true }> {
-  const check = await checkCoupon(db, owner, code);
+export async function applyCoupon(
+  db: Db,
+  owner: CartOwner,
+  code: string,
+  attempt?: CouponAttempt,
+): Promise<CouponCheck & { valid: true }> {
+  const check = await checkCoupon(db, owner, code, new Date(), attempt);
   if (!check.valid) throw new ValidationError(check.message);
   const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, check.coupon.code));
   const isUser = "userId" in owner;

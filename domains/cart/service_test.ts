@@ -3,7 +3,7 @@ import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
 import { createSession } from "../auth/mod.ts";
 import { eq, isNotNull } from "drizzle-orm";
-import { cartCoupons, cartItems, coupons, products } from "../../db/schema/mod.ts";
+import { cartCoupons, cartItems, coupons, orders, products } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -147,6 +147,56 @@ test("[cart] coupons: applied to the cart, re-checked on every read, cleared wit
   await addToCart(db, owner, { productId: p.id, quantity: 1 });
   assert.equal((await getCart(db, owner)).coupon, null, "clearing the cart clears the coupon");
   await assert.rejects(applyCoupon(db, owner, "NOPE"), /This coupon code is not valid\./);
+});
+
+test("[cart] a category coupon covers products in that category's sub-categories (decision 0002)", async (db) => {
+  const owner = await guest(db);
+  const health = await createCategory(db, { name: "Health & Hygiene" });
+  const cleaning = await createCategory(db, { name: "Cleaning & Maintenance", parentId: health.id, level: 2 });
+  const other = await createCategory(db, { name: "Feeding Supplies" });
+  const spray = await createProduct(db, { name: "Enclosure Spray", price: "200.00", categoryId: cleaning.id });
+  const tongs = await createProduct(db, { name: "Feeder Tongs", price: "100.00", categoryId: other.id });
+  const [hygiene] = await db.insert(coupons).values({
+    code: "HYGIENE20",
+    description: "20% off health and hygiene",
+    type: "percentage",
+    value: "20",
+    categoryId: health.id,
+  }).returning();
+  await addToCart(db, owner, { productId: tongs.id, quantity: 1 });
+  const none = await checkCoupon(db, owner, "HYGIENE20");
+  assert.ok(!none.valid && none.message === "This coupon doesn't apply to the items in your cart.");
+  await addToCart(db, owner, { productId: spray.id, quantity: 1 });
+  const check = await checkCoupon(db, owner, "hygiene20");
+  assert.ok(check.valid, check.valid ? "" : check.message);
+  assert.equal(check.discountCents, 4000, "20% of the sub-category's R200 line only");
+  await applyCoupon(db, owner, "HYGIENE20");
+  const cart = await getCart(db, owner);
+  assert.deepEqual([cart.coupon?.code, cart.discountCents], ["HYGIENE20", 4000]);
+  // A coupon for the sub-category itself still covers only that sub-category.
+  await db.update(coupons).set({ categoryId: cleaning.id }).where(eq(coupons.id, hygiene.id));
+  assert.equal((await getCart(db, owner)).discountCents, 4000);
+});
+
+test("[cart] a first-order coupon survives the customer's pending order; placement's option counts it", async (db) => {
+  const u = await createUser(db);
+  const owner = { userId: u.id };
+  const p = await createProduct(db, { price: "400.00" });
+  await db.insert(coupons).values({
+    code: "WELCOME10",
+    description: "10% off your first order",
+    type: "first_time",
+    value: "10",
+    firstTimeOnly: true,
+  });
+  await addToCart(db, owner, { productId: p.id, quantity: 1 });
+  await applyCoupon(db, owner, "WELCOME10");
+  await db.insert(orders).values({ userId: u.id, orderNumber: "RB-PENDING", total: "50.00" });
+  const preview = await getCart(db, owner);
+  assert.deepEqual([preview.coupon?.code, preview.couponNotice], ["WELCOME10", null], "the cart keeps it");
+  const placing = await getCart(db, owner, new Date(), { countPendingOrders: true });
+  assert.equal(placing.coupon, null);
+  assert.equal(placing.couponNotice, "Coupon WELCOME10 was removed: This coupon is only for your first order.");
 });
 
 test("[cart] merge on login: quantities add, capped at stock; the guest coupon moves over", async (db) => {

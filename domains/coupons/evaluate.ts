@@ -28,6 +28,11 @@ export interface CouponRule {
 export interface PricedLine {
   productId: number;
   categoryId: number | null;
+  /**
+   * The parent of the product's category, when that is a sub-category: a coupon for a parent
+   * category covers its sub-categories too (decision 0002), as the category page does.
+   */
+  parentCategoryId: number | null;
   unitPriceCents: number;
   quantity: number;
 }
@@ -40,8 +45,11 @@ export interface CouponContext {
   usesByUser: number;
   /** Times anyone has used it. */
   usesTotal: number;
-  /** Whether this customer already has a paid order. */
-  hasPaidOrder: boolean;
+  /**
+   * Whether this customer already has an earlier order that rules out a first-order coupon: a paid
+   * one, and at order placement also any one not cancelled (see couponContext's countPendingOrders).
+   */
+  hasEarlierOrder: boolean;
 }
 
 export type CouponResult =
@@ -64,7 +72,9 @@ export function isFirstOrderCoupon(rule: Pick<CouponRule, "type" | "firstTimeOnl
 
 function eligible(rule: CouponRule, line: PricedLine): boolean {
   if (rule.productId !== null && line.productId !== rule.productId) return false;
-  if (rule.categoryId !== null && line.categoryId !== rule.categoryId) return false;
+  if (
+    rule.categoryId !== null && line.categoryId !== rule.categoryId && line.parentCategoryId !== rule.categoryId
+  ) return false;
   return true;
 }
 
@@ -86,7 +96,7 @@ export function evaluateCoupon(rule: CouponRule, lines: PricedLine[], ctx: Coupo
     return { ok: false, reason: "This coupon has reached its usage limit." };
   }
   const provisional = isFirstOrderCoupon(rule) && ctx.userId === null;
-  if (isFirstOrderCoupon(rule) && ctx.hasPaidOrder) {
+  if (isFirstOrderCoupon(rule) && ctx.hasEarlierOrder) {
     return { ok: false, reason: "This coupon is only for your first order." };
   }
   if (ctx.userId !== null && ctx.usesByUser >= rule.userLimit) {

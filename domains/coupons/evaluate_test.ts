@@ -25,12 +25,19 @@ const ctx = (c: Partial<CouponContext> = {}): CouponContext => ({
   userId: 7,
   usesByUser: 0,
   usesTotal: 0,
-  hasPaidOrder: false,
+  hasEarlierOrder: false,
   ...c,
 });
-const line = (unitRand: number, quantity = 1, productId = 1, categoryId: number | null = 1): PricedLine => ({
+const line = (
+  unitRand: number,
+  quantity = 1,
+  productId = 1,
+  categoryId: number | null = 1,
+  parentCategoryId: number | null = null,
+): PricedLine => ({
   productId,
   categoryId,
+  parentCategoryId,
   unitPriceCents: Math.round(unitRand * 100),
   quantity,
 });
@@ -82,7 +89,7 @@ Deno.test("[coupons] first_time: N% off a first order; a guest holds it until si
   assert.equal(discount(r, [line(1500)]), 150);
   const guest = evaluateCoupon(r, [line(1500)], ctx({ userId: null }));
   assert.ok(guest.ok && guest.needsSignIn && guest.discountCents === 15000);
-  assert.equal(refusal(r, [line(1500)], ctx({ hasPaidOrder: true })), "This coupon is only for your first order.");
+  assert.equal(refusal(r, [line(1500)], ctx({ hasEarlierOrder: true })), "This coupon is only for your first order.");
 });
 
 Deno.test("[coupons] dates, active flag and limits", () => {
@@ -109,5 +116,17 @@ Deno.test("[coupons] category and product restrictions discount matching lines o
   assert.equal(
     refusal(rule({ value: 10, categoryId: 99 }), lines),
     "This coupon doesn't apply to the items in your cart.",
+  );
+});
+
+Deno.test("[coupons] a category coupon covers that category's sub-categories, not its parent or siblings", () => {
+  // Category 10 (Health & Hygiene) has sub-category 11 (Cleaning & Maintenance); 20 is unrelated.
+  const lines = [line(1000, 1, 1, 11, 10), line(500, 1, 2, 20), line(300, 1, 3, 10)];
+  assert.equal(discount(rule({ value: 10, categoryId: 10 }), lines), 130, "the parent's coupon: R1000 + R300");
+  assert.equal(discount(rule({ value: 10, categoryId: 11 }), lines), 100, "the sub-category's coupon: only R1000");
+  assert.equal(
+    refusal(rule({ value: 10, categoryId: 11 }), [line(300, 1, 3, 10), line(400, 1, 4, 12, 10)]),
+    "This coupon doesn't apply to the items in your cart.",
+    "a sub-category's coupon covers neither its parent nor a sibling",
   );
 });

@@ -10,4 +10,11 @@ export {
   type PricedLine,
   SIGN_IN_TO_CONFIRM,
 } from "./evaluate.ts";
-export { couponContext, findCouponByCode, findCouponById, normaliseCode, toRule } from "./service.ts";
+export {
+  couponContext,
+  type CouponContextOptions,
+  findCouponByCode,
+  findCouponById,
+  normaliseCode,
+  toRule,
+} from "./service.ts";

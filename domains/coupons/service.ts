@@ -1,5 +1,5 @@
 /** Loads coupons and the facts their rules need (use so far, first order) from the database. */
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { coupons, couponUsage, orders } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
@@ -43,20 +43,36 @@ export async function findCouponById(db: Db, id: number): Promise<CouponRule | n
   return row ? toRule(row) : null;
 }
 
+export interface CouponContextOptions {
+  /**
+   * Count every order of the customer that is not cancelled (pending ones too) as an earlier order
+   * for first-order coupons, not only paid ones. Order placement must pass true: otherwise a customer
+   * places order A unpaid, then order B with WELCOME10, and pays both. The cart leaves it false: its
+   * preview must not drop a first-order coupon because of the customer's own pending order (the
+   * order placed with that very coupon, waiting for payment); placement makes the final decision.
+   */
+  countPendingOrders?: boolean;
+}
+
 /** What the rules need to know about past use, for this coupon and customer, at this moment. */
 export async function couponContext(
   db: Db,
   couponId: number,
   userId: number | null,
   now = new Date(),
+  options: CouponContextOptions = {},
 ): Promise<CouponContext> {
-  const [[total], [mine], [paid]] = await Promise.all([
+  // A paid order always counts, even one cancelled later (today's rule); pending ones only on request.
+  const earlier = options.countPendingOrders
+    ? or(isNotNull(orders.paidAt), ne(orders.status, "cancelled"))
+    : isNotNull(orders.paidAt);
+  const [[total], [mine], [previous]] = await Promise.all([
     db.select({ n: count() }).from(couponUsage).where(eq(couponUsage.couponId, couponId)),
     userId === null ? Promise.resolve([{ n: 0 }]) : db.select({ n: count() }).from(couponUsage)
       .where(and(eq(couponUsage.couponId, couponId), eq(couponUsage.userId, userId))),
     userId === null
       ? Promise.resolve([{ n: 0 }])
-      : db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), isNotNull(orders.paidAt))),
+      : db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), earlier)),
   ]);
-  return { now, userId, usesTotal: total.n, usesByUser: mine.n, hasPaidOrder: paid.n > 0 };
+  return { now, userId, usesTotal: total.n, usesByUser: mine.n, hasEarlierOrder: previous.n > 0 };
 }

@@ -1,5 +1,6 @@
 /** The newsletter domain's public surface. */
 export {
+  confirmationPending,
   confirmSubscription,
   subscribe,
   subscribeBody,

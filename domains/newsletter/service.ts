@@ -9,7 +9,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { newsletterSubscriptions } from "../../db/schema/mod.ts";
-import { generateToken, hashToken } from "../auth/mod.ts";
+import { generateToken, hashToken, hitRateLimit, keyPart, LIMITS, RateLimitedError } from "../auth/mod.ts";
 import { enqueueEmail, escapeHtml } from "../mail/mod.ts";
 
 /** The first-order code a confirmed subscriber receives (seeded as a coupon). */
@@ -48,11 +48,36 @@ function unsubscribeTokenFor(confirmToken: string): string {
   return encodeBase32LowerCaseNoPadding(digest.slice(0, 20));
 }
 
-/** Records consent and sends the confirmation e-mail (again, if still unconfirmed). */
-export async function subscribe(db: Db, input: SubscribeInput, shop: ShopRef, userId: number | null = null) {
+/** The per-address bucket of confirmation e-mails (hashed: the table holds no addresses). */
+export function newsletterEmailKey(email: string): string {
+  return `newsletter:email:${keyPart(email)}`;
+}
+
+/**
+ * Records consent and sends the confirmation e-mail (again, if still unconfirmed). Returns whether
+ * an e-mail was queued; callers answer the same either way.
+ *
+ * At most LIMITS.newsletterPerEmail confirmation e-mails go to one address per window, whoever asks
+ * and from however many IPs, so the form cannot be used to flood a stranger's inbox. Past that the
+ * request is quietly dropped (no e-mail, the stored sign-up and its earlier links left as they are)
+ * instead of refused: a "too many attempts" answer would tell anyone typing an address that
+ * somebody has been signing it up, which the same-answer rule (decision 0012) exists to prevent.
+ */
+export async function subscribe(
+  db: Db,
+  input: SubscribeInput,
+  shop: ShopRef,
+  userId: number | null = null,
+): Promise<boolean> {
   const [existing] = await db.select().from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.email, input.email));
-  if (existing?.confirmedAt && !existing.unsubscribedAt) return; // already on the list: nothing to do
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return false; // already on the list: nothing to do
+  try {
+    await hitRateLimit(db, newsletterEmailKey(input.email), LIMITS.newsletterPerEmail);
+  } catch (err) {
+    if (err instanceof RateLimitedError) return false;
+    throw err;
+  }
   const confirm = generateToken();
   const unsubscribe = unsubscribeTokenFor(confirm);
   const values = {
@@ -78,11 +103,24 @@ export async function subscribe(db: Db, input: SubscribeInput, shop: ShopRef, us
       `<p><a href="${escapeHtml(confirmUrl)}">Confirm your subscription</a> and get 10% off your first order.</p>` +
       `<p>If you did not sign up, ignore this e-mail and nothing will happen.</p>${foot.html}`,
   });
+  return true;
+}
+
+/**
+ * Whether a confirmation link is still waiting to be used, without using it: the page behind the
+ * e-mailed link reads this, and only its button (a POST) confirms.
+ */
+export async function confirmationPending(db: Db, token: string): Promise<boolean> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return false;
+  const [row] = await db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.confirmToken, hashToken(token)));
+  return !!row;
 }
 
 /**
  * Confirms a subscription and e-mails the welcome code; false for an unknown or used link. The
- * unsubscribe token is left as it is, so the link in the confirmation e-mail keeps working.
+ * unsubscribe token is left as it is, so the link in the confirmation e-mail keeps working. Only a
+ * deliberate POST may call this: mail scanners open every link in an e-mail (decision 0012).
  */
 export async function confirmSubscription(db: Db, token: string, shop: ShopRef): Promise<boolean> {
   if (!/^[a-z2-7]{32}$/.test(token)) return false;

@@ -7,6 +7,7 @@ import {
   applyCoupon,
   cartSchemas,
   clearCart,
+  type CouponAttempt,
   getCart,
   removeCartItem,
   removeCoupon,
@@ -14,6 +15,7 @@ import {
 } from "../../domains/cart/mod.ts";
 import { parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
+import { clientIp } from "../client_ip.ts";
 import { validate } from "../validate.ts";
 import { readOwner, writeOwner } from "../cart_owner.ts";
 import { cartJson, couponJson, emptyCartJson } from "./cart_json.ts";
@@ -25,9 +27,14 @@ async function currentCart(c: Context<AppEnv>) {
 
 export const COUPON_REMOVED = "The coupon has been removed from your cart.";
 
+/** The visitor's bucket for refused coupon codes, shared by every way of trying one (API and form). */
+export function couponAttempt(c: Context<AppEnv>): CouponAttempt {
+  return { limitKey: `coupon:ip:${clientIp(c)}` };
+}
+
 /** POST apply-coupon, shared by /api/cart/apply-coupon and /api/coupons/apply. */
 export async function applyCouponHandler(c: Context<AppEnv>, code: string) {
-  const result = await applyCoupon(c.var.db, await writeOwner(c), code);
+  const result = await applyCoupon(c.var.db, await writeOwner(c), code, couponAttempt(c));
   return c.json({
     success: true,
     coupon: couponJson(result.coupon),

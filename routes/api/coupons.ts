@@ -5,14 +5,14 @@ import { cartSchemas, checkCoupon } from "../../domains/cart/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import { validate } from "../validate.ts";
 import { readOwner } from "../cart_owner.ts";
-import { applyCouponHandler, removeCouponHandler } from "./cart.ts";
+import { applyCouponHandler, couponAttempt, removeCouponHandler } from "./cart.ts";
 import { couponJson } from "./cart_json.ts";
 
 export function couponApi() {
   const app = new Hono<AppEnv>();
   app.post("/validate", validate("json", cartSchemas.couponBody), async (c) => {
     const owner = readOwner(c) ?? { sessionId: "none" };
-    const check = await checkCoupon(c.var.db, owner, c.req.valid("json").code);
+    const check = await checkCoupon(c.var.db, owner, c.req.valid("json").code, new Date(), couponAttempt(c));
     return c.json(
       check.valid
         ? {

@@ -9,6 +9,7 @@ import { validate } from "../validate.ts";
 export function newsletterApi() {
   const app = new Hono<AppEnv>();
   app.post("/", validate("json", subscribeBody), async (c) => {
+    // Per visitor here; subscribe() also caps the e-mails to one address, answering the same.
     await hitRateLimit(c.var.db, `newsletter:ip:${clientIp(c)}`, LIMITS.newsletterPerIp);
     const { config } = c.var;
     await subscribe(

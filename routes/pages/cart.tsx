@@ -26,7 +26,7 @@ import { cartJson, emptyCartJson } from "../api/cart_json.ts";
 import { readOwner, writeOwner } from "../cart_owner.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
-import { COUPON_REMOVED } from "../api/cart.ts";
+import { COUPON_REMOVED, couponAttempt } from "../api/cart.ts";
 
 /** Where to go back to after adding from a product page or card: the page it came from, on this site. */
 function back(c: Context<AppEnv>, fallback: string): string {
@@ -226,7 +226,7 @@ export function cartPages() {
     const code = fields.code ?? "";
     const to = returnTo(fields);
     try {
-      const result = await applyCoupon(c.var.db, await writeOwner(c), code);
+      const result = await applyCoupon(c.var.db, await writeOwner(c), code, couponAttempt(c));
       setFlash(c, { title: "Coupon Applied", description: couponAppliedText(result.coupon.code, result.note) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -234,7 +234,10 @@ export function cartPages() {
       if (err instanceof ValidationError) {
         setFlash(c, { ...COUPON_INVALID, variant: "destructive" });
         if (to === "/cart") setCouponMessage(c, code, err.message);
-      } else setFlash(c, { title: "Failed to apply coupon", description: err.message, variant: "destructive" });
+      } else {
+        // A rate limit ("Too many attempts...") or another refusal that is not about the code itself.
+        setFlash(c, { title: "Failed to apply coupon", description: err.message, variant: "destructive" });
+      }
     }
     return c.redirect(to, 303);
   });

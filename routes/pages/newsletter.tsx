@@ -1,10 +1,15 @@
-/** The newsletter's pages: the no-JavaScript sign-up post, confirmation, and unsubscribe. */
+/**
+ * The newsletter's pages: the no-JavaScript sign-up post, confirmation, and unsubscribe. The links
+ * in our e-mails only open pages; a button (a POST, checked by the same-origin guard) does the
+ * confirming or unsubscribing, because mail scanners open every link (decision 0012).
+ */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../../app.ts";
 import { hitRateLimit, LIMITS } from "../../domains/auth/mod.ts";
 import {
+  confirmationPending,
   confirmSubscription,
   subscribe,
   subscribeBody,
@@ -37,6 +42,18 @@ function back(c: Context<AppEnv>): string {
   }
 }
 
+function invalidConfirmLink(c: Context<AppEnv>) {
+  return renderPage(c, {
+    status: 400,
+    head: { title: "Link not valid", canonicalPath: "/newsletter/confirm", noindex: true },
+    body: (
+      <Message title="This link is not valid">
+        <p>It may have been used already. Sign up again from the home page to get a new one.</p>
+      </Message>
+    ),
+  });
+}
+
 export function newsletterPages() {
   const app = new Hono<AppEnv>();
 
@@ -52,6 +69,7 @@ export function newsletterPages() {
       return c.redirect(back(c), 303);
     }
     try {
+      // Per visitor here; subscribe() also caps the e-mails to one address, answering the same.
       await hitRateLimit(c.var.db, `newsletter:ip:${clientIp(c)}`, LIMITS.newsletterPerIp);
       const { config } = c.var;
       await subscribe(
@@ -73,31 +91,44 @@ export function newsletterPages() {
   });
 
   app.get("/newsletter/confirm", async (c) => {
+    const token = c.req.query("token") ?? "";
+    if (!(await confirmationPending(c.var.db, token))) return invalidConfirmLink(c);
+    return renderPage(c, {
+      head: { title: "Confirm subscription", canonicalPath: "/newsletter/confirm", noindex: true },
+      body: (
+        <Message title="Confirm your subscription">
+          <p>Press the button to join our newsletter and get your code for 10% off your first order.</p>
+          <form method="post" action="/newsletter/confirm">
+            <input type="hidden" name="token" value={token} />
+            <button
+              type="submit"
+              className="rounded-lg bg-green-800 px-5 py-2.5 font-semibold text-white hover:bg-green-900"
+            >
+              Confirm subscription
+            </button>
+          </form>
+        </Message>
+      ),
+    });
+  });
+
+  app.post("/newsletter/confirm", async (c) => {
+    const token = (await c.req.parseBody()).token;
     const { config } = c.var;
-    const ok = await confirmSubscription(c.var.db, c.req.query("token") ?? "", {
+    const ok = await confirmSubscription(c.var.db, typeof token === "string" ? token : "", {
       siteUrl: config.siteUrl,
       shopName: config.shop.name,
     });
+    if (!ok) return invalidConfirmLink(c);
     return renderPage(c, {
-      status: ok ? 200 : 400,
-      head: {
-        title: ok ? "Subscription confirmed" : "Link not valid",
-        canonicalPath: "/newsletter/confirm",
-        noindex: true,
-      },
-      body: ok
-        ? (
-          <Message title="You're subscribed">
-            <p>Thank you for confirming. Your code for 10% off your first order is</p>
-            <p className="text-3xl font-black tracking-widest text-green-800">{WELCOME_CODE}</p>
-            <p>We have e-mailed it to you as well.</p>
-          </Message>
-        )
-        : (
-          <Message title="This link is not valid">
-            <p>It may have been used already. Sign up again from the home page to get a new one.</p>
-          </Message>
-        ),
+      head: { title: "Subscription confirmed", canonicalPath: "/newsletter/confirm", noindex: true },
+      body: (
+        <Message title="You're subscribed">
+          <p>Thank you for confirming. Your code for 10% off your first order is</p>
+          <p className="text-3xl font-black tracking-widest text-green-800">{WELCOME_CODE}</p>
+          <p>We have e-mailed it to you as well.</p>
+        </Message>
+      ),
     });
   });
 

@@ -396,6 +396,58 @@ test("[coupons api] concurrent applies all succeed and leave one coupon", async 
 });
 
 test(
+  "[coupons api] 30 refused codes per IP in 10 minutes, on every way in; then 429 with Retry-After",
+  async (db, database) => {
+    const { mat } = await shop(db);
+    const app = testApp(database, { TRUST_PROXY: "true" });
+    const from = (ip: string) => ({ "Content-Type": "application/json", "X-Forwarded-For": ip });
+    const guesser = testClient(app);
+    await guesser.postJson("/api/cart", { productId: mat.id, quantity: 1 });
+    const post = (path: string, code: string, ip = "198.51.100.7") =>
+      guesser.request(path, { method: "POST", headers: from(ip), body: JSON.stringify({ code }) });
+    // Codes that apply cost nothing: the cart re-applies its code after every change.
+    for (let i = 0; i < 40; i++) assert.equal((await post("/api/cart/apply-coupon", "TENOFF")).status, 200);
+    // Refused codes count, on all three endpoints and the no-JS form alike.
+    const ways = ["/api/coupons/validate", "/api/cart/apply-coupon", "/api/coupons/apply"];
+    for (let i = 0; i < 29; i++) {
+      const res = await post(ways[i % 3], `GUESS${i}`);
+      assert.equal(res.status, ways[i % 3] === "/api/coupons/validate" ? 200 : 400, `guess ${i}`);
+    }
+    const form = await guesser.request("/cart/coupon", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.7" },
+      body: "code=GUESS29",
+    });
+    assert.equal(form.status, 303);
+    assert.equal(
+      toastOf(await (await guesser.get("/cart")).text())?.[0],
+      "Invalid Coupon",
+      "the 30th is refused as usual",
+    );
+    for (const path of ways) {
+      const res = await post(path, path.endsWith("validate") ? "GUESS30" : "TENOFF");
+      assert.equal(res.status, 429, path);
+      assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+      assert.ok(Number(res.headers.get("retry-after")) > 0 && Number(res.headers.get("retry-after")) <= 600);
+      assert.match((await res.json()).error, /^Too many attempts\. Please try again in 10 minutes\.$/);
+    }
+    // The no-JS form says so in its toast, and the cart is unchanged.
+    const limited = await guesser.request("/cart/coupon", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.7" },
+      body: "code=TENOFF",
+    });
+    assert.equal(limited.status, 303);
+    assert.deepEqual(toastOf(await (await guesser.get("/cart")).text()), [
+      "Failed to apply coupon",
+      "Too many attempts. Please try again in 10 minutes.",
+    ]);
+    // Another address is not held back.
+    assert.equal((await post("/api/coupons/apply", "TENOFF", "198.51.100.8")).status, 200);
+  },
+);
+
+test(
   "[cart] two logins sent at once with one guest cart merge it once, without 'Cart Sync Issue'",
   async (db, database) => {
     const { mat, tongs } = await shop(db);

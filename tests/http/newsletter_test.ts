@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
-import { testClient } from "../helpers/client.ts";
+import { type TestClient, testClient } from "../helpers/client.ts";
 import { eq, sql } from "drizzle-orm";
 import { openDb } from "../../db/client.ts";
 import { coupons, emailOutbox, newsletterSubscriptions } from "../../db/schema/mod.ts";
@@ -12,6 +12,17 @@ import { subscribeFailureToast } from "../../islands/NewsletterForm.tsx";
 import { createProduct } from "../helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
+
+/** Opens the e-mailed confirmation link, then presses its 'Confirm subscription' button, as a person does. */
+async function confirm(client: TestClient, confirmPath: string): Promise<Response> {
+  const page = await client.get(confirmPath);
+  assert.equal(page.status, 200);
+  const html = await page.text();
+  assert.match(html, /<form action="\/newsletter\/confirm" method="post">/);
+  assert.match(html, />Confirm subscription<\/button>/);
+  const token = html.match(/name="token" value="([a-z2-7]+)"/)![1];
+  return await client.postForm("/newsletter/confirm", { token });
+}
 
 test(
   "[newsletter] double opt-in: confirm link, then the WELCOME10 code; consent recorded; unsubscribe works",
@@ -30,13 +41,15 @@ test(
     assert.equal(sub.confirmedAt, null);
     const [confirmMail] = await db.select().from(emailOutbox);
     assert.match(confirmMail.subject, /confirm your subscription/);
-    const confirmUrl =
-      confirmMail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=[a-z2-7]+)/)![1];
+    const confirmUrl = confirmMail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=([a-z2-7]+))/)!;
     assert.match(confirmMail.textBody, /Unsubscribe: http:\/\/localhost:8000\/newsletter\/unsubscribe\?token=/);
-    const confirmed = await client.get(confirmUrl);
+    const confirmed = await confirm(client, confirmUrl[1]);
     assert.equal(confirmed.status, 200);
     assert.match(await confirmed.text(), /WELCOME10/);
-    assert.equal((await client.get(confirmUrl)).status, 400, "a confirmation link works once");
+    const again = await client.postForm("/newsletter/confirm", { token: confirmUrl[2] });
+    assert.equal(again.status, 400, "a confirmation link works once");
+    assert.match(await again.text(), /This link is not valid/);
+    assert.equal((await client.get(confirmUrl[1])).status, 400, "a used link says so when opened again");
     const mails = await db.select().from(emailOutbox);
     const welcome = mails.find((m) => /your 10% code/.test(m.subject))!;
     assert.match(welcome.textBody, /WELCOME10/);
@@ -46,6 +59,64 @@ test(
     assert.match(await done.text(), /You have been unsubscribed/);
     const [after] = await db.select().from(newsletterSubscriptions);
     assert.ok(after.unsubscribedAt);
+  },
+);
+
+test(
+  "[newsletter] opening the confirmation link (as a mail scanner does) confirms nothing; only the button does",
+  async (db, database) => {
+    const client = testClient(testApp(database));
+    await client.postJson("/api/newsletter", { email: "scanned@example.co.za" });
+    const [mail] = await db.select().from(emailOutbox);
+    const [, path, token] = mail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=([a-z2-7]+))/)!;
+    for (let i = 0; i < 3; i++) assert.equal((await client.get(path)).status, 200);
+    const [pending] = await db.select().from(newsletterSubscriptions);
+    assert.equal(pending.confirmedAt, null, "a GET never confirms");
+    assert.equal((await db.select().from(emailOutbox)).length, 1, "and sends no welcome e-mail");
+    // The button's POST passes the same-origin guard like every other form; a post from elsewhere does not.
+    const forged = await testClient(testApp(database), { origin: "https://evil.example" })
+      .postForm("/newsletter/confirm", { token });
+    assert.equal(forged.status, 403);
+    assert.equal((await db.select().from(newsletterSubscriptions))[0].confirmedAt, null);
+    const done = await client.postForm("/newsletter/confirm", { token });
+    assert.equal(done.status, 200);
+    assert.match(await done.text(), /You(&#x27;|')re subscribed/);
+    assert.ok((await db.select().from(newsletterSubscriptions))[0].confirmedAt);
+    assert.equal((await client.get("/newsletter/confirm?token=not-a-token")).status, 400);
+  },
+);
+
+test(
+  "[newsletter] at most 3 confirmation e-mails a day to one address, with the same answer every time",
+  async (db, database) => {
+    // Different visitors (IPs) do not matter: the cap is per address.
+    const app = testApp(database, { TRUST_PROXY: "true" });
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await testClient(app).request("/api/newsletter", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: i % 2 ? "Victim@Example.co.za" : "victim@example.co.za " }),
+      });
+      assert.equal(res.status, 200);
+      answers.push(await res.json());
+    }
+    assert.equal(new Set(answers.map((a) => JSON.stringify(a))).size, 1, "the same answer each time");
+    const mails = await db.select().from(emailOutbox);
+    assert.equal(mails.length, 3, "no fourth e-mail to the same address");
+    // The links already sent keep working: a dropped request rewrote nothing.
+    const last = mails.at(-1)!.textBody.match(/\/newsletter\/confirm\?token=([a-z2-7]+)/)![1];
+    assert.equal((await testClient(app).postForm("/newsletter/confirm", { token: last })).status, 200);
+    // The no-JS form shares the cap and its answer (here: a subscriber who left and signs up again).
+    await db.update(newsletterSubscriptions).set({ unsubscribedAt: new Date() });
+    const form = testClient(app);
+    const res = await form.postForm("/newsletter", { email: "victim@example.co.za" });
+    assert.equal(res.status, 303);
+    assert.match(await (await form.get("/")).text(), /Subscribed!/);
+    assert.equal((await db.select().from(emailOutbox)).filter((m) => /confirm your/.test(m.subject)).length, 3);
+    // Another address is not affected.
+    await form.postForm("/newsletter", { email: "someone.else@example.co.za" });
+    assert.equal((await db.select().from(emailOutbox)).filter((m) => /confirm your/.test(m.subject)).length, 4);
   },
 );
 
@@ -83,7 +154,7 @@ test(
     const firstLink = confirmMail.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1];
     const confirmUrl =
       confirmMail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=[a-z2-7]+)/)![1];
-    assert.equal((await client.get(confirmUrl)).status, 200);
+    assert.equal((await confirm(client, confirmUrl)).status, 200);
     const welcome = (await db.select().from(emailOutbox)).find((m) => /your 10% code/.test(m.subject))!;
     assert.equal(welcome.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1], firstLink, "one stable link");
     const done = await client.postForm("/newsletter/unsubscribe", { token: firstLink });
