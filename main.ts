@@ -53,6 +53,12 @@ async function main() {
         ? "Stripe keys not set: the offline test payment provider stands in (test card 4242 4242 4242 4242)"
         : "Stripe keys not set: checkout shows 'Payment Configuration Error' and takes no orders",
     );
+  } else if (!config.stripe.webhookSecret) {
+    // Payments still land (the server asks Stripe on the customer's return and the sweeper asks
+    // again), but every webhook is refused and Stripe keeps retrying it.
+    log(
+      "STRIPE_WEBHOOK_SECRET not set: Stripe webhooks are refused; orders are confirmed by asking Stripe directly",
+    );
   }
   if (!config.smtpUrl) log("SMTP_URL not set: e-mail stays in the outbox (readable at /admin/outbox)");
 

@@ -11,7 +11,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
-import { confirmWithStripe, type MountedPaymentElement, mountPaymentElement } from "../client/stripe.ts";
+import {
+  confirmWithStripe,
+  type MountedPaymentElement,
+  mountPaymentElement,
+  paymentFormProblem,
+  PROCESSOR_NOT_READY,
+} from "../client/stripe.ts";
 import { type TestCard, TestCardForm } from "../components/payments/TestCardForm.tsx";
 import { fullWidthButton, secondaryButton } from "../components/ui/buttons.ts";
 import { formatMoney } from "../lib/money.ts";
@@ -44,7 +50,6 @@ interface IntentStart {
 
 const CONFIG_ERROR = "The payment system is not properly configured. Please contact support.";
 const ALREADY_PAID = "This order has already been paid.";
-const NOT_READY = "Payment processor not ready. Please try again.";
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -167,7 +172,8 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
 
   async function payWithStripe(e: FormEvent) {
     e.preventDefault();
-    if (!mounted.current || !stripeReady) return paymentFailed(NOT_READY);
+    const problem = paymentFormProblem(mounted.current, stripeReady);
+    if (problem || !mounted.current) return paymentFailed(problem ?? PROCESSOR_NOT_READY);
     setPhase("processing");
     try {
       const { error, paymentIntent } = await confirmWithStripe(mounted.current, returnUrl);
@@ -196,7 +202,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   }
 
   async function payWithTestCard(card: TestCard) {
-    if (!intent?.clientSecret) return paymentFailed(NOT_READY);
+    if (!intent?.clientSecret) return paymentFailed(PROCESSOR_NOT_READY);
     setPhase("processing");
     setCardError(null);
     try {

@@ -6,7 +6,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
-import { confirmWithStripe, type MountedPaymentElement, mountPaymentElement } from "../client/stripe.ts";
+import {
+  confirmWithStripe,
+  type MountedPaymentElement,
+  mountPaymentElement,
+  paymentFormProblem,
+  PROCESSOR_NOT_READY,
+} from "../client/stripe.ts";
 import { type TestCard, TestCardForm } from "../components/payments/TestCardForm.tsx";
 import { fieldInputClass, fieldLabelClass } from "../components/ui/Field.tsx";
 import { fullWidthButton, secondaryButton } from "../components/ui/buttons.ts";
@@ -28,7 +34,6 @@ interface IntentStart {
 type Result = { ok: true; paymentId: string } | { ok: false; message: string };
 
 export const NOT_CONFIGURED = "Stripe is not configured correctly. Please check your API keys.";
-const NOT_READY = "Payment processor not ready. Please try again.";
 
 /** The amount box as whole rand: anything that is not a whole number counts as 0. */
 export function parseTestAmount(text: string): number {
@@ -113,7 +118,8 @@ function StripeCardForm(
 
   async function pay(e: FormEvent) {
     e.preventDefault();
-    if (!mounted.current || !ready) return onResult({ ok: false, message: NOT_READY });
+    const problem = paymentFormProblem(mounted.current, ready);
+    if (problem || !mounted.current) return onResult({ ok: false, message: problem ?? PROCESSOR_NOT_READY });
     setProcessing(true);
     try {
       const { error, paymentIntent } = await confirmWithStripe(mounted.current, location.href);
@@ -194,7 +200,7 @@ export default function TestPayment() {
   }
 
   async function payWithTestCard(card: TestCard) {
-    if (!intent) return finish({ ok: false, message: NOT_READY });
+    if (!intent) return finish({ ok: false, message: PROCESSOR_NOT_READY });
     setProcessing(true);
     setCardError(null);
     try {

@@ -17,6 +17,28 @@ export function PaymentConfigurationError() {
   );
 }
 
+/**
+ * The customer left an order at the payment step (the browser's Back button, a new tab): they may
+ * pay it, or place this one, which cancels it and gives its items and coupon back.
+ */
+export function UnpaidOrderNotice({ order }: { order: { id: number; orderNumber: string } }) {
+  return (
+    <div
+      role="status"
+      className="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-950"
+      data-unpaid-order
+    >
+      <p className="font-bold">Order {order.orderNumber} is waiting for payment</p>
+      <p className="mt-1 text-sm">
+        Placing the order below cancels it and uses your cart as it is now.{" "}
+        <a href={`/checkout?order=${order.id}`} className="font-semibold underline">
+          Pay for order {order.orderNumber} instead
+        </a>
+      </p>
+    </div>
+  );
+}
+
 export function SecureCheckoutNote() {
   return (
     <div className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-4 text-sm" data-secure-checkout>

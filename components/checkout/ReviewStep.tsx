@@ -13,7 +13,7 @@ import { AddressLines } from "../orders/AddressLines.tsx";
 import { LockIcon } from "../ui/icons.tsx";
 import { CheckoutCard, CheckoutFrame } from "./CheckoutFrame.tsx";
 import { OrderTotalPanel } from "./OrderTotalPanel.tsx";
-import { PaymentConfigurationError, SecureCheckoutNote } from "./CheckoutNotices.tsx";
+import { PaymentConfigurationError, SecureCheckoutNote, UnpaidOrderNotice } from "./CheckoutNotices.tsx";
 
 /** Order notes are optional and at most this long. */
 export const NOTES_MAX = 500;
@@ -152,6 +152,7 @@ export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady }: R
   return (
     <CheckoutFrame step="review">
       {paymentsReady ? null : <PaymentConfigurationError />}
+      {review.unpaidOrder ? <UnpaidOrderNotice order={review.unpaidOrder} /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-6">
           <CartLines lines={cart.lines} itemCount={cart.itemCount} />

@@ -5,7 +5,7 @@
  * attempt is cancelled only once the provider confirms the attempt is cancelled: a customer paying
  * at the very moment of the cancel keeps their order.
  */
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { couponUsage, orderItems, orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
@@ -100,6 +100,39 @@ export async function abandonOrder(
     throw new ConflictError("Your payment is still being processed. Please wait a moment before changing your order.");
   }
   return outcome === "paid" ? "paid" : "cancelled";
+}
+
+/** The customer's most recent order still waiting for payment, if any (the review step offers it). */
+export async function unpaidOrderOf(db: Db, userId: number): Promise<{ id: number; orderNumber: string } | null> {
+  const [row] = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paidAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Lets go of the customer's orders still waiting for payment before a new order replaces them:
+ * their stock and coupon use come back (so the coupon the customer still sees in the cart applies
+ * to the new order), and a payment that did go through is kept instead. The order an idempotency
+ * key already names is never touched: a double submit must get that very order back.
+ * A payment still processing refuses the new order (ConflictError), as 'Back to Order Summary' does.
+ */
+export async function abandonUnpaidOrders(
+  db: Db,
+  userId: number,
+  keepIdempotencyKey: string | null,
+  gateway: PaymentGateway | null,
+  opts: FinalizeOptions,
+): Promise<void> {
+  const waiting = await db.select({ id: orders.id }).from(orders).where(and(
+    eq(orders.userId, userId),
+    eq(orders.status, "pending"),
+    isNull(orders.paidAt),
+    keepIdempotencyKey === null
+      ? undefined
+      : or(isNull(orders.idempotencyKey), ne(orders.idempotencyKey, keepIdempotencyKey)),
+  ));
+  for (const { id } of waiting) await abandonOrder(db, id, userId, gateway, opts);
 }
 
 export interface SweepReport {

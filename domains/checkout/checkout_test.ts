@@ -24,10 +24,12 @@ import {
   abandonOrder,
   attachPaymentIntent,
   cancelOrder,
+  COUPON_OVER_LIMIT,
   finalizePaidOrder,
   handlePaymentEvent,
   inLockOrder,
   isRetryableConflict,
+  isUniqueViolationOf,
   PAYMENT_REFUNDED,
   placeOrder,
   pudoEligibility,
@@ -79,7 +81,7 @@ test("[checkout] an order is priced from the database, takes stock and snapshots
     shippingMethod: "standard",
   });
   assert.equal(created, true);
-  assert.match(order.orderNumber, /^RB-\d{13}$/);
+  assert.match(order.orderNumber, /^RB-\d{15}$/);
   assert.equal(order.status, "pending");
   assert.equal(order.totalCents, 59_800);
   assert.equal(order.items[0].name, "Exo Terra Heat Mat");
@@ -168,6 +170,8 @@ test("[checkout] 20 concurrent orders for the last 5 units give exactly 5 orders
 test("[checkout] variant stock is taken from the variant and counted in the product", async (db) => {
   const p = await createProduct(db, { stock: 9 });
   const v = await createVariant(db, p.id, { stock: 4, price: "250.00" });
+  await createVariant(db, p.id, { stock: 5, price: "260.00" });
+  await createVariant(db, p.id, { stock: 0, preorder: true, price: "270.00" });
   const user = await shopper(db, [{ productId: p.id, variantId: v.id, quantity: 3 }]);
   const { order } = await placeOrder(db, { userId: user.id, idempotencyKey: null, shippingMethod: "standard" });
   const [variant] = await db.select().from(productVariants).where(eq(productVariants.id, v.id));
@@ -180,6 +184,18 @@ test("[checkout] variant stock is taken from the variant and counted in the prod
   assert.equal(await stockOf(db, p.id), 9);
 });
 
+test("[checkout] a product's stock follows its variants exactly, even after it had drifted", async (db) => {
+  // A product figure below its variants' sum (say, an old manual edit) once grew with every cancel.
+  const p = await createProduct(db, { stock: 1 });
+  const v = await createVariant(db, p.id, { stock: 4, price: "250.00" });
+  await createVariant(db, p.id, { stock: 5, price: "260.00" });
+  const user = await shopper(db, [{ productId: p.id, variantId: v.id, quantity: 3 }]);
+  const { order } = await placeOrder(db, { userId: user.id, idempotencyKey: null, shippingMethod: "standard" });
+  assert.equal(await stockOf(db, p.id), 6);
+  await cancelOrder(db, order.id, "test");
+  assert.equal(await stockOf(db, p.id), 9);
+});
+
 test("[checkout] a double submit with one idempotency key gives one order", async (db) => {
   const p = await createProduct(db, { stock: 10 });
   const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
@@ -189,6 +205,29 @@ test("[checkout] a double submit with one idempotency key gives one order", asyn
   assert.deepEqual([a.created, b.created].sort(), [false, true]);
   assert.equal((await db.select().from(orders)).length, 1);
   assert.equal(await stockOf(db, p.id), 8, "stock is taken once");
+});
+
+test("[checkout] a double submit with a once-only coupon, replacing unpaid orders, still gives one order", async (db) => {
+  const p = await createProduct(db, { price: "300.00", stock: 10 });
+  await db.insert(coupons).values({ code: "ONEUSE", description: "Once", type: "percentage", value: "10" });
+  const user = await shopper(db, [{ productId: p.id, quantity: 1 }]);
+  const replaceUnpaid = { gateway: null, finalize: opts };
+  for (let round = 1; round <= 3; round++) {
+    await applyCoupon(db, { userId: user.id }, "ONEUSE");
+    const input = { userId: user.id, idempotencyKey: `double-submit-${round}`, shippingMethod: "standard" as const };
+    const [a, b] = await Promise.all([
+      placeOrder(db, input, { replaceUnpaid }),
+      placeOrder(db, input, { replaceUnpaid }),
+    ]);
+    assert.equal(a.order.id, b.order.id, `round ${round}: one order`);
+    assert.equal(a.order.couponCode, "ONEUSE");
+    assert.equal(a.order.status, "pending");
+  }
+  // Each round replaced the one before: one live order holds the coupon's only use.
+  const live = await db.select().from(orders).where(eq(orders.status, "pending"));
+  assert.equal(live.length, 1);
+  assert.deepEqual((await db.select().from(couponUsage)).map((u) => u.orderId), [live[0].id]);
+  assert.equal(await stockOf(db, p.id), 9);
 });
 
 test("[checkout] a coupon's usage limit holds when two customers race for its last use", async (db) => {
@@ -287,7 +326,7 @@ test("[checkout] the sweeper cancels orders unpaid for 30 minutes and gives back
   const { order } = await placeOrder(
     db,
     { userId: user.id, idempotencyKey: null, shippingMethod: "standard" },
-    placedAt,
+    { now: placedAt },
   );
   assert.equal(await stockOf(db, p.id), 1);
   assert.equal((await db.select().from(couponUsage)).length, 1);
@@ -303,6 +342,81 @@ test("[checkout] the sweeper cancels orders unpaid for 30 minutes and gives back
   const revived = await finalizePaidOrder(db, order.id, paidIntent(order), opts);
   assert.equal(revived.order.status, "processing");
   assert.equal(await stockOf(db, p.id), 0);
+});
+
+test("[checkout] a late payment honours its coupon even past the limit, and tells staff in the audit log", async (db) => {
+  const p = await createProduct(db, { price: "400.00", stock: 5 });
+  await db.insert(coupons).values({
+    code: "ONLYONE",
+    description: "One use in all",
+    type: "percentage",
+    value: "10",
+    usageLimit: 1,
+    startDate: new Date("2026-01-01"),
+  });
+  const first = await shopper(db, [{ productId: p.id, quantity: 1 }]);
+  await applyCoupon(db, { userId: first.id }, "ONLYONE");
+  const { order } = await placeOrder(db, { userId: first.id, idempotencyKey: null, shippingMethod: "standard" });
+  await cancelOrder(db, order.id, "Not paid within 30 minutes");
+  // While it stood cancelled, another customer took the coupon's only use.
+  const second = await shopper(db, [{ productId: p.id, quantity: 1 }]);
+  await applyCoupon(db, { userId: second.id }, "ONLYONE");
+  await placeOrder(db, { userId: second.id, idempotencyKey: null, shippingMethod: "standard" });
+
+  const revived = await finalizePaidOrder(db, order.id, paidIntent(order), opts);
+  assert.equal(revived.order.status, "processing");
+  assert.equal(revived.order.discountCents, 4000, "the paid discount stands");
+  assert.equal((await db.select().from(couponUsage)).length, 2);
+  const audit = await db.select().from(auditLogs).where(eq(auditLogs.action, COUPON_OVER_LIMIT));
+  assert.equal(audit.length, 1);
+  assert.equal(audit[0].entityId, order.id);
+  assert.deepEqual((audit[0].details as Record<string, unknown>).coupon, "ONLYONE");
+  // A replayed payment changes nothing more.
+  await finalizePaidOrder(db, order.id, paidIntent(order), opts);
+  assert.equal((await db.select().from(auditLogs).where(eq(auditLogs.action, COUPON_OVER_LIMIT))).length, 1);
+});
+
+test("[checkout] a new order replaces the customer's unpaid one; the coupon it held stays in the cart", async (db) => {
+  const p = await createProduct(db, { price: "400.00", stock: 5 });
+  await db.insert(coupons).values({
+    code: "ONCE10",
+    description: "Ten off, once",
+    type: "percentage",
+    value: "10",
+    userLimit: 1,
+    startDate: new Date("2026-01-01"),
+  });
+  const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
+  await applyCoupon(db, { userId: user.id }, "ONCE10");
+  const replace = { gateway: null, finalize: opts };
+  const first = await placeOrder(
+    db,
+    { userId: user.id, idempotencyKey: "first-attempt-0001", shippingMethod: "standard" },
+    { replaceUnpaid: replace },
+  );
+  // Back in the cart while that order waits for payment: the coupon is still there.
+  const cart = await getCart(db, { userId: user.id });
+  assert.deepEqual([cart.coupon?.code, cart.couponNotice, cart.discountCents], ["ONCE10", null, 8000]);
+  // The same submission again gets the same order back, untouched.
+  const again = await placeOrder(
+    db,
+    { userId: user.id, idempotencyKey: "first-attempt-0001", shippingMethod: "standard" },
+    { replaceUnpaid: replace },
+  );
+  assert.deepEqual([again.order.id, again.created, again.order.status], [first.order.id, false, "pending"]);
+  // A fresh submission replaces it: one live order, with the coupon, and the stock taken once.
+  const second = await placeOrder(
+    db,
+    { userId: user.id, idempotencyKey: "second-attempt-01", shippingMethod: "standard" },
+    { replaceUnpaid: replace },
+  );
+  assert.equal(second.created, true);
+  assert.equal(second.order.couponCode, "ONCE10");
+  assert.equal(second.order.discountCents, 8000);
+  const [old] = await db.select().from(orders).where(eq(orders.id, first.order.id));
+  assert.equal(old.status, "cancelled");
+  assert.equal(await stockOf(db, p.id), 3);
+  assert.deepEqual((await db.select().from(couponUsage)).map((u) => u.orderId), [second.order.id]);
 });
 
 test("[checkout] 'Back to Order Summary' cancels the unpaid order; a paid one stays paid", async (db) => {
@@ -413,6 +527,23 @@ test("[checkout] a deadlocked or serialization-failed transaction is run again",
   assert.equal(calls, 3, "three tries, then the error");
 });
 
+test("[checkout] a clash of order numbers is recognised from the driver's error, so placement draws again", async (db) => {
+  const row = { orderNumber: "RB-000000000000001", total: "10.00" };
+  await db.insert(orders).values(row);
+  const clash = await db.insert(orders).values(row).then(() => null, (err: unknown) => err);
+  assert.ok(clash, "the second insert is refused");
+  assert.ok(isUniqueViolationOf(clash, "orders_orderNumber_unique"));
+  assert.ok(!isUniqueViolationOf(clash, "orders_user_idempotency_unique"));
+  assert.ok(!isRetryableConflict(clash));
+  let calls = 0;
+  const placed = await retryOnConflict(
+    () => (++calls === 1 ? Promise.reject(clash) : Promise.resolve("placed")),
+    3,
+    (err) => isUniqueViolationOf(err, "orders_orderNumber_unique"),
+  );
+  assert.deepEqual([placed, calls], ["placed", 2]);
+});
+
 /** An order placed 31 minutes ago, its attempt `intentId` open at the provider. */
 async function staleOrderWithAttempt(db: Db, intents: Map<string, PaymentIntentFacts>, stock = 3) {
   const p = await createProduct(db, { price: "400.00", stock });
@@ -421,7 +552,7 @@ async function staleOrderWithAttempt(db: Db, intents: Map<string, PaymentIntentF
   const { order } = await placeOrder(
     db,
     { userId: user.id, idempotencyKey: null, shippingMethod: "standard" },
-    placedAt,
+    { now: placedAt },
   );
   const intent = paidIntent(order, { id: `pi_open_${order.id}`, status: "requires_payment_method" });
   intents.set(intent.id, intent);

@@ -14,9 +14,17 @@ export {
   type PudoLocker,
   SHIPPING_METHODS,
 } from "./review.ts";
-export { EMPTY_CART, MISSING_SHIPPING_ADDRESS, orderNumber, placeOrder, type PlaceOrderInput } from "./place_order.ts";
+export {
+  EMPTY_CART,
+  MISSING_SHIPPING_ADDRESS,
+  orderNumber,
+  placeOrder,
+  type PlaceOrderInput,
+  type ReplaceUnpaidOrders,
+} from "./place_order.ts";
 export {
   attachPaymentIntent,
+  COUPON_OVER_LIMIT,
   type FinalizeOptions,
   finalizePaidOrder,
   intentIsForOrder,
@@ -37,8 +45,16 @@ export {
   refundUnfulfillablePayment,
 } from "./refund.ts";
 export { inLockOrder } from "./stock.ts";
-export { isRetryableConflict, retryOnConflict } from "./retry.ts";
-export { abandonOrder, cancelOrder, type SweepReport, sweepUnpaidOrders, UNPAID_ORDER_TTL_MS } from "./cancel.ts";
+export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
+export {
+  abandonOrder,
+  abandonUnpaidOrders,
+  cancelOrder,
+  type SweepReport,
+  sweepUnpaidOrders,
+  UNPAID_ORDER_TTL_MS,
+  unpaidOrderOf,
+} from "./cancel.ts";
 export { type EventOutcome, handlePaymentEvent } from "./events.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
 export * as checkoutSchemas from "./schemas.ts";

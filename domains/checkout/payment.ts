@@ -5,10 +5,19 @@
  * checks them against the order, and is idempotent: a second call for the same payment changes
  * nothing (no second e-mail, no second set of points).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
-import { cartCoupons, cartItems, couponUsage, orderItems, orders, users } from "../../db/schema/mod.ts";
+import {
+  auditLogs,
+  cartCoupons,
+  cartItems,
+  coupons,
+  couponUsage,
+  orderItems,
+  orders,
+  users,
+} from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
 import { enqueueEmail } from "../mail/mod.ts";
@@ -170,17 +179,56 @@ async function revive(tx: Db, order: OrderRow, now: Date): Promise<boolean> {
     if (err instanceof ConflictError) return false;
     throw err;
   }
-  if (order.couponId !== null) {
-    await tx.insert(couponUsage).values({
-      couponId: order.couponId,
-      userId: order.userId,
-      orderId: order.id,
-      discountAmount: order.discountAmount,
-      createdAt: now,
-    });
-  }
+  if (order.couponId !== null) await retakeCouponUse(tx, order, now);
   await tx.update(orders).set({ cancelledAt: null, cancelReason: null }).where(eq(orders.id, order.id));
   return true;
+}
+
+/** audit_logs.action of a revived order whose coupon use went past the coupon's limits. */
+export const COUPON_OVER_LIMIT = "coupon_over_limit";
+
+/**
+ * A revived order's coupon use comes back. The customer paid the discounted total, so the order is
+ * honoured even when, while it stood cancelled, others took the coupon's last uses; such an
+ * overrun is written to audit_logs for staff to see (the coupon row is locked, so the counts are
+ * exact).
+ */
+async function retakeCouponUse(tx: Db, order: OrderRow, now: Date): Promise<void> {
+  const couponId = order.couponId!;
+  const [coupon] = await tx.select({ code: coupons.code, usageLimit: coupons.usageLimit, userLimit: coupons.userLimit })
+    .from(coupons).where(eq(coupons.id, couponId)).for("update");
+  const [[total], [mine]] = await Promise.all([
+    tx.select({ n: count() }).from(couponUsage).where(eq(couponUsage.couponId, couponId)),
+    tx.select({ n: count() }).from(couponUsage)
+      .where(and(eq(couponUsage.couponId, couponId), sql`${couponUsage.userId} is not distinct from ${order.userId}`)),
+  ]);
+  await tx.insert(couponUsage).values({
+    couponId,
+    userId: order.userId,
+    orderId: order.id,
+    discountAmount: order.discountAmount,
+    createdAt: now,
+  });
+  if (!coupon) return;
+  const overTotal = coupon.usageLimit !== null && total.n >= coupon.usageLimit;
+  const overUser = coupon.userLimit !== null && mine.n >= coupon.userLimit;
+  if (!overTotal && !overUser) return;
+  await tx.insert(auditLogs).values({
+    userId: null,
+    entityType: "order",
+    entityId: order.id,
+    action: COUPON_OVER_LIMIT,
+    details: {
+      orderNumber: order.orderNumber,
+      coupon: coupon.code,
+      usesBefore: total.n,
+      usageLimit: coupon.usageLimit,
+      customerUsesBefore: mine.n,
+      userLimit: coupon.userLimit,
+      reason: "Paid after it was cancelled; the discount was honoured although the coupon's uses had run out.",
+    },
+    createdAt: now,
+  });
 }
 
 /** Cart, points and e-mail: everything a paid order sets off for its customer. */
@@ -234,10 +282,17 @@ export async function recordPaymentFailure(
   now = new Date(),
   opts: { keepOrderOpen?: boolean } = {},
 ): Promise<void> {
-  const [order] = await db.select({ id: orders.id, orderNumber: orders.orderNumber, paidAt: orders.paidAt })
-    .from(orders).where(eq(orders.id, orderId));
+  const [order] = await db.select({
+    id: orders.id,
+    orderNumber: orders.orderNumber,
+    paidAt: orders.paidAt,
+    paymentIntentId: orders.paymentIntentId,
+  }).from(orders).where(eq(orders.id, orderId));
   if (!order || order.paidAt || !intentIsForOrder(order, intent)) return;
-  if (intent.status === "canceled" && !opts.keepOrderOpen) {
+  // Only the order's current attempt can end it: a late or re-delivered 'canceled' event for an
+  // attempt the customer has since replaced must not cancel the order they are paying right now.
+  const current = order.paymentIntentId === null || order.paymentIntentId === intent.id;
+  if (intent.status === "canceled" && !opts.keepOrderOpen && current) {
     await cancelOrder(db, orderId, "The payment was cancelled", now);
     return;
   }

@@ -12,8 +12,11 @@ import type { Address } from "../addresses/mod.ts";
 import { getAddress } from "../addresses/mod.ts";
 import { getCart } from "../cart/mod.ts";
 import { addressSnapshot, loadOrders, type OrderDetail } from "../orders/mod.ts";
+import type { PaymentGateway } from "../payments/types.ts";
+import { abandonUnpaidOrders } from "./cancel.ts";
+import type { FinalizeOptions } from "./payment.ts";
 import { defaultAddresses, findLocker, pudoEligibility } from "./review.ts";
-import { retryOnConflict } from "./retry.ts";
+import { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
 import { takeStock } from "./stock.ts";
 
 export interface PlaceOrderInput {
@@ -30,118 +33,147 @@ export interface PlaceOrderInput {
   paymentMethod?: string;
 }
 
+/**
+ * Placement counts every use of the coupon and every order of the customer that is not cancelled
+ * (a first-order coupon cannot ride on an order placed while another is unpaid).
+ */
+const PLACEMENT = { countPendingOrders: true } as const;
+
 export const EMPTY_CART = "Your cart is empty";
 export const MISSING_SHIPPING_ADDRESS =
   "Please add a default shipping address in your address book before checking out.";
 
-/** Places the order (or returns the one an earlier submission with the same key placed). */
+/** What placing an order needs to let go of the customer's earlier unpaid orders first. */
+export interface ReplaceUnpaidOrders {
+  gateway: PaymentGateway | null;
+  finalize: FinalizeOptions;
+}
+
+/**
+ * Places the order (or returns the one an earlier submission with the same key placed). With
+ * `replaceUnpaid`, the customer's other orders still waiting for payment are cancelled first (one checkout
+ * in flight per customer): without it, the coupon and stock an abandoned payment step still holds
+ * would refuse the customer's next attempt.
+ */
 export async function placeOrder(
   db: Db,
   input: PlaceOrderInput,
-  now = new Date(),
+  opts: { now?: Date; replaceUnpaid?: ReplaceUnpaidOrders } = {},
 ): Promise<{ order: OrderDetail; created: boolean }> {
+  const { now = new Date(), replaceUnpaid: replace } = opts;
   const owner = { userId: input.userId };
   const earlier = await orderForKey(db, input);
   if (earlier) return { order: earlier, created: false };
+  if (replace) {
+    await abandonUnpaidOrders(db, input.userId, input.idempotencyKey, replace.gateway, { ...replace.finalize, now });
+  }
 
-  // Read once outside the transaction: a coupon that stopped applying is removed for good, and the
-  // customer is asked to look again rather than charged a total they did not see.
+  // Read once outside the transaction, as the cart page reads it: a coupon that stopped applying is
+  // removed for good, and the customer is asked to look again rather than charged a total they did
+  // not see. The strict count (PLACEMENT) runs inside, where a refusal is rolled back: a double
+  // submit whose twin has just placed the order with this coupon must find that order, not lose it.
   const preview = await getCart(db, owner, now);
   if (preview.couponNotice) throw new ConflictError(`${preview.couponNotice} Please review your order.`);
 
-  // Rerun whole if PostgreSQL aborts it to break a lock conflict with another checkout.
-  const placed = await retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      // One placement per customer at a time: a double submit waits here, then finds the first order.
-      await tx.execute(sql`select id from ${users} where ${users.id} = ${input.userId} for update`);
-      const again = await orderForKey(tx, input);
-      if (again) return { id: again.id, created: false };
+  // Rerun whole if PostgreSQL aborts it to break a lock conflict with another checkout, or if the
+  // order number drawn happens to be taken already (the unique constraint is the final word).
+  const placed = await retryOnConflict(
+    () =>
+      db.transaction(async (tx) => {
+        // One placement per customer at a time: a double submit waits here, then finds the first order.
+        await tx.execute(sql`select id from ${users} where ${users.id} = ${input.userId} for update`);
+        const again = await orderForKey(tx, input);
+        if (again) return { id: again.id, created: false };
 
-      // Lock the applied coupon's row so its use limits are counted with no other order in between.
-      const [applied] = await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
-        .where(eq(cartCoupons.userId, input.userId));
-      if (applied) {
-        await tx.execute(sql`select id from ${coupons} where ${coupons.id} = ${applied.couponId} for update`);
-      }
-
-      const cart = await getCart(tx, owner, now);
-      if (!cart.lines.length) throw new ValidationError(EMPTY_CART);
-      if (cart.couponNotice) throw new ConflictError(`${cart.couponNotice} Please review your order.`);
-      if (applied && !cart.coupon) throw new ConflictError("Your coupon no longer applies. Please review your order.");
-      for (const line of cart.lines) {
-        if (line.quantity > line.product.maxQuantity) {
-          throw new ConflictError(
-            line.product.maxQuantity === 0
-              ? `${line.product.name} has just sold out. Please remove it from your cart to continue.`
-              : `Only ${line.product.maxQuantity} of ${line.product.name} can be ordered. Please lower the quantity in your cart.`,
-          );
+        // Lock the applied coupon's row so its use limits are counted with no other order in between.
+        const [applied] = await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
+          .where(eq(cartCoupons.userId, input.userId));
+        if (applied) {
+          await tx.execute(sql`select id from ${coupons} where ${coupons.id} = ${applied.couponId} for update`);
         }
-      }
-      if (cart.totalCents <= 0) {
-        throw new ConflictError("An order of R0.00 cannot be paid by card. Please add an item or remove the coupon.");
-      }
 
-      const { shipping, billing } = await orderAddresses(tx, input);
-      const locker = input.shippingMethod === "pudo_locker" ? findLocker(input.pudoLockerCode) : null;
-      if (input.shippingMethod === "pudo_locker") {
-        const pudo = pudoEligibility(cart);
-        if (!pudo.eligible) throw new ValidationError(pudo.message);
-        if (!locker) throw new ValidationError("Please choose a PUDO locker.");
-      }
+        const cart = await getCart(tx, owner, now, PLACEMENT);
+        if (!cart.lines.length) throw new ValidationError(EMPTY_CART);
+        if (cart.couponNotice) throw new ConflictError(`${cart.couponNotice} Please review your order.`);
+        if (applied && !cart.coupon) {
+          throw new ConflictError("Your coupon no longer applies. Please review your order.");
+        }
+        for (const line of cart.lines) {
+          if (line.quantity > line.product.maxQuantity) {
+            throw new ConflictError(
+              line.product.maxQuantity === 0
+                ? `${line.product.name} has just sold out. Please remove it from your cart to continue.`
+                : `Only ${line.product.maxQuantity} of ${line.product.name} can be ordered. Please lower the quantity in your cart.`,
+            );
+          }
+        }
+        if (cart.totalCents <= 0) {
+          throw new ConflictError("An order of R0.00 cannot be paid by card. Please add an item or remove the coupon.");
+        }
 
-      await takeStock(
-        tx,
-        cart.lines.map((l) => ({
+        const { shipping, billing } = await orderAddresses(tx, input);
+        const locker = input.shippingMethod === "pudo_locker" ? findLocker(input.pudoLockerCode) : null;
+        if (input.shippingMethod === "pudo_locker") {
+          const pudo = pudoEligibility(cart);
+          if (!pudo.eligible) throw new ValidationError(pudo.message);
+          if (!locker) throw new ValidationError("Please choose a PUDO locker.");
+        }
+
+        await takeStock(
+          tx,
+          cart.lines.map((l) => ({
+            productId: l.productId,
+            variantId: l.variantId,
+            quantity: l.quantity,
+            name: l.product.variantName ? `${l.product.name} (${l.product.variantName})` : l.product.name,
+          })),
+        );
+
+        // Both shipping methods are free (spec section 9); a free-shipping coupon changes nothing more.
+        const shippingCents = 0;
+        const [order] = await tx.insert(orders).values({
+          userId: input.userId,
+          orderNumber: orderNumber(now),
+          status: "pending",
+          subtotal: toNumeric(cart.subtotalCents),
+          shippingCost: toNumeric(shippingCents),
+          discountAmount: toNumeric(cart.discountCents),
+          total: toNumeric(cart.totalCents + shippingCents),
+          shippingAddress: addressSnapshot(shipping) as unknown as Record<string, unknown>,
+          billingAddress: billing ? addressSnapshot(billing) as unknown as Record<string, unknown> : null,
+          shippingMethod: input.shippingMethod,
+          pudoLockerCode: locker?.id ?? null,
+          pudoLockerAddress: locker ? `${locker.name}, ${locker.address}` : null,
+          paymentMethod: input.paymentMethod ?? "stripe",
+          notes: input.notes?.trim() || null,
+          couponId: applied && cart.coupon ? applied.couponId : null,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+        }).returning({ id: orders.id });
+        await tx.insert(orderItems).values(cart.lines.map((l) => ({
+          orderId: order.id,
           productId: l.productId,
           variantId: l.variantId,
+          name: l.product.name,
+          sku: l.product.sku,
+          variantName: l.product.variantName,
+          price: toNumeric(l.unitPriceCents),
           quantity: l.quantity,
-          name: l.product.variantName ? `${l.product.name} (${l.product.variantName})` : l.product.name,
-        })),
-      );
-
-      // Both shipping methods are free (spec section 9); a free-shipping coupon changes nothing more.
-      const shippingCents = 0;
-      const [order] = await tx.insert(orders).values({
-        userId: input.userId,
-        orderNumber: orderNumber(now),
-        status: "pending",
-        subtotal: toNumeric(cart.subtotalCents),
-        shippingCost: toNumeric(shippingCents),
-        discountAmount: toNumeric(cart.discountCents),
-        total: toNumeric(cart.totalCents + shippingCents),
-        shippingAddress: addressSnapshot(shipping) as unknown as Record<string, unknown>,
-        billingAddress: billing ? addressSnapshot(billing) as unknown as Record<string, unknown> : null,
-        shippingMethod: input.shippingMethod,
-        pudoLockerCode: locker?.id ?? null,
-        pudoLockerAddress: locker ? `${locker.name}, ${locker.address}` : null,
-        paymentMethod: input.paymentMethod ?? "stripe",
-        notes: input.notes?.trim() || null,
-        couponId: applied && cart.coupon ? applied.couponId : null,
-        idempotencyKey: input.idempotencyKey,
-        createdAt: now,
-        updatedAt: now,
-      }).returning({ id: orders.id });
-      await tx.insert(orderItems).values(cart.lines.map((l) => ({
-        orderId: order.id,
-        productId: l.productId,
-        variantId: l.variantId,
-        name: l.product.name,
-        sku: l.product.sku,
-        variantName: l.product.variantName,
-        price: toNumeric(l.unitPriceCents),
-        quantity: l.quantity,
-      })));
-      if (applied && cart.coupon) {
-        await tx.insert(couponUsage).values({
-          couponId: applied.couponId,
-          userId: input.userId,
-          orderId: order.id,
-          discountAmount: toNumeric(cart.discountCents),
-          createdAt: now,
-        });
-      }
-      return { id: order.id, created: true };
-    })
+        })));
+        if (applied && cart.coupon) {
+          await tx.insert(couponUsage).values({
+            couponId: applied.couponId,
+            userId: input.userId,
+            orderId: order.id,
+            discountAmount: toNumeric(cart.discountCents),
+            createdAt: now,
+          });
+        }
+        return { id: order.id, created: true };
+      }),
+    3,
+    (err) => isRetryableConflict(err) || isUniqueViolationOf(err, ORDER_NUMBER_UNIQUE),
   );
   const [order] = await loadOrders(db, [placed.id]);
   return { order, created: placed.created };
@@ -173,11 +205,15 @@ async function orderAddresses(
   return { shipping, billing };
 }
 
+/** The unique constraint on orders.order_number (db/migrations/0000_init.sql). */
+const ORDER_NUMBER_UNIQUE = "orders_orderNumber_unique";
+
 /**
- * 'RB-' plus the timestamp's last nine digits and four random digits: readable on the phone, sortable
- * enough, and two orders in the same millisecond still differ (the column is unique as a backstop).
+ * 'RB-' plus the timestamp's last nine digits and six random digits: readable on the phone, sortable
+ * enough, and two orders in the same millisecond differ but for a one-in-a-million draw, which the
+ * unique column catches and placeOrder retries with a fresh number.
  */
 export function orderNumber(now: Date): string {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0] % 10_000;
-  return `RB-${String(now.getTime()).slice(-9)}${String(random).padStart(4, "0")}`;
+  const random = crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+  return `RB-${String(now.getTime()).slice(-9)}${String(random).padStart(6, "0")}`;
 }

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { type Address, getAddress, getAddressDefaults } from "../addresses/mod.ts";
 import { type Cart, getCart } from "../cart/mod.ts";
+import { unpaidOrderOf } from "./cancel.ts";
 
 export interface PudoLocker {
   id: string;
@@ -70,13 +71,16 @@ export interface CheckoutReview {
   /** The default billing address; null means "same as shipping". */
   billingAddress: Address | null;
   pudo: PudoEligibility;
+  /** The customer's order still waiting for payment: placing this one cancels it. */
+  unpaidOrder: { id: number; orderNumber: string } | null;
 }
 
 /** The review step's data for a signed-in customer. */
 export async function checkoutReview(db: Db, userId: number): Promise<CheckoutReview> {
   const cart = await getCart(db, { userId });
   const { shippingAddress, billingAddress } = await defaultAddresses(db, userId);
-  return { cart, shippingAddress, billingAddress, pudo: pudoEligibility(cart) };
+  const unpaidOrder = await unpaidOrderOf(db, userId);
+  return { cart, shippingAddress, billingAddress, pudo: pudoEligibility(cart), unpaidOrder };
 }
 
 /** The user's default shipping and billing addresses (either may be null). */

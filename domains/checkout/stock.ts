@@ -32,6 +32,19 @@ async function lockProduct(tx: Db, productId: number): Promise<void> {
   await tx.execute(sql`select id from ${products} where ${products.id} = ${productId} for update`);
 }
 
+/**
+ * Sets a product's stock to the sum of its in-stock variants' units (pre-order variants hold none),
+ * so the product's figure follows every take and give-back exactly instead of drifting. Its row is
+ * already locked by the caller.
+ */
+async function syncProductStock(tx: Db, productId: number): Promise<void> {
+  await tx.update(products).set({
+    stock: sql`(select coalesce(sum(${productVariants.stock}), 0) from ${productVariants}
+      where ${productVariants.productId} = ${productId} and not ${productVariants.preorder})`,
+    updatedAt: new Date(),
+  }).where(eq(products.id, productId));
+}
+
 /** Takes the units of every line or throws ConflictError naming the first line that is short. */
 export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
   for (const line of inLockOrder(lines)) {
@@ -45,8 +58,7 @@ export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
         .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
         .returning({ id: productVariants.id });
       if (!taken.length) throw await shortage(tx, line);
-      await tx.update(products).set({ stock: sql`greatest(${products.stock} - ${line.quantity}, 0)` })
-        .where(eq(products.id, line.productId));
+      await syncProductStock(tx, line.productId);
       continue;
     }
     const taken = await tx.update(products)
@@ -66,7 +78,8 @@ export async function releaseStock(tx: Db, lines: Omit<StockLine, "name">[]): Pr
         .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: new Date() })
         .where(and(eq(productVariants.id, line.variantId), eq(productVariants.preorder, false)))
         .returning({ id: productVariants.id });
-      if (!back.length) continue;
+      if (back.length) await syncProductStock(tx, line.productId);
+      continue;
     }
     await tx.update(products).set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
       .where(eq(products.id, line.productId));

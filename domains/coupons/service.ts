@@ -1,5 +1,5 @@
 /** Loads coupons and the facts their rules need (use so far, first order) from the database. */
-import { and, count, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, ne, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { coupons, couponUsage, orders } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
@@ -66,10 +66,21 @@ export async function couponContext(
   const earlier = options.countPendingOrders
     ? or(isNotNull(orders.paidAt), ne(orders.status, "cancelled"))
     : isNotNull(orders.paidAt);
+  // The cart's preview leaves out the use held by the customer's own unpaid orders: placing the
+  // next order cancels them first (one checkout in flight per customer), so that use comes back.
+  // Placement counts every use, with the coupon row locked.
+  const counted = options.countPendingOrders || userId === null ? undefined : notExists(
+    db.select({ id: orders.id }).from(orders).where(and(
+      eq(orders.id, couponUsage.orderId),
+      eq(orders.userId, userId),
+      eq(orders.status, "pending"),
+      isNull(orders.paidAt),
+    )),
+  );
   const [[total], [mine], [previous]] = await Promise.all([
-    db.select({ n: count() }).from(couponUsage).where(eq(couponUsage.couponId, couponId)),
+    db.select({ n: count() }).from(couponUsage).where(and(eq(couponUsage.couponId, couponId), counted)),
     userId === null ? Promise.resolve([{ n: 0 }]) : db.select({ n: count() }).from(couponUsage)
-      .where(and(eq(couponUsage.couponId, couponId), eq(couponUsage.userId, userId))),
+      .where(and(eq(couponUsage.couponId, couponId), eq(couponUsage.userId, userId), counted)),
     userId === null
       ? Promise.resolve([{ n: 0 }])
       : db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), earlier)),

@@ -61,16 +61,22 @@ export function orderApi() {
     const key = header === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(header);
     if (key && !key.success) throw new ValidationError(key.error.issues[0].message);
     const body = c.req.valid("json");
-    const { order, created } = await placeOrder(c.var.db, {
-      userId: currentUser(c).id,
-      idempotencyKey: key?.data ?? null,
-      shippingMethod: body.shippingMethod,
-      pudoLockerCode: body.pudoLockerCode,
-      shippingAddressId: body.shippingAddress?.id,
-      billingAddressId: body.billingAddress?.id,
-      notes: body.notes,
-      paymentMethod: gateway.provider,
-    });
+    const { config } = c.var;
+    const finalize = { shop: config.shop, siteUrl: config.siteUrl, payments: gateway };
+    const { order, created } = await placeOrder(
+      c.var.db,
+      {
+        userId: currentUser(c).id,
+        idempotencyKey: key?.data ?? null,
+        shippingMethod: body.shippingMethod,
+        pudoLockerCode: body.pudoLockerCode,
+        shippingAddressId: body.shippingAddress?.id,
+        billingAddressId: body.billingAddress?.id,
+        notes: body.notes,
+        paymentMethod: gateway.provider,
+      },
+      { replaceUnpaid: { gateway, finalize } },
+    );
     return c.json(orderJson(order), created ? 201 : 200);
   });
 

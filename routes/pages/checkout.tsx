@@ -281,7 +281,9 @@ export function checkoutPages() {
     try {
       if (!gateway) throw new ConflictError(PAYMENT_CONFIGURATION_ERROR);
       const input = placeOrderInput(await c.req.parseBody(), user.id);
-      const { order } = await placeOrder(c.var.db, { ...input, paymentMethod: gateway.provider });
+      const { order } = await placeOrder(c.var.db, { ...input, paymentMethod: gateway.provider }, {
+        replaceUnpaid: { gateway, finalize: finalizeOptions(c) },
+      });
       return c.redirect(paymentUrl(order.id), 303);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

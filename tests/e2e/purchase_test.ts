@@ -144,6 +144,15 @@ e2eTest(
     assert.match((await page.locator("[data-checkout-step=payment]").textContent()) ?? "", /Sandton City/);
     await fullPageShot(page, "checkout-payment-desktop");
 
+    // Back at the review (the Back button, a reload): it says the order waits, and leads back to it.
+    await page.goto(`${url}/checkout`);
+    const waiting = page.locator("[data-unpaid-order]");
+    assert.match((await waiting.textContent()) ?? "", new RegExp(`Order ${orderNumber} is waiting for payment`));
+    await fullPageShot(page, "checkout-review-unpaid-order");
+    await waiting.getByRole("link", { name: `Pay for order ${orderNumber} instead` }).click();
+    await page.waitForURL(`${url}/checkout?order=${orderId}`);
+    await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+
     // The decline card: 'Payment Failed', and the order stays open for another try.
     await payWith(page, "4000 0000 0000 0002");
     await expectToast(page, "Payment Failed", /declined/);

@@ -341,6 +341,44 @@ test("[checkout] Back to Order Summary cancels the unpaid order and gives its st
 });
 
 test(
+  "[checkout] leaving the payment step with Back keeps the coupon; placing again replaces the unpaid order",
+  async (db, database) => {
+    const { gateway } = scriptedGateway();
+    const { client, me } = await shopper(db, database, { gateway });
+    await db.insert(coupons).values({
+      code: "ONCE50",
+      description: "R50 off, once",
+      type: "fixed_amount",
+      value: "50.00",
+      userLimit: 1,
+    });
+    const p = await createProduct(db, { price: "300.00", stock: 5 });
+    await addToCart(client, p.id, 2);
+    await client.postJson("/api/cart/apply-coupon", { code: "ONCE50" });
+    const first = await placeFromForm(client);
+    // The browser's Back button: the review and the cart still carry the coupon, and say an order waits.
+    const review = await html(client, "/checkout");
+    const text = textOf(review);
+    assert.ok(text.includes("ONCE50"), "the coupon is still shown");
+    assert.ok(!text.includes("already used"), text);
+    assert.match(review, /data-unpaid-order/);
+    assert.ok(review.includes(`href="/checkout?order=${first}"`), "a link back to the waiting order's payment");
+    const cart = await (await client.get("/api/cart")).json();
+    assert.deepEqual([cart.coupon?.code, cart.discount], ["ONCE50", 50]);
+    // Placing again: one live order, with the coupon; the first is cancelled and its stock came back.
+    const second = await placeFromForm(client);
+    assert.notEqual(second, first);
+    const mine = await db.select().from(orders).where(eq(orders.userId, me.id));
+    const status = Object.fromEntries(mine.map((o) => [o.id, o.status]));
+    assert.deepEqual(status, { [first]: "cancelled", [second]: "pending" });
+    assert.equal(mine.find((o) => o.id === second)!.discountAmount, "50.00");
+    const [{ stock }] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
+    assert.equal(stock, 3);
+    assert.doesNotMatch(await html(client, `/checkout?order=${second}`), /data-unpaid-order/);
+  },
+);
+
+test(
   "[checkout] confirmation: a wait that refreshes until the provider's word, then 'Thank you' with points",
   async (db, database) => {
     const { gateway, intents } = scriptedGateway();

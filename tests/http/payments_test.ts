@@ -114,6 +114,15 @@ test(
     const create = fake.requests.findLast((r) => r.method === "POST" && r.path === "/v1/payment_intents")!;
     assert.equal(create.idempotencyKey, `order-${order.id}-2-${order.orderNumber}`);
     assert.equal((await orderRow(db, order.id)).paymentIntentId, second.clientSecret.split("_secret_")[0]);
+    // A late 'canceled' event for the replaced attempt must not cancel the order being paid now.
+    const stripe = testClient(testApp(database, stripeEnv), { origin: null });
+    const late = await postWebhook(
+      stripe,
+      await fake.signedWebhook(fake.event("payment_intent.canceled", firstId), WHSEC),
+    );
+    assert.equal(late.status, 200);
+    const after = await orderRow(db, order.id);
+    assert.deepEqual([after.status, after.cancelledAt], ["pending", null]);
   },
 );
 
