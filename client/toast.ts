@@ -42,3 +42,36 @@ export function subscribe(listener: Listener): () => void {
 export function currentToast(): Toast | null {
   return current;
 }
+
+const AFTER_RELOAD_KEY = "toast-after-reload";
+
+/**
+ * Reloads the page and shows `input` on the reloaded page (the Toaster picks it up): for actions
+ * whose result the server renders, such as a reward code that changes the order's totals.
+ */
+export function reloadWithToast(input: ToastInput): void {
+  try {
+    sessionStorage.setItem(AFTER_RELOAD_KEY, JSON.stringify(input));
+  } catch {
+    // Storage refused (private mode, quota): the reloaded page still shows the result.
+  }
+  location.reload();
+}
+
+/** The toast a reloadWithToast left for this page, once. */
+export function takeToastAfterReload(): ToastInput | null {
+  try {
+    const raw = sessionStorage.getItem(AFTER_RELOAD_KEY);
+    if (raw === null) return null;
+    sessionStorage.removeItem(AFTER_RELOAD_KEY);
+    const value = JSON.parse(raw) as Partial<ToastInput>;
+    if (typeof value?.title !== "string") return null;
+    return {
+      title: value.title.slice(0, 100),
+      description: typeof value.description === "string" ? value.description.slice(0, 300) : undefined,
+      variant: value.variant === "success" || value.variant === "destructive" ? value.variant : "default",
+    };
+  } catch {
+    return null;
+  }
+}

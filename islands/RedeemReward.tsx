@@ -14,7 +14,6 @@ import { AwardIcon, CheckCircleIcon } from "../components/ui/icons.tsx";
 export interface RedeemRewardProps {
   reward: { id: number; name: string; pointsCost: number };
   balance: number;
-  supportEmail: string;
 }
 
 interface Redeemed {
@@ -26,7 +25,7 @@ interface Redeemed {
 const dialogClass =
   "m-auto w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-stone-950/50";
 
-export default function RedeemReward({ reward, balance, supportEmail }: RedeemRewardProps) {
+export default function RedeemReward({ reward, balance }: RedeemRewardProps) {
   const confirmDialog = useRef<HTMLDialogElement>(null);
   const successDialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
@@ -171,10 +170,8 @@ export default function RedeemReward({ reward, balance, supportEmail }: RedeemRe
                 </time>.
               </p>
               <p className="mt-3 text-sm text-stone-600">
-                The code is kept under My Redemptions. To use it, send it with your order number to{" "}
-                <a className="font-semibold text-green-800 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
-                {" "}
-                and we'll apply the discount.
+                The code is kept under My Redemptions. To use it, place your order and enter the code in the Reward code
+                box at the payment step.
               </p>
               <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
                 <a href="/checkout" className={primaryButton}>Go to Checkout</a>

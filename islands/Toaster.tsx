@@ -3,7 +3,15 @@
  * dismiss, F8 focuses the region, at most 420 px wide.
  */
 import { useEffect, useRef, useState } from "react";
-import { currentToast, dismiss, subscribe, type Toast, toast, type ToastInput } from "../client/toast.ts";
+import {
+  currentToast,
+  dismiss,
+  subscribe,
+  takeToastAfterReload,
+  type Toast,
+  toast,
+  type ToastInput,
+} from "../client/toast.ts";
 
 const DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
@@ -20,7 +28,10 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
       setDx(0);
       setShown(t);
     });
-    if (initial && !currentToast()) toast(initial);
+    // Taken either way, so it never surfaces on a later page; the server's toast wins.
+    const afterReload = takeToastAfterReload();
+    const first = initial ?? afterReload;
+    if (first && !currentToast()) toast(first);
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "F8") {
         e.preventDefault();

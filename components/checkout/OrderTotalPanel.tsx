@@ -1,20 +1,22 @@
 /**
- * The checkout side panel's money: the order total (subtotal, discount with its coupon code,
- * shipping 'Free', total) and the coupon display (the applied coupon with Remove, or a box to add
- * one). The coupon forms post to the cart's own form actions and come back to /checkout.
+ * The checkout side panel's money: the order total (subtotal, discounts with their codes, shipping
+ * 'Free', total), the coupon display (the applied coupon with Remove, or a box to add one) and a
+ * pointer to where a loyalty reward code goes (the payment step). The coupon forms post to the
+ * cart's own form actions and come back to /checkout.
  */
 import type { Cart } from "../../domains/cart/mod.ts";
+import { type DiscountLine, discountLines } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { CheckoutCard } from "./CheckoutFrame.tsx";
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
 export function OrderTotal(
-  { subtotalCents, discountCents, totalCents, couponCode, itemCount }: {
+  { subtotalCents, discounts, totalCents, itemCount }: {
     subtotalCents: number;
-    discountCents: number;
+    /** The coupon's and the reward code's lines (discountLines). */
+    discounts: DiscountLine[];
     totalCents: number;
-    couponCode: string | null;
     itemCount: number;
   },
 ) {
@@ -24,14 +26,12 @@ export function OrderTotal(
         <dt className="text-stone-600">{`Subtotal (${items(itemCount)})`}</dt>
         <dd className="tabular-nums" data-subtotal>{formatMoney(subtotalCents)}</dd>
       </div>
-      {discountCents > 0
-        ? (
-          <div className="flex justify-between gap-3 text-green-800">
-            <dt>{couponCode ? `Discount (${couponCode})` : "Discount"}</dt>
-            <dd className="tabular-nums" data-discount>{`−${formatMoney(discountCents)}`}</dd>
-          </div>
-        )
-        : null}
+      {discounts.map((d) => (
+        <div key={d.label} className="flex justify-between gap-3 text-green-800">
+          <dt>{d.label}</dt>
+          <dd className="tabular-nums" data-discount>{`−${formatMoney(d.cents)}`}</dd>
+        </div>
+      ))}
       <div className="flex justify-between gap-3">
         <dt className="text-stone-600">Shipping</dt>
         <dd className="font-medium text-green-800">Free</dd>
@@ -101,14 +101,24 @@ export function OrderTotalPanel({ cart }: { cart: Cart }) {
     <CheckoutCard id="order-total" title="Order Total">
       <OrderTotal
         subtotalCents={cart.subtotalCents}
-        discountCents={cart.discountCents}
+        discounts={discountLines({
+          discountCents: cart.discountCents,
+          couponCode: cart.coupon?.code ?? null,
+          rewardCode: null,
+          rewardDiscountCents: 0,
+        })}
         totalCents={cart.totalCents}
-        couponCode={cart.coupon?.code ?? null}
         itemCount={cart.itemCount}
       />
       <div className="mt-4 border-t border-stone-200 pt-4">
         <CouponDisplay cart={cart} />
       </div>
+      {/* The spec's loyalty code box needs an order, so it is on the payment step; this says where. */}
+      <p className="mt-3 text-xs text-stone-600" data-reward-hint>
+        Have a reward code from your{" "}
+        <a href="/loyalty" className="font-semibold text-green-800 underline">loyalty points</a>? You can enter it at
+        the payment step.
+      </p>
     </CheckoutCard>
   );
 }

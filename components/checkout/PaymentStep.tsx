@@ -1,13 +1,15 @@
 /**
- * Checkout step 2, Payment: the placed order's number, total and delivery, the card form (the
+ * Checkout step 2, Payment: the placed order's number, total and delivery, the loyalty reward code
+ * box (a code needs a placed order, so it lives here, not on the review), the card form (the
  * CheckoutPayment island of the payment gateway) and 'Back to Order Summary', which cancels the
  * unpaid order so the review can place a fresh one. Without a payment provider: the spec's
  * 'Payment Configuration Error'.
  */
-import type { OrderDetail } from "../../domains/orders/mod.ts";
+import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { Island } from "../../lib/islands.tsx";
 import CheckoutPayment, { type CheckoutPaymentProps } from "../../islands/CheckoutPayment.tsx";
+import RewardCodeForm from "../../islands/RewardCodeForm.tsx";
 import { AddressLines } from "../orders/AddressLines.tsx";
 import { ChevronLeftIcon, MapPinIcon } from "../ui/icons.tsx";
 import { CheckoutCard, CheckoutFrame } from "./CheckoutFrame.tsx";
@@ -55,12 +57,17 @@ function OrderRecap({ order, locker }: { order: OrderDetail; locker: PaymentStep
       <div className="mt-3 border-t border-stone-200 pt-3">
         <OrderTotal
           subtotalCents={order.subtotalCents}
-          discountCents={order.discountCents}
+          discounts={discountLines(order)}
           totalCents={order.totalCents}
-          couponCode={order.couponCode}
           itemCount={units}
         />
       </div>
+      {/* One reward code per order: once applied it shows as a line of the total, and the box goes. */}
+      {order.rewardCode ? null : (
+        <div className="mt-4 border-t border-stone-200 pt-4" data-reward-box>
+          <Island name="RewardCodeForm" component={RewardCodeForm} props={{ orderId: order.id }} />
+        </div>
+      )}
       <div className="mt-4 border-t border-stone-200 pt-4 text-sm">
         <p className="font-semibold text-stone-900">Delivery</p>
         {order.shippingMethod === "pudo_locker"

@@ -26,7 +26,6 @@ export interface LoyaltyPageData {
   redemptions: Redemption[];
   /** A code just redeemed (shown in a callout), when it is one of the customer's. */
   justRedeemed: Redemption | null;
-  supportEmail: string;
   now: Date;
 }
 
@@ -255,7 +254,6 @@ function RewardsPanel({ data }: { data: LoyaltyPageData }) {
             props={{
               reward: { id: r.id, name: r.name, pointsCost: r.pointsCost },
               balance: data.balance,
-              supportEmail: data.supportEmail,
             }}
           />
         </RewardCard>
@@ -348,7 +346,7 @@ function RedemptionsSummary({ redemptions, now }: { redemptions: Redemption[]; n
   );
 }
 
-function JustRedeemed({ redemption, supportEmail }: { redemption: Redemption; supportEmail: string }) {
+function JustRedeemed({ redemption }: { redemption: Redemption }) {
   return (
     <section className="mt-6 rounded-2xl border border-green-700/25 bg-green-50 p-5" data-just-redeemed>
       <h2 className="font-bold text-green-900">Reward Redeemed Successfully!</h2>
@@ -356,8 +354,7 @@ function JustRedeemed({ redemption, supportEmail }: { redemption: Redemption; su
         {redemption.rewardName}: your code is{" "}
         <code className="rounded bg-white px-2 py-0.5 font-mono font-bold tracking-wide">{redemption.code}</code>
         {redemption.expiresAt ? `, valid until ${formatDate(redemption.expiresAt)}` : ""}. It is kept under My
-        Redemptions; to use it, send it with your order number to{" "}
-        <a href={`mailto:${supportEmail}`} className={textLink}>{supportEmail}</a> and we'll apply the discount.
+        Redemptions; to use it, place your order and enter the code in the Reward code box at the payment step.
       </p>
     </section>
   );
@@ -373,7 +370,7 @@ const TABS = [
 export function LoyaltyView({ data }: { data: LoyaltyPageData }) {
   return (
     <Frame>
-      {data.justRedeemed ? <JustRedeemed redemption={data.justRedeemed} supportEmail={data.supportEmail} /> : null}
+      {data.justRedeemed ? <JustRedeemed redemption={data.justRedeemed} /> : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="min-w-0 space-y-6">
           <BalanceCard data={data} />
@@ -403,7 +400,8 @@ export function LoyaltyView({ data }: { data: LoyaltyPageData }) {
             <p className="mt-2 text-sm text-stone-600">
               Your points grow with every paid order. See your orders in{" "}
               <a href="/account" className={textLink}>your account</a> or head to{" "}
-              <a href="/checkout" className={textLink}>checkout</a>.
+              <a href="/checkout" className={textLink}>checkout</a>, where a reward code goes in the Reward code box at
+              the payment step.
             </p>
           </section>
         </aside>

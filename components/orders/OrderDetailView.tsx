@@ -4,7 +4,7 @@
  * does not exist or belongs to someone else.
  */
 import type { ReactNode } from "react";
-import type { OrderDetail } from "../../domains/orders/mod.ts";
+import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { primaryButton, secondaryButton } from "../ui/buttons.ts";
 import { ChevronLeftIcon, CreditCardIcon, MapPinIcon, PackageIcon, StarIcon, TruckIcon } from "../ui/icons.tsx";
@@ -178,14 +178,12 @@ export function OrderSummaryCard(
         <Row label="Subtotal">
           <span className="tabular-nums">{formatMoney(order.subtotalCents)}</span>
         </Row>
-        {order.discountCents > 0
-          ? (
-            <div className="flex flex-wrap justify-between gap-x-3 py-1.5 text-green-800">
-              <dt>{order.couponCode ? `Discount (${order.couponCode})` : "Discount"}</dt>
-              <dd className="font-medium tabular-nums">{`−${formatMoney(order.discountCents)}`}</dd>
-            </div>
-          )
-          : null}
+        {discountLines(order).map((d) => (
+          <div key={d.label} className="flex flex-wrap justify-between gap-x-3 py-1.5 text-green-800">
+            <dt>{d.label}</dt>
+            <dd className="font-medium tabular-nums">{`−${formatMoney(d.cents)}`}</dd>
+          </div>
+        ))}
         <Row label="Shipping">
           <span className="tabular-nums">{order.shippingCents ? formatMoney(order.shippingCents) : "Free"}</span>
         </Row>

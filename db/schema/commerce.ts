@@ -113,6 +113,13 @@ export const orders = pgTable("orders", {
   waTradeId: varchar({ length: 100 }),
   notes: text(),
   couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
+  /**
+   * The loyalty reward code applied at the payment step and what it took off (included in
+   * discountAmount). Kept on the order because a cancelled order gives the code back: a late payment
+   * that revives the order must still know which code it had.
+   */
+  rewardCode: varchar({ length: 40 }),
+  rewardDiscount: money().notNull().default("0"),
   /** A client-supplied key that makes a repeated order submission return the same order. */
   idempotencyKey: varchar({ length: 100 }),
   ...timestamps(),

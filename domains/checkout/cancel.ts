@@ -9,6 +9,7 @@ import { and, asc, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { couponUsage, orderItems, orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
+import { releaseOrderRedemptions } from "../loyalty/mod.ts";
 import { ORDER_NOT_FOUND } from "../orders/mod.ts";
 import type { PaymentGateway } from "../payments/types.ts";
 import { releaseStock } from "./stock.ts";
@@ -19,7 +20,8 @@ import { refundOwedPayments } from "./refund.ts";
 export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
 
 /**
- * Cancels a pending, unpaid order and gives back its stock and coupon use. Returns false (and
+ * Cancels a pending, unpaid order and gives back its stock, coupon use and reward code (the order
+ * keeps a note of the code, for a late payment that revives it). Returns false (and
  * changes nothing) when the order is paid or no longer pending.
  */
 export async function cancelOrder(db: Db, orderId: number, reason: string, now = new Date()): Promise<boolean> {
@@ -36,6 +38,7 @@ export async function cancelOrder(db: Db, orderId: number, reason: string, now =
       lines.filter((l) => l.productId !== null).map((l) => ({ ...l, productId: l.productId! })),
     );
     await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
+    await releaseOrderRedemptions(tx, orderId);
     await tx.update(orders).set({ status: "cancelled", cancelledAt: now, cancelReason: reason, updatedAt: now })
       .where(eq(orders.id, orderId));
     return true;
@@ -45,13 +48,37 @@ export async function cancelOrder(db: Db, orderId: number, reason: string, now =
 /** Statuses in which the provider is still moving money: the order must wait, not be cancelled. */
 const IN_FLIGHT = new Set(["processing", "requires_capture"]);
 
+/** What became of an unpaid order's attempt at the provider (see releasePaymentAttempt). */
+export type AttemptOutcome = "paid" | "processing" | "released";
+
 /**
- * What to do with an unpaid order whose attempt may still be alive at the provider: finalise it if
- * the money was taken, leave it while the provider is still processing, otherwise cancel the attempt
- * and, only once the provider says it is cancelled, the order. Asking and cancelling are two calls,
- * and the customer may pay in between: the cancel is then refused, and the answer to it (the attempt
- * as it now is) decides, so a payment that won the race is finalised rather than orphaned.
+ * Makes sure an unpaid order's attempt at the provider can no longer take money, before the order
+ * is cancelled or its total changes: finalise it if the money was taken ("paid"), leave it while the
+ * provider is still processing ("processing"), otherwise cancel it ("released"; also when there is
+ * no attempt or no provider). Asking and cancelling are two calls, and the customer may pay in
+ * between: the cancel is then refused, and the answer to it (the attempt as it now is) decides, so a
+ * payment that won the race is finalised rather than orphaned.
  */
+export async function releasePaymentAttempt(
+  db: Db,
+  order: { id: number; paymentIntentId: string | null },
+  gateway: PaymentGateway | null,
+  opts: FinalizeOptions,
+): Promise<AttemptOutcome> {
+  if (!order.paymentIntentId || !gateway) return "released";
+  let intent = await gateway.retrieveIntent(order.paymentIntentId);
+  if (intent && intent.status !== "succeeded" && intent.status !== "canceled" && !IN_FLIGHT.has(intent.status)) {
+    intent = await gateway.cancelIntent(intent.id);
+  }
+  if (intent?.status === "succeeded") {
+    await finalizePaidOrder(db, order.id, intent, { ...opts, payments: gateway });
+    return "paid";
+  }
+  // Anything but a cancelled (or unknown) attempt may still take money.
+  return intent && intent.status !== "canceled" ? "processing" : "released";
+}
+
+/** Releases the order's attempt (see releasePaymentAttempt), then cancels the order. */
 async function settleOrCancel(
   db: Db,
   order: { id: number; paymentIntentId: string | null },
@@ -59,18 +86,8 @@ async function settleOrCancel(
   reason: string,
   opts: FinalizeOptions,
 ): Promise<"paid" | "processing" | "cancelled" | "unchanged"> {
-  if (order.paymentIntentId && gateway) {
-    let intent = await gateway.retrieveIntent(order.paymentIntentId);
-    if (intent && intent.status !== "succeeded" && intent.status !== "canceled" && !IN_FLIGHT.has(intent.status)) {
-      intent = await gateway.cancelIntent(intent.id);
-    }
-    if (intent?.status === "succeeded") {
-      await finalizePaidOrder(db, order.id, intent, { ...opts, payments: gateway });
-      return "paid";
-    }
-    // Anything but a cancelled (or unknown) attempt may still take money: leave the order for now.
-    if (intent && intent.status !== "canceled") return "processing";
-  }
+  const attempt = await releasePaymentAttempt(db, order, gateway, opts);
+  if (attempt !== "released") return attempt;
   return await cancelOrder(db, order.id, reason, opts.now) ? "cancelled" : "unchanged";
 }
 

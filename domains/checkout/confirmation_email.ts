@@ -5,7 +5,7 @@
 import type { ShopInfo } from "../../config.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { escapeHtml, type OutgoingEmail } from "../mail/mod.ts";
-import type { OrderDetail } from "../orders/mod.ts";
+import { discountLines, type OrderDetail } from "../orders/mod.ts";
 
 /** South African VAT rate; shop prices include it. */
 export const VAT_RATE_PERCENT = 15;
@@ -41,9 +41,7 @@ export function orderConfirmationEmail(
   );
   const totals = [
     `Subtotal: ${formatMoney(order.subtotalCents)}`,
-    ...(order.discountCents
-      ? [`Discount${order.couponCode ? ` (${order.couponCode})` : ""}: -${formatMoney(order.discountCents)}`]
-      : []),
+    ...discountLines(order).map((d) => `${d.label}: -${formatMoney(d.cents)}`),
     `Shipping: ${order.shippingCents ? formatMoney(order.shippingCents) : "Free"}`,
     `Total paid: ${formatMoney(order.totalCents)}`,
     `VAT included (${VAT_RATE_PERCENT}%): ${formatMoney(vatIncluded(order.totalCents))}`,

@@ -35,6 +35,7 @@ export {
   paymentMismatch,
   type PaymentReturn,
   recordPaymentFailure,
+  REWARD_CODE_REUSED,
   settleReturnedPayment,
 } from "./payment.ts";
 export {
@@ -47,9 +48,22 @@ export {
 export { inLockOrder } from "./stock.ts";
 export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
 export {
+  type AppliedRewardCode,
+  applyRewardCode,
+  type ApplyRewardCodeInput,
+  FREE_SHIPPING_REWARD_REFUSED,
+  MIN_PAYABLE_CENTS,
+  ORDER_ALREADY_PAID,
+  PAYMENT_STILL_PROCESSING,
+  REWARD_CODE_ALREADY_APPLIED,
+  rewardDiscount,
+} from "./reward_code.ts";
+export {
   abandonOrder,
   abandonUnpaidOrders,
+  type AttemptOutcome,
   cancelOrder,
+  releasePaymentAttempt,
   type SweepReport,
   sweepUnpaidOrders,
   UNPAID_ORDER_TTL_MS,

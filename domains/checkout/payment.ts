@@ -19,9 +19,9 @@ import {
   users,
 } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
-import { toCents } from "../../lib/money.ts";
+import { toCents, toNumeric } from "../../lib/money.ts";
 import { enqueueEmail } from "../mail/mod.ts";
-import { awardOrderPoints, pointsForPaidTotal } from "../loyalty/mod.ts";
+import { awardOrderPoints, pointsForPaidTotal, retakeRedemption } from "../loyalty/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
 import { orderConfirmationEmail } from "./confirmation_email.ts";
@@ -73,10 +73,25 @@ export async function payableOrder(db: Db, orderId: number, userId: number): Pro
   };
 }
 
-/** Remembers the provider's attempt for an unpaid order (the sweeper and the return page ask about it). */
-export async function attachPaymentIntent(db: Db, orderId: number, intentId: string): Promise<void> {
-  await db.update(orders).set({ paymentIntentId: intentId, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), sql`${orders.paidAt} is null`));
+/**
+ * Remembers the provider's attempt for an unpaid order (the sweeper and the return page ask about
+ * it). With `amountCents`, only while the order's total is still that amount: a reward code applied
+ * meanwhile lowered it, and an attempt for the old total must not become the order's. Returns whether
+ * the attempt was attached.
+ */
+export async function attachPaymentIntent(
+  db: Db,
+  orderId: number,
+  intentId: string,
+  amountCents?: number,
+): Promise<boolean> {
+  const attached = await db.update(orders).set({ paymentIntentId: intentId, updatedAt: new Date() })
+    .where(and(
+      eq(orders.id, orderId),
+      sql`${orders.paidAt} is null`,
+      amountCents === undefined ? undefined : eq(orders.total, toNumeric(amountCents)),
+    )).returning({ id: orders.id });
+  return attached.length > 0;
 }
 
 /** The id of the customer's order paid by this attempt, or null. */
@@ -180,6 +195,7 @@ async function revive(tx: Db, order: OrderRow, now: Date): Promise<boolean> {
     throw err;
   }
   if (order.couponId !== null) await retakeCouponUse(tx, order, now);
+  if (order.rewardCode !== null) await retakeRewardCode(tx, order, now);
   await tx.update(orders).set({ cancelledAt: null, cancelReason: null }).where(eq(orders.id, order.id));
   return true;
 }
@@ -206,7 +222,8 @@ async function retakeCouponUse(tx: Db, order: OrderRow, now: Date): Promise<void
     couponId,
     userId: order.userId,
     orderId: order.id,
-    discountAmount: order.discountAmount,
+    // The order's discount less its reward code's part: the coupon's own share.
+    discountAmount: toNumeric((toCents(order.discountAmount) ?? 0) - (toCents(order.rewardDiscount) ?? 0)),
     createdAt: now,
   });
   if (!coupon) return;
@@ -226,6 +243,34 @@ async function retakeCouponUse(tx: Db, order: OrderRow, now: Date): Promise<void
       customerUsesBefore: mine.n,
       userLimit: coupon.userLimit,
       reason: "Paid after it was cancelled; the discount was honoured although the coupon's uses had run out.",
+    },
+    createdAt: now,
+  });
+}
+
+/** audit_logs.action of a revived order whose reward code had meanwhile been spent on another order. */
+export const REWARD_CODE_REUSED = "reward_code_reused";
+
+/**
+ * A revived order takes its reward code back. If the customer meanwhile spent the code on another
+ * order, both orders are honoured (the customer paid this discounted total) and staff see the
+ * overrun in audit_logs.
+ */
+async function retakeRewardCode(tx: Db, order: OrderRow, now: Date): Promise<void> {
+  const code = order.rewardCode!;
+  if (order.userId !== null && await retakeRedemption(tx, { userId: order.userId, code, orderId: order.id, now })) {
+    return;
+  }
+  await tx.insert(auditLogs).values({
+    userId: null,
+    entityType: "order",
+    entityId: order.id,
+    action: REWARD_CODE_REUSED,
+    details: {
+      orderNumber: order.orderNumber,
+      rewardCode: code,
+      rewardDiscount: order.rewardDiscount,
+      reason: "Paid after it was cancelled; the reward discount was honoured although the code was used again since.",
     },
     createdAt: now,
   });
@@ -287,8 +332,12 @@ export async function recordPaymentFailure(
     orderNumber: orders.orderNumber,
     paidAt: orders.paidAt,
     paymentIntentId: orders.paymentIntentId,
+    total: orders.total,
   }).from(orders).where(eq(orders.id, orderId));
   if (!order || order.paidAt || !intentIsForOrder(order, intent)) return;
+  // An attempt for another amount was replaced when the total changed (a reward code): its end,
+  // often the very cancel that replaced it, says nothing about the order as it stands now.
+  if (intent.amountCents !== toCents(order.total)) return;
   // Only the order's current attempt can end it: a late or re-delivered 'canceled' event for an
   // attempt the customer has since replaced must not cancel the order they are paying right now.
   const current = order.paymentIntentId === null || order.paymentIntentId === intent.id;

@@ -3,13 +3,13 @@
  * first locks the user's row, so two redemptions at once queue up and can never spend the same points
  * twice; it writes the negative ledger row and the redemption (with its code) together.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { pointsBalance } from "./ledger.ts";
-import { type DiscountType, rewardOf } from "./rewards.ts";
+import { type DiscountType, type Reward, rewardOf } from "./rewards.ts";
 
 /** A redemption code stays valid this long (docs/decisions/0015-loyalty-redemptions.md). */
 export const REDEMPTION_VALID_DAYS = 30;
@@ -131,6 +131,43 @@ export interface RedemptionValidation {
   discount: { type: DiscountType; value: number; maxAmount: number | null } | null;
 }
 
+/** The spec's check texts, shared by validate-redemption and checkout's apply. */
+export const REDEMPTION_INVALID = "Invalid redemption code";
+export const REDEMPTION_USED = "This redemption code has already been used";
+export const REDEMPTION_EXPIRED = "This redemption code has expired";
+
+/** A redemption the customer may spend now, with the reward it is for. */
+export interface UsableRedemption {
+  id: number;
+  code: string;
+  reward: Reward;
+}
+
+/**
+ * The user's own, unused, unexpired redemption for this code; a ValidationError with the spec's
+ * message otherwise (another customer's code is simply invalid). With `lock`, the redemption row is
+ * locked until the caller's transaction ends, so one code is never spent on two orders.
+ */
+export async function usableRedemption(
+  db: Db,
+  userId: number,
+  rawCode: string,
+  now = new Date(),
+  opts: { lock?: boolean } = {},
+): Promise<UsableRedemption> {
+  const code = rawCode.trim().toUpperCase();
+  if (!code) throw new ValidationError(EMPTY_REDEMPTION_CODE);
+  const query = db.select({ redemption: loyaltyRedemptions, reward: loyaltyRewards })
+    .from(loyaltyRedemptions)
+    .innerJoin(loyaltyRewards, eq(loyaltyRewards.id, loyaltyRedemptions.rewardId))
+    .where(and(eq(loyaltyRedemptions.code, code), eq(loyaltyRedemptions.userId, userId)));
+  const [row] = opts.lock ? await query.for("update", { of: loyaltyRedemptions }) : await query;
+  if (!row) throw new ValidationError(REDEMPTION_INVALID);
+  if (row.redemption.used) throw new ValidationError(REDEMPTION_USED);
+  if (row.redemption.expiresAt && row.redemption.expiresAt <= now) throw new ValidationError(REDEMPTION_EXPIRED);
+  return { id: row.redemption.id, code: row.redemption.code, reward: rewardOf(row.reward) };
+}
+
 /** Whether a code is one of the user's own, unused and unexpired (another customer's code is simply invalid). */
 export async function validateRedemption(
   db: Db,
@@ -138,20 +175,14 @@ export async function validateRedemption(
   rawCode: string,
   now = new Date(),
 ): Promise<RedemptionValidation> {
-  const code = rawCode.trim().toUpperCase();
-  if (!code) throw new ValidationError(EMPTY_REDEMPTION_CODE);
-  const [row] = await db.select({ redemption: loyaltyRedemptions, reward: loyaltyRewards })
-    .from(loyaltyRedemptions)
-    .innerJoin(loyaltyRewards, eq(loyaltyRewards.id, loyaltyRedemptions.rewardId))
-    .where(and(eq(loyaltyRedemptions.code, code), eq(loyaltyRedemptions.userId, userId)));
-  if (!row) return { isValid: false, message: "Invalid redemption code", discount: null };
-  if (row.redemption.used) {
-    return { isValid: false, message: "This redemption code has already been used", discount: null };
+  if (!rawCode.trim()) throw new ValidationError(EMPTY_REDEMPTION_CODE);
+  let reward: Reward;
+  try {
+    reward = (await usableRedemption(db, userId, rawCode, now)).reward;
+  } catch (err) {
+    if (err instanceof ValidationError) return { isValid: false, message: err.message, discount: null };
+    throw err;
   }
-  if (row.redemption.expiresAt && row.redemption.expiresAt <= now) {
-    return { isValid: false, message: "This redemption code has expired", discount: null };
-  }
-  const reward = rewardOf(row.reward);
   const value = toRand(reward.discountValueCents);
   return {
     isValid: true,
@@ -163,4 +194,34 @@ export async function validateRedemption(
       maxAmount: reward.discountType === "fixed_amount" ? value : null,
     },
   };
+}
+
+/** Marks the redemption spent on this order (the caller holds its lock, see usableRedemption). */
+export async function markRedemptionUsed(db: Db, redemptionId: number, orderId: number, now: Date): Promise<void> {
+  await db.update(loyaltyRedemptions).set({ used: true, usedAt: now, orderId })
+    .where(eq(loyaltyRedemptions.id, redemptionId));
+}
+
+/** A cancelled order gives its reward code back: the customer can use it on another order. */
+export async function releaseOrderRedemptions(db: Db, orderId: number): Promise<void> {
+  await db.update(loyaltyRedemptions).set({ used: false, usedAt: null, orderId: null })
+    .where(eq(loyaltyRedemptions.orderId, orderId));
+}
+
+/**
+ * A cancelled order paid late takes its code back, if the code is still unused. Returns false when
+ * it was meanwhile spent on another order (the caller decides what to do about the overrun).
+ */
+export async function retakeRedemption(
+  db: Db,
+  { userId, code, orderId, now }: { userId: number; code: string; orderId: number; now: Date },
+): Promise<boolean> {
+  const taken = await db.update(loyaltyRedemptions).set({ used: true, usedAt: now, orderId })
+    .where(and(
+      eq(loyaltyRedemptions.code, code),
+      eq(loyaltyRedemptions.userId, userId),
+      or(eq(loyaltyRedemptions.used, false), eq(loyaltyRedemptions.orderId, orderId)),
+    ))
+    .returning({ id: loyaltyRedemptions.id });
+  return taken.length > 0;
 }

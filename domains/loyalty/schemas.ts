@@ -15,4 +15,13 @@ export const validateRedemptionBody = z.object({
     .max(40, { error: "Invalid redemption code" }),
 }).strict();
 
-export const loyaltySchemas = { redeemBody, validateRedemptionBody };
+/** The spec's 'No order available' text: a reward code is applied to a placed order, never to a cart. */
+export const NO_ORDER_FOR_CODE = "Unable to apply redemption code without an order";
+
+/** POST /api/loyalty/apply-redemption: the spec's body (code, orderId). */
+export const applyRedemptionBody = validateRedemptionBody.extend({
+  orderId: z.coerce.number({ error: NO_ORDER_FOR_CODE }).int({ error: NO_ORDER_FOR_CODE })
+    .positive({ error: NO_ORDER_FOR_CODE }).max(2_147_483_647, { error: NO_ORDER_FOR_CODE }),
+}).strict();
+
+export const loyaltySchemas = { redeemBody, validateRedemptionBody, applyRedemptionBody };

@@ -71,9 +71,33 @@ export interface OrderDetail {
   discountCents: number;
   totalCents: number;
   couponCode: string | null;
+  /** The loyalty reward code applied at the payment step, and its part of discountCents. */
+  rewardCode: string | null;
+  rewardDiscountCents: number;
   items: OrderLine[];
   cancelledAt: Date | null;
   cancelReason: string | null;
+}
+
+/** One line of an order's discount as pages and e-mails show it. */
+export interface DiscountLine {
+  label: string;
+  cents: number;
+}
+
+/**
+ * The order's discount split for display: the coupon's part ('Discount (CODE)') and the reward
+ * code's ('Reward RWD-...'). discountCents holds both; the reward's part is kept on its own.
+ */
+export function discountLines(
+  o: Pick<OrderDetail, "discountCents" | "couponCode" | "rewardCode" | "rewardDiscountCents">,
+): DiscountLine[] {
+  const reward = o.rewardCode ? o.rewardDiscountCents : 0;
+  const coupon = o.discountCents - reward;
+  return [
+    ...(coupon > 0 ? [{ label: o.couponCode ? `Discount (${o.couponCode})` : "Discount", cents: coupon }] : []),
+    ...(reward > 0 ? [{ label: `Reward ${o.rewardCode}`, cents: reward }] : []),
+  ];
 }
 
 /** Who is asking: customers see their own orders only; admins see every order. */
@@ -117,6 +141,8 @@ export async function loadOrders(db: Db, ids: number[]): Promise<OrderDetail[]> 
       discountCents: toCents(o.discountAmount) ?? 0,
       totalCents: toCents(o.total) ?? 0,
       couponCode: r.couponCode,
+      rewardCode: o.rewardCode,
+      rewardDiscountCents: toCents(o.rewardDiscount) ?? 0,
       cancelledAt: o.cancelledAt,
       cancelReason: o.cancelReason,
       items: lines.filter((l) => l.item.orderId === id).map(({ item, slug }) => {

@@ -6,6 +6,8 @@ export {
   ADDRESS_SNAPSHOT_FIELDS,
   type AddressSnapshot,
   addressSnapshot,
+  type DiscountLine,
+  discountLines,
   getOrder,
   listOrderDetails,
   loadOrders,

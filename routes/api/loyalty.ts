@@ -1,7 +1,7 @@
 /**
  * /api/loyalty: the points balance and tier, the points history, the rewards on offer (public),
- * one's redemptions, redeeming a reward and checking a redemption code. Everything but /rewards needs
- * a signed-in customer and is never cached.
+ * one's redemptions, redeeming a reward, checking a redemption code and applying it to one's unpaid
+ * order. Everything but /rewards needs a signed-in customer and is never cached.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
@@ -18,8 +18,10 @@ import {
   type Reward,
   validateRedemption,
 } from "../../domains/loyalty/mod.ts";
+import { applyRewardCode } from "../../domains/checkout/mod.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
+import { finalizeOptions } from "../finalize_options.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 
@@ -96,6 +98,18 @@ export function loyaltyApi() {
 
   app.post("/validate-redemption", validate("json", loyaltySchemas.validateRedemptionBody), async (c) => {
     return c.json(await validateRedemption(c.var.db, currentUser(c).id, c.req.valid("json").code));
+  });
+
+  // Spends a code on the customer's unpaid order; checkout owns the order's money.
+  app.post("/apply-redemption", validate("json", loyaltySchemas.applyRedemptionBody), async (c) => {
+    const { code, orderId } = c.req.valid("json");
+    const applied = await applyRewardCode(
+      c.var.db,
+      { userId: currentUser(c).id, orderId, code },
+      c.var.payments,
+      finalizeOptions(c),
+    );
+    return c.json({ success: true, message: applied.message, discountAmount: toRand(applied.discountCents) });
   });
   return app;
 }

@@ -32,6 +32,8 @@ export function orderJson(o: OrderDetail) {
     shipping: toRand(o.shippingCents),
     discountAmount: toRand(o.discountCents),
     couponCode: o.couponCode,
+    rewardCode: o.rewardCode,
+    rewardDiscount: toRand(o.rewardDiscountCents),
     total: toRand(o.totalCents),
     items: o.items.map((i) => ({
       id: i.id,

@@ -81,7 +81,11 @@ async function orderPayment(
     // its own order 1, and Stripe refuses a key reused with other parameters for 24 hours.
     idempotencyKey: `order-${order.id}-${attempt}-${order.orderNumber}`,
   });
-  await attachPaymentIntent(db, order.id, created.id);
+  if (!await attachPaymentIntent(db, order.id, created.id, order.totalCents)) {
+    // The total changed while the attempt was being created (a reward code in another tab).
+    await gateway.cancelIntent(created.id);
+    throw new ConflictError("Your order total has changed. Please reload the page to pay the new total.");
+  }
   return formStart(gateway, created.clientSecret, created.id);
 }
 

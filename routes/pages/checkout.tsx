@@ -7,6 +7,7 @@
  *   GET  /checkout?order={id}&confirmed=1  confirmation once paid; until then a self-refreshing wait
  *                                       (a failed attempt sends the customer back to the payment step)
  *   POST /checkout/back                 'Back to Order Summary': cancels the unpaid order, back to review
+ *   POST /checkout/reward               applies a loyalty reward code to the unpaid order (no-JS form)
  *   GET  /checkout/confirmation         the card provider's return_url for redirect-based methods (3-D
  *                                       Secure, bank redirects): ?payment_intent=...&redirect_status=...
  * The order is marked paid only from facts the server fetched from the payment provider; the return's
@@ -18,9 +19,9 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../app.ts";
 import {
   abandonOrder,
+  applyRewardCode,
   checkoutReview,
   checkoutSchemas,
-  type FinalizeOptions,
   findLocker,
   MISSING_SHIPPING_ADDRESS,
   orderByPaymentIntent,
@@ -40,6 +41,7 @@ import { ConfirmationView, ConfirmingPaymentView } from "../../components/checko
 import { PAYMENT_CONFIGURATION_ERROR } from "../../components/checkout/CheckoutNotices.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
+import { finalizeOptions } from "../finalize_options.ts";
 import { renderPage } from "../render.tsx";
 
 /** The waiting state reloads every 3 s, at most this many times (about a minute). */
@@ -72,10 +74,6 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header("Cache-Control", "private, no-store");
 });
-
-function finalizeOptions(c: Context<AppEnv>): FinalizeOptions {
-  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: c.var.payments };
-}
 
 function logError(c: Context<AppEnv>, message: string, err: unknown) {
   console.error(JSON.stringify({
@@ -304,6 +302,28 @@ export function checkoutPages() {
       setFlash(c, { title: "Order processing failed", description: err.message, variant: "destructive" });
       return c.redirect(paymentUrl(id), 303);
     }
+  });
+
+  // The reward code box without JavaScript (the RewardCodeForm island calls the loyalty API instead).
+  app.post("/checkout/reward", async (c) => {
+    const form = await c.req.parseBody();
+    const id = idFrom(form.orderId);
+    if (id === null) return c.redirect("/checkout", 303);
+    const code = typeof form.code === "string" ? form.code : "";
+    try {
+      const applied = await applyRewardCode(
+        c.var.db,
+        { userId: currentUser(c).id, orderId: id, code },
+        c.var.payments,
+        finalizeOptions(c),
+      );
+      setFlash(c, { title: "Reward Applied", description: applied.message, variant: "success" });
+    } catch (err) {
+      if (err instanceof NotFoundError) return c.redirect("/checkout", 303);
+      if (!(err instanceof AppError)) throw err;
+      setFlash(c, { title: "Could Not Apply Reward", description: err.message, variant: "destructive" });
+    }
+    return c.redirect(paymentUrl(id), 303);
   });
 
   app.get(PROVIDER_RETURN_URL, async (c) => {

@@ -60,7 +60,6 @@ export function loyaltyPages() {
             rewards,
             redemptions,
             justRedeemed: code ? redemptions.find((r) => r.code === code) ?? null : null,
-            supportEmail: c.var.config.shop.contact.email,
             now,
           }}
         />

@@ -52,9 +52,9 @@ test("[loyalty api] visitors: rewards are public, everything else is 401 JSON", 
   const { R50OFF } = await rewards(db);
   const client = testClient(testApp(database));
   const list = await json(await client.get("/api/loyalty/rewards"), 200);
-  assert.deepEqual(list.map((r: { code: string }) => r.code), ["FREEDELIVERY", "R50OFF", "TENPERCENT", "R120OFF"]);
-  assert.equal(list[1].pointsCost, 500);
-  assert.equal(list[1].discountValue, 50);
+  assert.deepEqual(list.map((r: { code: string }) => r.code), ["R50OFF", "TENPERCENT", "R120OFF", "R250OFF"]);
+  assert.equal(list[0].pointsCost, 500);
+  assert.equal(list[0].discountValue, 50);
   for (const path of ["/api/loyalty/points", "/api/loyalty/history", "/api/loyalty/redemptions"]) {
     await json(await client.get(path), 401);
   }
@@ -113,11 +113,11 @@ test("[loyalty api] points, redeem, history, redemptions and validation", async 
 });
 
 test("[loyalty api] another customer's code is just invalid", async (db, database) => {
-  const { FREEDELIVERY } = await rewards(db);
-  const a = await signedIn(db, database, 400);
-  const b = await signedIn(db, database, 400);
+  const { R50OFF } = await rewards(db);
+  const a = await signedIn(db, database, 600);
+  const b = await signedIn(db, database, 600);
   const { redemptionCode } = await json(
-    await a.client.postJson("/api/loyalty/redeem", { rewardId: FREEDELIVERY.id }),
+    await a.client.postJson("/api/loyalty/redeem", { rewardId: R50OFF.id }),
     200,
   );
   const res = await json(await b.client.postJson("/api/loyalty/validate-redemption", { code: redemptionCode }), 200);
@@ -148,17 +148,17 @@ test("[loyalty page] a customer sees balance, tier progress, tabs and reward but
   for (const tab of ["Points History", "Available Rewards", "My Redemptions"]) assert.match(text, new RegExp(tab));
   assert.match(text, /Points for order RB-1001 2 days ago \+650/);
   assert.match(html, /data-island="Tabs"/);
-  // 1000-point reward is out of reach: its button is disabled with the points missing.
+  // The 800-, 1000- and 2000-point rewards are out of reach: disabled, with the points missing.
   assert.match(text, /You need 350 more points/);
   const buttons = [...html.matchAll(/<button[^>]*data-redeem="(\d+)"[^>]*>/g)].map((m) => m[0]);
   assert.equal(buttons.length, 4);
-  assert.equal(buttons.filter((b) => / disabled=""/.test(b)).length, 2);
+  assert.equal(buttons.filter((b) => / disabled=""/.test(b)).length, 3);
 });
 
 test("[loyalty page] the no-JS redeem form redirects with a toast and shows the code", async (db, database) => {
-  const { FREEDELIVERY, R120OFF } = await rewards(db);
+  const { R50OFF, R120OFF } = await rewards(db);
   const { client } = await signedIn(db, database, 650);
-  const res = await client.postForm("/loyalty/redeem", { rewardId: String(FREEDELIVERY.id) });
+  const res = await client.postForm("/loyalty/redeem", { rewardId: String(R50OFF.id) });
   assert.equal(res.status, 303);
   const location = res.headers.get("location") ?? "";
   const code = decodeURIComponent(/code=([^#&]+)/.exec(location)?.[1] ?? "");
@@ -166,20 +166,20 @@ test("[loyalty page] the no-JS redeem form redirects with a toast and shows the 
   const text = textOf(await page(client, location));
   assert.match(text, /Reward Redeemed Successfully!/);
   assert.match(text, new RegExp(`Your code is ${code}`));
-  assert.match(text, /350 points/);
-  assert.match(text, /Redeemed Free delivery .* −300/);
-  assert.match(text, new RegExp(`Free delivery ${code} Active`));
+  assert.match(text, /150 points/);
+  assert.match(text, /Redeemed R50 off your order .* −500/);
+  assert.match(text, new RegExp(`R50 off your order ${code} Active`));
 
   const refused = await client.postForm("/loyalty/redeem", { rewardId: String(R120OFF.id) });
   assert.equal(refused.headers.get("location"), "/loyalty#available-rewards");
   const after = textOf(await page(client, "/loyalty"));
   assert.match(after, /Insufficient Points/);
-  assert.match(after, /You need 650 more points to redeem this reward\./);
+  assert.match(after, /You need 850 more points to redeem this reward\./);
 });
 
 test("[loyalty page] a visitor posting the form is sent to sign in", async (db, database) => {
-  const { FREEDELIVERY } = await rewards(db);
-  const res = await testClient(testApp(database)).postForm("/loyalty/redeem", { rewardId: String(FREEDELIVERY.id) });
+  const { R50OFF } = await rewards(db);
+  const res = await testClient(testApp(database)).postForm("/loyalty/redeem", { rewardId: String(R50OFF.id) });
   assert.equal(res.status, 303);
   assert.match(res.headers.get("location") ?? "", /^\/login\?redirect=/);
 });
