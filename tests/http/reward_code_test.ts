@@ -1,0 +1,221 @@
+/**
+ * Loyalty reward codes at checkout through the app: POST /api/loyalty/apply-redemption (shape and
+ * statuses), the payment step's Reward code box without JavaScript, the totals on the payment step
+ * and the order page afterwards, and (with the real Stripe SDK against the fake Stripe API) the old
+ * attempt cancelled and the next one charging the new total under a fresh idempotency key.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { useTestDatabase } from "../helpers/db.ts";
+import { testApp } from "../helpers/app.ts";
+import { type TestClient, testClient } from "../helpers/client.ts";
+import { registerCustomer } from "../helpers/accounts.ts";
+import { createAddress, createProduct } from "../helpers/factories.ts";
+import { startFakeStripeApi } from "../fakes/stripe_api.ts";
+import type { Database, Db } from "../../db/client.ts";
+import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, orders, users } from "../../db/schema/mod.ts";
+import { placeOrder } from "../../domains/checkout/mod.ts";
+import { redemptionCode } from "../../domains/loyalty/mod.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+const fake = startFakeStripeApi();
+const WHSEC = "whsec_test";
+const stripeEnv = {
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+  STRIPE_WEBHOOK_SECRET: WHSEC,
+  STRIPE_API_BASE: fake.url,
+};
+/** The real SDK pointed at the fake, standing in for Stripe.js in the customer's browser. */
+const stripeSdk = new Stripe("sk_test_x", {
+  host: new URL(fake.url).hostname,
+  port: new URL(fake.url).port,
+  protocol: "http",
+  maxNetworkRetries: 0,
+});
+
+/** A signed-in customer with a pending order of 2 x R450 (R900,00) and a R50-off reward code. */
+async function customerWithOrder(db: Db, database: Database, env: Record<string, string> = {}, username = "keeper") {
+  const client = testClient(testApp(database, env));
+  const me = await registerCustomer(client, { username, email: `${username}@example.co.za` });
+  const address = await createAddress(db, me.id);
+  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, me.id));
+  const p = await createProduct(db, { name: "UVB Tube T5 24W", price: "450.00", stock: 10 });
+  const added = await client.postJson("/api/cart", { productId: p.id, quantity: 2 });
+  assert.ok(added.ok, await added.clone().text());
+  const { order } = await placeOrder(db, { userId: me.id, idempotencyKey: null, shippingMethod: "standard" });
+  const code = await rewardCode(db, me.id, "50.00");
+  return { client, me, order, code };
+}
+
+async function rewardCode(db: Db, userId: number, rand: string): Promise<string> {
+  const [reward] = await db.insert(loyaltyRewards).values({
+    code: `R${crypto.randomUUID().slice(0, 8)}`,
+    name: `R${rand} off your order`,
+    pointsCost: 500,
+    discountValue: rand,
+    discountType: "fixed_amount",
+  }).returning();
+  const code = redemptionCode();
+  await db.insert(loyaltyRedemptions).values({
+    userId,
+    rewardId: reward.id,
+    pointsSpent: 500,
+    code,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
+  return code;
+}
+
+async function json(res: Response, status: number) {
+  assert.equal(res.status, status, await res.clone().text());
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  return await res.json();
+}
+
+/** The page's text without tags and React's text separators. */
+function textOf(page: string): string {
+  return page.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+}
+
+async function html(client: TestClient, path: string): Promise<string> {
+  const res = await client.get(path);
+  assert.equal(res.status, 200, `${path}: ${res.status} ${res.headers.get("location") ?? ""}`);
+  assert.match(res.headers.get("content-type") ?? "", /text\/html/);
+  return await res.text();
+}
+
+const apply = (client: TestClient, body: Record<string, unknown>) =>
+  client.postJson("/api/loyalty/apply-redemption", body);
+const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+
+test("[reward code api] apply-redemption: sign-in, the spec's messages, 404 for others' orders, then success", async (
+  db,
+  database,
+) => {
+  const { client, order, code } = await customerWithOrder(db, database);
+  const visitor = testClient(testApp(database));
+  await json(await apply(visitor, { code, orderId: order.id }), 401);
+
+  const NO_ORDER = "Unable to apply redemption code without an order";
+  assert.equal((await json(await apply(client, { code }), 400)).error, NO_ORDER);
+  assert.equal((await json(await apply(client, { code, orderId: "abc" }), 400)).error, NO_ORDER);
+  assert.equal((await json(await apply(client, { code, orderId: null }), 400)).error, NO_ORDER);
+  assert.equal(
+    (await json(await apply(client, { code: " ", orderId: order.id }), 400)).error,
+    "Please enter a redemption code",
+  );
+  await json(await apply(client, { code, orderId: order.id, amount: 1 }), 400);
+  assert.equal(
+    (await json(await apply(client, { code: "RWD-ZZZZZZZZ", orderId: order.id }), 400)).error,
+    "Invalid redemption code",
+  );
+  const other = await customerWithOrder(db, database, {}, "other");
+  assert.equal((await json(await apply(client, { code, orderId: other.order.id }), 404)).error, "Order Not Found");
+
+  const ok = await json(await apply(client, { code: code.toLowerCase(), orderId: String(order.id) }), 200);
+  assert.deepEqual(Object.keys(ok).sort(), ["discountAmount", "message", "success"]);
+  assert.equal(ok.success, true);
+  assert.equal(ok.discountAmount, 50);
+  assert.match(ok.message, new RegExp(`^Reward code ${code} applied: R\\s50,00 off your order\\.$`));
+  assert.equal((await orderRow(db, order.id)).total, "850.00");
+
+  const again = await json(await apply(client, { code, orderId: order.id }), 409);
+  assert.equal(again.error, "A reward code is already applied to this order.");
+  // The used code is now reported as such by validate-redemption too.
+  const checked = await json(await client.postJson("/api/loyalty/validate-redemption", { code }), 200);
+  assert.deepEqual(checked, { isValid: false, message: "This redemption code has already been used", discount: null });
+});
+
+test("[reward code] the payment step's box works without JavaScript and the totals follow", async (db, database) => {
+  const { client, order, code } = await customerWithOrder(db, database);
+  const page = await html(client, `/checkout?order=${order.id}`);
+  assert.match(page, /data-island="RewardCodeForm"/);
+  const form = page.match(/<form[^>]*action="\/checkout\/reward"[^>]*>.*?<\/form>/s)?.[0] ?? "";
+  assert.match(form, /method="post"/);
+  assert.match(form, new RegExp(`<input type="hidden" name="orderId" value="${order.id}"/>`));
+  assert.match(form, /<input[^>]*name="code"[^>]*>/);
+
+  // A refused code comes back to the payment step with the reason.
+  const refused = await client.postForm("/checkout/reward", { orderId: String(order.id), code: "RWD-ZZZZZZZZ" });
+  assert.equal(refused.status, 303);
+  assert.equal(refused.headers.get("location"), `/checkout?order=${order.id}`);
+  const refusedText = textOf(await html(client, `/checkout?order=${order.id}`));
+  assert.match(refusedText, /Could Not Apply Reward/);
+  assert.match(refusedText, /Invalid redemption code/);
+
+  const res = await client.postForm("/checkout/reward", { orderId: String(order.id), code });
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get("location"), `/checkout?order=${order.id}`);
+  const after = await html(client, `/checkout?order=${order.id}`);
+  const text = textOf(after);
+  assert.match(text, /Reward Applied/);
+  assert.match(text, new RegExp(`Reward ${code} −R\\s50,00`));
+  assert.match(text, /Total R\s850,00/);
+  assert.match(after, /data-payment-total[^>]*>R\s850,00/);
+  assert.doesNotMatch(after, /data-island="RewardCodeForm"/, "one code per order: the box is gone");
+  const props = after.match(/data-island="CheckoutPayment" data-props="([^"]+)"/);
+  assert.ok(props);
+  assert.equal(JSON.parse(props[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")).totalCents, 85_000);
+
+  // The order page shows the reward's line.
+  const orderPage = textOf(await html(client, `/order/${order.id}`));
+  assert.match(orderPage, new RegExp(`Reward ${code} −R\\s50,00`));
+  assert.match(orderPage, /Total R\s850,00/);
+  // Someone else's order id in the form leads back to the review, changing nothing.
+  const other = await customerWithOrder(db, database, {}, "other");
+  const foreign = await client.postForm("/checkout/reward", { orderId: String(other.order.id), code: other.code });
+  assert.equal(foreign.headers.get("location"), "/checkout");
+  assert.equal((await orderRow(db, other.order.id)).total, "900.00");
+});
+
+test("[reward code] the review step says where reward codes go", async (db, database) => {
+  const { client } = await customerWithOrder(db, database);
+  const page = await html(client, "/checkout");
+  assert.match(page, /data-reward-hint/);
+  assert.match(textOf(page), /reward code from your loyalty points \? You can enter it at the payment step/);
+  assert.match(page, /href="\/loyalty"/);
+});
+
+test(
+  "[reward code] with Stripe: the old attempt is cancelled and the next one charges the new total",
+  async (db, database) => {
+    const { client, me, order, code } = await customerWithOrder(db, database, stripeEnv);
+    const first = await json(await client.postJson("/api/payments/create-intent", { orderId: order.id }), 200);
+    const firstId = first.paymentIntentId;
+    assert.equal(fake.intents.get(firstId)?.amount, 90_000);
+
+    await json(await apply(client, { code, orderId: order.id }), 200);
+    assert.equal(fake.intents.get(firstId)?.status, "canceled", "the attempt for R900 can no longer be paid");
+
+    const second = await json(await client.postJson("/api/payments/create-intent", { orderId: order.id }), 200);
+    assert.notEqual(second.paymentIntentId, firstId);
+    assert.equal(fake.intents.get(second.paymentIntentId)?.amount, 85_000);
+    const create = fake.requests.findLast((r) => r.method === "POST" && r.path === "/v1/payment_intents")!;
+    assert.equal(create.idempotencyKey, `order-${order.id}-2-${order.orderNumber}`);
+
+    // Stripe's late 'canceled' event for the R900 attempt leaves the order open.
+    const stripe = testClient(testApp(database, stripeEnv), { origin: null });
+    const late = await stripe.request("/api/webhooks/stripe", {
+      method: "POST",
+      ...(await fake.signedWebhook(fake.event("payment_intent.canceled", firstId), WHSEC)),
+    });
+    assert.equal(late.status, 200);
+    assert.equal((await orderRow(db, order.id)).status, "pending");
+
+    await stripeSdk.paymentIntents.confirm(second.paymentIntentId, { payment_method: "pm_card_visa" });
+    const paid = await client.postJson(
+      `/api/orders/${order.id}/payment`,
+      { paymentId: second.paymentIntentId, status: "succeeded" },
+      "PATCH",
+    );
+    assert.equal(paid.status, 200, await paid.clone().text());
+    const row = await orderRow(db, order.id);
+    assert.deepEqual([row.status, row.total, row.rewardCode], ["processing", "850.00", code]);
+    const ledger = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id));
+    assert.deepEqual(ledger.map((l) => l.points), [850], "points on the total paid");
+  },
+);
+
+closeDatabase();
