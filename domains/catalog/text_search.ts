@@ -18,7 +18,7 @@ export function searchTerms(q: string): string[] {
 /** Words keepers use for the same thing; a search for one also finds the others. */
 const SYNONYMS: string[][] = [
   ["vivarium", "terrarium", "enclosure", "viv", "tank"],
-  ["bulb", "lamp", "globe"],
+  ["bulb", "lamp", "globe", "tube", "light"],
   ["substrate", "bedding"],
   ["hide", "cave"],
   ["mister", "fogger", "sprayer"],

@@ -33,6 +33,13 @@ test("[search] demo catalogue: what keepers type finds what they mean, best firs
   assert.doesNotMatch(uvb[0].name, /meter/i, `uvb: ${show(uvb)}`);
   assert.ok(uvb.some((p) => /UVB Kit/.test(p.name)) && uvb.some((p) => /UVB Tube/.test(p.name)));
 
+  // Keepers say bulb, lamp or light for any UVB source, tubes included.
+  for (const q of ["uvb bulb", "uvb lamp", "uvb light"]) {
+    const found = await top(q);
+    assert.ok(found.length >= 3, `${q}: ${show(found)}`);
+    assert.match(found[0].name, /\bUVB\b/i, `${q}: ${show(found)}`);
+  }
+
   const heatMat = await top("heat mat");
   assert.match(heatMat[0].name, /heat mat/i, `heat mat: ${show(heatMat)}`);
 
