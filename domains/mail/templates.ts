@@ -24,6 +24,22 @@ export function hideResetLinks(body: string): string {
   return body.replace(RESET_LINK, RESET_LINK_HIDDEN);
 }
 
+/** The card every account e-mail sits in: the shop's name on top, then `inner` (trusted HTML). */
+function accountEmailHtml(subject: string, shopName: string, inner: string): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en-ZA">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#fafaf9;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:28px">
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#14532d">${e(shopName)}</p>
+${inner}
+</div>
+</body>
+</html>
+`;
+}
+
 /** The password-reset e-mail: the single-use link, its 1-hour lifetime, and what to do if unasked. */
 export function passwordResetEmail(
   opts: { to: string; name: string; token: string; siteUrl: string; shopName: string },
@@ -47,26 +63,21 @@ export function passwordResetEmail(
     "",
   ].join("\n");
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en-ZA">
-<head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#fafaf9;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:28px">
-<p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#14532d">${e(opts.shopName)}</p>
-<p>Hello ${e(opts.name)},</p>
+  const html = accountEmailHtml(
+    subject,
+    opts.shopName,
+    `<p>Hello ${e(opts.name)},</p>
 <p>We received a request to reset the password of your ${e(opts.shopName)} account.</p>
 <p style="margin:24px 0"><a href="${
-    e(link)
-  }" style="display:inline-block;background:#166534;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">Choose a new password</a></p>
+      e(link)
+    }" style="display:inline-block;background:#166534;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">Choose a new password</a></p>
 <p style="font-size:14px;color:#57534e">Or copy this link into your browser:<br><a href="${
-    e(link)
-  }" style="color:#166534;word-break:break-all">${e(link)}</a></p>
+      e(link)
+    }" style="color:#166534;word-break:break-all">${e(link)}</a></p>
 <p style="font-size:14px;color:#57534e">The link expires in 1 hour and can be used once.</p>
 <p style="font-size:14px;color:#57534e">If you did not ask for a new password, ignore this e-mail: your password stays as it is.</p>
-</div>
-</body>
-</html>
-`;
+`,
+  );
   return { to: opts.to, subject, text, html };
 }
 
@@ -100,22 +111,17 @@ export function emailChangedEmail(
     "",
   ].join("\n");
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en-ZA">
-<head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#fafaf9;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e7e5e4;border-radius:12px;padding:28px">
-<p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#14532d">${e(opts.shopName)}</p>
-<p>Hello ${e(opts.name)},</p>
+  const html = accountEmailHtml(
+    subject,
+    opts.shopName,
+    `<p>Hello ${e(opts.name)},</p>
 <p>The e-mail address of your ${e(opts.shopName)} account was changed to <strong>${e(masked)}</strong>.
 From now on we write to the new address, and it is the one that can reset your password.</p>
 <p>If you made this change, there is nothing to do. If you did not, contact us at
 <a href="mailto:${e(opts.supportEmail)}" style="color:#166534">${
-    e(opts.supportEmail)
-  }</a> at once, so we can secure your account.</p>
-</div>
-</body>
-</html>
-`;
+      e(opts.supportEmail)
+    }</a> at once, so we can secure your account.</p>
+`,
+  );
   return { to: opts.to, subject, text, html };
 }
