@@ -96,7 +96,10 @@ export default function RewardCodeForm({ orderId }: RewardCodeFormProps) {
           required={!hydrated}
           maxLength={40}
           value={code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            setMessage(null); // the last verdict was about another code
+          }}
           onBlur={() => {
             const value = code.trim();
             if (value && !busy) validate(value);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { createAddress, createProduct, createUser } from "../../tests/helpers/factories.ts";
+import { createAddress, createProduct, createRewardCode, createUser } from "../../tests/helpers/factories.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
 import { scriptedGateway } from "../../tests/fakes/scripted_gateway.ts";
 import type { Db } from "../../db/client.ts";
@@ -12,13 +12,12 @@ import {
   emailOutbox,
   loyaltyLedger,
   loyaltyRedemptions,
-  loyaltyRewards,
   orders,
   users,
 } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { addToCart, applyCoupon } from "../cart/mod.ts";
-import { pointsBalance, pointsForPaidTotal, redemptionCode } from "../loyalty/mod.ts";
+import { pointsBalance, pointsForPaidTotal } from "../loyalty/mod.ts";
 import { discountLines, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentIntentFacts } from "../payments/types.ts";
 import {
@@ -51,31 +50,6 @@ async function orderOf(db: Db, quantity = 2, user?: { id: number }) {
   return { user, order };
 }
 
-/** A redemption code of the user's for a reward of this kind (as /loyalty issues them). */
-async function codeFor(
-  db: Db,
-  userId: number,
-  reward: { discountType: string; discountValue: string },
-  over: Partial<typeof loyaltyRedemptions.$inferInsert> = {},
-): Promise<string> {
-  const [row] = await db.insert(loyaltyRewards).values({
-    code: `RW${crypto.randomUUID().slice(0, 8)}`,
-    name: "Reward",
-    pointsCost: 500,
-    ...reward,
-  }).returning();
-  const code = redemptionCode();
-  await db.insert(loyaltyRedemptions).values({
-    userId,
-    rewardId: row.id,
-    pointsSpent: 500,
-    code,
-    expiresAt: new Date(Date.now() + 30 * DAY),
-    ...over,
-  });
-  return code;
-}
-
 const fixed = (rand: string) => ({ discountType: "fixed_amount", discountValue: rand });
 const redemptionOf = async (db: Db, code: string) =>
   (await db.select().from(loyaltyRedemptions).where(eq(loyaltyRedemptions.code, code)))[0];
@@ -95,7 +69,7 @@ function paidIntent(order: OrderDetail, over: Partial<PaymentIntentFacts> = {}):
 
 test("[reward code] a fixed-amount code takes its value off the order and is spent on it", async (db) => {
   const { user, order } = await orderOf(db);
-  const code = await codeFor(db, user.id, fixed("120.00"));
+  const code = await createRewardCode(db, user.id, fixed("120.00"));
   const applied = await applyRewardCode(
     db,
     { userId: user.id, orderId: order.id, code: ` ${code.toLowerCase()} ` },
@@ -125,7 +99,7 @@ test("[reward code] a percentage is of the total after the coupon; both discount
   await applyCoupon(db, { userId: user.id }, "TAKE10");
   const { order } = await placeOrder(db, { userId: user.id, idempotencyKey: null, shippingMethod: "standard" });
   assert.equal(order.totalCents, 72_000);
-  const code = await codeFor(db, user.id, { discountType: "percentage", discountValue: "15.00" });
+  const code = await createRewardCode(db, user.id, { discountType: "percentage", discountValue: "15.00" });
   const applied = await applyRewardCode(db, { userId: user.id, orderId: order.id, code }, null, opts);
   assert.equal(applied.discountCents, 10_800, "15% of R720");
   assert.equal(applied.order.totalCents, 61_200);
@@ -138,7 +112,7 @@ test("[reward code] a percentage is of the total after the coupon; both discount
 
 test("[reward code] a reward worth more than the order leaves R1,00 to pay and says so", async (db) => {
   const { user, order } = await orderOf(db, 1);
-  const code = await codeFor(db, user.id, fixed("1000.00"));
+  const code = await createRewardCode(db, user.id, fixed("1000.00"));
   const applied = await applyRewardCode(db, { userId: user.id, orderId: order.id, code }, null, opts);
   assert.equal(applied.discountCents, 39_900);
   assert.equal(applied.capped, true);
@@ -148,7 +122,7 @@ test("[reward code] a reward worth more than the order leaves R1,00 to pay and s
 
 test("[reward code] free delivery is refused (delivery is free already) and nothing changes", async (db) => {
   const { user, order } = await orderOf(db);
-  const code = await codeFor(db, user.id, { discountType: "free_shipping", discountValue: "0.00" });
+  const code = await createRewardCode(db, user.id, { discountType: "free_shipping", discountValue: "0.00" });
   await assert.rejects(
     applyRewardCode(db, { userId: user.id, orderId: order.id, code }, null, opts),
     (err) => err instanceof ValidationError && err.message === FREE_SHIPPING_REWARD_REFUSED,
@@ -160,9 +134,9 @@ test("[reward code] free delivery is refused (delivery is free already) and noth
 test("[reward code] another customer's, a used, an expired and an unknown code are refused", async (db) => {
   const { user, order } = await orderOf(db);
   const stranger = await createUser(db);
-  const theirs = await codeFor(db, stranger.id, fixed("50.00"));
-  const used = await codeFor(db, user.id, fixed("50.00"), { used: true, usedAt: new Date() });
-  const expired = await codeFor(db, user.id, fixed("50.00"), { expiresAt: new Date(Date.now() - DAY) });
+  const theirs = await createRewardCode(db, stranger.id, fixed("50.00"));
+  const used = await createRewardCode(db, user.id, fixed("50.00"), { used: true, usedAt: new Date() });
+  const expired = await createRewardCode(db, user.id, fixed("50.00"), { expiresAt: new Date(Date.now() - DAY) });
   const cases: [string, string][] = [
     [theirs, "Invalid redemption code"],
     [used, "This redemption code has already been used"],
@@ -183,7 +157,7 @@ test("[reward code] another customer's, a used, an expired and an unknown code a
 test("[reward code] only one's own unpaid order, and one code per order", async (db) => {
   const { user, order } = await orderOf(db);
   const other = await orderOf(db);
-  const code = await codeFor(db, user.id, fixed("50.00"));
+  const code = await createRewardCode(db, user.id, fixed("50.00"));
   await assert.rejects(
     applyRewardCode(db, { userId: user.id, orderId: other.order.id, code }, null, opts),
     NotFoundError,
@@ -191,7 +165,7 @@ test("[reward code] only one's own unpaid order, and one code per order", async 
   await assert.rejects(applyRewardCode(db, { userId: user.id, orderId: 999_999, code }, null, opts), NotFoundError);
 
   await applyRewardCode(db, { userId: user.id, orderId: order.id, code }, null, opts);
-  const second = await codeFor(db, user.id, fixed("50.00"));
+  const second = await createRewardCode(db, user.id, fixed("50.00"));
   await assert.rejects(
     applyRewardCode(db, { userId: user.id, orderId: order.id, code: second }, null, opts),
     (err) => err instanceof ConflictError && err.message === REWARD_CODE_ALREADY_APPLIED,
@@ -219,7 +193,7 @@ test("[reward code] the live attempt for the old total is cancelled at the provi
   const intent = paidIntent(order, { id: "pi_live", status: "requires_payment_method" });
   intents.set(intent.id, intent);
   await attachPaymentIntent(db, order.id, intent.id);
-  const code = await codeFor(db, user.id, fixed("100.00"));
+  const code = await createRewardCode(db, user.id, fixed("100.00"));
   const applied = await applyRewardCode(db, { userId: user.id, orderId: order.id, code }, gateway, opts);
   assert.equal(intents.get("pi_live")?.status, "canceled");
   assert.equal(applied.order.totalCents, 70_000);
@@ -232,10 +206,20 @@ test("[reward code] the live attempt for the old total is cancelled at the provi
   assert.equal(row.paymentError, null);
 });
 
+test("[reward code] an attempt created for the old total is not attached once the code lowered it", async (db) => {
+  const { user, order } = await orderOf(db);
+  const code = await createRewardCode(db, user.id, fixed("100.00"));
+  await applyRewardCode(db, { userId: user.id, orderId: order.id, code }, null, opts);
+  assert.equal(await attachPaymentIntent(db, order.id, "pi_old_total", 80_000), false);
+  assert.equal((await orderRow(db, order.id)).paymentIntentId, null);
+  assert.equal(await attachPaymentIntent(db, order.id, "pi_new_total", 70_000), true);
+  assert.equal((await orderRow(db, order.id)).paymentIntentId, "pi_new_total");
+});
+
 test("[reward code] a paid attempt finalises the order and a processing one refuses the code", async (db) => {
   const { gateway, intents, payBeforeCancel } = scriptedGateway();
   const { user, order } = await orderOf(db);
-  const code = await codeFor(db, user.id, fixed("100.00"));
+  const code = await createRewardCode(db, user.id, fixed("100.00"));
   intents.set("pi_paying", paidIntent(order, { id: "pi_paying", status: "requires_action" }));
   await attachPaymentIntent(db, order.id, "pi_paying");
   payBeforeCancel.add("pi_paying");
@@ -261,7 +245,7 @@ test("[reward code] a paid attempt finalises the order and a processing one refu
 
 test("[reward code] a cancelled order gives the code back; a late payment takes it again", async (db) => {
   const { user, order } = await orderOf(db);
-  const code = await codeFor(db, user.id, fixed("100.00"));
+  const code = await createRewardCode(db, user.id, fixed("100.00"));
   const { order: discounted } = await applyRewardCode(db, { userId: user.id, orderId: order.id, code }, null, opts);
   assert.equal(await cancelOrder(db, order.id, "Not paid within 30 minutes"), true);
   let redemption = await redemptionOf(db, code);
@@ -282,7 +266,7 @@ test("[reward code] a late payment whose code was meanwhile spent elsewhere is h
   await db.insert(coupons).values({ code: "TAKE10", description: "10% off", type: "percentage", value: "10" });
   const { user, order: first } = await orderOf(db);
   await applyCoupon(db, { userId: user.id }, "TAKE10");
-  const code = await codeFor(db, user.id, fixed("100.00"));
+  const code = await createRewardCode(db, user.id, fixed("100.00"));
   const { order: discounted } = await applyRewardCode(db, { userId: user.id, orderId: first.id, code }, null, opts);
   await cancelOrder(db, first.id, "Not paid within 30 minutes");
   const { order: second } = await orderOf(db, 1, user);
@@ -303,7 +287,7 @@ test("[reward code] a late payment whose code was meanwhile spent elsewhere is h
 test("[reward code] one code applied to two orders at once: exactly one gets it", async (db) => {
   const { user, order: a } = await orderOf(db);
   const { order: b } = await orderOf(db, 1, user);
-  const code = await codeFor(db, user.id, fixed("50.00"));
+  const code = await createRewardCode(db, user.id, fixed("50.00"));
   const results = await Promise.allSettled(
     [a, b].map((o) => applyRewardCode(db, { userId: user.id, orderId: o.id, code }, null, opts)),
   );

@@ -1,6 +1,6 @@
 /**
  * The loyalty page in a real browser: the demo customer (given 650 points through a ledger row) sees
- * the balance and tier, redeems 'Free delivery' through the confirmation dialog, copies the code from
+ * the balance and tier, redeems 'R50 off your order' through the confirmation dialog, copies the code from
  * the success dialog and finds the redemption listed. Screenshots at 1280 px and 390 px.
  */
 import assert from "node:assert/strict";
@@ -74,7 +74,7 @@ e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see th
   await fullPageShot(page, "loyalty-desktop");
 
   await page.getByRole("tab", { name: "Available Rewards" }).click();
-  const card = page.locator("[data-reward]").filter({ hasText: "Free delivery" });
+  const card = page.locator("[data-reward]").filter({ hasText: "R50 off your order" });
   await card.locator('[data-redeem][data-ready="true"]').waitFor();
   assert.equal(
     await page.locator("[data-reward]").filter({ hasText: "R120 off your order" }).locator("[data-redeem]")
@@ -82,11 +82,11 @@ e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see th
     true,
   );
   await card.getByRole("button", { name: "Redeem Reward" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Redeem Free delivery?" });
+  const confirm = page.getByRole("alertdialog", { name: "Redeem R50 off your order?" });
   await confirm.waitFor();
   assert.match(
     (await confirm.textContent()) ?? "",
-    /You will spend 300 points to redeem this reward\. This action cannot be undone\./,
+    /You will spend 500 points to redeem this reward\. This action cannot be undone\./,
   );
   await viewportShot(page, "loyalty-confirm");
   await confirm.getByRole("button", { name: "Confirm Redemption" }).click();
@@ -96,6 +96,7 @@ e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see th
   const code = (await success.locator("[data-redemption-code]").textContent()) ?? "";
   assert.match(code, /^RWD-[A-Z2-9]{8}$/);
   assert.match((await success.textContent()) ?? "", /Expires in 30 days/);
+  assert.match((await success.textContent()) ?? "", /enter the code in the Reward code box at the payment step/);
   assert.equal(await success.getByRole("link", { name: "Go to Checkout" }).getAttribute("href"), "/checkout");
   await success.getByRole("button", { name: "Copy" }).click();
   await page.locator("[data-toast]").filter({ hasText: "Code copied to clipboard" }).waitFor();
@@ -104,10 +105,10 @@ e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see th
 
   await success.getByRole("link", { name: "View My Redemptions" }).click();
   await page.waitForURL(/\/loyalty\?code=/);
-  assert.match((await page.locator("[data-loyalty-balance]").textContent()) ?? "", /350\s*points.*Bronze Tier/);
+  assert.match((await page.locator("[data-loyalty-balance]").textContent()) ?? "", /150\s*points.*Bronze Tier/);
   assert.match((await page.locator("[data-just-redeemed]").textContent()) ?? "", new RegExp(code));
   const row = page.locator("[data-redemption]").first();
-  assert.match((await row.textContent()) ?? "", new RegExp(`Free delivery.*${code}.*Active.*300 points`));
+  assert.match((await row.textContent()) ?? "", new RegExp(`R50 off your order.*${code}.*Active.*500 points`));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -421,3 +421,24 @@ export function startFakeStripeApi(): FakeStripeApi {
     },
   };
 }
+
+/**
+ * What a test needs to run the shop against `fake`: the shop's Stripe environment (keys, webhook
+ * secret, the fake's address) and the real SDK pointed at the fake, standing in for Stripe.js
+ * confirming in the customer's browser.
+ */
+export function stripeAgainst(fake: FakeStripeApi, webhookSecret: string) {
+  const env = {
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: fake.url,
+  };
+  const sdk = new Stripe("sk_test_x", {
+    host: new URL(fake.url).hostname,
+    port: new URL(fake.url).port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+  });
+  return { env, sdk };
+}

@@ -1,6 +1,15 @@
 /** Small builders for test data: a user, an address, a category, a product, a variant, with sensible defaults. */
 import type { Db } from "../../db/client.ts";
-import { addresses, categories, products, productVariants, users } from "../../db/schema/mod.ts";
+import {
+  addresses,
+  categories,
+  loyaltyRedemptions,
+  loyaltyRewards,
+  products,
+  productVariants,
+  users,
+} from "../../db/schema/mod.ts";
+import { redemptionCode } from "../../domains/loyalty/mod.ts";
 
 let counter = 0;
 const next = () => ++counter;
@@ -85,4 +94,32 @@ export async function createVariant(
     ...values,
   }).returning();
   return row;
+}
+
+/**
+ * A redemption code of the user's for a new reward of this kind, as /loyalty issues one (30 days
+ * valid, unused unless `over` says otherwise). Returns the code.
+ */
+export async function createRewardCode(
+  db: Db,
+  userId: number,
+  reward: { discountType: string; discountValue: string },
+  over: Partial<typeof loyaltyRedemptions.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await db.insert(loyaltyRewards).values({
+    code: `RW${crypto.randomUUID().slice(0, 8)}`,
+    name: "Reward",
+    pointsCost: 500,
+    ...reward,
+  }).returning();
+  const code = redemptionCode();
+  await db.insert(loyaltyRedemptions).values({
+    userId,
+    rewardId: row.id,
+    pointsSpent: 500,
+    code,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+    ...over,
+  });
+  return code;
 }

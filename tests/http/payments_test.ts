@@ -8,43 +8,18 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { createAddress, createProduct } from "../helpers/factories.ts";
+import { customerWithOrder } from "../helpers/orders.ts";
 import Stripe from "stripe";
-import { startFakeStripeApi } from "../fakes/stripe_api.ts";
+import { startFakeStripeApi, stripeAgainst } from "../fakes/stripe_api.ts";
 import type { Db } from "../../db/client.ts";
-import { auditLogs, emailOutbox, loyaltyLedger, orders, paymentEvents, products, users } from "../../db/schema/mod.ts";
-import { cancelOrder, PAYMENT_REFUNDED, placeOrder } from "../../domains/checkout/mod.ts";
+import { auditLogs, emailOutbox, loyaltyLedger, orders, paymentEvents, products } from "../../db/schema/mod.ts";
+import { cancelOrder, PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const fake = startFakeStripeApi();
 const WHSEC = "whsec_test";
-const stripeEnv = {
-  STRIPE_SECRET_KEY: "sk_test_x",
-  STRIPE_PUBLISHABLE_KEY: "pk_test_x",
-  STRIPE_WEBHOOK_SECRET: WHSEC,
-  STRIPE_API_BASE: fake.url,
-};
+const { env: stripeEnv, sdk: stripeSdk } = stripeAgainst(fake, WHSEC);
 const CONFIG_ERROR = "The payment system is not properly configured. Please contact support.";
-/** The real SDK pointed at the fake, standing in for Stripe.js confirming in the customer's browser. */
-const stripeSdk = new Stripe("sk_test_x", {
-  host: new URL(fake.url).hostname,
-  port: new URL(fake.url).port,
-  protocol: "http",
-  maxNetworkRetries: 0,
-});
-
-/** A signed-in customer with a pending order of 2 × R450 (R900.00), placed from their cart. */
-async function customerWithOrder(db: Db, client: TestClient, username = "keeper") {
-  const me = await registerCustomer(client, { username, email: `${username}@example.co.za` });
-  const address = await createAddress(db, me.id);
-  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, me.id));
-  const p = await createProduct(db, { name: "UVB Tube T5 24W", price: "450.00", stock: 10 });
-  const added = await client.postJson("/api/cart", { productId: p.id, quantity: 2 });
-  assert.ok(added.ok, await added.clone().text());
-  const { order } = await placeOrder(db, { userId: me.id, idempotencyKey: null, shippingMethod: "standard" });
-  assert.equal(order.totalCents, 90_000);
-  return { me, order };
-}
 
 const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 

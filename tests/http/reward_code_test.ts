@@ -6,66 +6,31 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
-import { registerCustomer } from "../helpers/accounts.ts";
-import { createAddress, createProduct } from "../helpers/factories.ts";
-import { startFakeStripeApi } from "../fakes/stripe_api.ts";
+import { customerWithOrder } from "../helpers/orders.ts";
+import { createRewardCode } from "../helpers/factories.ts";
+import { startFakeStripeApi, stripeAgainst } from "../fakes/stripe_api.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, orders, users } from "../../db/schema/mod.ts";
-import { placeOrder } from "../../domains/checkout/mod.ts";
-import { redemptionCode } from "../../domains/loyalty/mod.ts";
+import { loyaltyLedger, orders } from "../../db/schema/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const fake = startFakeStripeApi();
 const WHSEC = "whsec_test";
-const stripeEnv = {
-  STRIPE_SECRET_KEY: "sk_test_x",
-  STRIPE_PUBLISHABLE_KEY: "pk_test_x",
-  STRIPE_WEBHOOK_SECRET: WHSEC,
-  STRIPE_API_BASE: fake.url,
-};
-/** The real SDK pointed at the fake, standing in for Stripe.js in the customer's browser. */
-const stripeSdk = new Stripe("sk_test_x", {
-  host: new URL(fake.url).hostname,
-  port: new URL(fake.url).port,
-  protocol: "http",
-  maxNetworkRetries: 0,
-});
+const { env: stripeEnv, sdk: stripeSdk } = stripeAgainst(fake, WHSEC);
 
 /** A signed-in customer with a pending order of 2 x R450 (R900,00) and a R50-off reward code. */
-async function customerWithOrder(db: Db, database: Database, env: Record<string, string> = {}, username = "keeper") {
+async function customerWithOrderAndCode(
+  db: Db,
+  database: Database,
+  env: Record<string, string> = {},
+  username = "keeper",
+) {
   const client = testClient(testApp(database, env));
-  const me = await registerCustomer(client, { username, email: `${username}@example.co.za` });
-  const address = await createAddress(db, me.id);
-  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, me.id));
-  const p = await createProduct(db, { name: "UVB Tube T5 24W", price: "450.00", stock: 10 });
-  const added = await client.postJson("/api/cart", { productId: p.id, quantity: 2 });
-  assert.ok(added.ok, await added.clone().text());
-  const { order } = await placeOrder(db, { userId: me.id, idempotencyKey: null, shippingMethod: "standard" });
-  const code = await rewardCode(db, me.id, "50.00");
+  const { me, order } = await customerWithOrder(db, client, username);
+  const code = await createRewardCode(db, me.id, { discountType: "fixed_amount", discountValue: "50.00" });
   return { client, me, order, code };
-}
-
-async function rewardCode(db: Db, userId: number, rand: string): Promise<string> {
-  const [reward] = await db.insert(loyaltyRewards).values({
-    code: `R${crypto.randomUUID().slice(0, 8)}`,
-    name: `R${rand} off your order`,
-    pointsCost: 500,
-    discountValue: rand,
-    discountType: "fixed_amount",
-  }).returning();
-  const code = redemptionCode();
-  await db.insert(loyaltyRedemptions).values({
-    userId,
-    rewardId: reward.id,
-    pointsSpent: 500,
-    code,
-    expiresAt: new Date(Date.now() + 30 * 86_400_000),
-  });
-  return code;
 }
 
 async function json(res: Response, status: number) {
@@ -94,7 +59,7 @@ test("[reward code api] apply-redemption: sign-in, the spec's messages, 404 for 
   db,
   database,
 ) => {
-  const { client, order, code } = await customerWithOrder(db, database);
+  const { client, order, code } = await customerWithOrderAndCode(db, database);
   const visitor = testClient(testApp(database));
   await json(await apply(visitor, { code, orderId: order.id }), 401);
 
@@ -111,7 +76,7 @@ test("[reward code api] apply-redemption: sign-in, the spec's messages, 404 for 
     (await json(await apply(client, { code: "RWD-ZZZZZZZZ", orderId: order.id }), 400)).error,
     "Invalid redemption code",
   );
-  const other = await customerWithOrder(db, database, {}, "other");
+  const other = await customerWithOrderAndCode(db, database, {}, "other");
   assert.equal((await json(await apply(client, { code, orderId: other.order.id }), 404)).error, "Order Not Found");
 
   const ok = await json(await apply(client, { code: code.toLowerCase(), orderId: String(order.id) }), 200);
@@ -129,7 +94,7 @@ test("[reward code api] apply-redemption: sign-in, the spec's messages, 404 for 
 });
 
 test("[reward code] the payment step's box works without JavaScript and the totals follow", async (db, database) => {
-  const { client, order, code } = await customerWithOrder(db, database);
+  const { client, order, code } = await customerWithOrderAndCode(db, database);
   const page = await html(client, `/checkout?order=${order.id}`);
   assert.match(page, /data-island="RewardCodeForm"/);
   const form = page.match(/<form[^>]*action="\/checkout\/reward"[^>]*>.*?<\/form>/s)?.[0] ?? "";
@@ -164,14 +129,14 @@ test("[reward code] the payment step's box works without JavaScript and the tota
   assert.match(orderPage, new RegExp(`Reward ${code} −R\\s50,00`));
   assert.match(orderPage, /Total R\s850,00/);
   // Someone else's order id in the form leads back to the review, changing nothing.
-  const other = await customerWithOrder(db, database, {}, "other");
+  const other = await customerWithOrderAndCode(db, database, {}, "other");
   const foreign = await client.postForm("/checkout/reward", { orderId: String(other.order.id), code: other.code });
   assert.equal(foreign.headers.get("location"), "/checkout");
   assert.equal((await orderRow(db, other.order.id)).total, "900.00");
 });
 
 test("[reward code] the review step says where reward codes go", async (db, database) => {
-  const { client } = await customerWithOrder(db, database);
+  const { client } = await customerWithOrderAndCode(db, database);
   const page = await html(client, "/checkout");
   assert.match(page, /data-reward-hint/);
   assert.match(textOf(page), /reward code from your loyalty points \? You can enter it at the payment step/);
@@ -181,7 +146,7 @@ test("[reward code] the review step says where reward codes go", async (db, data
 test(
   "[reward code] with Stripe: the old attempt is cancelled and the next one charges the new total",
   async (db, database) => {
-    const { client, me, order, code } = await customerWithOrder(db, database, stripeEnv);
+    const { client, me, order, code } = await customerWithOrderAndCode(db, database, stripeEnv);
     const first = await json(await client.postJson("/api/payments/create-intent", { orderId: order.id }), 200);
     const firstId = first.paymentIntentId;
     assert.equal(fake.intents.get(firstId)?.amount, 90_000);
