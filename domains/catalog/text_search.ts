@@ -18,7 +18,7 @@ export function searchTerms(q: string): string[] {
 /** Words keepers use for the same thing; a search for one also finds the others. */
 const SYNONYMS: string[][] = [
   ["vivarium", "terrarium", "enclosure", "viv", "tank"],
-  ["bulb", "lamp", "globe", "tube", "light"],
+  ["bulb", "lamp", "globe"],
   ["substrate", "bedding"],
   ["hide", "cave"],
   ["mister", "fogger", "sprayer"],
@@ -26,9 +26,15 @@ const SYNONYMS: string[][] = [
   ["uv", "uvb"],
 ];
 
+/**
+ * One-way: a keeper asking for a UVB bulb or lamp also wants the UVB tubes, but one asking for a
+ * tube (a cork bark tube, say) does not want every lamp.
+ */
+const BROADER: Record<string, string[]> = { bulb: ["tube"], lamp: ["tube"], globe: ["tube"] };
+
 function alternatives(term: string): string[] {
-  const group = SYNONYMS.find((g) => g.includes(term));
-  return group ? [term, ...group.filter((w) => w !== term)] : [term];
+  const group = SYNONYMS.find((g) => g.includes(term)) ?? [term];
+  return [term, ...group.filter((w) => w !== term), ...(BROADER[term] ?? [])];
 }
 
 function tsQuery(terms: string[]): SQL {
