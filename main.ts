@@ -41,12 +41,15 @@ async function main() {
     const result = await seedDemo(database.db, { withAccounts: true });
     log("seeded demo shop", { categories: result.categories, products: result.products });
   }
-  if (config.seedDemo && await demoAccountsPresent(database.db)) {
+  // A demo shop (demo data on, demo accounts there) prints its logins and, without Stripe keys,
+  // takes test payments even in production mode, so a newcomer can buy end to end.
+  const demoShop = config.seedDemo && await demoAccountsPresent(database.db);
+  if (demoShop) {
     console.log("\nDemo accounts (set SEED_DEMO=false on a live shop and remove them):");
     for (const a of demoAccounts) console.log(`  ${a.role.padEnd(12)} ${a.username.padEnd(12)} ${a.password}`);
     console.log("");
   }
-  const payments = paymentGateway(config);
+  const payments = paymentGateway(config, { demoShop });
   if (!config.stripe) {
     log(
       payments

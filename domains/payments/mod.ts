@@ -33,10 +33,19 @@ export * as paymentSchemas from "./schemas.ts";
 /** The spec's text when no provider is configured. */
 export const PAYMENT_NOT_CONFIGURED = "The payment system is not properly configured. Please contact support.";
 
-/** The gateway for this configuration; call once per app (the test provider keeps its attempts in memory). */
-export function paymentGateway(config: Pick<Config, "stripe" | "isProduction">): PaymentGateway | null {
+/**
+ * The gateway for this configuration; call once per app (the test provider keeps its attempts in
+ * memory). Stripe with keys. Without keys, the offline test provider outside production, and in
+ * production only for the demo shop (`demoShop`: SEED_DEMO on and the demo accounts present, as
+ * `deno task start` gives a newcomer), so the README's start command can be bought from end to end;
+ * a live shop without keys gets none, and checkout shows 'Payment Configuration Error'.
+ */
+export function paymentGateway(
+  config: Pick<Config, "stripe" | "isProduction">,
+  opts: { demoShop?: boolean } = {},
+): PaymentGateway | null {
   if (config.stripe) return stripeGateway(config.stripe);
-  return config.isProduction ? null : testGateway();
+  return !config.isProduction || opts.demoShop ? testGateway() : null;
 }
 
 /** True for live Stripe keys: the public test payment page must not take real money. */

@@ -14,6 +14,13 @@ Deno.test("[payments] Stripe with keys; the test provider without, outside produ
   assert.equal(paymentGateway(loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_test_x" })), null);
 });
 
+Deno.test("[payments] the demo shop of `deno task start` takes test payments; keys still win", () => {
+  const production = loadConfig({ NODE_ENV: "production" });
+  assert.equal(paymentGateway(production, { demoShop: true })?.provider, "test");
+  assert.equal(paymentGateway(production, { demoShop: false }), null);
+  assert.equal(paymentGateway(loadConfig({ NODE_ENV: "production", ...keys }), { demoShop: true })?.provider, "stripe");
+});
+
 Deno.test("[payments] each call makes a new test provider (the app keeps one)", () => {
   const config = loadConfig({ NODE_ENV: "test" });
   assert.notEqual(paymentGateway(config), paymentGateway(config));

@@ -9,11 +9,11 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchErrors } from "../helpers/e2e.ts";
 
-// The shop runs outside production so that, without Stripe keys, the offline test provider takes payments.
+// The shop exactly as `deno task start` runs it (production mode, demo shop, no Stripe keys): the
+// offline test provider takes the payment, so a newcomer can buy end to end.
 const e2e = useShopInBrowser({
   start: "[e2e purchase] start",
   stop: "[e2e purchase] stop",
-  env: () => ({ NODE_ENV: "test" }),
 });
 
 /** A PUDO-eligible product of the demo catalogue priced above R1,000 (R1,299). */
