@@ -7,7 +7,16 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchErrors } from "../helpers/e2e.ts";
+import {
+  DESKTOP,
+  e2eTest,
+  expectToast,
+  fullPageShot,
+  PHONE,
+  useShopInBrowser,
+  viewportShot,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 // The shop exactly as `deno task start` runs it (production mode, demo shop, no Stripe keys): the
 // offline test provider takes the payment, so a newcomer can buy end to end.
@@ -18,12 +27,6 @@ const e2e = useShopInBrowser({
 
 /** A PUDO-eligible product of the demo catalogue priced above R1,000 (R1,299). */
 const PRODUCT = "Habistat Dimming Thermostat";
-
-async function expectToast(page: Page, title: string, description?: RegExp) {
-  const toast = page.locator("[data-toast]").filter({ hasText: title });
-  await toast.waitFor();
-  if (description) assert.match((await toast.textContent()) ?? "", description);
-}
 
 async function payWith(page: Page, cardNumber: string) {
   const form = page.locator('[data-island="CheckoutPayment"]');

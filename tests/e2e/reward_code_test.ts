@@ -7,7 +7,6 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { addresses, loyaltyRedemptions, loyaltyRewards, products, users } from "../../db/schema/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
@@ -16,6 +15,7 @@ import {
   demoCustomer,
   DESKTOP,
   e2eTest,
+  expectToast,
   fullPageShot,
   PHONE,
   signIn,
@@ -60,12 +60,6 @@ async function prepare(db: Db) {
     code: CODE,
     expiresAt: new Date(Date.now() + 30 * 86_400_000),
   });
-}
-
-async function expectToast(page: Page, title: string, description: RegExp) {
-  const toast = page.locator("[data-toast]").filter({ hasText: title });
-  await toast.waitFor();
-  assert.match((await toast.textContent()) ?? "", description);
 }
 
 e2eTest("[e2e reward code] apply a reward code at the payment step, see the new total, pay it", async () => {

@@ -140,6 +140,16 @@ export async function expectDisabled(control: Locator, disabled: boolean, messag
   assert.equal(await control.isDisabled(), disabled, message);
 }
 
+/**
+ * Waits for the toast with this title (and description, when given). Matching both matters: toasts
+ * show one at a time for 5 s, so an earlier toast with the same title may still be on screen.
+ */
+export async function expectToast(page: Page, title: string, description?: RegExp) {
+  let toast = page.locator("[data-toast]").filter({ hasText: title });
+  if (description) toast = toast.filter({ hasText: description });
+  await toast.waitFor();
+}
+
 export function shotPath(name: string): string {
   return `${screenshotDir}${name}.png`;
 }
