@@ -8,6 +8,7 @@ import { Layout } from "../components/layout/Layout.tsx";
 import type { ChromeData } from "../components/layout/types.ts";
 import { ErrorView, NotFoundView } from "../components/layout/ErrorView.tsx";
 import { takeFlash } from "./flash.ts";
+import { logError } from "../lib/error_log.ts";
 import type { ToastInput } from "../client/toast.ts";
 import { readOwner } from "./cart_owner.ts";
 import { cartItemCount } from "../domains/cart/mod.ts";
@@ -25,6 +26,26 @@ export async function loadChrome(c: Context<AppEnv>): Promise<ChromeData> {
     path: c.req.path,
     query: c.req.path === "/search" ? c.req.query("q") : undefined,
   };
+}
+
+/**
+ * loadChrome, or, when the database fails, a frame without categories and cart count, so a page
+ * that shows its own loading error (or the error page itself) still renders.
+ */
+export async function loadChromeOrFallback(c: Context<AppEnv>): Promise<ChromeData> {
+  try {
+    return await loadChrome(c);
+  } catch (err) {
+    logError("loading the page chrome failed", err, { requestId: c.get("requestId"), path: c.req.path });
+    const user = c.var.user;
+    return {
+      shop: c.var.config.shop,
+      categories: [],
+      user: user ? { username: user.username, firstName: user.firstName, role: user.role } : null,
+      cartCount: 0,
+      path: c.req.path,
+    };
+  }
 }
 
 /** Renders a storefront page in the layout. */
@@ -61,13 +82,8 @@ export async function renderPage(
 /** The HTML error page for a status (404 shows the missing URL). */
 export async function renderErrorPage(c: Context<AppEnv>, status: number, message?: string) {
   const code = ([400, 401, 403, 404, 409, 429] as const).find((s) => s === status) ?? 500;
-  let chrome: ChromeData | undefined;
-  try {
-    chrome = await loadChrome(c);
-  } catch {
-    // The database may be what failed: fall back to a frame without categories.
-    chrome = { shop: c.var.config.shop, categories: [], user: null, cartCount: 0, path: c.req.path };
-  }
+  // The database may be what failed: the fallback frame has no categories.
+  const chrome = await loadChromeOrFallback(c);
   if (code === 404 && (!message || message === "Not found")) {
     return renderPage(c, {
       head: { title: "Page Not Found", canonicalPath: c.req.path, noindex: true },

@@ -45,6 +45,10 @@ export async function cancelOrder(db: Db, orderId: number, reason: string, now =
   });
 }
 
+/** Why an order cannot be changed right now: its payment is still with the provider. */
+export const PAYMENT_STILL_PROCESSING =
+  "Your payment is still being processed. Please wait a moment before changing your order.";
+
 /** Statuses in which the provider is still moving money: the order must wait, not be cancelled. */
 const IN_FLIGHT = new Set(["processing", "requires_capture"]);
 
@@ -114,7 +118,7 @@ export async function abandonOrder(
   if (order.status !== "pending") return "cancelled";
   const outcome = await settleOrCancel(db, order, gateway, "Changed at checkout by the customer", opts);
   if (outcome === "processing") {
-    throw new ConflictError("Your payment is still being processed. Please wait a moment before changing your order.");
+    throw new ConflictError(PAYMENT_STILL_PROCESSING);
   }
   return outcome === "paid" ? "paid" : "cancelled";
 }

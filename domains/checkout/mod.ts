@@ -54,7 +54,6 @@ export {
   FREE_SHIPPING_REWARD_REFUSED,
   MIN_PAYABLE_CENTS,
   ORDER_ALREADY_PAID,
-  PAYMENT_STILL_PROCESSING,
   REWARD_CODE_ALREADY_APPLIED,
   rewardDiscount,
 } from "./reward_code.ts";
@@ -63,6 +62,7 @@ export {
   abandonUnpaidOrders,
   type AttemptOutcome,
   cancelOrder,
+  PAYMENT_STILL_PROCESSING,
   releasePaymentAttempt,
   type SweepReport,
   sweepUnpaidOrders,

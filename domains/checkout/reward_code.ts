@@ -15,7 +15,7 @@ import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
 import { markRedemptionUsed, type Reward, usableRedemption } from "../loyalty/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway } from "../payments/types.ts";
-import { releasePaymentAttempt } from "./cancel.ts";
+import { PAYMENT_STILL_PROCESSING, releasePaymentAttempt } from "./cancel.ts";
 import { type FinalizeOptions, lockOrder } from "./payment.ts";
 
 /** A card cannot pay R0,00 (decision 0014), so a reward always leaves this much to pay. */
@@ -25,8 +25,6 @@ export const REWARD_CODE_ALREADY_APPLIED = "A reward code is already applied to 
 export const FREE_SHIPPING_REWARD_REFUSED =
   "Delivery is already free on every order, so this reward has nothing to take off.";
 export const ORDER_ALREADY_PAID = "This order is already paid.";
-export const PAYMENT_STILL_PROCESSING =
-  "Your payment is still being processed. Please wait a moment before changing your order.";
 const ORDER_NOT_PAYABLE = "This order was cancelled. Please place your order again.";
 const ORDER_TOO_SMALL = `This order's total is too small for a reward: at least ${
   formatMoney(MIN_PAYABLE_CENTS)

@@ -11,6 +11,8 @@ import { parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { validate } from "../validate.ts";
+import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
+import { finalizeOptions } from "../finalize_options.ts";
 
 /** An order as the spec's client reads it (money in rand), plus the server's breakdown. */
 export function orderJson(o: OrderDetail) {
@@ -58,13 +60,11 @@ export function orderApi() {
 
   app.post("/", validate("json", checkoutSchemas.placeOrderBody), async (c) => {
     const gateway = c.var.payments;
-    if (!gateway) throw new ConflictError("The payment system is not properly configured. Please contact support.");
+    if (!gateway) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
     const header = c.req.header("Idempotency-Key");
     const key = header === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(header);
     if (key && !key.success) throw new ValidationError(key.error.issues[0].message);
     const body = c.req.valid("json");
-    const { config } = c.var;
-    const finalize = { shop: config.shop, siteUrl: config.siteUrl, payments: gateway };
     const { order, created } = await placeOrder(
       c.var.db,
       {
@@ -77,7 +77,7 @@ export function orderApi() {
         notes: body.notes,
         paymentMethod: gateway.provider,
       },
-      { replaceUnpaid: { gateway, finalize } },
+      { replaceUnpaid: { gateway, finalize: finalizeOptions(c) } },
     );
     return c.json(orderJson(order), created ? 201 : 200);
   });
@@ -105,14 +105,10 @@ export function orderApi() {
     const id = orderId(c.req.param("id"));
     await getOrder(c.var.db, id, { userId: user.id, isAdmin: false });
     const gateway = c.var.payments;
-    if (!gateway) throw new ConflictError("The payment system is not properly configured. Please contact support.");
+    if (!gateway) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
     const intent = await gateway.retrieveIntent(c.req.valid("json").paymentId);
     if (!intent) throw new ConflictError("The payment provider knows no such payment.");
-    const { order } = await finalizePaidOrder(c.var.db, id, intent, {
-      shop: c.var.config.shop,
-      siteUrl: c.var.config.siteUrl,
-      payments: gateway,
-    });
+    const { order } = await finalizePaidOrder(c.var.db, id, intent, finalizeOptions(c));
     return c.json(orderJson(order));
   });
   return app;

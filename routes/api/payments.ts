@@ -10,7 +10,6 @@ import type { AppEnv } from "../../app.ts";
 import { hitRateLimit } from "../../domains/auth/mod.ts";
 import {
   attachPaymentIntent,
-  type FinalizeOptions,
   finalizePaidOrder,
   intentIsForOrder,
   payableOrder,
@@ -28,14 +27,10 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { clientIp } from "../client_ip.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { validate } from "../validate.ts";
+import { finalizeOptions } from "../finalize_options.ts";
 
 /** The public test page may start this many test payments per IP address in ten minutes. */
 const TEST_INTENTS_PER_IP = { max: 30, windowMs: 10 * 60_000 };
-
-/** Finalisation options; with the provider, so a payment that cannot be fulfilled is refunded at once. */
-function finalizeOptions(c: Context<AppEnv>, gateway: PaymentGateway): FinalizeOptions {
-  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: gateway };
-}
 
 function noStore(c: Context<AppEnv>) {
   c.header("Cache-Control", "private, no-store");
@@ -63,7 +58,7 @@ async function orderPayment(
   if (order.paymentIntentId) {
     const known = await gateway.retrieveIntent(order.paymentIntentId);
     if (known?.status === "succeeded") {
-      await finalizePaidOrder(db, order.id, known, finalizeOptions(c, gateway));
+      await finalizePaidOrder(db, order.id, known, finalizeOptions(c));
       throw new ConflictError("This order has already been paid.");
     }
     const usable = known && known.status !== "canceled" && known.clientSecret &&
@@ -146,7 +141,7 @@ export function paymentApi() {
     const paymentIntent = { id: intent.id, status: intent.status };
     if (intent.status === "succeeded") {
       if (forOrder) {
-        await finalizePaidOrder(c.var.db, orderId, intent, finalizeOptions(c, gateway));
+        await finalizePaidOrder(c.var.db, orderId, intent, finalizeOptions(c));
       }
       return c.json({ paymentIntent });
     }

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../app.ts";
 import { handlePaymentEvent } from "../../domains/checkout/mod.ts";
 import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { finalizeOptions } from "../finalize_options.ts";
 
 export function webhookApi() {
   const app = new Hono<AppEnv>();
@@ -27,10 +28,7 @@ export function webhookApi() {
       if (!gateway) return c.json({ error: PAYMENT_NOT_CONFIGURED }, 503);
       const rawBody = await c.req.text();
       const event = await gateway.verifyWebhook(rawBody, c.req.header("stripe-signature") ?? null);
-      const outcome = await handlePaymentEvent(c.var.db, event, {
-        shop: c.var.config.shop,
-        siteUrl: c.var.config.siteUrl,
-      });
+      const outcome = await handlePaymentEvent(c.var.db, event, finalizeOptions(c));
       if (outcome.result === "refused") {
         console.warn(JSON.stringify({
           level: "warn",

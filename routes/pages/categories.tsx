@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { listCategories } from "../../domains/catalog/mod.ts";
 import { CategoryCard } from "../../components/catalog/CategoryCard.tsx";
-import { renderPage } from "../render.tsx";
-import { loadChromeOrFallback, loadSection } from "./page_chrome.ts";
+import { loadChromeOrFallback, renderPage } from "../render.tsx";
+import { loadSection } from "./load_section.ts";
 
 export async function categoriesPage(c: Context<AppEnv>) {
   const categories = await loadSection(c, "categories", () => listCategories(c.var.db));

@@ -4,8 +4,8 @@ import type { AppEnv } from "../../app.ts";
 import { listProducts } from "../../domains/catalog/mod.ts";
 import { HomeView } from "../../components/home/HomeView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
-import { renderPage } from "../render.tsx";
-import { loadChromeOrFallback, loadSection } from "./page_chrome.ts";
+import { loadChromeOrFallback, renderPage } from "../render.tsx";
+import { loadSection } from "./load_section.ts";
 
 /** The spec's texts for a home section that failed to load. */
 export const HOME_ERRORS = {
