@@ -3,19 +3,29 @@
  * it; tests build it in-process with their own database.
  */
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { AssetManifest } from "./lib/assets.ts";
 import { AppError, TooManyRequestsError } from "./lib/errors.ts";
 import { logError } from "./lib/error_log.ts";
-import { requestContext, securityHeaders } from "./routes/middleware.ts";
+import {
+  apiErrorMessage,
+  refuseControlCharacters,
+  requestBodyLimit,
+  requestContext,
+  securityHeaders,
+} from "./routes/middleware.ts";
 import { sessionMiddleware } from "./routes/session.ts";
 import { csrfProtection } from "./routes/csrf.ts";
 import type { Session, SessionUser } from "./domains/auth/mod.ts";
 import { staticRoutes } from "./routes/static.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { mediaRoutes } from "./routes/media.ts";
+import { feedRoutes } from "./routes/feeds.ts";
 import { apiRoutes } from "./routes/api/mod.ts";
+import { openApiRoutes } from "./routes/api/openapi.tsx";
 import { pageRoutes } from "./routes/pages/mod.ts";
 import { ampRoutes } from "./routes/amp/mod.ts";
 import { infoRoutes } from "./routes/pages/info.tsx";
@@ -25,26 +35,53 @@ import { accountPages } from "./routes/pages/account.tsx";
 import { addressBookPages } from "./routes/pages/address_book.tsx";
 import { adminRoutes } from "./routes/admin/mod.ts";
 import { cartPages } from "./routes/pages/cart.tsx";
+import { recommendationPages } from "./routes/pages/recommendations.tsx";
 import { checkoutPages } from "./routes/pages/checkout.tsx";
 import { orderPages } from "./routes/pages/order.tsx";
 import { wishlistPages } from "./routes/pages/wishlist.tsx";
 import { stockAlertPages } from "./routes/pages/stock_alerts.tsx";
 import { newsletterPages } from "./routes/pages/newsletter.tsx";
 import { renderErrorPage } from "./routes/render.tsx";
-import { type TtlCache, ttlCache } from "./lib/ttl_cache.ts";
-import { type Category, listCategories } from "./domains/catalog/mod.ts";
-import { type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
+import { type KeyedTtlCache, keyedTtlCache, type TtlCache, ttlCache } from "./lib/ttl_cache.ts";
+import { type CacheVersions, cacheVersionStore, STOREFRONT } from "./lib/cache_versions.ts";
+import {
+  privateWhenPersonal,
+  publicCatalogueReads,
+  publicEtag,
+  staffWritesBumpStorefront,
+  visitorPageCache,
+} from "./routes/page_cache.ts";
+
+import { type ShopSettingsService, shopSettingsService } from "./domains/settings/mod.ts";
+import { type Category, listCategories, type Product } from "./domains/catalog/mod.ts";
+import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { testStripePages } from "./routes/pages/test_stripe.tsx";
 import { loyaltyPages } from "./routes/pages/loyalty.tsx";
+import { referralPages } from "./routes/pages/referral.tsx";
+import { type FileStorage, storageFromConfig } from "./lib/storage.ts";
+
+/** A cache dropped by versions also expires after this, in case a write bypassed the routes (a script). */
+const BACKSTOP_TTL_MS = 5 * 60_000;
 
 export interface AppDeps {
   database: Database;
   config: Config;
   assets: AssetManifest;
-  /** Log sink for request lines (defaults to console.log). */
+  /** Log sink for request lines (tests); omitted: the shop's logger (lib/logger.ts). */
   log?: (line: string) => void;
   /** The payment gateway; null for none; omitted: chosen from the config (one instance per app). */
   payments?: PaymentGateway | null;
+  /** PayFast beside the card gateway; null for none; omitted: from the config (PAYFAST_*). */
+  payfast?: PayFastGateway | null;
+  /** Where uploaded files go; omitted: the folder MEDIA_DIR (object storage when configured). */
+  storage?: FileStorage;
+  /** How often this instance looks for other instances' cache-dropping writes (default 1 s). */
+  cacheCheckMs?: number;
+  /**
+   * Serve visitors' storefront pages from memory (routes/page_cache.ts). Default: in production
+   * only, so tests that write rows straight into the database see them on the next page.
+   */
+  pageCache?: boolean;
 }
 
 export interface AppEnv {
@@ -60,39 +97,102 @@ export interface AppEnv {
     user: SessionUser | null;
     /** Stripe, the offline test provider, or null (production without keys). */
     payments: PaymentGateway | null;
+    /** PayFast's hosted page beside the card gateway, or null when PAYFAST_* are not set. */
+    payfast: PayFastGateway | null;
+    /** Uploaded files (images): see lib/storage.ts. */
+    storage: FileStorage;
     /** Set when a guest cart could not be merged at sign-in (the welcome toast then gives way). */
     cartSyncFailed?: boolean;
   };
 }
 
-/** Per-app caches of data that every page reads and that rarely changes. */
+/**
+ * Per-app caches of data that every page reads and that rarely changes, dropped when staff write
+ * (here at once, on other instances through cache_versions: lib/cache_versions.ts).
+ */
 export interface AppCaches {
-  /** Categories for the header, menus and home page; 30 s, cleared by admin category edits. */
+  versions: CacheVersions;
+  /** Categories for the header, menus and home page. */
   categories: TtlCache<Category[]>;
+  /**
+   * A product page's lists (similar, frequently bought), the same for every shopper: computed live
+   * they cost hundreds of ms while the job has stored none (decision 0037). Key: kind:productId.
+   */
+  productLists: KeyedTtlCache<Product[]>;
+  /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
+  settings: ShopSettingsService;
+}
+
+/** The runtime's refusal to parse a request body as form data (or text), thrown from c.req.parseBody(). */
+function isUnreadableBody(err: unknown): boolean {
+  return err instanceof TypeError && /parse body|as form data|MultipartParser|body already/i.test(err.message);
 }
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const caches: AppCaches = { categories: ttlCache(30_000, () => listCategories(deps.database.db)) };
+  const versions = cacheVersionStore(deps.database.db, { checkEveryMs: deps.cacheCheckMs });
+  const categories = ttlCache(BACKSTOP_TTL_MS, () => listCategories(deps.database.db));
+  versions.onChange(STOREFRONT, () => categories.clear());
+  const cachePages = deps.pageCache ?? deps.config.isProduction;
+  // Off with the page cache: tests store lists and look at the page at once.
+  const productLists = keyedTtlCache<Product[]>(cachePages ? 60_000 : 0, 2000);
+  versions.onChange(STOREFRONT, () => productLists.clear());
+  const caches: AppCaches = {
+    versions,
+    categories,
+    productLists,
+    settings: shopSettingsService(deps.database.db, deps.config.shop, versions),
+  };
   const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);
+  const payfast = deps.payfast !== undefined ? deps.payfast : payfastGateway(deps.config.payfast);
+  const storage = deps.storage ?? storageFromConfig(deps.config);
   app.use(requestContext(deps, caches));
+  // gzip for HTML, JSON, JS, CSS and SVG when the client accepts it (cached visitor pages carry
+  // their own gzip copy and static files their pre-compressed .br/.gz, which this leaves alone).
+  app.use(compress());
+  // Inside compress: the tag is taken of the body before compress() gzips it (which weakens it).
+  app.use(publicEtag());
   app.use(async (c, next) => {
     c.set("payments", payments);
+    c.set("payfast", payfast);
+    c.set("storage", storage);
     await next();
   });
-  app.use(securityHeaders(deps.config, { stripe: payments?.provider === "stripe" }));
+  app.use(
+    securityHeaders(deps.config, {
+      stripe: payments?.provider === "stripe",
+      formTargets: payfast ? [payfast.config.base] : [],
+    }),
+  );
+  app.use("/api/*", apiErrorMessage());
+  app.use(requestBodyLimit());
 
   // Files and health checks need no session.
   app.route("/", staticRoutes(deps));
+  app.route("/", mediaRoutes());
+  app.route("/", feedRoutes());
   app.route("/", healthRoutes());
+  // One tiny read at most once a second: drops what another instance's staff write made stale.
+  app.use(async (_c, next) => {
+    await versions.sync();
+    await next();
+  });
+  app.use(privateWhenPersonal());
+  if (cachePages) app.use(visitorPageCache(versions));
   app.use(sessionMiddleware());
+  app.use(publicCatalogueReads());
+  app.use(staffWritesBumpStorefront(versions));
   app.use(csrfProtection());
+  app.use(refuseControlCharacters());
   app.route("/api", apiRoutes());
+  // The API description reads this app's whole route table at request time: every route is in it.
+  app.route("/api", openApiRoutes(() => app.routes));
   app.route("/", authPages());
   app.route("/", passwordResetPages());
   app.route("/", accountPages());
   app.route("/", addressBookPages());
   app.route("/", cartPages());
+  app.route("/", recommendationPages());
   app.route("/", checkoutPages());
   app.route("/", orderPages());
   app.route("/", wishlistPages());
@@ -100,6 +200,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", newsletterPages());
   app.route("/", testStripePages());
   app.route("/", loyaltyPages());
+  app.route("/", referralPages());
   app.route("/admin", adminRoutes());
   app.route("/", ampRoutes());
   app.route("/", infoRoutes());
@@ -128,6 +229,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const res = err.getResponse();
       if (isApi) return c.json({ error: err.message || res.statusText || "Request refused" }, err.status);
       return res;
+    }
+    // A body the runtime cannot read as what its Content-Type says (multipart without a boundary...).
+    if (isUnreadableBody(err)) {
+      const message = "The request body could not be read.";
+      if (isApi) return c.json({ error: message, message }, 400);
+      return renderErrorPage(c, 400, message);
     }
     // Never err.stack as is: a database error's message (and stack) carries the query's parameters.
     logError("unhandled error", err, { requestId: c.get("requestId"), path: c.req.path });

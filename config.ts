@@ -18,10 +18,21 @@ const EnvSchema = z.object({
     .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   SITE_URL: z.url({ error: "must be an absolute URL such as https://shop.example" }).optional(),
+  /**
+   * "true": without Stripe keys, the offline test provider takes payments (test cards). Defaults to
+   * true outside production and false in production; `deno task start` (the demo shop) sets it.
+   */
+  TEST_PAYMENTS: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   /** "true": an empty database gets the demo catalogue and demo accounts, printed at start. */
   SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   /** Rand amount from which standard shipping is free. */
-  FREE_SHIPPING_THRESHOLD: z.coerce.number({ error: "must be a number" }).min(0).default(1500),
+  FREE_SHIPPING_THRESHOLD: z.coerce.number({ error: "must be a number" }).min(0, "must be zero or more").default(1500),
+  /** Rand fee for standard delivery below the threshold (staff can change it in /admin/settings). */
+  DELIVERY_FEE: z.coerce.number({ error: "must be a number" }).min(0, "must be zero or more").max(
+    100_000,
+    "must be at most 100000",
+  )
+    .default(95),
   SHOP_NAME: z.string().min(1).default("Reptile Basics"),
   SHOP_EMAIL: z.email({ error: "must be an e-mail address" }).default(
     "support@reptilebasics.co.za",
@@ -33,7 +44,27 @@ const EnvSchema = z.object({
   /** Another Stripe API server (tests point the real SDK at a local fake), e.g. http://127.0.0.1:12111. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:12111" })
     .optional(),
-  SMTP_URL: optionalString,
+  /** PayFast (South Africa's hosted payment page: Instant EFT, cards and more); both id and key, or none. */
+  PAYFAST_MERCHANT_ID: z.string().trim().regex(/^[0-9]{1,20}$/, "must be PayFast's numeric merchant id").optional(),
+  PAYFAST_MERCHANT_KEY: z.string().trim().regex(
+    /^[A-Za-z0-9]{1,40}$/,
+    "must be PayFast's merchant key (letters and digits)",
+  )
+    .optional(),
+  /** The passphrase set in the PayFast dashboard (signs the checkout form and the ITN); optional. */
+  PAYFAST_PASSPHRASE: optionalString,
+  /** PayFast's host: the live one by default, https://sandbox.payfast.co.za for testing, a local fake in tests. */
+  PAYFAST_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://sandbox.payfast.co.za" })
+    .default("https://www.payfast.co.za"),
+  /** "true": an ITN must come from PayFast's published addresses. Defaults to on for the live host only. */
+  PAYFAST_VERIFY_SOURCE_IP: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  /** Outgoing mail server, e.g. smtps://user:password@smtp.example.com:465; checked at start, not at the first e-mail. */
+  SMTP_URL: z.string().trim().refine(isSmtpUrl, {
+    error: "must be an smtp:// or smtps:// URL with a host, such as smtps://user:password@smtp.example.com:465",
+  }).optional(),
+  /** Lowest level written to the log (lib/logger.ts). */
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" })
+    .default("info"),
   LOG_REQUESTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   /** "true" behind a reverse proxy: the client IP is the X-Forwarded-For address the proxy appended (the last). */
   TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
@@ -41,6 +72,27 @@ const EnvSchema = z.object({
   GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-ABC123XYZ").optional(),
   /** Meta (Facebook) pixel id for the AMP pages; unset = no pixel. */
   META_PIXEL_ID: z.string().regex(/^[0-9]{6,20}$/, "must be the pixel's digits").optional(),
+  /** Folder for uploaded images (product, category, review photos) when no object storage is configured. */
+  MEDIA_DIR: z.string().min(1).default("./data/media"),
+  /** S3-compatible object storage for uploads; all of endpoint, bucket and both keys, or none. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().min(1).default("auto"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Public base URL of the bucket (a CDN); unset = the shop serves the files itself under /media/. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** Graph API host for the Meta catalogue import (tests point it at a local fake). */
+  META_GRAPH_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://graph.facebook.com"),
+  /** The Meta (Facebook) commerce catalogue to import from. */
+  META_CATALOG_ID: z.string().regex(/^[0-9]{1,30}$/, "must be the catalogue's digits").optional(),
+  /** A default access token for the import; staff can save another one in the admin area. */
+  META_ACCESS_TOKEN: optionalString,
+  /** A referred customer's discount on their first order, in whole percent (staff may override it). */
+  REFERRAL_DISCOUNT_PERCENT: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int({
+    error: "must be a whole number from 1 to 100",
+  }).min(1, "must be a whole number from 1 to 100").max(100, "must be a whole number from 1 to 100").default(10),
 });
 
 /** Business and contact details shown in the footer, information pages and structured data. */
@@ -64,6 +116,8 @@ export interface ShopInfo {
   defaultImage: string;
   logo: string;
   freeShippingThresholdCents: number;
+  /** Standard delivery's fee below the free-delivery threshold (domains/cart/delivery.ts decides). */
+  deliveryFeeCents: number;
   /** Analytics identifiers; a tag is emitted only for an id that is set, so no hit goes to a made-up property. */
   analytics: { gaMeasurementId?: string; metaPixelId?: string };
 }
@@ -77,14 +131,88 @@ export interface Config {
   pgliteDir: string;
   siteUrl: string;
   seedDemo: boolean;
+  /** The offline test payment provider stands in when Stripe has no keys: set by TEST_PAYMENTS only. */
+  testPayments: boolean;
   logRequests: boolean;
+  logLevel: "debug" | "info" | "warn" | "error";
   trustProxy: boolean;
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string } | null;
+  /** PayFast beside the card gateway; null without merchant id and key (the method is then not offered). */
+  payfast: PayFastConfig | null;
   smtpUrl: string | undefined;
+  /** Where uploads go: a local folder, or S3-compatible object storage when `s3` is set. */
+  media: {
+    dir: string;
+    s3: {
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      publicUrl?: string;
+    } | null;
+  };
+  /** The Meta catalogue import: Graph API host, catalogue id and default token. */
+  meta: { graphApiBase: string; catalogId?: string; accessToken?: string };
+  /** The default referral discount in percent (REFERRAL_DISCOUNT_PERCENT). */
+  referralDiscountPercent: number;
   shop: ShopInfo;
 }
 
+/** PayFast's merchant account and host (see README "PayFast"). */
+export interface PayFastConfig {
+  merchantId: string;
+  merchantKey: string;
+  passphrase?: string;
+  /** Origin of PayFast's pages and validation endpoint, without a trailing slash. */
+  base: string;
+  /** An ITN must come from PayFast's published addresses (on for the live host unless switched off). */
+  verifySourceIp: boolean;
+}
+
+/** PayFast's live host: the default PAYFAST_BASE, and the one where the source-IP check defaults to on. */
+export const PAYFAST_LIVE_BASE = "https://www.payfast.co.za";
+
 export class ConfigError extends Error {}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one start-up line for a database that cannot be reached: names DATABASE_URL and its
+ * host:port (never the password) and says what went wrong in words.
+ */
+export function databaseProblem(databaseUrl: string, err: unknown): string {
+  let where = "the server";
+  try {
+    const url = new URL(databaseUrl);
+    where = `${url.hostname}:${url.port || "5432"}${url.pathname.length > 1 ? url.pathname : ""}`;
+  } catch {
+    // a malformed URL is refused earlier by loadConfig
+  }
+  const e = err as { code?: string; errno?: string; message?: string } | null;
+  const code = String(e?.code ?? e?.errno ?? "");
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: "connection refused: is PostgreSQL running and listening there?",
+    ENOTFOUND: "unknown host name",
+    EAI_AGAIN: "the host name could not be resolved",
+    CONNECT_TIMEOUT: "no answer (connection timed out)",
+    ETIMEDOUT: "no answer (connection timed out)",
+    "28P01": "password authentication failed",
+    "28000": "the server refused this user",
+    "3D000": "the database does not exist",
+    "53300": "the server has too many connections",
+    "57P03": "the server is starting up or shutting down",
+  };
+  const reason = reasons[code] ?? (code ? `error ${code}` : "the connection failed");
+  return `DATABASE_URL: cannot use the database at ${where}: ${reason}`;
+}
 
 /** Parses the environment; throws ConfigError whose message is one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -105,6 +233,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       apiBase: e.STRIPE_API_BASE,
     }
     : null;
+  if (Boolean(e.PAYFAST_MERCHANT_ID) !== Boolean(e.PAYFAST_MERCHANT_KEY)) {
+    const missing = e.PAYFAST_MERCHANT_ID ? "PAYFAST_MERCHANT_KEY" : "PAYFAST_MERCHANT_ID";
+    throw new ConfigError(`Invalid configuration: ${missing}: must be set together with the other PayFast credential`);
+  }
+  const payfastBase = e.PAYFAST_BASE.replace(/\/+$/, "");
+  const payfast = e.PAYFAST_MERCHANT_ID && e.PAYFAST_MERCHANT_KEY
+    ? {
+      merchantId: e.PAYFAST_MERCHANT_ID,
+      merchantKey: e.PAYFAST_MERCHANT_KEY,
+      passphrase: e.PAYFAST_PASSPHRASE,
+      base: payfastBase,
+      verifySourceIp: e.PAYFAST_VERIFY_SOURCE_IP
+        ? e.PAYFAST_VERIFY_SOURCE_IP === "true"
+        : payfastBase === PAYFAST_LIVE_BASE,
+    }
+    : null;
   return {
     port: e.PORT,
     hostname: e.HOSTNAME,
@@ -114,18 +258,46 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pgliteDir: e.PGLITE_DIR,
     siteUrl,
     seedDemo: e.SEED_DEMO === "true",
+    testPayments: e.TEST_PAYMENTS ? e.TEST_PAYMENTS === "true" : e.NODE_ENV !== "production",
     logRequests: e.LOG_REQUESTS === "true",
+    logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
     stripe,
+    payfast,
     smtpUrl: e.SMTP_URL,
+    media: {
+      dir: e.MEDIA_DIR,
+      s3: e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+        : null,
+    },
+    meta: {
+      graphApiBase: e.META_GRAPH_API_BASE.replace(/\/+$/, ""),
+      catalogId: e.META_CATALOG_ID,
+      accessToken: e.META_ACCESS_TOKEN,
+    },
+    referralDiscountPercent: e.REFERRAL_DISCOUNT_PERCENT,
     shop: {
       ...shopInfo(e.SHOP_NAME, e.SHOP_EMAIL, e.SHOP_PHONE, e.FREE_SHIPPING_THRESHOLD),
+      deliveryFeeCents: Math.round(e.DELIVERY_FEE * 100),
       analytics: { gaMeasurementId: e.GA_MEASUREMENT_ID, metaPixelId: e.META_PIXEL_ID },
     },
   };
 }
 
-function shopInfo(name: string, email: string, phone: string, freeShipping: number): Omit<ShopInfo, "analytics"> {
+function shopInfo(
+  name: string,
+  email: string,
+  phone: string,
+  freeShipping: number,
+): Omit<ShopInfo, "analytics" | "deliveryFeeCents"> {
   return {
     name,
     description:

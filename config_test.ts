@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, databaseProblem, loadConfig } from "./config.ts";
 
 Deno.test("[config] defaults give an embedded database on port 8000", () => {
   const c = loadConfig({});
@@ -31,4 +31,53 @@ Deno.test("[config] analytics ids are optional and validated", () => {
   assert.deepEqual(c.shop.analytics, { gaMeasurementId: "G-ABC123XYZ", metaPixelId: "1234567890" });
   assert.throws(() => loadConfig({ GA_MEASUREMENT_ID: "UA-1" }), (e: Error) => /GA_MEASUREMENT_ID/.test(e.message));
   assert.throws(() => loadConfig({ META_PIXEL_ID: "pixel" }), (e: Error) => /META_PIXEL_ID/.test(e.message));
+});
+
+Deno.test("[config] a negative amount says it must be zero or more, not that it is not a number", () => {
+  assert.throws(
+    () => loadConfig({ FREE_SHIPPING_THRESHOLD: "-5" }),
+    (e: Error) =>
+      e instanceof ConfigError && e.message === "Invalid configuration: FREE_SHIPPING_THRESHOLD: must be zero or more",
+  );
+  assert.throws(
+    () => loadConfig({ FREE_SHIPPING_THRESHOLD: "lots" }),
+    (e: Error) => /must be a number/.test(e.message),
+  );
+  assert.equal(loadConfig({ FREE_SHIPPING_THRESHOLD: "0" }).shop.freeShippingThresholdCents, 0);
+});
+
+Deno.test("[config] an invalid SMTP_URL is refused at start, a valid one kept", () => {
+  for (const bad of ["not a url", "http://mail.example.com", "smtp://", "mail.example.com:587"]) {
+    assert.throws(
+      () => loadConfig({ SMTP_URL: bad }),
+      (e: Error) =>
+        e instanceof ConfigError && /^Invalid configuration: SMTP_URL: must be an smtp:\/\//.test(e.message),
+      bad,
+    );
+  }
+  const url = "smtps://shop%40example.co.za:s3cret@smtp.example.com:465";
+  assert.equal(loadConfig({ SMTP_URL: url }).smtpUrl, url);
+  assert.equal(loadConfig({}).smtpUrl, undefined);
+});
+
+Deno.test("[config] LOG_LEVEL: info by default, one of debug/info/warn/error", () => {
+  assert.equal(loadConfig({}).logLevel, "info");
+  assert.equal(loadConfig({ LOG_LEVEL: "warn" }).logLevel, "warn");
+  assert.throws(() => loadConfig({ LOG_LEVEL: "loud" }), (e: Error) => /LOG_LEVEL: must be debug/.test(e.message));
+});
+
+Deno.test("[config] an unreachable database: one line naming DATABASE_URL and host:port, no password", () => {
+  const url = "postgres://shop:hunter2@db.internal:6543/shop";
+  const refused = databaseProblem(url, Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+  assert.equal(
+    refused,
+    "DATABASE_URL: cannot use the database at db.internal:6543/shop: connection refused: is PostgreSQL running and listening there?",
+  );
+  assert.ok(!refused.includes("hunter2"));
+  assert.match(databaseProblem(url, { code: "28P01" }), /password authentication failed$/);
+  assert.match(
+    databaseProblem("postgres://x@h/db", new Error("boom")),
+    /^DATABASE_URL: .* at h:5432\/db: the connection failed$/,
+  );
+  assert.ok(!databaseProblem(url, new Error("x")).includes("\n"));
 });

@@ -1,59 +1,208 @@
 /**
- * The shop's entry point: read config, open and migrate the database, seed the demo shop into an
- * empty database, build browser assets when missing, serve, and shut down gracefully.
+ * The shop's entry point: read config, open the database, migrate and seed it under the start-up
+ * lock, load the browser assets (built at build time; built here only when allowed and missing or
+ * stale), serve, run the background jobs through the scheduler, and shut down gracefully.
  */
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDb } from "./db/client.ts";
+import { type Config, ConfigError, databaseProblem, loadConfig } from "./config.ts";
+import { type Database, type Db, openDb } from "./db/client.ts";
 import { demoAccounts, demoAccountsPresent, isEmpty, seedDemo } from "./db/seed/mod.ts";
-import { assetsStale, readManifest } from "./lib/assets.ts";
+import { type AssetManifest, assetsStale, manifestPath, readManifest } from "./lib/assets.ts";
 import { createApp } from "./app.ts";
-import { every } from "./lib/jobs.ts";
+import { storageFromConfig } from "./lib/storage.ts";
+import { type JobSpec, startScheduler } from "./lib/jobs.ts";
+import { log as logger, setupLogging } from "./lib/logger.ts";
 import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
-import { paymentGateway } from "./domains/payments/mod.ts";
+import { type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
+import { rebuildRecommendations } from "./domains/recommendations/mod.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 
+/** An info line (the name other branches call; it writes through lib/logger.ts). */
 function log(message: string, extra: Record<string, unknown> = {}) {
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", message, ...extra }));
+  logger.info(message, extra);
 }
 
-async function main() {
-  let config;
+/** A start-up failure the operator can fix: printed as one line, exit 1, no stack trace. */
+class StartupError extends Error {}
+
+function fail(message: string): never {
+  console.error(message);
+  Deno.exit(1);
+}
+
+function readConfig(): Config {
   try {
-    config = loadConfig(Deno.env.toObject());
+    return loadConfig(Deno.env.toObject());
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      Deno.exit(1);
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+}
+
+/** What the background jobs work with, there once the database is ready. */
+interface Running {
+  database: Database;
+  payments: PaymentGateway | null;
+  mailWorker: MailWorker | null;
+}
+
+/**
+ * Every background job, each run claimed in job_runs so that one instance does it per period
+ * (lib/jobs.ts). Declared before the first await: Deno Deploy registers Deno.cron only then.
+ */
+function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
+  const jobs: JobSpec[] = [
+    // Expired sessions are refused when presented; this removes the ones never presented again.
+    {
+      name: "session sweep",
+      intervalMs: 60 * 60_000,
+      run: async () => {
+        const { database } = running();
+        const removed = await sweepExpiredSessions(database.db);
+        await sweepRateLimits(database.db);
+        if (removed) log("swept expired sessions", { removed });
+      },
+    },
+    // Back-in-stock e-mails: subscriptions a stock change marked due go to the outbox.
+    {
+      name: "back-in-stock alerts",
+      intervalMs: 30_000,
+      run: async () => {
+        const sent = await sendDueStockAlerts(running().database.db, {
+          siteUrl: config.siteUrl,
+          shopName: config.shop.name,
+        });
+        if (sent) log("queued back-in-stock e-mails", { sent });
+      },
+    },
+    // Orders left unpaid for 30 minutes give their stock and coupon use back (after asking the provider).
+    {
+      name: "unpaid order sweep",
+      intervalMs: 60_000,
+      run: async () => {
+        const { database, payments } = running();
+        const report = await sweepUnpaidOrders(database.db, payments, { shop: config.shop, siteUrl: config.siteUrl });
+        if (report.cancelled || report.paid) log("swept unpaid orders", { ...report });
+      },
+    },
+    // Recommendations (similar, bought together, trending, personalized ...) are recomputed every 30
+    // minutes; until the first run, pages compute a product's lists live. Staff can rebuild at once.
+    {
+      name: "recommendations rebuild",
+      intervalMs: 30 * 60_000,
+      run: async () => {
+        const started = Date.now();
+        const counts = await rebuildRecommendations(running().database.db);
+        log("rebuilt recommendations", { ...counts, ms: Date.now() - started });
+      },
+    },
+  ];
+  // E-mail: with SMTP_URL the outbox is delivered every few seconds; without, mail stays in the outbox.
+  if (config.smtpUrl) {
+    jobs.push({
+      name: "outbox sender",
+      intervalMs: 3_000,
+      run: async () => {
+        await running().mailWorker?.runNow();
+      },
+    });
+  }
+  return jobs;
+}
+
+/** Opens the database and checks it answers; an unreachable one is one line naming DATABASE_URL. */
+async function openDatabase(config: Config): Promise<Database> {
+  try {
+    const database = await openDb({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+    if (config.databaseUrl) {
+      await database.ping().catch(async (err) => {
+        await database.close().catch(() => {});
+        throw new StartupError(databaseProblem(config.databaseUrl!, err));
+      });
+    }
+    return database;
+  } catch (err) {
+    if (err instanceof StartupError) throw err;
+    if (!config.databaseUrl && (err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied)) {
+      throw new StartupError(
+        `PGLITE_DIR: the embedded database needs write access to ${config.pgliteDir} (--allow-write), or set DATABASE_URL`,
+      );
     }
     throw err;
   }
+}
 
-  const database = await openDb({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
-  await database.migrate();
-  log("database ready", {
-    kind: database.kind,
-    location: database.kind === "pglite" ? config.pgliteDir : "DATABASE_URL",
-  });
+/**
+ * The browser assets: built at build time (`deno task build`, the Dockerfile, Deploy's build step)
+ * and only read here. A server allowed to build (writes to static/build/ and --allow-run for esbuild)
+ * builds them when they are missing, in development, or older than their sources; one that may not
+ * (Deploy, `deno task start`) serves what was built.
+ */
+async function browserAssets(config: Config): Promise<AssetManifest> {
+  const existing = await readManifest();
+  const buildDir = new URL("./", manifestPath);
+  // Building needs writes to static/build/ and esbuild's own binary (--allow-run).
+  const granted = (descriptor: Deno.PermissionDescriptor) =>
+    Deno.permissions.query(descriptor).then((s) => s.state === "granted", () => false);
+  const canBuild = await granted({ name: "write", path: buildDir }) && await granted({ name: "run" });
+  if (existing && !canBuild) return existing;
+  if (existing && config.env !== "development" && !await assetsStale()) return existing;
+  if (!canBuild) {
+    throw new StartupError(
+      "Browser assets are missing (static/build/manifest.json): run `deno task build` before starting; this server may not write them",
+    );
+  }
+  log("building browser assets");
+  // Imported by a computed URL so the build tools (esbuild, Tailwind) stay out of the server's module
+  // graph: the container and Deno Deploy carry only what runs.
+  const buildScript = new URL("./scripts/build.ts", import.meta.url).href;
+  const { buildAssets } = await import(buildScript) as {
+    buildAssets(opts: { minify?: boolean }): Promise<AssetManifest>;
+  };
+  return await buildAssets({ minify: config.env !== "development" });
+}
 
-  if (config.seedDemo && await isEmpty(database.db)) {
-    const result = await seedDemo(database.db, { withAccounts: true });
-    log("seeded demo shop", { categories: result.categories, products: result.products });
+async function main() {
+  const config = readConfig();
+  setupLogging(config.logLevel);
+
+  let running: Running | null = null;
+  const dbReady = Promise.withResolvers<Db>();
+  const scheduler = startScheduler({ jobs: backgroundJobs(config, () => running!), db: dbReady.promise });
+
+  let database: Database;
+  let assets: AssetManifest;
+  try {
+    database = await openDatabase(config);
+    // Migrations and the demo catalogue under the start-up lock: instances starting together on one
+    // fresh database take turns, so both become ready and everything is done once.
+    const seeded = await database.withStartupLock(async () => {
+      await database.migrate();
+      if (!config.seedDemo || !await isEmpty(database.db)) return null;
+      return await seedDemo(database.db, { withAccounts: true });
+    });
+    log("database ready", {
+      kind: database.kind,
+      location: database.kind === "pglite" ? config.pgliteDir : "DATABASE_URL",
+    });
+    if (seeded) log("seeded demo shop", { categories: seeded.categories, products: seeded.products });
+    assets = await browserAssets(config);
+  } catch (err) {
+    if (err instanceof StartupError) fail(err.message);
+    throw err;
   }
-  // A demo shop (demo data on, demo accounts there) prints its logins and, without Stripe keys,
-  // takes test payments even in production mode, so a newcomer can buy end to end.
-  const demoShop = config.seedDemo && await demoAccountsPresent(database.db);
-  if (demoShop) {
-    console.log("\nDemo accounts (set SEED_DEMO=false on a live shop and remove them):");
-    for (const a of demoAccounts) console.log(`  ${a.role.padEnd(12)} ${a.username.padEnd(12)} ${a.password}`);
-    console.log("");
+
+  // A demo shop (demo data on, demo accounts there) prints its logins: a console banner, not a log line.
+  if (config.seedDemo && await demoAccountsPresent(database.db)) {
+    const lines = demoAccounts.map((a) => `  ${a.role.padEnd(12)} ${a.username.padEnd(12)} ${a.password}`);
+    console.log(`\nDemo accounts (set SEED_DEMO=false on a live shop and remove them):\n${lines.join("\n")}\n`);
   }
-  const payments = paymentGateway(config, { demoShop });
+  const payments = paymentGateway(config);
   if (!config.stripe) {
     log(
       payments
-        ? "Stripe keys not set: the offline test payment provider stands in (test card 4242 4242 4242 4242)"
+        ? "Stripe keys not set and TEST_PAYMENTS on: the offline test payment provider takes test cards (4242 4242 4242 4242); set TEST_PAYMENTS=false on a live shop"
         : "Stripe keys not set: checkout shows 'Payment Configuration Error' and takes no orders",
     );
   } else if (!config.stripe.webhookSecret) {
@@ -65,64 +214,44 @@ async function main() {
   }
   if (!config.smtpUrl) log("SMTP_URL not set: e-mail stays in the outbox (readable at /admin/outbox)");
 
-  let assets = config.env === "development" || await assetsStale() ? null : await readManifest();
-  if (!assets) {
-    log("building browser assets");
-    const { buildAssets } = await import("./scripts/build.ts");
-    assets = await buildAssets({ minify: config.env !== "development" });
-  }
-
-  const app = createApp({ database, config, assets, payments });
+  const storage = storageFromConfig(config);
+  log("file storage", { kind: storage.kind, location: storage.kind === "s3" ? "S3_BUCKET" : config.media.dir });
+  const app = createApp({ database, config, assets, payments, storage });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
-    onListen: ({ port }) => log(`shop listening on http://localhost:${port}`, { port }),
+    onListen: ({ port }) => log(`shop listening on http://localhost:${port}`, { port, pid: Deno.pid }),
   }, app.fetch);
 
-  // Expired sessions are refused when presented; this removes the ones never presented again.
-  const sweeper = every("session sweep", 60 * 60_000, async () => {
-    const removed = await sweepExpiredSessions(database.db);
-    await sweepRateLimits(database.db);
-    if (removed) log("swept expired sessions", { removed });
-  });
-  // Back-in-stock e-mails: subscriptions a stock change marked due go to the outbox.
-  const stockAlerts = every("back-in-stock alerts", 30_000, async () => {
-    const sent = await sendDueStockAlerts(database.db, { siteUrl: config.siteUrl, shopName: config.shop.name });
-    if (sent) log("queued back-in-stock e-mails", { sent });
-  });
-
-  // Orders left unpaid for 30 minutes give their stock and coupon use back (after asking the provider).
-  const unpaidOrders = every("unpaid order sweep", 60_000, async () => {
-    const report = await sweepUnpaidOrders(database.db, payments, { shop: config.shop, siteUrl: config.siteUrl });
-    if (report.cancelled || report.paid) log("swept unpaid orders", { ...report });
-  });
-
-  // E-mail: with SMTP_URL a worker delivers the outbox every few seconds; without, mail stays in the outbox.
   let mailWorker: MailWorker | null = null;
   if (config.smtpUrl) {
     const from = fromAddress(config.shop.name, config.shop.contact.email);
-    mailWorker = startMailWorker({
-      db: database.db,
-      transport: smtpTransport(config.smtpUrl, from),
-      intervalMs: 3_000,
-    });
-    log("SMTP_URL set: the mail worker delivers the outbox every 3 s");
+    // No timer of its own: the scheduler's "outbox sender" job runs it, on one instance at a time.
+    mailWorker = startMailWorker({ db: database.db, transport: smtpTransport(config.smtpUrl, from), intervalMs: null });
+    log("SMTP_URL set: the outbox is delivered every 3 s (every minute on Deno Deploy)");
   }
+  running = { database, payments, mailWorker };
+  dbReady.resolve(database.db);
+  log("background jobs scheduled", { mode: scheduler.mode });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log("shutting down", { signal });
-    await Promise.all([sweeper.stop(), stockAlerts.stop(), unpaidOrders.stop()]);
+    await scheduler.stop();
     await server.shutdown(); // finishes in-flight requests
     await mailWorker?.stop(); // lets a delivery in progress finish
     await database.close();
     log("stopped");
     Deno.exit(0);
   };
-  Deno.addSignalListener("SIGTERM", () => shutdown("SIGTERM"));
-  Deno.addSignalListener("SIGINT", () => shutdown("SIGINT"));
+  try {
+    Deno.addSignalListener("SIGTERM", () => shutdown("SIGTERM"));
+    Deno.addSignalListener("SIGINT", () => shutdown("SIGINT"));
+  } catch {
+    // Deno Deploy ends isolates itself and offers no signals.
+  }
   await server.finished;
 }
 

@@ -20,12 +20,21 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Applies committed migrations (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the start-up lock: a PostgreSQL advisory lock taken in one session, so
+   * instances starting together on one database migrate and seed one after another. PGlite is
+   * one process with one connection: `fn` just runs.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /** A trivial query: used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+/** The advisory lock key of migrations and seeding (any fixed bigint; this one spells "reptiles"). */
+const STARTUP_LOCK = "8243118338258789747";
 
 /** Opens PostgreSQL when `url` is set, else PGlite at `pgliteDir` ("memory://" for in memory). */
 export async function openDb(opts: { url?: string; pgliteDir?: string; poolSize?: number }) {
@@ -40,6 +49,19 @@ function openPostgres(url: string, max: number): Database {
     db: db as unknown as Db,
     kind: "postgres",
     migrate: () => migratePostgres(db, { migrationsFolder }),
+    async withStartupLock(fn) {
+      const session = await client.reserve();
+      try {
+        await session`select pg_advisory_lock(${STARTUP_LOCK})`;
+        try {
+          return await fn();
+        } finally {
+          await session`select pg_advisory_unlock(${STARTUP_LOCK})`;
+        }
+      } finally {
+        session.release();
+      }
+    },
     ping: async () => {
       await client`select 1`;
     },
@@ -55,9 +77,17 @@ async function openPglite(dir: string): Promise<Database> {
     db: db as unknown as Db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    withStartupLock: (fn) => fn(),
     ping: async () => {
       await client.query("select 1");
     },
     close: () => client.close(),
   };
+}
+
+/** The rows of a raw `db.execute`: PGlite answers `{ rows }`, the postgres driver the row array itself. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  const rows = (result as { rows?: T[] } | null)?.rows;
+  return Array.isArray(rows) ? rows : [];
 }

@@ -2,13 +2,13 @@
  * The address book list with its dialogs. The server renders the list with links and forms that work
  * without JavaScript (/address-book/new, /address-book/{id}/edit, /address-book/{id}/delete, and a
  * 'Set as Default' form). Once hydrated, those open native <dialog>s instead, validate fields as they
- * change with the server's zod schema, call /api/addresses, show the spec's toasts and update the list
+ * change with the rules the server's zod schema is built from, call /api/addresses, show the spec's toasts and update the list
  * without a reload.
  */
 import { type FormEvent, useRef, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
-import { addressForm, DEFAULT_TYPE_TEXT, firstIssues } from "../domains/addresses/schemas.ts";
+import { addressFieldIssues, DEFAULT_TYPE_TEXT } from "../domains/addresses/rules.ts";
 import { AddressCard, type AddressCardData, canBecomeDefault } from "../components/account/AddressCard.tsx";
 import {
   ADDRESS_FIELD_ORDER,
@@ -18,7 +18,6 @@ import {
   type AddressFormValues,
   addressToValues,
   emptyAddressValues,
-  valuesToInput,
 } from "../components/account/AddressForm.tsx";
 import { buttonStyles, DELETE_CONFIRMATION, NoAddresses } from "../components/account/AddressBookView.tsx";
 import { CloseIcon, EditIcon, PlusIcon, StarIcon, TrashIcon } from "../components/ui/icons.tsx";
@@ -59,8 +58,8 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
   const deleteDialog = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const check = addressForm.safeParse(valuesToInput(values));
-  const clientErrors = check.success ? {} : firstIssues(check.error);
+  // The same rules and messages as the server's schema, without zod in the browser (decision 0038).
+  const clientErrors = addressFieldIssues(values);
   const errors: AddressFieldErrors = {};
   for (const name of ADDRESS_FIELD_ORDER) {
     const message = serverErrors[name] ?? (touched.has(name) ? clientErrors[name] : undefined);
@@ -110,12 +109,13 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
     e.preventDefault();
     if (!editing || busy) return;
     setTouched(new Set(ADDRESS_FIELD_ORDER));
-    if (!check.success) {
+    if (Object.keys(clientErrors).length) {
       focusFirstError(clientErrors);
       return;
     }
     const adding = editing.kind === "add";
-    const body: Record<string, unknown> = { ...check.data };
+    // The fields as typed: the server trims them, reads blanks as none and normalises the country.
+    const body: Record<string, unknown> = { ...values };
     // Editing: send isDefault only when the customer changed it, so saving a card never moves defaults.
     if (!adding && values.isDefault === editing.address.isDefault) delete body.isDefault;
     setBusy("form");

@@ -9,37 +9,23 @@ import { setCartBadge } from "../client/cart.ts";
 import { toast, type ToastInput } from "../client/toast.ts";
 // The pure rules module only (no database code), for the shared first-order note.
 import { SIGN_IN_TO_CONFIRM } from "../domains/coupons/evaluate.ts";
+import { REFERRAL_DISCOUNT_LABEL } from "../domains/referrals/pricing.ts";
 import { formatMoney } from "../lib/money.ts";
-import { placeholderPath } from "../lib/placeholder.ts";
+import { ProductImage } from "../components/catalog/ProductImage.tsx";
+import type { ActionOutput } from "../routes/action.ts";
+import type { CartJson } from "../routes/api/cart_json.ts";
+import type {
+  applyCouponAction,
+  removeCartItemAction,
+  removeCouponAction,
+  updateCartItemAction,
+} from "../routes/api/cart_actions.ts";
 
-export interface CartItemJson {
-  id: number;
-  quantity: number;
-  product: {
-    name: string;
-    slug: string;
-    image: string | null;
-    variantName: string | null;
-    price: number;
-    regularPrice: number | null;
-    stock: number;
-    preorder: boolean;
-  };
-  lineTotal: number;
-}
-
-export interface CartJson {
-  items: CartItemJson[];
-  itemCount: number;
-  subtotal: number;
-  discount: number;
-  total: number;
-  coupon: { code: string; description: string } | null;
-  freeShipping: boolean;
-  couponNotice: string | null;
-  /** A guest's first-order coupon, held until they sign in. */
-  couponNeedsSignIn: boolean;
-}
+// Response types come from the actions' declared outputs: a changed shape fails `deno task check` here.
+export type { CartJson };
+export type CartItemJson = CartJson["items"][number];
+type CartOutput = ActionOutput<typeof updateCartItemAction>;
+import { CouponExpiry, CouponHints } from "../components/cart/CouponHints.tsx";
 
 /** The spec's toast for a code the server refuses; its specific reason goes under the coupon box. */
 export const COUPON_INVALID = {
@@ -70,6 +56,23 @@ export function couponFailure(err: unknown): { toast: ToastInput; inline: string
     toast: { title: "Failed to apply coupon", description: errorText(err), variant: "destructive" },
     inline: "Failed to apply coupon",
   };
+}
+
+/** Under the delivery line: how much more buys free delivery, or why it is free. */
+export function deliveryNoteText(delivery: CartJson["delivery"]): string {
+  if (delivery.free === "coupon") return "Free delivery with your coupon.";
+  if (delivery.free === "threshold") {
+    return `Free standard delivery on orders from ${formatMoney(delivery.freeThreshold * 100)}.`;
+  }
+  return `Add ${formatMoney(Math.round(delivery.amountToFree * 100))} more for free delivery.`;
+}
+
+function DeliveryNote({ delivery }: { delivery: CartJson["delivery"] }) {
+  return (
+    <p className={`mt-2 text-xs ${delivery.free ? "text-stone-600" : "font-medium text-amber-900"}`} data-delivery-note>
+      {deliveryNoteText(delivery)}
+    </p>
+  );
 }
 
 /** Why a line cannot be checked out as it is: stock fell below its quantity after it was added. */
@@ -219,16 +222,17 @@ export default function CartView(
 
   const setQuantity = (item: CartItemJson, quantity: number) =>
     run(
-      async () => update(await api<CartJson>(`/api/cart/${item.id}`, { method: "PUT", json: { quantity } })),
+      async () => update(await api<CartOutput>(`/api/cart/${item.id}`, { method: "PUT", json: { quantity } })),
       "Failed to update cart item",
     );
   const remove = (item: CartItemJson) =>
     run(
-      async () => update(await api<CartJson>(`/api/cart/${item.id}`, { method: "DELETE" })),
+      async () =>
+        update(await api<ActionOutput<typeof removeCartItemAction>>(`/api/cart/${item.id}`, { method: "DELETE" })),
       "Failed to remove item from cart",
     );
   const clear = () =>
-    run(async () => update(await api<CartJson>("/api/cart", { method: "DELETE" })), "Failed to clear cart");
+    run(async () => update(await api<CartOutput>("/api/cart", { method: "DELETE" })), "Failed to clear cart");
 
   async function applyCoupon(e: FormEvent) {
     e.preventDefault();
@@ -236,7 +240,7 @@ export default function CartView(
     if (!value) return;
     setBusy(true);
     try {
-      const res = await api<{ coupon: { code: string }; cart: CartJson }>("/api/cart/apply-coupon", {
+      const res = await api<ActionOutput<typeof applyCouponAction>>("/api/cart/apply-coupon", {
         method: "POST",
         json: { code: value, cartTotal: cart.total },
       });
@@ -275,7 +279,10 @@ export default function CartView(
 
   const removeCoupon = () =>
     run(async () => {
-      const res = await api<{ cart: CartJson }>("/api/cart/remove-coupon", { method: "POST", json: {} });
+      const res = await api<ActionOutput<typeof removeCouponAction>>("/api/cart/remove-coupon", {
+        method: "POST",
+        json: {},
+      });
       update(res.cart);
       toast({ title: "Coupon Removed", description: "The coupon has been removed from your cart." });
     }, "Failed to remove coupon");
@@ -316,12 +323,13 @@ export default function CartView(
               {cart.items.map((item) => (
                 <tr key={item.id} className="border-t border-stone-100" data-cart-line={item.id}>
                   <td className="w-20 p-3">
-                    <img
-                      src={item.product.image ?? placeholderPath(item.product.name)}
+                    <ProductImage
+                      src={item.product.image}
+                      name={item.product.name}
                       alt=""
                       width={64}
                       height={64}
-                      className="h-16 w-16 rounded-lg bg-stone-100 object-cover"
+                      className="h-16 w-16 rounded-lg"
                     />
                   </td>
                   <td className="p-3">
@@ -352,12 +360,13 @@ export default function CartView(
           <ul className="space-y-3 md:hidden">
             {cart.items.map((item) => (
               <li key={item.id} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3">
-                <img
-                  src={item.product.image ?? placeholderPath(item.product.name)}
+                <ProductImage
+                  src={item.product.image}
+                  name={item.product.name}
                   alt=""
                   width={80}
                   height={80}
-                  className="h-20 w-20 rounded-lg bg-stone-100 object-cover"
+                  className="h-20 w-20 shrink-0 rounded-lg"
                 />
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <ItemName item={item} />
@@ -413,7 +422,7 @@ export default function CartView(
               <dt>{`Subtotal (${cart.itemCount} ${cart.itemCount === 1 ? "item" : "items"})`}</dt>
               <dd data-subtotal>{rand(cart.subtotal)}</dd>
             </div>
-            {cart.coupon
+            {cart.coupon && cart.discount > 0 // FREESHIP takes nothing off the goods: its effect is the delivery line
               ? (
                 <div className="flex justify-between text-green-800">
                   <dt>{`Discount (${cart.coupon.code})`}</dt>
@@ -421,15 +430,29 @@ export default function CartView(
                 </div>
               )
               : null}
+            {cart.referralDiscount
+              ? (
+                <div className="flex justify-between text-green-800">
+                  <dt>{REFERRAL_DISCOUNT_LABEL}</dt>
+                  <dd data-referral-discount>−{rand(cart.referralDiscount)}</dd>
+                </div>
+              )
+              : null}
+            {cart.referralNote
+              ? <p className="text-xs text-stone-600" data-referral-note>{cart.referralNote}</p>
+              : null}
             <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd className="text-stone-600">{cart.freeShipping ? "Free" : "Calculated at checkout"}</dd>
+              <dt>Delivery</dt>
+              <dd data-delivery className={cart.delivery.fee ? "" : "font-medium text-green-800"}>
+                {cart.delivery.fee ? rand(cart.delivery.fee) : "Free"}
+              </dd>
             </div>
             <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
               <dt>Total</dt>
-              <dd data-total>{rand(cart.total)}</dd>
+              <dd data-total>{rand(cart.orderTotal)}</dd>
             </div>
           </dl>
+          <DeliveryNote delivery={cart.delivery} />
           <div className="mt-5">
             {cart.coupon
               ? (
@@ -444,6 +467,7 @@ export default function CartView(
                 >
                   <span>
                     <strong>{cart.coupon.code}</strong> · {cart.coupon.description}
+                    <CouponExpiry endDate={cart.coupon.endDate} />
                   </span>
                   <button type="submit" className="font-semibold text-red-700 hover:underline">Remove</button>
                 </form>
@@ -479,6 +503,7 @@ export default function CartView(
                   >
                     {codeMessage?.text}
                   </p>
+                  <CouponHints />
                 </form>
               )}
             {cart.coupon && cart.couponNeedsSignIn

@@ -53,17 +53,7 @@ const ALREADY_PAID = "This order has already been paid.";
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
-function paymentFailed(message: string) {
-  toast({ title: "Payment Failed", description: message, variant: "destructive" });
-}
-
-function processingError() {
-  toast({
-    title: "Payment Processing Error",
-    description: "An error occurred while processing your payment.",
-    variant: "destructive",
-  });
-}
+const PROCESSING_ERROR = "An error occurred while processing your payment.";
 
 function ConfigurationError() {
   return (
@@ -111,6 +101,19 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const container = useRef<HTMLDivElement>(null);
   const mounted = useRef<MountedPaymentElement | null>(null);
   const payLabel = `Pay ${formatMoney(totalCents)}`;
+
+  // A failed payment is told twice: the spec's toast, and a message that stays in the form beside
+  // the button (a toast fades after 5 s, and a shopper who looked away would not know why nothing
+  // happened; audit finding, issue 16 item 9). The next attempt clears the message.
+  function paymentFailed(message: string) {
+    setCardError(message);
+    toast({ title: "Payment Failed", description: message, variant: "destructive" });
+  }
+
+  function processingError() {
+    setCardError(PROCESSING_ERROR);
+    toast({ title: "Payment Processing Error", description: PROCESSING_ERROR, variant: "destructive" });
+  }
 
   // Start (or resume) the order's payment with the provider.
   useEffect(() => {
@@ -175,6 +178,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
     const problem = paymentFormProblem(mounted.current, stripeReady);
     if (problem || !mounted.current) return paymentFailed(problem ?? PROCESSOR_NOT_READY);
     setPhase("processing");
+    setCardError(null);
     try {
       const { error, paymentIntent } = await confirmWithStripe(mounted.current, returnUrl);
       if (error) {
@@ -230,6 +234,7 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
         ? (
           <form onSubmit={payWithStripe} className="space-y-4">
             <div ref={container} data-stripe-payment-element />
+            {cardError ? <p role="alert" className="text-sm text-red-700" data-payment-error>{cardError}</p> : null}
             <button
               type="submit"
               className={fullWidthButton}

@@ -1,10 +1,10 @@
 /**
  * A new-password field with the strength meter (the spec's scoring and levels) and, as the shopper
- * types, the password rules still unmet, in the words of the zod schema the server applies.
+ * types, the password rules still unmet, in the words of the rules the server's schema is built from.
  */
 import { useState } from "react";
 import { passwordScore, strengthLevel } from "../domains/auth/password_strength.ts";
-import { password as passwordRules } from "../domains/auth/schemas.ts";
+import { unmetPasswordRules } from "../domains/auth/password_rules.ts";
 import { fieldInputClass, fieldLabelClass } from "../components/ui/Field.tsx";
 
 const COLORS: Record<string, string> = {
@@ -26,8 +26,7 @@ export default function PasswordField(
   const [value, setValue] = useState("");
   const score = passwordScore(value);
   const level = strengthLevel(score);
-  const check = passwordRules.safeParse(value);
-  const unmet = check.success ? [] : [...new Set(check.error.issues.map((i) => i.message))];
+  const unmet = unmetPasswordRules(value);
   return (
     <div>
       <label htmlFor={id} className={fieldLabelClass}>{label}</label>

@@ -44,7 +44,13 @@ export default function ProductGallery({ name, images, isNew, onSale }: ProductG
         data-gallery-main
         data-index={current}
       >
-        <ProductImage src={list[current]} name={name} className="aspect-square w-full" eager />
+        <ProductImage
+          src={list[current]}
+          name={name}
+          className="aspect-square w-full"
+          eager
+          sizes="(min-width: 1024px) 600px, 100vw"
+        />
         <Badges isNew={isNew} onSale={onSale} />
         {list.length > 1
           ? (
@@ -75,7 +81,14 @@ export default function ProductGallery({ name, images, isNew, onSale }: ProductG
                   className="block w-full overflow-hidden rounded-lg border-2 border-transparent bg-white opacity-80 ring-1 ring-stone-200 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700 aria-pressed:border-green-700 aria-pressed:opacity-100 aria-pressed:ring-0"
                   data-thumb={i}
                 >
-                  <ProductImage src={src} name={name} className="aspect-square w-full" width={150} height={150} />
+                  <ProductImage
+                    src={src}
+                    name={name}
+                    className="aspect-square w-full"
+                    width={150}
+                    height={150}
+                    sizes="120px"
+                  />
                 </button>
               </li>
             ))}

@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import PasswordField from "./PasswordField.tsx";
-import { password as passwordRules } from "../domains/auth/schemas.ts";
+import { unmetPasswordRules } from "../domains/auth/password_rules.ts";
 import { InvalidResetLink } from "../components/auth/PasswordResetParts.tsx";
 import { fullWidthButton } from "../components/ui/buttons.ts";
 import { ConfirmPasswordField, FormAlert } from "../components/ui/Field.tsx";
@@ -43,10 +43,10 @@ export default function ResetPasswordForm(
     const data = new FormData(e.currentTarget);
     const pw = String(data.get("password") ?? "");
     const confirm = String(data.get("confirmPassword") ?? "");
-    const rule = passwordRules.safeParse(pw);
+    const [broken] = unmetPasswordRules(pw);
     const next: Errors = {
-      password: rule.success ? null : rule.error.issues[0].message,
-      confirmPassword: rule.success && pw !== confirm ? "Passwords do not match" : null,
+      password: broken ?? null,
+      confirmPassword: !broken && pw !== confirm ? "Passwords do not match" : null,
     };
     setErrors(next);
     if (next.password || next.confirmPassword) e.preventDefault();

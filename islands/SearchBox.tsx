@@ -1,11 +1,13 @@
 /**
  * The header search box with suggestions as you type: debounced requests to
  * /api/search/suggest, arrow keys move through the list, Enter opens the highlighted product (or
- * searches for the text), Escape closes. Without JavaScript it is a plain search form.
+ * searches for the text), Escape or a click outside closes. The list opens only once the visitor types:
+ * on /search?q=... the box starts filled with the query, and suggestions popping up over the results
+ * unasked were an audit finding (issue 16 item 9). Without JavaScript it is a plain search form.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { formatMoney } from "../lib/money.ts";
-import { placeholderPath } from "../lib/placeholder.ts";
+import { ProductImage } from "../components/catalog/ProductImage.tsx";
 import { SearchIcon } from "../components/ui/icons.tsx";
 
 interface Suggestion {
@@ -20,16 +22,27 @@ interface Suggestion {
 
 const DEBOUNCE_MS = 200;
 
-export default function SearchBox({ id, initialQuery }: { id: string; initialQuery: string }) {
+export default function SearchBox(
+  { id, initialQuery, label = "Search the shop" }: {
+    id: string;
+    initialQuery: string;
+    /** The search form's accessible name: each search form on a page has its own. */
+    label?: string;
+  },
+) {
   const [query, setQuery] = useState(initialQuery);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const request = useRef<AbortController | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  /** Whether the visitor has typed in this box since the page loaded (the initial query is not asked for). */
+  const typed = useRef(false);
   const listId = `${id}-suggestions`;
 
   useEffect(() => {
     const q = query.trim();
+    if (!typed.current) return;
     if (q.length < 2) {
       setItems([]);
       return;
@@ -52,6 +65,20 @@ export default function SearchBox({ id, initialQuery }: { id: string; initialQue
     return () => clearTimeout(timer);
   }, [query]);
 
+  // A click or tap anywhere outside the box closes the list (blur alone misses a click on the page
+  // after the field lost focus some other way, such as a tap on a phone's keyboard "done").
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      if (!form.current?.contains(e.target as Node)) {
+        setOpen(false);
+        setActive(-1);
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === "ArrowDown" && items.length) {
       e.preventDefault();
@@ -73,7 +100,7 @@ export default function SearchBox({ id, initialQuery }: { id: string; initialQue
 
   const showList = open && query.trim().length >= 2;
   return (
-    <form action="/search" method="get" role="search" className="relative w-full">
+    <form ref={form} action="/search" method="get" role="search" aria-label={label} className="relative w-full">
       <label htmlFor={id} className="sr-only">Search products</label>
       <input
         id={id}
@@ -81,6 +108,7 @@ export default function SearchBox({ id, initialQuery }: { id: string; initialQue
         type="search"
         value={query}
         onChange={(e) => {
+          typed.current = true;
           setQuery(e.target.value);
           setOpen(true);
         }}
@@ -130,12 +158,14 @@ export default function SearchBox({ id, initialQuery }: { id: string; initialQue
               onMouseEnter={() => setActive(i)}
               className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 aria-selected:bg-green-50"
             >
-              <img
-                src={s.image ?? placeholderPath(s.name)}
+              <ProductImage
+                src={s.image}
+                name={s.name}
                 alt=""
                 width={40}
                 height={40}
-                className="h-10 w-10 rounded bg-stone-100 object-cover"
+                eager
+                className="h-10 w-10 shrink-0 rounded"
               />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-stone-900">{s.name}</span>

@@ -1,10 +1,19 @@
 /**
- * The checkout's shipping method chooser: standard delivery or a PUDO locker (both free). It is the
- * fieldset of the review form and works without JavaScript: CSS (:has) shows the locker list when the
- * PUDO radio is checked, and the server checks the locker. Once hydrated it shows only the chosen
- * locker's address and makes the locker required while PUDO is chosen.
+ * The checkout's shipping method chooser: standard delivery (the fee below the free-delivery
+ * threshold) or a PUDO locker (free). It is the fieldset of the review form and works without
+ * JavaScript: CSS (:has) shows the locker list when the PUDO radio is checked, and the server checks
+ * the locker. Once hydrated it shows only the chosen locker's address, makes the locker required
+ * while PUDO is chosen, and puts the chosen method's delivery and total into the Order Total panel
+ * (server-rendered beside it, showing standard delivery until then).
  */
 import { useEffect, useState } from "react";
+import { formatMoney } from "../lib/money.ts";
+
+/** What one method costs: its delivery fee and the order total with it (server figures). */
+export interface MethodPrice {
+  feeCents: number;
+  totalCents: number;
+}
 
 export interface LockerJson {
   id: string;
@@ -16,22 +25,35 @@ export interface ShippingMethodChooserProps {
   lockers: LockerJson[];
   /** PUDO eligibility from the server: when closed, the spec's reason. */
   pudo: { eligible: true } | { eligible: false; message: string };
+  prices: { standard: MethodPrice; pudo_locker: MethodPrice };
   method: "standard" | "pudo_locker";
   locker: string | null;
 }
+
+const priceText = (p: MethodPrice) => (p.feeCents ? formatMoney(p.feeCents) : "Free");
 
 const option =
   "flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 transition-colors has-[:checked]:border-green-700 has-[:checked]:bg-green-50/70 has-[:checked]:ring-1 has-[:checked]:ring-green-700/30 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-stone-50 has-[:disabled]:opacity-70";
 const radio = "mt-0.5 h-4 w-4 shrink-0 accent-green-800";
 
 export default function ShippingMethodChooser(
-  { lockers, pudo, method: initialMethod, locker: initialLocker }: ShippingMethodChooserProps,
+  { lockers, pudo, prices, method: initialMethod, locker: initialLocker }: ShippingMethodChooserProps,
 ) {
   const [method, setMethod] = useState(pudo.eligible ? initialMethod : "standard");
   const [locker, setLocker] = useState(initialLocker ?? "");
   // Before hydration the CSS rules decide what shows (the no-JavaScript form); after it, the state does.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // The Order Total panel is server markup outside this island: keep its two figures in step.
+  useEffect(() => {
+    if (!hydrated) return;
+    const price = prices[method];
+    const panel = document.querySelector("[data-order-total-panel]");
+    const shipping = panel?.querySelector("[data-shipping]");
+    const total = panel?.querySelector("[data-total]");
+    if (shipping) shipping.textContent = priceText(price);
+    if (total) total.textContent = formatMoney(price.totalCents);
+  }, [hydrated, method]);
   const chosen = lockers.find((l) => l.id === locker) ?? null;
   const panelClass = hydrated
     ? (method === "pudo_locker" ? "" : "hidden")
@@ -52,7 +74,10 @@ export default function ShippingMethodChooser(
         />
         <span className="min-w-0 flex-1">
           <span className="flex justify-between gap-2 font-semibold text-stone-900">
-            Standard delivery <span className="text-green-800">Free</span>
+            Standard delivery{" "}
+            <span className={prices.standard.feeCents ? "tabular-nums" : "text-green-800"} data-price-standard>
+              {priceText(prices.standard)}
+            </span>
           </span>
           <span className="block text-sm text-stone-600">3-5 business days</span>
         </span>
@@ -71,7 +96,10 @@ export default function ShippingMethodChooser(
         />
         <span className="min-w-0 flex-1">
           <span className="flex justify-between gap-2 font-semibold text-stone-900">
-            PUDO locker <span className="text-green-800">Free</span>
+            PUDO locker{" "}
+            <span className={prices.pudo_locker.feeCents ? "tabular-nums" : "text-green-800"}>
+              {priceText(prices.pudo_locker)}
+            </span>
           </span>
           <span className="block text-sm text-stone-600">Collect from a locker near you</span>
         </span>

@@ -7,7 +7,6 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 
 export default function Tabs({ tabs, label }: { tabs: { id: string; label: string }[]; label: string }) {
   const [active, setActive] = useState(tabs[0]?.id);
-  const [enhanced, setEnhanced] = useState(false);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
@@ -17,13 +16,13 @@ export default function Tabs({ tabs, label }: { tabs: { id: string; label: strin
       if (tabs.some((t) => t.id === id)) setActive(id);
     };
     fromHash();
-    setEnhanced(true);
     addEventListener("hashchange", fromHash);
     return () => removeEventListener("hashchange", fromHash);
   }, []);
 
+  // Runs in the hydrating commit itself (before the island's data-hydrated marker is set), so a
+  // hydrated tab list never shows every panel at once.
   useEffect(() => {
-    if (!enhanced) return;
     for (const t of tabs) {
       const panel = document.getElementById(t.id);
       if (!panel) continue;
@@ -31,7 +30,7 @@ export default function Tabs({ tabs, label }: { tabs: { id: string; label: strin
       panel.setAttribute("role", "tabpanel");
       panel.setAttribute("aria-labelledby", `${t.id}-tab`);
     }
-  }, [active, enhanced]);
+  }, [active]);
 
   function onKey(e: KeyboardEvent, i: number) {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;

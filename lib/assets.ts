@@ -3,8 +3,27 @@ export interface AssetManifest {
   css: string;
   boot: string;
   islands: Record<string, string>;
-  /** Chunks every island needs (React): preloaded when a page has islands. */
-  shared: string[];
+  /**
+   * The static imports of each built script, by URL (from esbuild's metafile): the chunks a page must
+   * fetch for its islands. A page preloads only these for the islands it renders (decision 0038).
+   */
+  imports: Record<string, string[]>;
+}
+
+/**
+ * Every script a page with these islands loads, boot first: the boot script, each island's chunk, and
+ * all they import statically, once each. The islands' own chunks come from boot's dynamic import().
+ */
+export function scriptsFor(assets: AssetManifest, islands: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const dep of assets.imports?.[url] ?? []) visit(dep);
+  };
+  visit(assets.boot);
+  for (const name of islands) if (assets.islands[name]) visit(assets.islands[name]);
+  return [...seen];
 }
 
 export const manifestPath = new URL("../static/build/manifest.json", import.meta.url);

@@ -1,8 +1,8 @@
 /** Assembles the HTML document: head, body markup, and the island scripts the body needs. */
 import type { ReactElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import type { AssetManifest } from "./assets.ts";
-import { islandsIn } from "./islands.tsx";
+import { type AssetManifest, scriptsFor } from "./assets.ts";
+import { collectIslands } from "./islands.tsx";
 
 function escapeAttr(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -17,12 +17,12 @@ export function renderDocument(
     bodyClass?: string;
   },
 ): string {
-  const bodyHtml = renderToString(body);
-  const names = islandsIn(bodyHtml);
+  const { result: bodyHtml, islands: names } = collectIslands(() => renderToString(body));
   let scripts = "";
   if (names.length) {
     const urls = Object.fromEntries(names.filter((n) => assets.islands[n]).map((n) => [n, assets.islands[n]]));
-    const preloads = [...assets.shared, ...Object.values(urls)]
+    // Only the chunks these islands need (not every shared chunk of the build); boot is the script itself.
+    const preloads = scriptsFor(assets, names).filter((u) => u !== assets.boot)
       .map((u) => `<link rel="modulepreload" href="${escapeAttr(u)}">`).join("");
     scripts = `${preloads}<script type="module" src="${escapeAttr(assets.boot)}" data-islands="${
       escapeAttr(JSON.stringify(urls))

@@ -4,6 +4,7 @@
  * reset links. Every log line that carries an error is built here, so none of that reaches a log.
  */
 import { AppError, pgErrorCode } from "./errors.ts";
+import { writeLog } from "./logger.ts";
 
 /** Drizzle's "\nparams: ..." tail (parameters may span lines: it runs to the end of the message). */
 const PARAMS_TAIL = /\n?\s*params:[\s\S]*$/;
@@ -43,16 +44,17 @@ export function describeError(err: unknown): LoggedError {
 }
 
 /**
- * Writes one JSON error line: `message` says what failed, `fields` add context (requestId, path,
- * ids; never secrets), the error itself goes through describeError.
+ * Writes one error line through the shop's logger (lib/logger.ts: one JSON shape, redacted):
+ * `message` says what failed, `fields` add context (requestId, path, ids), the error itself goes
+ * through describeError. `sink` takes the line instead (tests).
  */
 export function logError(
   message: string,
   err: unknown,
   fields: Record<string, unknown> = {},
-  sink: (line: string) => void = console.error,
+  sink?: (line: string) => void,
 ): void {
-  sink(JSON.stringify({ time: new Date().toISOString(), level: "error", message, ...fields, ...describeError(err) }));
+  writeLog("error", message, { ...fields, ...describeError(err) }, sink);
 }
 
 /** A failure that is not the visitor's fault; its message is the spec's fallback text for the action. */

@@ -3,7 +3,7 @@
  * JSON `{ error, issues? }` under /api, an HTML error page elsewhere. Bad input never becomes a 500.
  */
 export class AppError extends Error {
-  constructor(message: string, readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429) {
+  constructor(message: string, readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503) {
     super(message);
     this.name = new.target.name;
   }

@@ -1,21 +1,26 @@
 /** Identifier helpers for path and query parameters. */
+import { z } from "zod";
 import { ValidationError } from "./errors.ts";
 
 /** A positive database id from a path segment, or a 400 naming the parameter. */
 export function parseId(raw: string | undefined, name = "id"): number {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > MAX_DB_ID) {
     throw new ValidationError(`${name} must be a positive whole number`);
   }
   return Number(raw);
 }
 
-/** A URL slug: lowercase letters, digits and single hyphens. */
-export function isSlug(raw: string): boolean {
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(raw) && raw.length <= 220;
+/** The largest value of a PostgreSQL integer (int4) column: every id in the shop. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/**
+ * A database id in a JSON body, form or query: a whole number from 1 to MAX_DB_ID (a larger one
+ * would reach an int4 column and fail there). `message` is what the client reads when it is not.
+ */
+export function dbId(message: string) {
+  return z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message })
+    .max(MAX_DB_ID, { error: message });
 }
 
-/** "Exo Terra Glass Terrarium 45x45x60" -> "exo-terra-glass-terrarium-45x45x60". */
-export function slugify(text: string): string {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 200);
-}
+// The slug helpers live in lib/slug.ts (zod-free, safe for the browser); re-exported for the server.
+export { isSlug, slugify } from "./slug.ts";

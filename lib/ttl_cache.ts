@@ -29,3 +29,36 @@ export function ttlCache<T>(ttlMs: number, load: () => Promise<T>, now = () => D
     },
   };
 }
+
+/**
+ * Like ttlCache, one value per key (at most `maxEntries`, oldest first out); `clear()` drops them
+ * all. A ttlMs of 0 keeps nothing (every get loads).
+ */
+export interface KeyedTtlCache<T> {
+  get(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+export function keyedTtlCache<T>(ttlMs: number, maxEntries: number, now = () => Date.now()): KeyedTtlCache<T> {
+  const entries = new Map<string, { value: Promise<T>; at: number }>();
+  return {
+    get(key, load) {
+      if (ttlMs <= 0) return load();
+      const hit = entries.get(key);
+      if (hit && now() - hit.at <= ttlMs) return hit.value;
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      const value = load();
+      const entry = { value, at: now() };
+      entries.set(key, entry);
+      // A failed load is not kept: the next caller tries again.
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}

@@ -8,19 +8,22 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app.ts";
 import {
   authenticate,
-  checkRateLimit,
+  beforeLogin,
   hitRateLimit,
   invalidateSession,
   keyPart,
   LIMITS,
+  loginFailed,
   loginLimitKey,
+  loginSucceeded,
   registerUser,
-  resetRateLimit,
   type SessionUser,
 } from "../domains/auth/mod.ts";
 import type { authSchemas } from "../domains/auth/mod.ts";
 import { mergeGuestCart } from "../domains/cart/mod.ts";
 import { addToWishlist } from "../domains/wishlist/mod.ts";
+import { checkReferralCode, redeemReferral } from "../domains/referrals/mod.ts";
+import { currentReferralPercent } from "./api/referrals.ts";
 import { AppError, UnauthorizedError } from "../lib/errors.ts";
 import { logError, withFallback } from "../lib/error_log.ts";
 import { clientIp } from "./client_ip.ts";
@@ -32,24 +35,27 @@ export const LOGIN_FAILED = "Login failed. Please try again.";
 export const REGISTRATION_FAILED = "Registration failed. Please try again.";
 
 /**
- * Checks the password, within the per-IP limit and the per-account limit. The account's bucket is
- * the account itself (its username and e-mail count as one), so switching spellings buys no tries.
+ * Checks the password within the per-IP limit and the login throttle (domains/auth/login_throttle.ts:
+ * per account and address, slowed for new addresses under a spread attack, never a lock for the
+ * owner's usual address). The account's bucket is the account itself (its username and e-mail count
+ * as one), so switching spellings buys no tries.
  */
 export function signIn(c: Context<AppEnv>, input: authSchemas.LoginInput): Promise<SessionUser> {
   return withFallback(LOGIN_FAILED, logged(c, "sign-in failed"), async () => {
     const db = c.var.db;
-    await hitRateLimit(db, `login:ip:${clientIp(c)}`, LIMITS.loginPerIp);
-    const accountKey = await loginLimitKey(db, input.username);
+    const ip = clientIp(c);
+    await hitRateLimit(db, `login:ip:${ip}`, LIMITS.loginPerIp);
+    const { key: accountKey, userId } = await loginLimitKey(db, input.username);
+    const attempt = { accountKey, userId, ip };
     let user: SessionUser;
     try {
-      // An account under attack stops accepting attempts, even with the right password.
-      await checkRateLimit(db, accountKey, LIMITS.loginPerAccount);
+      await beforeLogin(db, attempt);
       user = await authenticate(db, input.username, input.password);
     } catch (err) {
-      if (err instanceof UnauthorizedError) await hitRateLimit(db, accountKey, LIMITS.loginPerAccount);
+      if (err instanceof UnauthorizedError) await loginFailed(db, attempt);
       throw err;
     }
-    await resetRateLimit(db, accountKey);
+    await loginSucceeded(db, { ...attempt, userId: user.id });
     await switchToUser(c, user, input.rememberMe);
     return user;
   });
@@ -103,10 +109,28 @@ export function register(c: Context<AppEnv>, input: authSchemas.RegisterInput): 
     await hitRateLimit(c.var.db, `register:ip:${clientIp(c)}`, LIMITS.registerPerIp);
     // Repeated sign-ups for one address (probing which addresses have accounts) stop here too.
     await hitRateLimit(c.var.db, `register:email:${keyPart(input.email)}`, LIMITS.registerPerEmail);
+    // A referral link's code is checked first, so a bad link is refused before the account exists.
+    const code = input.referralCode || null;
+    if (code) await checkReferralCode(c.var.db, code);
     const user = await registerUser(c.var.db, input);
+    if (code) await redeemAtRegistration(c, user.id, code);
     await switchToUser(c, user, false);
     return user;
   });
+}
+
+/**
+ * Redeems the referral code the new account signed up with. The account exists by now: should the
+ * code stop applying in between (its owner deleted their account), the customer is told and keeps
+ * the account rather than seeing the sign-up fail.
+ */
+async function redeemAtRegistration(c: Context<AppEnv>, userId: number, code: string): Promise<void> {
+  try {
+    await redeemReferral(c.var.db, userId, code, await currentReferralPercent(c));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    setFlash(c, { title: "Referral code not applied", description: err.message, variant: "destructive" });
+  }
 }
 
 /**

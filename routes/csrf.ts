@@ -12,12 +12,12 @@ import { SESSION_COOKIE } from "./session.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CSRF_MESSAGE = "This request came from another site and was refused.";
-/** Stripe's webhook: no cookies, a signed body, sent by Stripe's servers (no browser Origin). */
-const WEBHOOK_PATH = "/api/webhooks/stripe";
+/** Providers' webhooks: no cookies, signed bodies, sent by Stripe's and PayFast's servers (no browser Origin). */
+const WEBHOOK_PATHS = new Set(["/api/webhooks/stripe", "/api/webhooks/payfast"]);
 
 export function csrfProtection() {
   return createMiddleware<AppEnv>((c, next) => {
-    if (SAFE.has(c.req.method) || c.req.path === WEBHOOK_PATH) return next();
+    if (SAFE.has(c.req.method) || WEBHOOK_PATHS.has(c.req.path)) return next();
     const origin = c.req.header("origin");
     const own = new URL(c.req.url).origin;
     if (origin !== undefined) {

@@ -1,9 +1,28 @@
 /** What checkout's money-changing steps need from the request: the shop, its address, the provider. */
 import type { Context } from "hono";
 import type { AppEnv } from "../app.ts";
-import type { FinalizeOptions } from "../domains/checkout/mod.ts";
+import { type FinalizeOptions, gatewayForOrder, type PayFastUrls } from "../domains/checkout/mod.ts";
+import type { PaymentGateway } from "../domains/payments/mod.ts";
 
 /** Finalisation options; with the provider, so a payment that cannot be fulfilled is refunded at once. */
 export function finalizeOptions(c: Context<AppEnv>): FinalizeOptions {
   return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: c.var.payments };
+}
+
+/** The confirmation PayFast returns the customer to; it waits for the ITN and never asks the card gateway. */
+export const payfastReturnPath = (orderId: number) => `/checkout?order=${orderId}&confirmed=1&provider=payfast`;
+
+/** The addresses PayFast's form carries: absolute, on the shop's SITE_URL. */
+export function payfastUrls(c: Context<AppEnv>): PayFastUrls {
+  const site = c.var.config.siteUrl;
+  return {
+    returnUrl: (id) => `${site}${payfastReturnPath(id)}`,
+    cancelUrl: (id) => `${site}/checkout?order=${id}`,
+    notifyUrl: `${site}/api/webhooks/payfast`,
+  };
+}
+
+/** The provider that took this order's payment (PayFast or the card gateway), for refunds and cancels. */
+export async function orderGateway(c: Context<AppEnv>, orderId: number): Promise<PaymentGateway | null> {
+  return await gatewayForOrder(c.var.db, orderId, { main: c.var.payments, payfast: c.var.payfast });
 }

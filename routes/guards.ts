@@ -10,6 +10,7 @@ import type { AppEnv } from "../app.ts";
 import type { Role, SessionUser } from "../domains/auth/mod.ts";
 import { ForbiddenError, UnauthorizedError } from "../lib/errors.ts";
 import { setFlash } from "./flash.ts";
+import { describeGuard } from "./route_meta.ts";
 
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
 
@@ -33,14 +34,17 @@ function loginRedirect(c: Context<AppEnv>, title = LOGIN_REQUIRED) {
 }
 
 export function requireUser() {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.user) return loginRedirect(c);
-    await next();
-  });
+  return describeGuard(
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!c.var.user) return loginRedirect(c);
+      await next();
+    }),
+    "customer",
+  );
 }
 
 export function requireRole(role: Role) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user;
     // A role-guarded screen is a staff screen (the admin area): the spec's admin wording.
     if (!user) return loginRedirect(c, AUTHENTICATION_REQUIRED);
@@ -55,6 +59,7 @@ export function requireRole(role: Role) {
     }
     await next();
   });
+  return describeGuard(middleware, role === "customer" ? "customer" : role);
 }
 
 /** The signed-in user inside a guarded handler. */

@@ -12,14 +12,15 @@ import { logError } from "../lib/error_log.ts";
 import type { ToastInput } from "../client/toast.ts";
 import { readOwner } from "./cart_owner.ts";
 import { cartItemCount } from "../domains/cart/mod.ts";
+import { siteShop } from "./shop_info.ts";
 
 /** Loads what the header, menus and footer show. */
 export async function loadChrome(c: Context<AppEnv>): Promise<ChromeData> {
-  const categories = await c.var.caches.categories.get();
+  const [categories, shop] = await Promise.all([c.var.caches.categories.get(), siteShop(c)]);
   const user = c.var.user;
   const owner = readOwner(c);
   return {
-    shop: c.var.config.shop,
+    shop,
     categories: categories.map((x) => ({ name: x.name, slug: x.slug, parentId: x.parentId })),
     user: user ? { username: user.username, firstName: user.firstName, role: user.role } : null,
     cartCount: owner ? await cartItemCount(c.var.db, owner) : 0,

@@ -1,6 +1,10 @@
 /**
  * Files and generated images: /static/* from disk (hashed build output cached for a year, other
  * files for an hour), the favicon, and the generated placeholder images.
+ *
+ * JS, CSS and SVG are sent as the brotli or gzip copy the build wrote beside them (scripts/build.ts
+ * precompress) when the browser accepts it, with `Content-Encoding` and `Vary: Accept-Encoding`;
+ * compress() leaves a response that has a Content-Encoding alone, so nothing is compressed twice.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -37,21 +41,61 @@ const pngQuery = z.object({
   h: z.coerce.number().int().min(16).max(1200).default(630),
 });
 
-async function serveFile(relative: string, cacheControl: string): Promise<Response | null> {
-  if (relative.split("/").some((part) => part === ".." || part.startsWith("."))) return null;
-  const ext = relative.split(".").pop() ?? "";
+/** The copies the build writes beside a compressible file, best first. */
+const PRECOMPRESSED = [["br", ".br"], ["gzip", ".gz"]] as const;
+const COMPRESSIBLE = new Set(["js", "css", "svg"]);
+
+/** The q-value the Accept-Encoding header gives `coding` (its own entry, else `*`, else 0). */
+function acceptQ(header: string, coding: string): number {
+  let wildcard = 0;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    const value = Number.isFinite(q) ? q : 0;
+    if (name === coding) return value;
+    if (name === "*") wildcard = value;
+  }
+  return wildcard;
+}
+
+async function readIfPresent(url: URL): Promise<{ body: Uint8Array<ArrayBuffer>; mtime: number } | null> {
   try {
-    const body = await Deno.readFile(new URL(relative, staticRoot));
-    return new Response(body, {
-      headers: {
-        "Content-Type": contentTypes[ext] ?? "application/octet-stream",
-        "Cache-Control": cacheControl,
-      },
-    });
+    const [body, info] = await Promise.all([Deno.readFile(url), Deno.stat(url)]);
+    return { body, mtime: info.mtime?.getTime() ?? 0 };
   } catch (err) {
     if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.IsADirectory) return null;
     throw err;
   }
+}
+
+async function serveFile(relative: string, cacheControl: string, acceptEncoding = ""): Promise<Response | null> {
+  if (relative.split("/").some((part) => part === ".." || part.startsWith("."))) return null;
+  const ext = relative.split(".").pop() ?? "";
+  const url = new URL(relative, staticRoot);
+  const headers: Record<string, string> = {
+    "Content-Type": contentTypes[ext] ?? "application/octet-stream",
+    "Cache-Control": cacheControl,
+  };
+  let file = null;
+  if (COMPRESSIBLE.has(ext)) {
+    headers["Vary"] = "Accept-Encoding";
+    for (const [coding, suffix] of PRECOMPRESSED) {
+      if (acceptQ(acceptEncoding, coding) <= 0) continue;
+      file = await readIfPresent(new URL(url.href + suffix));
+      if (file) {
+        headers["Content-Encoding"] = coding;
+        break;
+      }
+    }
+  }
+  file ??= await readIfPresent(url);
+  if (!file) return null;
+  // A validator that costs no hashing: the served copy's size and time, different for each encoding.
+  headers["ETag"] = `"${file.body.length.toString(36)}-${file.mtime.toString(36)}${
+    headers["Content-Encoding"] ? `-${headers["Content-Encoding"]}` : ""
+  }"`;
+  return new Response(file.body, { headers });
 }
 
 /** A malformed escape (/static/%E0) is a missing file, not a server error. */
@@ -69,10 +113,18 @@ export function staticRoutes(_deps: AppDeps) {
     const relative = decodePath(c.req.path.slice("/static/".length));
     if (relative === null) return next();
     const immutable = relative.startsWith("build/") && /-[A-Z0-9]{8,}\.(js|css)$/i.test(relative);
-    const res = await serveFile(relative, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    const res = await serveFile(
+      relative,
+      immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      c.req.header("Accept-Encoding"),
+    );
     return res ?? next();
   });
-  app.get("/favicon.svg", async (_c, next) => (await serveFile("favicon.svg", "public, max-age=86400")) ?? next());
+  app.get(
+    "/favicon.svg",
+    async (c, next) =>
+      (await serveFile("favicon.svg", "public, max-age=86400", c.req.header("Accept-Encoding"))) ?? next(),
+  );
   app.get("/favicon.ico", async (_c, next) => (await serveFile("favicon.ico", "public, max-age=86400")) ?? next());
   app.get("/images/placeholder/:file{[a-z0-9-]{1,220}\\.svg}", validate("query", placeholderQuery), (c) => {
     const key = c.req.param("file").replace(/\.svg$/, "");

@@ -1,15 +1,20 @@
 /**
- * Load benchmark: starts the shop in production mode (in-memory database, demo catalogue) and
- * measures requests per second and p50/p99 latency for the home page, a category page, a product
- * page and GET /api/products, on loopback, bounded in time. Prints one table.
+ * Load benchmark (issue 14): starts the shop in production mode (in-memory database, demo
+ * catalogue) and the reference SSR server (a minimal Hono + React renderToString page), then loads
+ * each page and the reference alternately with the same tool and settings, and prints per page
+ * req/s, p50, p99, the same run's reference req/s and the ratio. Absolute figures depend on what else
+ * the machine does; only the same-run ratio is comparable between runs.
  *
- *   deno task bench [--duration 10] [--connections 32]
+ *   deno task bench [--duration 10] [--connections 64]
  *
  * With BENCH_DATABASE_URL set, the shop runs on that PostgreSQL database instead (it is seeded when
- * empty; use a scratch database).
+ * empty; use a scratch database). The reference is found at BENCH_REFERENCE (a directory holding
+ * serve.tsx), else ../shared/bench/ref-ssr from the repository's parent folders; without it the
+ * ratio column stays empty. The load tool is wrk when installed (as the issue measured), else autocannon.
  */
 import autocannon from "autocannon";
 import { startServer } from "../tests/helpers/server.ts";
+import { demoAccounts } from "../db/seed/demo.ts";
 
 function arg(name: string, fallback: number): number {
   const i = Deno.args.indexOf(`--${name}`);
@@ -17,51 +22,166 @@ function arg(name: string, fallback: number): number {
 }
 
 const duration = arg("duration", 10);
-const connections = arg("connections", 32);
+const connections = arg("connections", 64);
 
-interface Result {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
   errors: number;
 }
 
-function run(url: string): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (err: Error | null, result: Result) => {
-      if (err) reject(err);
-      else resolve(result);
-    });
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const wrkPath = (await exists("/usr/bin/wrk")) ? "/usr/bin/wrk" : null;
+
+function ms(text: string): number {
+  const m = text.match(/([\d.]+)(us|ms|s)/);
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  if (wrkPath) {
+    const args = ["-t2", `-c${connections}`, `-d${duration}s`, "--latency"];
+    for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+    const out = await new Deno.Command(wrkPath, { args: [...args, url], stdout: "piped", stderr: "piped" }).output();
+    const text = new TextDecoder().decode(out.stdout);
+    const line = (re: RegExp) => text.match(re)?.[1] ?? "";
+    const non2xx = Number(line(/Non-2xx or 3xx responses: (\d+)/) || 0);
+    const sock = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+    return {
+      rps: Number(line(/Requests\/sec:\s+([\d.]+)/)),
+      p50: ms(line(/\s50%\s+(\S+)/)),
+      p99: ms(line(/\s99%\s+(\S+)/)),
+      errors: non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+    };
+  }
+  return await new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections, duration, pipelining: 1, headers },
+      (
+        err: Error | null,
+        r: { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number },
+      ) => {
+        if (err) reject(err);
+        else resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors });
+      },
+    );
   });
+}
+
+/** The reference server's folder, or null. */
+async function referenceDir(): Promise<string | null> {
+  const given = Deno.env.get("BENCH_REFERENCE");
+  if (given) return given;
+  let dir = Deno.cwd();
+  for (let i = 0; i < 4; i++) {
+    if (await exists(`${dir}/../shared/bench/ref-ssr/serve.tsx`)) return `${dir}/../shared/bench/ref-ssr`;
+    dir = `${dir}/..`;
+  }
+  return null;
+}
+
+async function startReference(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "serve.tsx", "ssr", String(port)],
+    cwd: dir,
+    env: { NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
+/** Signs a demo customer in and answers the session cookie. */
+async function signIn(base: string): Promise<string> {
+  const customer = demoAccounts.find((a) => a.role === "customer")!;
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ username: customer.username, password: customer.password }),
+  });
+  await res.body?.cancel();
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("sid="));
+  if (!cookie) throw new Error(`demo sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return null;
+  }
 }
 
 const databaseUrl = Deno.env.get("BENCH_DATABASE_URL");
 const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+const refDir = await referenceDir();
+const reference = refDir ? await startReference(refDir) : null;
 try {
   const api = await (await fetch(`${server.url}/api/products?limit=1&sort=name_asc`)).json();
   const product = api.items[0].slug;
-  const targets = [
-    ["home", "/"],
-    ["category", "/category/heating-lighting"],
-    ["product", `/product/${product}`],
-    ["api products", "/api/products"],
+  const cookie = await signIn(server.url);
+  const targets: [string, string, Record<string, string>][] = [
+    ["home", "/", {}],
+    ["category", "/category/heating-lighting", {}],
+    ["product", `/product/${product}`, {}],
+    ["search page", "/search?q=uvb", {}],
+    ["product, signed in", `/product/${product}`, { Cookie: cookie }],
   ];
   console.log(
-    `\n${
-      databaseUrl ? "PostgreSQL" : "PGlite (embedded)"
-    }, ${connections} connections, ${duration} s each, ${navigator.hardwareConcurrency} cores\n`,
+    `\n${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, ${connections} connections, ${duration} s each, ${
+      wrkPath ? "wrk" : "autocannon"
+    }, ${navigator.hardwareConcurrency} cores, ${new Date().toISOString()}\n`,
   );
-  console.log("| page | req/s | p50 ms | p99 ms | non-2xx | errors |");
-  console.log("|---|---:|---:|---:|---:|---:|");
-  for (const [label, path] of targets) {
-    await fetch(server.url + path).then((r) => r.body?.cancel()); // warm caches before measuring
-    const r = await run(server.url + path);
+  console.log("| page | req/s | p50 ms | p99 ms | errors | reference req/s | ratio |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const [label, path, headers] of targets) {
+    // Warm caches before measuring.
+    await fetch(server.url + path, { headers }).then((r) => r.body?.cancel());
+    const shop = await load(server.url + path, headers);
+    const ref = reference ? await load(reference.url) : null;
     console.log(
-      `| ${label} | ${
-        Math.round(r.requests.average)
-      } | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${r.errors} |`,
+      `| ${label} | ${Math.round(shop.rps)} | ${shop.p50.toFixed(1)} | ${shop.p99.toFixed(1)} | ${shop.errors} | ${
+        ref ? Math.round(ref.rps) : "-"
+      } | ${ref ? `${Math.round((100 * shop.rps) / ref.rps)}%` : "-"} |`,
     );
   }
+  const pid = Number(server.output().match(/"pid":(\d+)/)?.[1]);
+  const rss = pid ? rssMb(pid) : null;
+  if (rss !== null) console.log(`\nshop RSS after the run: ${rss} MB`);
 } finally {
+  await reference?.stop();
   await server.stop();
 }

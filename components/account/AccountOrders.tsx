@@ -6,6 +6,8 @@ import type { OrderSummary } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { secondaryButton } from "../ui/buttons.ts";
 import { AccountCard, AccountEmpty, textLink } from "./AccountShell.tsx";
+import type { OrderDocuments } from "../../domains/tax_documents/mod.ts";
+import { TaxDocumentLinks } from "../orders/TaxDocumentLinks.tsx";
 import { PackageIcon } from "../ui/icons.tsx";
 import { StatusBadge } from "../orders/StatusBadge.tsx";
 import { formatOrderDate } from "../orders/format.ts";
@@ -18,7 +20,14 @@ const items = (n: number) => `${n} item${n === 1 ? "" : "s"}`;
 const NO_ORDERS = "You have not placed any orders yet.";
 
 /** The Orders tab: a table on wider screens, stacked cards on phones; empty and error states. */
-export function AccountOrdersPanel({ orders, failed }: { orders: OrderSummary[]; failed: boolean }) {
+export function AccountOrdersPanel(
+  { orders, failed, documents = {} }: {
+    orders: OrderSummary[];
+    failed: boolean;
+    /** Each paid order's tax invoice and credit notes, by order id. */
+    documents?: Record<number, OrderDocuments>;
+  },
+) {
   return (
     <AccountCard
       id="orders"
@@ -69,6 +78,7 @@ export function AccountOrdersPanel({ orders, failed }: { orders: OrderSummary[];
                       </td>
                       <td className="px-3 py-3.5">
                         <StatusBadge status={o.status} />
+                        <ShippingNote order={o} />
                       </td>
                       <td className="px-3 py-3.5 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums">
                         {formatMoney(o.totalCents)}
@@ -81,6 +91,7 @@ export function AccountOrdersPanel({ orders, failed }: { orders: OrderSummary[];
                         >
                           View Details
                         </a>
+                        <TaxDocumentLinks documents={documents[o.id]} base={`/orders/${o.id}`} compact />
                       </td>
                     </tr>
                   ))}
@@ -88,7 +99,7 @@ export function AccountOrdersPanel({ orders, failed }: { orders: OrderSummary[];
               </table>
             </div>
             <ul className="space-y-3 sm:hidden" aria-label="Your orders">
-              {orders.map((o) => <OrderCard key={o.id} order={o} />)}
+              {orders.map((o) => <OrderCard key={o.id} order={o} documents={documents[o.id]} />)}
             </ul>
           </>
         )}
@@ -96,7 +107,19 @@ export function AccountOrdersPanel({ orders, failed }: { orders: OrderSummary[];
   );
 }
 
-function OrderCard({ order: o }: { order: OrderSummary }) {
+/** The tracking number (and carrier) of a shipped order, and what was refunded, under its status. */
+function ShippingNote({ order: o }: { order: OrderSummary }) {
+  if (!o.trackingNumber && o.refundedCents <= 0) return null;
+  return (
+    <span className="mt-1 block text-xs text-stone-600" data-order-tracking>
+      {o.trackingNumber ? `Tracking ${o.trackingNumber}${o.carrier ? ` (${o.carrier})` : ""}` : null}
+      {o.trackingNumber && o.refundedCents > 0 ? " · " : null}
+      {o.refundedCents > 0 ? `Refunded ${formatMoney(o.refundedCents)}` : null}
+    </span>
+  );
+}
+
+function OrderCard({ order: o, documents }: { order: OrderSummary; documents: OrderDocuments | undefined }) {
   return (
     <li className="rounded-xl border border-stone-200 p-4">
       <div className="flex items-start justify-between gap-3">
@@ -108,12 +131,14 @@ function OrderCard({ order: o }: { order: OrderSummary }) {
         </div>
         <StatusBadge status={o.status} />
       </div>
+      <ShippingNote order={o} />
       <div className="mt-3 flex items-center justify-between gap-3">
         <p className="font-bold text-stone-900 tabular-nums">{formatMoney(o.totalCents)}</p>
         <a href={`/order/${o.id}`} className={viewLink} aria-label={`View Details of order ${o.orderNumber}`}>
           View Details
         </a>
       </div>
+      <TaxDocumentLinks documents={documents} base={`/orders/${o.id}`} compact />
     </li>
   );
 }

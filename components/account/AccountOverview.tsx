@@ -14,6 +14,8 @@ export interface AccountProfile {
   lastName: string | null;
   email: string;
   phone: string | null;
+  /** Printed on tax invoices issued after it is given. */
+  vatNumber: string | null;
   createdAt: Date;
 }
 

@@ -55,6 +55,7 @@ export function ProfileForm({ profile, state = {} }: { profile: AccountProfile; 
     lastName: profile.lastName ?? "",
     email: profile.email,
     phone: profile.phone ?? "",
+    vatNumber: profile.vatNumber ?? "",
   };
   const e = state.errors ?? {};
   return (
@@ -84,6 +85,15 @@ export function ProfileForm({ profile, state = {} }: { profile: AccountProfile; 
         defaultValue={v.phone}
         error={e.phone}
         hint="For example 082 555 1234 or +27 82 555 1234."
+      />
+      <Field
+        label="VAT number (optional)"
+        name="vatNumber"
+        inputMode="numeric"
+        maxLength={20}
+        defaultValue={v.vatNumber}
+        error={e.vatNumber}
+        hint="For a VAT-registered business: 10 digits starting with 4. Printed on tax invoices for orders you pay from now on."
       />
       {/* Always shown (no script decides when); the server asks for it only when the e-mail changes. */}
       <CurrentPasswordField

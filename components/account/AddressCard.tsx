@@ -4,7 +4,7 @@
  * address book island and the account page can both render it; actions go in `children` (the footer).
  */
 import type { ReactNode } from "react";
-import { ADDRESS_TYPE_TEXT, type AddressType } from "../../domains/addresses/schemas.ts";
+import { ADDRESS_TYPE_TEXT, type AddressType } from "../../domains/addresses/rules.ts";
 import { CreditCardIcon, MessageIcon, PhoneIcon, TruckIcon } from "../ui/icons.tsx";
 
 /** What a card shows; GET /api/addresses items carry these fields (and more). */

@@ -7,33 +7,21 @@ import type { ReactNode } from "react";
 import {
   ADDRESS_TYPE_TEXT,
   ADDRESS_TYPES,
-  type AddressFormInput,
+  type AddressFieldValues,
   type AddressType,
   LIMITS,
   SA_PROVINCES,
   SHOP_COUNTRY,
-} from "../../domains/addresses/schemas.ts";
+} from "../../domains/addresses/rules.ts";
+import type { AddressFormInput } from "../../domains/addresses/schemas.ts";
 import { Field, fieldInputClass, fieldLabelClass } from "../ui/Field.tsx";
 import type { AddressCardData } from "./AddressCard.tsx";
 
 export type AddressFieldErrors = Record<string, string | undefined>;
 
 /** The form as text (what inputs hold), plus the default checkbox. */
-export interface AddressFormValues {
-  label: string;
-  addressType: AddressType;
-  firstName: string;
-  lastName: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-  instructions: string;
-  isDefault: boolean;
-}
+/** The form's fields as text (plus the type and the checkbox): the shape the rules check. */
+export type AddressFormValues = AddressFieldValues;
 
 export type AddressFieldName = keyof AddressFormValues;
 

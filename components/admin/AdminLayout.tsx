@@ -8,9 +8,18 @@ import Toaster from "../../islands/Toaster.tsx";
 import type { ToastInput } from "../../client/toast.ts";
 import { LogoMark } from "../ui/icons.tsx";
 
-/** The sidebar: only pages that exist. Add a line here with each new admin page. */
+/** The sidebar: spec 001's seven screens first, then the operational ones. */
 export const adminLinks = [
   { label: "Dashboard", href: "/admin" },
+  { label: "Products", href: "/admin/products" },
+  { label: "Categories", href: "/admin/categories" },
+  { label: "Orders", href: "/admin/orders" },
+  { label: "Coupons", href: "/admin/coupons" },
+  { label: "Reviews", href: "/admin/reviews" },
+  { label: "Users", href: "/admin/users" },
+  { label: "Recommendations", href: "/admin/recommendations" },
+  { label: "Settings", href: "/admin/settings" },
+  { label: "Audit log", href: "/admin/audit" },
   { label: "Outbox", href: "/admin/outbox" },
 ] as const;
 

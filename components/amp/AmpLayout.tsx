@@ -49,7 +49,7 @@ export function AmpLayout({ site, children }: { site: AmpSite; children: ReactNo
         </nav>
       </amp-sidebar>
       <p className="topbar">
-        Free delivery on orders over {formatMoney(site.freeShippingCents)} · Shipping across South Africa
+        Free delivery on orders from {formatMoney(site.freeShippingCents)} · Shipping across South Africa
       </p>
       <header className="site-header">
         <div className="wrap">

@@ -140,6 +140,15 @@ export function RegisterView(
           </label>
           {errors.acceptTerms ? <p className="mt-1 text-sm text-red-700">{errors.acceptTerms}</p> : null}
         </div>
+        {values.referralCode
+          ? (
+            <p className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900" data-referral-code>
+              <input type="hidden" name="referralCode" value={values.referralCode} />
+              You were invited with referral code{" "}
+              <strong>{values.referralCode}</strong>: you get a discount on your first order.
+            </p>
+          )
+          : null}
         <button type="submit" className={fullWidthButton}>Create account</button>
       </form>
     </FormCard>

@@ -1,5 +1,5 @@
-/** A category tile with its generated banner image. */
-import { placeholderPath } from "../../lib/placeholder.ts";
+/** A category tile with its image, or its generated banner when it has none or the image fails. */
+import { ProductImage } from "./ProductImage.tsx";
 
 export interface CategoryCardData {
   name: string;
@@ -11,17 +11,19 @@ export interface CategoryCardData {
 
 export function CategoryCard({ category, compact = false }: { category: CategoryCardData; compact?: boolean }) {
   const href = `/category/${category.slug}`;
-  const image = category.image ?? `${placeholderPath(category.name)}?w=600&h=400`;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
       <a href={href} tabIndex={compact ? undefined : -1} className="block">
-        <img
-          src={image}
+        <ProductImage
+          src={category.image}
+          name={category.name}
           alt=""
-          width={600}
-          height={compact ? 400 : 300}
-          loading="lazy"
-          className={`w-full object-cover ${compact ? "aspect-[3/2]" : "aspect-[2/1]"}`}
+          width={compact ? 240 : 400}
+          height={compact ? 160 : 200}
+          sizes={compact
+            ? "(min-width: 1024px) 240px, 50vw"
+            : "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"}
+          className={`w-full ${compact ? "aspect-[3/2]" : "aspect-[2/1]"}`}
         />
         {compact ? <h3 className="p-3 text-sm font-semibold group-hover:text-green-800">{category.name}</h3> : null}
       </a>

@@ -33,6 +33,11 @@ export interface ListingViewProps {
   highlight?: string[];
   /** Shown instead of the grid when loading failed. */
   error?: string;
+  /**
+   * The search page before a query: only the header and `emptyText`, no count, filters or sort
+   * ('0 products / Filters / Sort' over an empty page read like a failed search).
+   */
+  awaitingQuery?: boolean;
 }
 
 function chipLabel(kind: "price" | "brand" | "category", value: string, facets: Facets): string {
@@ -69,6 +74,15 @@ export function ListingView(p: ListingViewProps) {
   ];
   const filterCount = activeFilterCount(state);
   const formProps = { action: p.basePath, state, facets: p.facets, clearHref, showCategories: p.showCategoryFilter };
+  if (p.awaitingQuery) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-6">
+        <Breadcrumbs items={p.breadcrumbs} />
+        <div className="mt-4">{p.header}</div>
+        <p className="mt-6 text-stone-600">{p.emptyText}</p>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <Breadcrumbs items={p.breadcrumbs} />
@@ -78,6 +92,8 @@ export function ListingView(p: ListingViewProps) {
           <FilterForm idPrefix="side" {...formProps} />
         </aside>
         <section aria-label="Products">
+          {/* Cards title their products with h3; without this h2 the page would jump from the h1. */}
+          <h2 className="sr-only">Products</h2>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-stone-600" data-product-count>
               {`${p.total} ${p.total === 1 ? "product" : "products"}`}

@@ -1,7 +1,7 @@
 /**
  * The product page body: breadcrumbs, gallery, buy box (variant, price, stock, quantity, add to cart),
  * wishlist and share, delivery promises, tabs (description, specifications, shipping and returns) and
- * similar products. Interactive parts are islands that render in full on the server.
+ * the recommendation sections. Interactive parts are islands that render in full on the server.
  */
 import { Island } from "../../lib/islands.tsx";
 import WishlistButton from "../../islands/WishlistButton.tsx";
@@ -14,20 +14,24 @@ import type { ProductWithVariants } from "../../domains/catalog/mod.ts";
 import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
 import { ClockIcon, RotateLeftIcon, TruckIcon } from "../ui/icons.tsx";
 import type { ProductCardData } from "./ProductCard.tsx";
-import { ProductGrid } from "./ProductGrid.tsx";
+import { ProductRecommendations } from "../recommendations/ProductRecommendations.tsx";
 import { ShippingReturnsText } from "./ShippingReturnsText.tsx";
 import { choicesOf, defaultChoiceIndex } from "./ProductChoice.tsx";
 import { ProductSpecs } from "./ProductSpecs.tsx";
+import { ReviewsSection, type ReviewsSectionData } from "../reviews/ReviewsSection.tsx";
 
 export function ProductView(
-  { product, similar, freeShippingCents, shareUrl, wishlist }: {
+  { product, similar, boughtTogether, freeShippingCents, shareUrl, wishlist, reviews }: {
     product: ProductWithVariants;
     /** Whether the shopper is signed in and has saved this product. */
     wishlist: { signedIn: boolean; saved: boolean };
     similar: ProductCardData[];
+    boughtTogether: ProductCardData[];
     freeShippingCents: number;
     /** The canonical absolute URL of this page, which the share button copies. */
     shareUrl: string;
+    /** The Customer Reviews section (#reviews): the form and the approved reviews. */
+    reviews: ReviewsSectionData;
   },
 ) {
   const p = product;
@@ -83,7 +87,7 @@ export function ProductView(
               <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
               <span>
                 <span className="font-semibold text-stone-900" data-free-shipping>
-                  Free delivery on orders over {formatMoney(freeShippingCents)}
+                  Free delivery on orders from {formatMoney(freeShippingCents)}
                 </span>
                 <span className="block text-stone-600">Major cities 1-3 business days, regional 3-5, remote 5-7.</span>
               </span>
@@ -136,14 +140,9 @@ export function ProductView(
         </div>
       </section>
 
-      {similar.length
-        ? (
-          <section className="mt-12" aria-labelledby="similar-heading">
-            <h2 id="similar-heading" className="mb-4 text-2xl font-bold">Similar Products</h2>
-            <ProductGrid products={similar} />
-          </section>
-        )
-        : null}
+      <ProductRecommendations productId={p.id} similar={similar} boughtTogether={boughtTogether} />
+
+      <ReviewsSection data={reviews} />
     </div>
   );
 }

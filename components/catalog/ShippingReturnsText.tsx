@@ -6,7 +6,7 @@ export function ShippingReturnsText({ freeShippingCents }: { freeShippingCents: 
     <div className="max-w-prose space-y-3 text-sm leading-6 text-stone-700">
       <p>
         Orders are dispatched within 1-2 business days. Delivery takes 1-3 business days to major cities, 3-5 business
-        days to regional areas and 5-7 business days to remote areas. Standard delivery is free on orders over{" "}
+        days to regional areas and 5-7 business days to remote areas. Standard delivery is free on orders from{" "}
         {formatMoney(freeShippingCents)}; we ship within South Africa only.
       </p>
       <p>

@@ -37,7 +37,7 @@ export function ConfirmationView(
         <dl className="mx-auto mt-6 grid max-w-md gap-3 text-left sm:grid-cols-2">
           <div className="rounded-xl bg-stone-50 p-4">
             <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Order number</dt>
-            <dd className="mt-1 font-bold text-stone-900" data-order-number>{orderNumber}</dd>
+            <dd className="mt-1 font-bold whitespace-nowrap text-stone-900" data-order-number>{orderNumber}</dd>
           </div>
           <div className="rounded-xl bg-stone-50 p-4">
             <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Total paid</dt>

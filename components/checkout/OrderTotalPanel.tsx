@@ -1,21 +1,23 @@
 /**
- * The checkout side panel's money: the order total (subtotal, discounts with their codes, shipping
- * 'Free', total), the coupon display (the applied coupon with Remove, or a box to add one) and a
+ * The checkout side panel's money: the order total (subtotal, discounts with their codes, delivery
+ * as domains/cart/delivery.ts decides it, total), the coupon display (the applied coupon with Remove, or a box to add one) and a
  * pointer to where a loyalty reward code goes (the payment step). The coupon forms post to the
  * cart's own form actions and come back to /checkout.
  */
-import type { Cart } from "../../domains/cart/mod.ts";
+import type { Cart, OrderTotals } from "../../domains/cart/mod.ts";
 import { type DiscountLine, discountLines } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { CheckoutCard } from "./CheckoutFrame.tsx";
+import { CouponExpiry, CouponHints } from "../cart/CouponHints.tsx";
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
 export function OrderTotal(
-  { subtotalCents, discounts, totalCents, itemCount }: {
+  { subtotalCents, discounts, shippingCents, totalCents, itemCount }: {
     subtotalCents: number;
     /** The coupon's and the reward code's lines (discountLines). */
     discounts: DiscountLine[];
+    shippingCents: number;
     totalCents: number;
     itemCount: number;
   },
@@ -34,7 +36,9 @@ export function OrderTotal(
       ))}
       <div className="flex justify-between gap-3">
         <dt className="text-stone-600">Shipping</dt>
-        <dd className="font-medium text-green-800">Free</dd>
+        <dd className={shippingCents ? "tabular-nums" : "font-medium text-green-800"} data-shipping>
+          {shippingCents ? formatMoney(shippingCents) : "Free"}
+        </dd>
       </div>
       <div className="flex justify-between gap-3 border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
         <dt>Total</dt>
@@ -57,6 +61,7 @@ function CouponDisplay({ cart }: { cart: Cart }) {
         <span className="min-w-0">
           <span className="block font-semibold text-green-900">{`Coupon ${cart.coupon.code} applied`}</span>
           <span className="block text-green-900/80">{cart.coupon.description}</span>
+          <CouponExpiry endDate={cart.coupon.endDate} />
         </span>
         <button
           type="submit"
@@ -91,25 +96,29 @@ function CouponDisplay({ cart }: { cart: Cart }) {
           Apply
         </button>
       </div>
+      <CouponHints />
     </form>
   );
 }
 
 /** The Order Total card of the review step, with the coupon display under the figures. */
-export function OrderTotalPanel({ cart }: { cart: Cart }) {
+export function OrderTotalPanel({ cart, totals }: { cart: Cart; totals: OrderTotals }) {
   return (
     <CheckoutCard id="order-total" title="Order Total">
       <OrderTotal
         subtotalCents={cart.subtotalCents}
         discounts={discountLines({
-          discountCents: cart.discountCents,
+          discountCents: cart.discountCents + cart.referralDiscountCents,
           couponCode: cart.coupon?.code ?? null,
           rewardCode: null,
           rewardDiscountCents: 0,
+          referralDiscountCents: cart.referralDiscountCents,
         })}
-        totalCents={cart.totalCents}
+        shippingCents={totals.delivery.feeCents}
+        totalCents={totals.totalCents}
         itemCount={cart.itemCount}
       />
+      {cart.referralNote ? <p className="mt-3 text-xs text-stone-600" data-referral-note>{cart.referralNote}</p> : null}
       <div className="mt-4 border-t border-stone-200 pt-4">
         <CouponDisplay cart={cart} />
       </div>

@@ -2,14 +2,17 @@
  * Checkout step 2, Payment: the placed order's number, total and delivery, the loyalty reward code
  * box (a code needs a placed order, so it lives here, not on the review), the card form (the
  * CheckoutPayment island of the payment gateway) and 'Back to Order Summary', which cancels the
- * unpaid order so the review can place a fresh one. Without a payment provider: the spec's
- * 'Payment Configuration Error'.
+ * unpaid order so the review can place a fresh one. With PayFast configured, its hosted page is a
+ * second method below the card form. Without a payment provider: the spec's 'Payment Configuration
+ * Error'.
  */
 import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { Island } from "../../lib/islands.tsx";
 import CheckoutPayment, { type CheckoutPaymentProps } from "../../islands/CheckoutPayment.tsx";
 import RewardCodeForm from "../../islands/RewardCodeForm.tsx";
+import PayFastPayment, { type PayFastPaymentProps } from "../../islands/PayFastPayment.tsx";
+import { PAYFAST_METHOD_LABEL } from "../../domains/payments/schemas.ts";
 import { AddressLines } from "../orders/AddressLines.tsx";
 import { ChevronLeftIcon, MapPinIcon } from "../ui/icons.tsx";
 import { CheckoutCard, CheckoutFrame } from "./CheckoutFrame.tsx";
@@ -20,6 +23,8 @@ export interface PaymentStepProps {
   order: OrderDetail;
   /** Null when no payment provider is configured. */
   payment: CheckoutPaymentProps | null;
+  /** PayFast's hosted page as a second method; null when PayFast is not configured. */
+  payfast: PayFastPaymentProps | null;
   locker: { name: string; address: string } | null;
 }
 
@@ -58,6 +63,7 @@ function OrderRecap({ order, locker }: { order: OrderDetail; locker: PaymentStep
         <OrderTotal
           subtotalCents={order.subtotalCents}
           discounts={discountLines(order)}
+          shippingCents={order.shippingCents}
           totalCents={order.totalCents}
           itemCount={units}
         />
@@ -81,7 +87,11 @@ function OrderRecap({ order, locker }: { order: OrderDetail; locker: PaymentStep
           )
           : (
             <div className="mt-1">
-              <p className="text-stone-700">Standard delivery (free, 3-5 business days) to:</p>
+              <p className="text-stone-700">
+                {`Standard delivery (${
+                  order.shippingCents ? formatMoney(order.shippingCents) : "free"
+                }, 3-5 business days) to:`}
+              </p>
               {order.shippingAddress
                 ? (
                   <div className="mt-1">
@@ -96,7 +106,26 @@ function OrderRecap({ order, locker }: { order: OrderDetail; locker: PaymentStep
   );
 }
 
-export function PaymentStep({ order, payment, locker }: PaymentStepProps) {
+/** The second method: PayFast's hosted page (Instant EFT, cards and more). */
+function PayFastMethod({ props, alone }: { props: PayFastPaymentProps; alone: boolean }) {
+  return (
+    <div
+      className={alone ? "" : "mt-6 border-t border-stone-200 pt-5"}
+      data-payment-method="payfast"
+      aria-labelledby="payfast-title"
+      role="group"
+    >
+      <h3 id="payfast-title" className="font-semibold text-stone-900">{PAYFAST_METHOD_LABEL}</h3>
+      <p className="mt-1 mb-3 text-sm text-stone-600">
+        You pay on PayFast's secure page and come back here; we confirm your order as soon as PayFast tells us the
+        payment went through.
+      </p>
+      <Island name="PayFastPayment" component={PayFastPayment} props={props} />
+    </div>
+  );
+}
+
+export function PaymentStep({ order, payment, payfast, locker }: PaymentStepProps) {
   return (
     <CheckoutFrame step="payment">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -115,8 +144,16 @@ export function PaymentStep({ order, payment, locker }: PaymentStepProps) {
             </p>
             <div className="mt-5">
               {payment
-                ? <Island name="CheckoutPayment" component={CheckoutPayment} props={payment} />
+                ? (
+                  <div data-payment-method="card">
+                    {payfast ? <h3 className="mb-3 font-semibold text-stone-900">Pay by card</h3> : null}
+                    <Island name="CheckoutPayment" component={CheckoutPayment} props={payment} />
+                  </div>
+                )
+                : payfast
+                ? null
                 : <PaymentConfigurationError />}
+              {payfast ? <PayFastMethod props={payfast} alone={!payment} /> : null}
             </div>
           </section>
           <BackToReview orderId={order.id} />

@@ -6,7 +6,7 @@
 import type { CheckoutReview, PudoLocker } from "../../domains/checkout/mod.ts";
 import type { CartLine } from "../../domains/cart/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { placeholderPath } from "../../lib/placeholder.ts";
+import { imageSource } from "../../lib/image_sizes.ts";
 import { Island } from "../../lib/islands.tsx";
 import ShippingMethodChooser from "../../islands/ShippingMethodChooser.tsx";
 import { AddressLines } from "../orders/AddressLines.tsx";
@@ -59,7 +59,7 @@ function UnitPrice({ line }: { line: CartLine }) {
 function Thumb({ line, size }: { line: CartLine; size: 56 | 64 }) {
   return (
     <img
-      src={line.product.image ?? placeholderPath(line.product.name)}
+      {...imageSource(line.product.image, line.product.name, size)}
       alt=""
       width={size}
       height={size}
@@ -159,7 +159,7 @@ export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady }: R
           <Addresses review={review} />
         </div>
         <aside className="space-y-4" aria-label="Order total and delivery">
-          <OrderTotalPanel cart={cart} />
+          <OrderTotalPanel cart={cart} totals={review.totals.standard} />
           <form
             method="post"
             action="/checkout"
@@ -173,6 +173,16 @@ export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady }: R
               props={{
                 lockers: lockers.map((l) => ({ id: l.id, name: l.name, address: l.address })),
                 pudo: review.pudo,
+                prices: {
+                  standard: {
+                    feeCents: review.totals.standard.delivery.feeCents,
+                    totalCents: review.totals.standard.totalCents,
+                  },
+                  pudo_locker: {
+                    feeCents: review.totals.pudo_locker.delivery.feeCents,
+                    totalCents: review.totals.pudo_locker.totalCents,
+                  },
+                },
                 method: "standard",
                 locker: null,
               }}

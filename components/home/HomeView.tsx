@@ -1,4 +1,7 @@
-/** The home page: hero, Shop By Category, featured carousel, benefits, new arrivals, newsletter. */
+/**
+ * The home page: hero, Shop By Category, featured carousel, benefits, new arrivals, recommended or
+ * trending products, newsletter.
+ */
 import { Island } from "../../lib/islands.tsx";
 import FeaturedCarousel from "../../islands/FeaturedCarousel.tsx";
 import NewsletterForm from "../../islands/NewsletterForm.tsx";
@@ -7,6 +10,7 @@ import { ProductGrid } from "../catalog/ProductGrid.tsx";
 import { CategoryCard, type CategoryCardData } from "../catalog/CategoryCard.tsx";
 import { AwardIcon, TruckIcon, UsersIcon } from "../ui/icons.tsx";
 import { formatMoney } from "../../lib/money.ts";
+import { HomePicks, type HomePicksData } from "../recommendations/HomePicks.tsx";
 
 function SectionHeading({ title, href, linkLabel }: { title: string; href: string; linkLabel: string }) {
   return (
@@ -25,10 +29,12 @@ function SectionError({ text }: { text: string }) {
 }
 
 export function HomeView(
-  { categories, featured, newArrivals, freeShippingCents }: {
+  { categories, featured, newArrivals, picks, freeShippingCents }: {
     categories: Section<CategoryCardData>;
     featured: Section<ProductCardData>;
     newArrivals: Section<ProductCardData>;
+    /** Recommended for the signed-in customer, else trending; left out when it failed to load. */
+    picks?: HomePicksData | null;
     freeShippingCents: number;
   },
 ) {
@@ -131,7 +137,7 @@ export function HomeView(
             {
               icon: <TruckIcon className="h-7 w-7" />,
               title: "Fast nationwide delivery",
-              text: `Dispatched within 1-2 business days to every province. Free delivery on orders over ${
+              text: `Dispatched within 1-2 business days to every province. Free delivery on orders from ${
                 formatMoney(freeShippingCents)
               }.`,
             },
@@ -161,6 +167,8 @@ export function HomeView(
           <SectionHeading title="New Arrivals" href="/new" linkLabel="View All" />
           {"error" in newArrivals ? <SectionError text={newArrivals.error} /> : <ProductGrid products={newArrivals} />}
         </section>
+
+        {picks ? <HomePicks picks={picks} /> : null}
 
         <section aria-labelledby="newsletter-heading" className="rounded-2xl bg-amber-100 px-6 py-10 md:px-12">
           <div className="grid items-center gap-6 md:grid-cols-2">

@@ -50,7 +50,7 @@ export function AboutView({ shop }: InfoProps) {
             Dimensions, weights and what a product is (and is not) suitable for, so you can choose before you buy.
           </li>
           <li>
-            <strong>Prices in rand, VAT included.</strong> Standard delivery is free on orders over{" "}
+            <strong>Prices in rand, VAT included.</strong> Standard delivery is free on orders from{" "}
             {formatMoney(shop.freeShippingThresholdCents)}.
           </li>
           <li>

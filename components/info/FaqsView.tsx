@@ -88,8 +88,10 @@ function faqGroups({ shop }: InfoProps): { id: string; title: string; items: Faq
           q: "How much does delivery cost?",
           a: (
             <p>
-              Standard delivery is free on orders over{" "}
-              {free}. For smaller orders the delivery fee is shown in your cart and at checkout before you pay.
+              Standard delivery is free on orders from {free}{" "}
+              (after discounts, or with the FREESHIP coupon); below that it costs {formatMoney(shop.deliveryFeeCents)}
+              {" "}
+              (VAT included), shown in your cart and at checkout before you pay. PUDO lockers are free.
             </p>
           ),
         },

@@ -36,7 +36,7 @@ export function HelpView({ shop }: InfoProps) {
     {
       href: "/shipping",
       title: "Shipping information",
-      text: `Dispatch in 1-2 business days, delivery times, PUDO lockers, free delivery over ${
+      text: `Dispatch in 1-2 business days, delivery times, PUDO lockers, free delivery from ${
         formatMoney(shop.freeShippingThresholdCents)
       }.`,
       icon: <TruckIcon className={icon} />,

@@ -57,37 +57,58 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
       </Section>
 
       <Section id="collect" title="What we collect">
+        {
+          /* Each item matches what the shop's database and code really keep (db/schema/*.ts): say nothing
+            here the shop does not do (audit finding, issue 16 item 9). */
+        }
         <Bullets>
           <li>
             <strong>Account details:</strong>{" "}
-            your username, e-mail address, name and phone number (if you give them), and your password, which we store
-            only as a one-way hash.
+            your username, e-mail address, first and last name and phone number (if you give them), a VAT number if you
+            enter one for tax invoices, and your password, which we store only as a one-way hash.
           </li>
           <li>
             <strong>Addresses:</strong> the delivery and billing addresses you save or use for an order.
           </li>
           <li>
-            <strong>Orders:</strong>{" "}
-            what you bought, prices, the delivery method (including a PUDO locker you chose), coupons used and the order
-            status.
+            <strong>Orders and tax documents:</strong>{" "}
+            what you bought, prices, the delivery method (including a PUDO locker you chose), order notes, coupons,
+            reward codes or a referral discount used, the order status, refunds, and the tax invoices and credit notes
+            we issue (which show your name, address and VAT number if you gave one).
           </li>
           <li>
             <strong>Payment references:</strong>{" "}
-            the payment reference and status from our payment processor. We never receive or store your full card
-            number, expiry date or security code.
+            the payment reference and status from Stripe or PayFast. We never receive or store your card number, expiry
+            date or security code.
           </li>
           <li>
             <strong>Things you choose to share:</strong>{" "}
-            product reviews and replies, your wishlist, back-in-stock requests, newsletter sign-ups and messages you
-            send us.
+            product reviews, replies and helpful votes, your wishlist, back-in-stock requests, newsletter sign-ups and
+            e-mails you send us.
           </li>
           <li>
-            <strong>Shop activity:</strong>{" "}
-            your cart, the products you view (used for recommendations) and loyalty points.
+            <strong>Loyalty and referrals:</strong>{" "}
+            your points history and rewards, your referral code, and which customers you referred (or who referred you)
+            and whether their first order was paid.
           </li>
           <li>
-            <strong>Technical information:</strong>{" "}
-            session cookies (see below) and server records of pages requested, used to keep the shop secure and working.
+            <strong>Browsing history:</strong>{" "}
+            the products you view and when, kept against your account or, if you are not signed in, against a random
+            visitor id in a cookie, and used only to recommend products.
+          </li>
+          <li>
+            <strong>Sessions and cart:</strong>{" "}
+            a session record linked to a random token in a cookie (see below), holding your sign-in and your cart.
+          </li>
+          <li>
+            <strong>Abuse protection:</strong>{" "}
+            counts of sign-in, registration and payment attempts per username and per IP address, kept for a few minutes
+            to stop password guessing and abuse. Our server logs record the pages requested, without your IP address.
+          </li>
+          <li>
+            <strong>E-mails we send you:</strong>{" "}
+            a copy of each e-mail (order confirmations, invoices, password-reset links, newsletters) while it waits to
+            be sent.
           </li>
         </Bullets>
         <p>
@@ -142,12 +163,14 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
         <p>We share only what each service provider needs to do its job for us, under a written agreement:</p>
         <Bullets>
           <li>
-            <strong>Payment processor (Stripe):</strong>{" "}
-            processes your card payment. Card details go directly to Stripe.
+            <strong>Payment processors (Stripe and PayFast):</strong>{" "}
+            Stripe processes card payments; PayFast processes Instant EFT and its other methods if you choose it at
+            checkout. They receive the order reference and amount; your card or bank details go directly to them, never
+            to us.
           </li>
           <li>
             <strong>Couriers and PUDO:</strong>{" "}
-            receive your name, phone number and delivery address or chosen locker so they can deliver your parcel.
+            the name, phone number and delivery address or locker on the parcel we hand them.
           </li>
           <li>
             <strong>E-mail provider:</strong>{" "}
@@ -188,6 +211,10 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
             <strong>Sessions and carts:</strong> until the session expires or you sign out.
           </li>
           <li>
+            <strong>Browsing history:</strong>{" "}
+            until you delete your account; a visitor's views stay under the random visitor id, linked to no name.
+          </li>
+          <li>
             <strong>Server records:</strong> only as long as needed for security and troubleshooting.
           </li>
         </Bullets>
@@ -217,14 +244,27 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
             page.
           </li>
           <li>
+            <strong>Visitor cookie:</strong>{" "}
+            a random id (not readable by scripts, kept for a year) under which the products you view are remembered for
+            recommendations when you are not signed in.
+          </li>
+          <li>
             <strong>Message cookie:</strong>{" "}
             a short-lived cookie that carries a one-time notice (for example "Welcome back!") to the next page.
           </li>
         </Bullets>
-        <p>
-          We do not use advertising or third-party tracking cookies. If your browser blocks cookies, you can still
-          browse, but the cart and sign-in will not work.
-        </p>
+        {shop.analytics.gaMeasurementId || shop.analytics.metaPixelId
+          ? (
+            <p>
+              Our fast-loading mobile (AMP) versions of product and category pages count visits with {[
+                shop.analytics.gaMeasurementId ? "Google Analytics" : null,
+                shop.analytics.metaPixelId ? "the Meta (Facebook) pixel" : null,
+              ].filter(Boolean).join(" and ")}, which may set their own cookies. Our other pages use no advertising or
+              third-party tracking cookies.
+            </p>
+          )
+          : <p>We do not use advertising or third-party tracking cookies.</p>}
+        <p>If your browser blocks cookies, you can still browse, but the cart and sign-in will not work.</p>
       </Section>
 
       <Section id="rights" title="Your rights">

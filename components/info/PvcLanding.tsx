@@ -222,7 +222,7 @@ export function PvcLandingContent(
           <h2 className="text-xl font-bold text-stone-900">Delivery</h2>
           <p className="mt-3 leading-7 text-stone-700">
             PVC enclosures are large items, so they travel by courier to your door, often flat-packed. Orders leave us
-            within 1-2 business days, and standard delivery is free on orders over {formatMoney(freeShippingCents)}. See
+            within 1-2 business days, and standard delivery is free on orders from {formatMoney(freeShippingCents)}. See
             {" "}
             <a className={textLink} href="/shipping">shipping information</a> for delivery times.
           </p>

@@ -21,7 +21,7 @@ export function ShippingView({ shop }: InfoProps) {
   return (
     <InfoPage
       title="Shipping Information"
-      lead={`We deliver anywhere in South Africa. Orders leave us within 1-2 business days, and standard delivery is free on orders over ${free}.`}
+      lead={`We deliver anywhere in South Africa. Orders leave us within 1-2 business days, and standard delivery is free on orders from ${free}.`}
       updated={POLICIES_UPDATED}
       toc={[
         { id: "summary", label: "In short" },
@@ -73,12 +73,15 @@ export function ShippingView({ shop }: InfoProps) {
       <Section id="cost" title="Delivery cost">
         <Bullets>
           <li>
-            Standard delivery is <strong>free on orders over {free}</strong>.
+            Standard delivery is <strong>free on orders from {free}</strong> (the value of your goods after discounts).
           </li>
           <li>
-            For smaller orders, the delivery fee is shown in your cart and at checkout before you pay. Nothing is added
-            after you have paid.
+            Below that, standard delivery costs <strong>{formatMoney(shop.deliveryFeeCents)}</strong>{" "}
+            (VAT included). Your cart shows the fee and how much more makes delivery free; nothing is added after you
+            have paid.
           </li>
+          <li>The FREESHIP coupon (on orders over R 500,00) makes standard delivery free.</li>
+          <li>Collecting from a PUDO locker is always free.</li>
           <li>All prices on the site are in rand and include VAT.</li>
         </Bullets>
       </Section>

@@ -105,9 +105,10 @@ export function TermsView({ shop, siteUrl }: InfoProps) {
         <Bullets>
           <li>All prices are in South African rand (ZAR) and include VAT at the current rate.</li>
           <li>
-            Standard delivery is free on orders over{" "}
-            {formatMoney(shop.freeShippingThresholdCents)}. Any delivery fee is shown in your cart and at checkout, so
-            you see the full price, including VAT and delivery, before you pay. There are no other fees.
+            Standard delivery is free on orders from {formatMoney(shop.freeShippingThresholdCents)}{" "}
+            after discounts and costs {formatMoney(shop.deliveryFeeCents)}{" "}
+            below that. Any delivery fee is shown in your cart and at checkout, so you see the full price, including VAT
+            and delivery, before you pay. There are no other fees.
           </li>
           <li>
             If a product is shown at an obviously wrong price because of an error, we will tell you before dispatch and

@@ -17,6 +17,7 @@ const statusColours: Record<OrderStatus, string> = {
   shipped: "bg-indigo-100 text-indigo-900 ring-indigo-300",
   delivered: "bg-green-100 text-green-900 ring-green-300",
   cancelled: "bg-red-100 text-red-900 ring-red-300",
+  refunded: "bg-stone-100 text-stone-800 ring-stone-300",
 };
 
 const statusText: Record<OrderStatus, string> = {
@@ -25,6 +26,7 @@ const statusText: Record<OrderStatus, string> = {
   shipped: "Your order is on its way with the courier.",
   delivered: "Your order has been delivered. Enjoy!",
   cancelled: "This order was cancelled. Contact us if you have questions about it.",
+  refunded: "This order was refunded in full. The money goes back to the way you paid.",
 };
 
 const steps: OrderStatus[] = ["pending", "processing", "shipped", "delivered"];
@@ -34,6 +36,7 @@ const stepLabels: Record<OrderStatus, string> = {
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  refunded: "Refunded",
 };
 
 /** "processing" -> "Processing". */

@@ -66,9 +66,10 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
             <span className="text-lg font-bold">{shop.name}</span>
           </a>
           <p className="mt-3 text-sm leading-6">{shop.description}</p>
-          <h3 className="mt-5 text-xs font-semibold tracking-wider text-white uppercase">
+          {/* h2 like the other footer columns' titles: on a page with only an h1 (the empty cart) an h3 skips a level. */}
+          <h2 className="mt-5 text-xs font-semibold tracking-wider text-white uppercase">
             Newsletter: 10% off your first order
-          </h3>
+          </h2>
           <div className="mt-2">
             <Island name="NewsletterForm" component={NewsletterForm} props={{ source: "footer", tone: "dark" }} />
           </div>

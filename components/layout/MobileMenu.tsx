@@ -26,7 +26,7 @@ export function MobileMenu({ chrome }: { chrome: ChromeData }) {
           <CloseIcon className="h-6 w-6" />
         </button>
       </div>
-      <form action="/search" method="get" role="search" className="px-4 pt-4">
+      <form action="/search" method="get" role="search" aria-label="Search the shop" className="px-4 pt-4">
         <label htmlFor="mobile-search" className="sr-only">Search products</label>
         <input
           id="mobile-search"

@@ -54,17 +54,22 @@ function Frame({ children }: { children: ReactNode }) {
 
 const WAYS: { icon: ReactNode; text: string; points: string; live: boolean }[] = [
   { icon: <AwardIcon className="h-5 w-5" />, text: "For every R1 you spend", points: "1 point", live: true },
-  { icon: <StarIcon className="h-5 w-5" />, text: "For each product review", points: "10 points", live: false },
+  {
+    icon: <StarIcon className="h-5 w-5" />,
+    text: "For each product review (once approved)",
+    points: "10 points",
+    live: true,
+  },
   {
     icon: <CheckCircleIcon className="h-5 w-5" />,
     text: "When a review is marked helpful",
     points: "5 points",
-    live: false,
+    live: true,
   },
-  { icon: <UsersIcon className="h-5 w-5" />, text: "For each successful referral", points: "50 points", live: false },
+  { icon: <UsersIcon className="h-5 w-5" />, text: "For each successful referral", points: "50 points", live: true },
 ];
 
-/** The ways to earn; only purchases credit points today, and the card says so. */
+/** The ways to earn (a way not credited yet would carry a 'coming soon' badge), with the referral page's link. */
 export function HowToEarn() {
   return (
     <section aria-labelledby="earn-title" className={card} data-how-to-earn>
@@ -92,7 +97,11 @@ export function HowToEarn() {
         ))}
       </ul>
       <p className="mt-4 text-xs text-stone-500">
-        Today points are credited for purchases: once an order is paid, its points appear in your history.
+        Points are credited for paid orders, approved reviews, helpful votes on your reviews and friends' first orders;
+        each appears in your history.
+      </p>
+      <p className="mt-3 text-sm">
+        <a href="/referral" className={textLink} data-referral-link>Refer a friend: get your code and share link</a>
       </p>
     </section>
   );

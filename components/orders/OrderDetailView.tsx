@@ -11,6 +11,8 @@ import { ChevronLeftIcon, CreditCardIcon, MapPinIcon, PackageIcon, StarIcon, Tru
 import { AddressLines } from "./AddressLines.tsx";
 import { capitalise, StatusBadge } from "./StatusBadge.tsx";
 import { formatOrderDateLong } from "./format.ts";
+import type { OrderDocuments } from "../../domains/tax_documents/mod.ts";
+import { TaxDocumentLinks } from "./TaxDocumentLinks.tsx";
 
 export const ORDER_NOT_FOUND_TEXT =
   "We couldn't find the order you're looking for. It may have been removed or you don't have permission to view it.";
@@ -18,6 +20,14 @@ export const ORDER_NOT_FOUND_TEXT =
 const PAYMENT_METHODS: Record<string, string> = {
   stripe: "Card (Stripe)",
   test: "Test card (no real payment)",
+  payfast: "PayFast (Instant EFT, card and more)",
+};
+
+const PAYMENT_STATUS_TEXT: Record<string, string> = {
+  unpaid: "Payment pending",
+  paid: "Paid",
+  partially_refunded: "Partially refunded",
+  refunded: "Refunded",
 };
 
 /** The payment method as a customer reads it; none recorded is 'Standard payment'. */
@@ -39,6 +49,8 @@ export interface OrderDetailViewProps {
   vat: { cents: number; ratePercent: number };
   /** The order is the viewer's own (an admin reading a customer's order gets no 'Complete payment'). */
   own: boolean;
+  /** The order's tax invoice and credit notes (none while unpaid). */
+  documents?: OrderDocuments;
 }
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -79,6 +91,17 @@ function Notice({ order, own }: { order: OrderDetail; own: boolean }) {
           </p>
         </div>
         {own ? <a href={`/checkout?order=${order.id}`} className={primaryButton}>Complete payment</a> : null}
+      </div>
+    );
+  }
+  if (order.status === "refunded") {
+    return (
+      <div
+        className="mt-6 rounded-2xl border border-purple-200 bg-purple-50 p-4 text-purple-950 sm:p-5"
+        data-refunded-notice
+      >
+        <p className="font-semibold">{`This order was refunded in full (${formatMoney(order.refundedCents)}).`}</p>
+        <p className="mt-0.5 text-sm">It can take 5 to 10 business days to show on your statement.</p>
       </div>
     );
   }
@@ -139,7 +162,7 @@ function ItemsTable({ order }: { order: OrderDetail }) {
                 {reviewable && item.productSlug
                   ? (
                     <a
-                      href={`/product/${item.productSlug}#reviews`}
+                      href={`/product/${item.productSlug}?write-review=1#write-review`}
                       className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-green-800 hover:underline"
                     >
                       <StarIcon className="h-3.5 w-3.5" />
@@ -200,7 +223,7 @@ export function OrderSummaryCard(
   );
 }
 
-export function OrderDetailView({ order, locker, vat, own }: OrderDetailViewProps) {
+export function OrderDetailView({ order, locker, vat, own, documents }: OrderDetailViewProps) {
   const paid = Boolean(order.paymentId);
   const firstReviewable = order.items.find((i) => i.productSlug);
   return (
@@ -240,10 +263,27 @@ export function OrderDetailView({ order, locker, vat, own }: OrderDetailViewProp
             <Row label="Payment method">{paymentMethodText(order.paymentMethod)}</Row>
             <Row label="Payment status">
               <span className={paid ? "text-green-800" : "text-amber-800"} data-payment-status>
-                {paid ? "Paid" : "Payment pending"}
+                {PAYMENT_STATUS_TEXT[order.paymentStatus] ?? (paid ? "Paid" : "Payment pending")}
               </span>
             </Row>
+            {order.refundedCents > 0
+              ? (
+                <Row label="Refunded">
+                  <span className="tabular-nums" data-refunded>{formatMoney(order.refundedCents)}</span>
+                </Row>
+              )
+              : null}
             <Row label="Shipping status">{capitalise(order.status)}</Row>
+            {order.trackingNumber
+              ? (
+                <Row label="Tracking number">
+                  <span className="break-all" data-tracking-number>{order.trackingNumber}</span>
+                </Row>
+              )
+              : null}
+            {order.carrier ? <Row label="Carrier">{order.carrier}</Row> : null}
+            {order.shippedAt ? <Row label="Shipped on">{formatOrderDateLong(order.shippedAt)}</Row> : null}
+            {order.deliveredAt ? <Row label="Delivered on">{formatOrderDateLong(order.deliveredAt)}</Row> : null}
             <Row label="Delivery">
               {order.shippingMethod === "pudo_locker" ? "PUDO locker" : "Standard delivery (3-5 business days)"}
             </Row>
@@ -262,6 +302,16 @@ export function OrderDetailView({ order, locker, vat, own }: OrderDetailViewProp
                     )
                     : <span className="text-stone-700">{order.pudoLockerAddress}</span>}
                 </p>
+              </div>
+            )
+            : null}
+          {documents?.invoice
+            ? (
+              <div className="mt-3 border-t border-stone-100 pt-3">
+                <h3 className="text-sm font-semibold text-stone-900">Tax documents</h3>
+                <div className="mt-1.5">
+                  <TaxDocumentLinks documents={documents} base={`/orders/${order.id}`} />
+                </div>
               </div>
             )
             : null}
@@ -286,7 +336,7 @@ export function OrderDetailView({ order, locker, vat, own }: OrderDetailViewProp
         <a href="/account?tab=orders" className={secondaryButton}>Back to Account</a>
         {order.status === "delivered" && firstReviewable
           ? (
-            <a href={`/product/${firstReviewable.productSlug}#reviews`} className={primaryButton}>
+            <a href={`/product/${firstReviewable.productSlug}?write-review=1#write-review`} className={primaryButton}>
               <StarIcon className="h-4 w-4" />
               Write a Review
             </a>

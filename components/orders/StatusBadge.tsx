@@ -10,6 +10,14 @@ const STATUS_COLOURS: Record<string, string> = {
   shipped: "bg-indigo-100 text-indigo-900 ring-indigo-600/25",
   delivered: "bg-green-100 text-green-900 ring-green-700/25",
   cancelled: "bg-red-100 text-red-900 ring-red-600/25",
+  refunded: "bg-purple-100 text-purple-900 ring-purple-600/25",
+};
+
+const PAYMENT_COLOURS: Record<string, string> = {
+  unpaid: "bg-amber-100 text-amber-900 ring-amber-600/25",
+  paid: "bg-green-100 text-green-900 ring-green-700/25",
+  partially_refunded: "bg-orange-100 text-orange-900 ring-orange-600/25",
+  refunded: "bg-purple-100 text-purple-900 ring-purple-600/25",
 };
 
 const NEUTRAL = "bg-stone-100 text-stone-800 ring-stone-500/25";
@@ -20,16 +28,28 @@ export function capitalise(text: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** `size`: "sm" in lists and tables, "md" beside a page heading. */
-export function StatusBadge({ status, size = "sm" }: { status: string; size?: "sm" | "md" }) {
-  const colours = STATUS_COLOURS[status] ?? NEUTRAL;
+function Badge(
+  { value, colours, size, data }: { value: string; colours: Record<string, string>; size: "sm" | "md"; data: string },
+) {
   const box = size === "md" ? "px-3 py-1 text-sm" : "px-2.5 py-0.5 text-xs";
   return (
     <span
-      className={`inline-flex items-center rounded-full font-semibold ring-1 ring-inset ${box} ${colours}`}
-      data-status={status}
+      className={`inline-flex items-center rounded-full font-semibold ring-1 ring-inset ${box} ${
+        colours[value] ?? NEUTRAL
+      }`}
+      {...{ [data]: value }}
     >
-      {capitalise(status)}
+      {capitalise(value)}
     </span>
   );
+}
+
+/** `size`: "sm" in lists and tables, "md" beside a page heading. */
+export function StatusBadge({ status, size = "sm" }: { status: string; size?: "sm" | "md" }) {
+  return <Badge value={status} colours={STATUS_COLOURS} size={size} data="data-status" />;
+}
+
+/** The payment status (unpaid, paid, partially refunded, refunded), beside the order status. */
+export function PaymentStatusBadge({ status, size = "sm" }: { status: string; size?: "sm" | "md" }) {
+  return <Badge value={status} colours={PAYMENT_COLOURS} size={size} data="data-payment-status" />;
 }

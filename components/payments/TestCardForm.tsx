@@ -6,6 +6,7 @@ import { type FormEvent, useState } from "react";
 import { fieldInputClass, fieldLabelClass } from "../ui/Field.tsx";
 import { fullWidthButton } from "../ui/buttons.ts";
 import { CreditCardIcon } from "../ui/icons.tsx";
+import { CARD_EXPIRED, cardExpiryInPast } from "../../domains/payments/schemas.ts";
 
 export interface TestCard {
   cardNumber: string;
@@ -14,9 +15,10 @@ export interface TestCard {
 }
 
 /** The card checks a real form would make before sending; the provider decides the rest. */
-export function testCardProblem(card: TestCard): string | null {
+export function testCardProblem(card: TestCard, now = new Date()): string | null {
   if (!/^\d{12,19}$/.test(card.cardNumber.replace(/[\s-]/g, ""))) return "Please enter the card number.";
   if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(card.expiry.trim())) return "Please enter the expiry date as MM/YY.";
+  if (cardExpiryInPast(card.expiry, now)) return CARD_EXPIRED;
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Please enter the 3 or 4 digit CVC.";
   return null;
 }
@@ -37,7 +39,7 @@ export function TestCardForm(
     /** The form cannot be sent yet (not ready) or any more (processing). */
     disabled: boolean;
     processing: boolean;
-    /** A message about the card from the provider (a refused number). */
+    /** A message about the card from the provider (a refused number, a declined card). */
     error?: string | null;
     onPay: (card: TestCard) => void;
   },

@@ -26,6 +26,8 @@ export const users = pgTable("users", {
   firstName: varchar({ length: 50 }),
   lastName: varchar({ length: 50 }),
   phone: varchar({ length: 20 }),
+  /** The customer's own VAT registration number, printed on their tax invoices when given. */
+  vatNumber: varchar({ length: 20 }),
   role: userRole().notNull().default("customer"),
   defaultShippingAddressId: integer().references((): AnyPgColumn => addresses.id, {
     onDelete: "set null",
@@ -35,6 +37,8 @@ export const users = pgTable("users", {
   }),
   /** Set when the customer erased their account (POPIA); the row stays for order history. */
   deletedAt: tstz(),
+  /** Set when staff disable the account: it cannot sign in and its sessions are ended. */
+  disabledAt: tstz(),
   ...timestamps(),
 }, (t) => [
   index().on(t.role),

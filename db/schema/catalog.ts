@@ -73,6 +73,11 @@ export const products = pgTable("products", {
   width: numeric({ precision: 8, scale: 2 }),
   height: numeric({ precision: 8, scale: 2 }),
   pudoEligible: boolean().notNull().default(true),
+  /**
+   * Set when staff archive the product: it leaves the storefront (its page answers 404) while old
+   * orders, carts' history and the audit trail keep pointing at it. Products are never deleted.
+   */
+  archivedAt: tstz(),
   /** Search document kept by the database: name weighs most, then brand, then description. */
   searchVector: tsvector().generatedAlwaysAs(
     sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('simple', coalesce("brand", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'D')`,
@@ -89,6 +94,7 @@ export const products = pgTable("products", {
   index().on(t.price),
   index().on(t.createdAt),
   index().on(t.fbRetailerId),
+  index().on(t.archivedAt),
   index("products_effective_price_idx").on(sql`coalesce(${t.salePrice}, ${t.price})`),
   check("products_stock_non_negative", sql`${t.stock} >= 0`),
   check("products_price_non_negative", sql`${t.price} >= 0`),

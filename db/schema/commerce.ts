@@ -24,6 +24,8 @@ export const orderStatus = pgEnum("order_status", [
   "shipped",
   "delivered",
   "cancelled",
+  /** Everything paid was given back (a partial refund keeps the fulfilment status). */
+  "refunded",
 ]);
 export const shippingMethod = pgEnum("shipping_method", ["standard", "pudo_locker"]);
 export const couponType = pgEnum("coupon_type", [
@@ -113,6 +115,13 @@ export const orders = pgTable("orders", {
   waTradeId: varchar({ length: 100 }),
   notes: text(),
   couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
+  /** What has been refunded so far (sum of order_refunds); never more than total. */
+  refundedAmount: money().notNull().default("0"),
+  /** Set when staff mark the order shipped. */
+  trackingNumber: varchar({ length: 100 }),
+  carrier: varchar({ length: 60 }),
+  shippedAt: tstz(),
+  deliveredAt: tstz(),
   /**
    * The loyalty reward code applied at the payment step and what it took off (included in
    * discountAmount). Kept on the order because a cancelled order gives the code back: a late payment
@@ -120,6 +129,9 @@ export const orders = pgTable("orders", {
    */
   rewardCode: varchar({ length: 40 }),
   rewardDiscount: money().notNull().default("0"),
+  /** The referral the customer redeemed, applied to this (their first) order, and what it took off. */
+  referralId: integer(),
+  referralDiscount: money().notNull().default("0"),
   /** A client-supplied key that makes a repeated order submission return the same order. */
   idempotencyKey: varchar({ length: 100 }),
   ...timestamps(),
@@ -130,8 +142,10 @@ export const orders = pgTable("orders", {
   index().on(t.couponId),
   index().on(t.paymentId),
   index().on(t.paymentIntentId),
+  index().on(t.referralId),
   unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
   check("orders_total_non_negative", sql`${t.total} >= 0`),
+  check("orders_refunded_within_total", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
 ]);
 
 /** Name, sku and unit price are copied at order time: catalogue edits never change history. */
@@ -183,3 +197,42 @@ export const paymentEvents = pgTable("payment_events", {
   orderId: integer().references(() => orders.id, { onDelete: "set null" }),
   receivedAt: tstz().notNull().defaultNow(),
 }, (t) => [index().on(t.orderId), index().on(t.receivedAt)]);
+
+/** A line of a refund that goes back on the shelf: the order line and how many of it. */
+export interface RestockLine {
+  orderItemId: number;
+  quantity: number;
+}
+
+/**
+ * Refunds given on an order, full or partial, as the provider recorded them. The figures are kept as
+ * they were on the day (credit notes read them); orders.refundedAmount is their sum.
+ */
+export const orderRefunds = pgTable("order_refunds", {
+  id: serial().primaryKey(),
+  orderId: integer().notNull().references(() => orders.id, { onDelete: "cascade" }),
+  amount: money().notNull(),
+  reason: text().notNull(),
+  /** stripe, test, payfast... : the provider that took the payment. */
+  provider: varchar({ length: 40 }).notNull(),
+  providerRefundId: varchar({ length: 100 }),
+  /** succeeded, pending (the provider is still working), or manual (to be completed in the provider's dashboard). */
+  status: varchar({ length: 20 }).notNull().default("succeeded"),
+  restock: jsonb().$type<RestockLine[]>().notNull().default([]),
+  createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [
+  index().on(t.orderId),
+  index().on(t.createdBy),
+  index().on(t.createdAt),
+  check("order_refunds_amount_positive", sql`${t.amount} > 0`),
+]);
+
+/** Staff's internal notes on an order (never shown to the customer). */
+export const orderNotes = pgTable("order_notes", {
+  id: serial().primaryKey(),
+  orderId: integer().notNull().references(() => orders.id, { onDelete: "cascade" }),
+  userId: integer().references(() => users.id, { onDelete: "set null" }),
+  body: text().notNull(),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [index().on(t.orderId), index().on(t.userId)]);

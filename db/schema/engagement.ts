@@ -17,7 +17,7 @@ import {
 import { sql } from "drizzle-orm";
 import { timestamps, tstz } from "./columns.ts";
 import { users } from "./accounts.ts";
-import { products, productVariants } from "./catalog.ts";
+import { categories, products, productVariants } from "./catalog.ts";
 import { orders } from "./commerce.ts";
 
 export const reviewSource = pgEnum("review_source", [
@@ -62,12 +62,20 @@ export const reviews = pgTable("reviews", {
   status: reviewStatus().notNull().default("pending"),
   verificationStatus: reviewVerification().notNull().default("unverified"),
   photos: jsonb().$type<string[]>().notNull().default([]),
+  /** Staff's reason when a review is rejected (told to the author by e-mail). */
+  moderationNote: text(),
+  moderatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  moderatedAt: tstz(),
   ...timestamps(),
 }, (t) => [
   index().on(t.productId, t.status),
   index().on(t.userId),
   index().on(t.orderId),
   index().on(t.createdAt),
+  index().on(t.status, t.createdAt),
+  index().on(t.moderatedBy),
+  // One review per customer and product (imported reviews have no user).
+  uniqueIndex("reviews_one_per_user_product").on(t.productId, t.userId).where(sql`${t.userId} is not null`),
   check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
 ]);
 
@@ -104,9 +112,16 @@ export const wishlistItems = pgTable("wishlist_items", {
   unique("wishlist_items_user_product_unique").on(t.userId, t.productId),
 ]);
 
+/**
+ * Computed lists. A product's lists (similar, frequently bought, cross-sell, up-sell) have a
+ * sourceProductId; a customer's (personalized, based on history) a userId; shop-wide ones (trending,
+ * category popular) neither, optionally a categoryId.
+ */
 export const recommendations = pgTable("recommendations", {
   id: serial().primaryKey(),
-  sourceProductId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
+  sourceProductId: integer().references(() => products.id, { onDelete: "cascade" }),
+  userId: integer().references(() => users.id, { onDelete: "cascade" }),
+  categoryId: integer().references(() => categories.id, { onDelete: "cascade" }),
   recommendedProductId: integer().notNull().references(() => products.id, {
     onDelete: "cascade",
   }),
@@ -117,6 +132,9 @@ export const recommendations = pgTable("recommendations", {
 }, (t) => [
   index().on(t.sourceProductId, t.type, t.score),
   index().on(t.recommendedProductId),
+  index().on(t.userId, t.type, t.score),
+  index().on(t.categoryId, t.type, t.score),
+  index().on(t.type, t.score),
   unique("recommendations_pair_unique").on(t.sourceProductId, t.recommendedProductId, t.type),
 ]);
 
@@ -135,6 +153,11 @@ export const browsingHistory = pgTable("browsing_history", {
   index().on(t.productId),
   index().on(t.sessionId),
   index().on(t.lastViewedAt),
+  // One row per viewer and product (a customer by user, a visitor by an anonymous id): views add up.
+  uniqueIndex("browsing_history_user_product").on(t.userId, t.productId).where(sql`${t.userId} is not null`),
+  uniqueIndex("browsing_history_visitor_product").on(t.sessionId, t.productId).where(
+    sql`${t.userId} is null and ${t.sessionId} is not null`,
+  ),
 ]);
 
 export const stockNotifications = pgTable("stock_notifications", {

@@ -50,11 +50,17 @@ export const loyaltyLedger = pgTable("loyalty_ledger", {
     .where(sql`${t.referenceId} is not null`),
 ]);
 
+/**
+ * Referrals. A customer's invitation is the row with their code and no referee (one per customer);
+ * each friend who redeems it gets a row of their own with the same code and refereeId set (a customer
+ * is referred once). status: active (invitation), pending (referee signed up), completed (the
+ * referee's first order paid and the referrer credited), reversed (that order was fully refunded).
+ */
 export const referrals = pgTable("referrals", {
   id: serial().primaryKey(),
   referrerId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
   refereeId: integer().references(() => users.id, { onDelete: "set null" }),
-  code: varchar({ length: 40 }).notNull().unique(),
+  code: varchar({ length: 40 }).notNull(),
   status: varchar({ length: 20 }).notNull().default("pending"),
   discountAmount: money(),
   discountType: varchar({ length: 20 }).notNull().default("percentage"),
@@ -63,4 +69,14 @@ export const referrals = pgTable("referrals", {
   dateExpires: tstz(),
   firstOrderCompleted: boolean().notNull().default(false),
   referrerRewarded: boolean().notNull().default(false),
-}, (t) => [index().on(t.referrerId), index().on(t.refereeId), index().on(t.status)]);
+  /** The referee's first paid order, which earned the referrer their points. */
+  orderId: integer().references(() => orders.id, { onDelete: "set null" }),
+}, (t) => [
+  index().on(t.referrerId),
+  index().on(t.status),
+  index().on(t.code),
+  index().on(t.orderId),
+  uniqueIndex("referrals_invitation_code_unique").on(t.code).where(sql`${t.refereeId} is null`),
+  uniqueIndex("referrals_one_invitation_per_referrer").on(t.referrerId).where(sql`${t.refereeId} is null`),
+  uniqueIndex("referrals_referee_unique").on(t.refereeId).where(sql`${t.refereeId} is not null`),
+]);

@@ -5,3 +5,4 @@ export * from "./commerce.ts";
 export * from "./engagement.ts";
 export * from "./loyalty.ts";
 export * from "./operations.ts";
+export * from "./tax_documents.ts";

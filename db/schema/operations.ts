@@ -1,7 +1,8 @@
-/** Admin audit log, the e-mail outbox and newsletter subscriptions. */
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, varchar } from "drizzle-orm/pg-core";
+/** Admin audit log, shop settings, the e-mail outbox and newsletter subscriptions. */
+import { bigint, index, integer, jsonb, pgEnum, pgTable, serial, text, varchar } from "drizzle-orm/pg-core";
 import { tstz } from "./columns.ts";
 import { users } from "./accounts.ts";
+import { orders } from "./commerce.ts";
 
 export const emailStatus = pgEnum("email_status", ["pending", "sent", "failed"]);
 
@@ -14,7 +15,13 @@ export const auditLogs = pgTable("audit_logs", {
   action: varchar({ length: 40 }).notNull(),
   details: jsonb().$type<Record<string, unknown>>(),
   createdAt: tstz().notNull().defaultNow(),
-}, (t) => [index().on(t.entityType, t.entityId, t.createdAt), index().on(t.userId)]);
+}, (t) => [index().on(t.entityType, t.entityId, t.createdAt), index().on(t.userId), index().on(t.createdAt)]);
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /** Mail is written here first and delivered by the sender; without SMTP admins read it here. */
 export const emailOutbox = pgTable("email_outbox", {
@@ -28,8 +35,12 @@ export const emailOutbox = pgTable("email_outbox", {
   lastError: text(),
   nextAttemptAt: tstz().notNull().defaultNow(),
   sentAt: tstz(),
+  /** The order a message is about (confirmation, shipped, delivered...), for the order's timeline. */
+  orderId: integer().references(() => orders.id, { onDelete: "set null" }),
+  /** Files sent with the message (a tax invoice PDF), base64-encoded. */
+  attachments: jsonb().$type<EmailAttachment[]>(),
   createdAt: tstz().notNull().defaultNow(),
-}, (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.createdAt)]);
+}, (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.createdAt), index().on(t.orderId)]);
 
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: serial().primaryKey(),
@@ -55,3 +66,37 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer().notNull().default(0),
   resetAt: tstz().notNull(),
 }, (t) => [index().on(t.resetAt)]);
+
+/**
+ * Settings staff change in the admin area (shop details, delivery fee, integrations), one JSON value
+ * per key. Environment variables are the defaults; a row here overrides them. Read through
+ * domains/settings.
+ */
+export const shopSettings = pgTable("shop_settings", {
+  key: varchar({ length: 80 }).primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  updatedAt: tstz().notNull().defaultNow(),
+}, (t) => [index().on(t.updatedBy)]);
+
+/**
+ * A version per cache that must agree across instances (the catalogue, settings...): a write bumps
+ * it, and every instance drops its copy when it sees a newer version.
+ */
+export const cacheVersions = pgTable("cache_versions", {
+  name: varchar({ length: 80 }).primaryKey(),
+  version: bigint({ mode: "number" }).notNull().default(0),
+  updatedAt: tstz().notNull().defaultNow(),
+});
+
+/**
+ * Background jobs' last runs. An instance claims a run by moving lastStartedAt forward in one
+ * conditional UPDATE, so with many instances (or Deno.cron and an interval at once) each run happens once.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: varchar({ length: 80 }).primaryKey(),
+  lastStartedAt: tstz(),
+  lastFinishedAt: tstz(),
+  lastError: text(),
+  runs: integer().notNull().default(0),
+});

@@ -147,6 +147,7 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
       firstName: user.firstName,
       lastName: user.lastName,
       phone: user.phone,
+      vatNumber: user.vatNumber,
       role: user.role,
       defaultShippingAddressId: user.defaultShippingAddressId,
       defaultBillingAddressId: user.defaultBillingAddressId,

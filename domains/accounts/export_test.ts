@@ -112,6 +112,9 @@ test("[orders] history: own orders only, newest first, limit, total in cents and
     status: "shipped",
     totalCents: 75295,
     itemCount: 3,
+    refundedCents: 0,
+    trackingNumber: null,
+    carrier: null,
   });
   assert.deepEqual((await listOrdersForUser(db, user.id, { limit: 3 })).map((o) => o.orderNumber), [
     "RB-2",

@@ -19,3 +19,20 @@ export {
   type WishlistEntry,
 } from "./overview.ts";
 export * as accountSchemas from "./schemas.ts";
+export {
+  changeUser,
+  countUsersByRole,
+  getUserDetail,
+  LAST_SUPER_ADMIN,
+  listUsers,
+  newestCustomers,
+  NOT_YOURSELF,
+  ONLY_SUPER_ADMIN_CHANGES_ROLES,
+  STAFF_NEEDS_SUPER_ADMIN,
+  type StaffUserRow,
+  USER_PAGE_SIZE,
+  type UserChange,
+  userIdByUsername,
+  usernamesByIds,
+} from "./staff.ts";
+export * as staffSchemas from "./staff_schemas.ts";

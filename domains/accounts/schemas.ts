@@ -24,6 +24,16 @@ export const phone = z.string({ error: PHONE_MESSAGE }).trim().optional().nullab
       .refine((v) => /[0-9]/.test(v), PHONE_MESSAGE).nullable(),
   );
 
+export const VAT_NUMBER_MESSAGE = "VAT number must be 10 digits starting with 4";
+
+/**
+ * The customer's own VAT registration number (a South African one: 10 digits starting with 4),
+ * printed on their tax invoices. Blank clears it; absent (an older client) leaves it as it is.
+ */
+export const vatNumber = z.string({ error: VAT_NUMBER_MESSAGE }).trim().nullable().optional()
+  .transform((v) => (v === undefined ? undefined : v ? v.replace(/\s/g, "") : null))
+  .pipe(z.string().regex(/^4\d{9}$/, VAT_NUMBER_MESSAGE).nullable().optional());
+
 /** A checkbox or JSON boolean: true, "true" or "on" mean yes. */
 const checkbox = z.union([z.boolean(), z.enum(["on", "true", "false"])]).optional()
   .transform((v) => v === true || v === "on" || v === "true");
@@ -37,6 +47,7 @@ export const profileBody = z.object({
   lastName: optionalName("Last name"),
   email: authSchemas.email,
   phone,
+  vatNumber,
   /** Needed only when the e-mail changes; blank means not given. */
   currentPassword: z.string({ error: CURRENT_PASSWORD_WRONG }).max(200, CURRENT_PASSWORD_WRONG).optional()
     .transform((v) => (v ? v : undefined)),

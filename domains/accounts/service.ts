@@ -80,12 +80,12 @@ async function confirmPassword(
   message: string,
 ): Promise<void> {
   const key = `account-password:user:${userId}`;
-  await checkRateLimit(db, key, LIMITS.loginPerAccount);
+  await checkRateLimit(db, key, LIMITS.passwordConfirmPerAccount);
   const [row] = await db.select({ password: users.password }).from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   if (!row) throw new NotFoundError("Account not found");
   if (!(await verifyPassword(row.password, password))) {
-    await hitRateLimit(db, key, LIMITS.loginPerAccount);
+    await hitRateLimit(db, key, LIMITS.passwordConfirmPerAccount);
     throw new ValidationError(message, [{ path: field, message }]);
   }
   await resetRateLimit(db, key);
@@ -132,6 +132,7 @@ export async function updateProfile(
         lastName: data.lastName,
         email: data.email,
         phone: data.phone,
+        ...(data.vatNumber === undefined ? {} : { vatNumber: data.vatNumber }),
         updatedAt: now,
       }).where(eq(users.id, userId));
       if (!emailChanged) return;
@@ -199,6 +200,7 @@ export async function deleteAccount(db: Db, userId: number, password: string): P
       firstName: null,
       lastName: null,
       phone: null,
+      vatNumber: null,
       password: unusable,
       role: "customer",
       defaultShippingAddressId: null,

@@ -1,62 +1,43 @@
 /**
  * Address shapes with the spec's rules (document 2 section 5, 'Address form'). The server applies them
- * to every request; the address book island imports the same schemas to validate fields as they change,
- * so the browser shows the very messages the server would send. Pure zod: safe to bundle for the browser.
+ * to every request. The constants and messages live in ./rules.ts, which the address book island bundles
+ * for its zod-free check as fields change (decision 0038); this file stays on the server.
  */
 import { z } from "zod";
+import {
+  ADDRESS_TYPES,
+  CITY_MESSAGE,
+  CITY_PATTERN,
+  COUNTRY_MESSAGE,
+  COUNTRY_TOO_SHORT,
+  LIMITS,
+  normaliseCountry,
+  PHONE_MESSAGE,
+  POSTAL_MESSAGE,
+  POSTAL_PATTERN,
+  requiredMessage,
+  SHOP_COUNTRY,
+  tooLongMessage,
+  tooShortMessage,
+  validPhone,
+} from "./rules.ts";
 
-export const ADDRESS_TYPES = ["shipping", "billing", "both"] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-
-/** The card and select text for each type (spec: 'Shipping & Billing' / 'Shipping Only' / 'Billing Only'). */
-export const ADDRESS_TYPE_TEXT: Record<AddressType, string> = {
-  both: "Shipping & Billing",
-  shipping: "Shipping Only",
-  billing: "Billing Only",
-};
-
-/** The '{type}' in 'Default {type} address has been updated.' */
-export const DEFAULT_TYPE_TEXT: Record<AddressType, string> = {
-  both: "shipping and billing",
-  shipping: "shipping",
-  billing: "billing",
-};
-
-/** The shop delivers within South Africa only (docs/decisions/0008-address-defaults.md). */
-export const SHOP_COUNTRY = "South Africa";
-
-/** Suggested in the form (a datalist); any 2 to 50 characters are accepted. */
-export const SA_PROVINCES = [
-  "Eastern Cape",
-  "Free State",
-  "Gauteng",
-  "KwaZulu-Natal",
-  "Limpopo",
-  "Mpumalanga",
-  "North West",
-  "Northern Cape",
-  "Western Cape",
-] as const;
-
-/** Field limits, shared with the form's maxLength attributes. */
-export const LIMITS = {
-  name: { min: 2, max: 50 },
-  phone: { min: 10, max: 20 },
-  addressLine1: { min: 3, max: 100 },
-  addressLine2: { max: 100 },
-  city: { min: 2, max: 50 },
-  postalCode: { min: 4, max: 10 },
-  state: { min: 2, max: 50 },
-  label: { max: 30 },
-  instructions: { max: 500 },
-} as const;
+export {
+  ADDRESS_TYPE_TEXT,
+  ADDRESS_TYPES,
+  type AddressType,
+  DEFAULT_TYPE_TEXT,
+  LIMITS,
+  SA_PROVINCES,
+  SHOP_COUNTRY,
+} from "./rules.ts";
 
 /** A required text: missing or blank is '{label} is required', then the length bounds. */
 function requiredText(label: string, min: number, max: number) {
-  return z.string({ error: `${label} is required` }).trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+  return z.string({ error: requiredMessage(label) }).trim()
+    .min(1, { error: requiredMessage(label), abort: true })
+    .min(min, tooShortMessage(label, min))
+    .max(max, tooLongMessage(label, max));
 }
 
 /**
@@ -65,7 +46,7 @@ function requiredText(label: string, min: number, max: number) {
  */
 function optionalText(label: string, max: number) {
   return z.string({ error: `${label} must be text` }).trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLongMessage(label, max))
     .nullable().optional()
     .transform((v) => (v === undefined ? undefined : v || null));
 }
@@ -73,36 +54,31 @@ function optionalText(label: string, max: number) {
 export const firstName = requiredText("First name", LIMITS.name.min, LIMITS.name.max);
 export const lastName = requiredText("Last name", LIMITS.name.min, LIMITS.name.max);
 
-const PHONE_MESSAGE = "Please enter a valid phone number";
 /** Optional; 10 to 20 characters of digits, spaces, hyphens and parentheses, with an optional leading plus. */
 export const phone = z.string({ error: PHONE_MESSAGE }).trim().nullable().optional()
-  .refine(
-    (v) => !v || (v.length >= LIMITS.phone.min && v.length <= LIMITS.phone.max && /^\+?[0-9 ()-]+$/.test(v)),
-    PHONE_MESSAGE,
-  )
+  .refine(validPhone, PHONE_MESSAGE)
   .transform((v) => (v === undefined ? undefined : v || null));
 
 export const addressLine1 = requiredText("Street address", LIMITS.addressLine1.min, LIMITS.addressLine1.max);
 export const addressLine2 = optionalText("Address line 2", LIMITS.addressLine2.max);
 
 export const city = requiredText("City", LIMITS.city.min, LIMITS.city.max)
-  .regex(/^[\p{L}' ’-]+$/u, "City can only contain letters, spaces, hyphens and apostrophes");
+  .regex(CITY_PATTERN, CITY_MESSAGE);
 
 export const postalCode = z.string({ error: "Postal code is required" }).trim()
-  .min(1, { error: "Postal code is required", abort: true })
-  .regex(/^[0-9]+$/, { error: "Postal code should contain only numbers", abort: true })
-  .min(LIMITS.postalCode.min, `Postal code must be at least ${LIMITS.postalCode.min} digits`)
-  .max(LIMITS.postalCode.max, `Postal code must be at most ${LIMITS.postalCode.max} digits`);
+  .min(1, { error: requiredMessage("Postal code"), abort: true })
+  .regex(POSTAL_PATTERN, { error: POSTAL_MESSAGE, abort: true })
+  .min(LIMITS.postalCode.min, tooShortMessage("Postal code", LIMITS.postalCode.min, "digits"))
+  .max(LIMITS.postalCode.max, tooLongMessage("Postal code", LIMITS.postalCode.max, "digits"));
 
 /** The spec's `state`; in South Africa, the province. */
 export const state = requiredText("Province", LIMITS.state.min, LIMITS.state.max);
 
-const COUNTRY_ALIASES = new Set(["south africa", "za", "rsa", "republic of south africa"]);
 /** At least 2 characters (spec), and South Africa only: the shop does not deliver elsewhere. */
 export const country = z.string({ error: "Country is required" }).trim()
-  .min(2, "Country must be at least 2 characters")
-  .transform((v) => (COUNTRY_ALIASES.has(v.toLowerCase().replace(/\s+/g, " ")) ? SHOP_COUNTRY : v))
-  .refine((v) => v === SHOP_COUNTRY, "We currently deliver within South Africa only");
+  .min(2, COUNTRY_TOO_SHORT)
+  .transform(normaliseCountry)
+  .refine((v) => v === SHOP_COUNTRY, COUNTRY_MESSAGE);
 
 export const addressType = z.enum(ADDRESS_TYPES, { error: "Choose Shipping & Billing, Shipping Only or Billing Only" });
 

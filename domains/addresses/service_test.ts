@@ -17,7 +17,7 @@ import {
 } from "./mod.ts";
 import type { CreateAddressInput } from "./schemas.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 
 /** A customer (Thandi Nkosi unless `names` says otherwise) as the address domain sees her. */
 async function createOwner(
@@ -200,7 +200,7 @@ test("[addresses] another customer's address is NotFound everywhere", async (db)
   assert.deepEqual(await defaultsOf(db, owner.id), { shipping: mine.id, billing: mine.id });
 });
 
-test("[addresses] concurrent changes leave exactly one default per type", async (db) => {
+raceTest("[addresses] concurrent changes leave exactly one default per type", async (db) => {
   const user = await createOwner(db);
   const created = [];
   for (let i = 0; i < 6; i++) {

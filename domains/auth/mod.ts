@@ -15,7 +15,7 @@ export {
   type ValidatedSession,
   validateSessionToken,
 } from "./sessions.ts";
-export { authenticate, findUser, INVALID_LOGIN, loginLimitKey, registerUser } from "./service.ts";
+export { ACCOUNT_DISABLED, authenticate, findUser, INVALID_LOGIN, loginLimitKey, registerUser } from "./service.ts";
 export {
   accountLoginKey,
   check as checkRateLimit,
@@ -26,6 +26,7 @@ export {
   reset as resetRateLimit,
   sweepRateLimits,
 } from "./rate_limit.ts";
+export { beforeLogin, type LoginAttempt, loginFailed, loginSucceeded, SLOWDOWN, slowdownMs } from "./login_throttle.ts";
 export { passwordScore, type StrengthLevel, strengthLevel } from "./password_strength.ts";
 export * as authSchemas from "./schemas.ts";
 export {

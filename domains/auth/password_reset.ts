@@ -11,7 +11,8 @@ import { passwordResetTokens, users } from "../../db/schema/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { enqueueEmail, passwordResetEmail } from "../mail/mod.ts";
 import { hashPassword } from "./password.ts";
-import { accountLoginKey, reset as resetRateLimit } from "./rate_limit.ts";
+import { accountLoginKey } from "./rate_limit.ts";
+import { forgiveAccount } from "./login_throttle.ts";
 import { INVALID_TOKEN, resetToken } from "./reset_schemas.ts";
 import { password as passwordRule } from "./schemas.ts";
 import { invalidateUserSessions } from "./sessions.ts";
@@ -133,6 +134,6 @@ export async function resetPassword(
   });
   if (!user) throw new InvalidResetTokenError();
   // Whoever locked the account out with wrong passwords no longer keeps its owner from signing in.
-  await resetRateLimit(db, accountLoginKey(user.id));
+  await forgiveAccount(db, accountLoginKey(user.id));
   return { userId: user.id };
 }

@@ -17,7 +17,10 @@ export interface Limit {
 /** The limits the shop applies. */
 export const LIMITS = {
   loginPerIp: { max: 20, windowMs: 15 * 60_000 },
-  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  /** Wrong passwords for one account from one address (other addresses, the owner's included, are not held up). */
+  loginPerAccountAddress: { max: 5, windowMs: 15 * 60_000 },
+  /** Wrong passwords typed to confirm a change (e-mail, password, deletion) by a signed-in user. */
+  passwordConfirmPerAccount: { max: 5, windowMs: 15 * 60_000 },
   registerPerIp: { max: 5, windowMs: 60 * 60_000 },
   registerPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetPerIp: { max: 5, windowMs: 15 * 60_000 },
@@ -57,7 +60,20 @@ export class RateLimitedError extends TooManyRequestsError {
 
 /** Counts one attempt against `key`; throws RateLimitedError once the window's allowance is used. */
 export async function hit(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
-  const resetAt = new Date(now.getTime() + limit.windowMs);
+  const row = await count(db, key, limit.windowMs, now);
+  if (row.count > limit.max) {
+    throw new RateLimitedError(Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+  }
+}
+
+/** Counts one event against `key` in a fixed window; returns the count so far and when the window ends. */
+export async function count(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now = new Date(),
+): Promise<{ count: number; resetAt: Date }> {
+  const resetAt = new Date(now.getTime() + windowMs);
   const [row] = await db.insert(rateLimits).values({ key, count: 1, resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
@@ -69,9 +85,19 @@ export async function hit(db: Db, key: string, limit: Limit, now = new Date()): 
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row.count > limit.max) {
-    throw new RateLimitedError(Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
-  }
+  return row;
+}
+
+/** Sets `key` to expire at `until` (a marker: a known address, a wait); count 1. */
+export async function mark(db: Db, key: string, until: Date): Promise<void> {
+  await db.insert(rateLimits).values({ key, count: 1, resetAt: until })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { resetAt: until } });
+}
+
+/** When `key`'s window ends, if it is still open. */
+export async function openUntil(db: Db, key: string, now = new Date()): Promise<Date | null> {
+  const [row] = await db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
+  return row && row.resetAt > now ? row.resetAt : null;
 }
 
 /** Throws if `key` is already over its allowance, without counting an attempt. */

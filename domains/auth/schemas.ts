@@ -3,15 +3,22 @@
  * forms' islands import the same schemas for their messages.
  */
 import { z } from "zod";
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_PATTERNS,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from "./password_rules.ts";
 
-/** The password rules (document 2 section 5): 8 to 100 characters, upper, lower, digit, special. */
-export const password = z.string({ error: "Password is required" })
-  .min(8, "Password must be at least 8 characters")
-  .max(100, "Password must be at most 100 characters")
-  .regex(/[A-Z]/, "Password must contain at least one uppercase letter")
-  .regex(/[a-z]/, "Password must contain at least one lowercase letter")
-  .regex(/[0-9]/, "Password must contain at least one number")
-  .regex(/[^A-Za-z0-9]/, "Password must contain at least one special character");
+/** The password rules (document 2 section 5), built from the list the browser checks too. */
+export const password = PASSWORD_PATTERNS.reduce(
+  (schema, rule) => schema.regex(rule.pattern, rule.message),
+  z.string({ error: "Password is required" }).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(
+    PASSWORD_MAX,
+    PASSWORD_TOO_LONG,
+  ),
+);
 
 /** A checkbox or JSON boolean: true, "true" or "on" mean yes. */
 const checkbox = z.union([z.boolean(), z.enum(["on", "true", "false"])]).optional()
@@ -40,6 +47,9 @@ export const registerBody = z.object({
   firstName: optionalName("First name"),
   lastName: optionalName("Last name"),
   acceptTerms: checkbox.refine((v) => v, { error: "You must accept the terms and conditions" }),
+  /** A friend's referral code (from a /register?ref= link); empty means none. */
+  referralCode: z.string({ error: "This referral code is not valid." }).trim().toUpperCase()
+    .max(40, "This referral code is not valid.").optional(),
 }).strict().refine((v) => v.password === v.confirmPassword, {
   error: "Passwords do not match",
   path: ["confirmPassword"],

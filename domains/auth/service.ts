@@ -2,13 +2,19 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
-import { ConflictError, pgErrorCode, UnauthorizedError } from "../../lib/errors.ts";
+import { ConflictError, ForbiddenError, pgErrorCode, UnauthorizedError } from "../../lib/errors.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { RegisterInput } from "./schemas.ts";
 import { accountLoginKey, unknownLoginKey } from "./rate_limit.ts";
 import { type SessionUser, sessionUserColumns } from "./sessions.ts";
 
 export const INVALID_LOGIN = "Invalid username or password";
+/**
+ * What a disabled account reads on signing in: only after the right password, so the message tells
+ * nobody else whether the account exists.
+ */
+export const ACCOUNT_DISABLED =
+  "This account has been disabled. Please contact the shop if you think this is a mistake.";
 
 // Verified against when the username is unknown, so both answers take the same time.
 let dummyHash: Promise<string> | null = null;
@@ -55,24 +61,26 @@ function loginMatch(login: string) {
  * e-mail, any case) belongs to a live account, so both spellings share one bucket; else a key of the
  * lower-cased name itself.
  */
-export async function loginLimitKey(db: Db, login: string): Promise<string> {
+export async function loginLimitKey(db: Db, login: string): Promise<{ key: string; userId: number | null }> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(loginMatch(login), isNull(users.deletedAt)))
     .limit(1);
-  return row ? accountLoginKey(row.id) : unknownLoginKey(login);
+  return row ? { key: accountLoginKey(row.id), userId: row.id } : { key: unknownLoginKey(login), userId: null };
 }
 
 /** The user for a username (or e-mail) and password; UnauthorizedError otherwise, same message either way. */
 export async function authenticate(db: Db, login: string, password: string): Promise<SessionUser> {
-  const [row] = await db.select({ ...sessionUserColumns, password: users.password }).from(users).where(
-    loginMatch(login),
-  ).limit(1);
+  const [row] = await db.select({ ...sessionUserColumns, password: users.password, disabledAt: users.disabledAt })
+    .from(users).where(
+      loginMatch(login),
+    ).limit(1);
   if (!row || row.deletedAt) {
     dummyHash ??= hashPassword("not-a-real-password-Aa1!");
     await verifyPassword(await dummyHash, password);
     throw new UnauthorizedError(INVALID_LOGIN);
   }
   if (!(await verifyPassword(row.password, password))) throw new UnauthorizedError(INVALID_LOGIN);
-  const { password: _password, ...user } = row;
+  if (row.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED);
+  const { password: _password, disabledAt: _disabled, ...user } = row;
   return withoutDeleted(user);
 }
 

@@ -25,6 +25,8 @@ export interface SessionUser {
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
+  /** The customer's VAT registration number, printed on their tax invoices. */
+  vatNumber: string | null;
   role: Role;
   defaultShippingAddressId: number | null;
   defaultBillingAddressId: number | null;
@@ -85,6 +87,7 @@ export const sessionUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   phone: users.phone,
+  vatNumber: users.vatNumber,
   role: users.role,
   defaultShippingAddressId: users.defaultShippingAddressId,
   defaultBillingAddressId: users.defaultBillingAddressId,
@@ -100,10 +103,12 @@ export async function validateSessionToken(
 ): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = hashToken(token);
-  const [row] = await db.select({ session: sessions, user: sessionUserColumns }).from(sessions)
+  const [row] = await db.select({ session: sessions, user: sessionUserColumns, disabledAt: users.disabledAt })
+    .from(sessions)
     .leftJoin(users, eq(sessions.userId, users.id)).where(eq(sessions.id, id)).limit(1);
   if (!row) return null;
-  if (row.session.expiresAt.getTime() <= now.getTime() || row.user?.deletedAt) {
+  // A disabled account's sessions are deleted when staff disable it; this is the second lock.
+  if (row.session.expiresAt.getTime() <= now.getTime() || row.user?.deletedAt || row.disabledAt) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }

@@ -20,4 +20,14 @@ export {
   removeCoupon,
   updateCartItem,
 } from "./service.ts";
+export {
+  DEFAULT_DELIVERY_RATES,
+  type DeliveryMethod,
+  type DeliveryQuote,
+  deliveryQuote,
+  type DeliveryRates,
+  type FreeDeliveryReason,
+  type OrderTotals,
+  orderTotals,
+} from "./delivery.ts";
 export * as cartSchemas from "./schemas.ts";

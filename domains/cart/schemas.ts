@@ -1,9 +1,8 @@
 /** Request shapes for the cart and coupon endpoints. */
 import { z } from "zod";
+import { dbId } from "../../lib/ids.ts";
 
-const id = (name: string) =>
-  z.coerce.number({ error: `${name} must be a positive whole number` }).int(`${name} must be a positive whole number`)
-    .positive(`${name} must be a positive whole number`).max(2_147_483_647, `${name} is too large`);
+const id = (name: string) => dbId(`${name} must be a positive whole number`);
 
 const quantity = z.coerce.number({ error: "Quantity must be a whole number" }).int("Quantity must be a whole number")
   .max(999, "Quantity must be 999 or less");

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { toCents } from "../../lib/money.ts";
 import { checkRateLimit, hitRateLimit, LIMITS } from "../auth/mod.ts";
 import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
+import { onStorefront } from "../catalog/mod.ts";
 import {
   couponContext,
   type CouponContextOptions,
@@ -17,9 +18,11 @@ import {
   evaluateCoupon,
   findCouponByCode,
   findCouponById,
+  isFirstOrderCoupon,
   type PricedLine,
   SIGN_IN_TO_CONFIRM,
 } from "../coupons/mod.ts";
+import { referralOffer, referralTotals } from "../referrals/mod.ts";
 
 /** Whose cart: a signed-in user's, or a guest session's. */
 export type CartOwner = { userId: number } | { sessionId: string };
@@ -63,8 +66,15 @@ export interface Cart {
   lines: CartLine[];
   itemCount: number;
   subtotalCents: number;
+  /** The coupon's discount (0 when a larger referral discount replaced a first-order coupon). */
   discountCents: number;
-  /** Subtotal less discount, never below 0. Shipping is worked out at checkout. */
+  /** A referred customer's first-order discount (its own line in cart and checkout); 0 otherwise. */
+  referralDiscountCents: number;
+  /** The redeemed referral behind referralDiscountCents (null when none applies). */
+  referral: { referralId: number; code: string; percent: number } | null;
+  /** Set when a first-order coupon and the referral discount met and the larger one applies. */
+  referralNote: string | null;
+  /** Subtotal less both discounts, never below 0. Shipping is worked out at checkout. */
   totalCents: number;
   coupon: AppliedCoupon | null;
   /** A coupon can make shipping free. */
@@ -177,6 +187,7 @@ export async function getCart(
   let freeShipping = false;
   let couponNotice: string | null = null;
   let couponNeedsSignIn = false;
+  let firstOrderCoupon = false;
   if (applied) {
     const rule = await findCouponById(db, applied.couponId);
     const result = rule
@@ -187,17 +198,28 @@ export async function getCart(
       discount = result.discountCents;
       freeShipping = result.freeShipping;
       couponNeedsSignIn = result.needsSignIn === true;
+      firstOrderCoupon = isFirstOrderCoupon(rule);
     } else if (lines.length) {
       await db.delete(cartCoupons).where(couponOwnerOf(owner));
       couponNotice = `${rule ? `Coupon ${rule.code} was removed: ` : ""}${result.ok ? "" : result.reason}`;
     }
   }
+  // A referred customer's first-order discount: beside a first-order coupon the larger one applies.
+  const offer = "userId" in owner && lines.length ? await referralOffer(db, owner.userId) : null;
+  const referral = referralTotals(
+    offer,
+    subtotal,
+    coupon ? { discountCents: discount, firstOrder: firstOrderCoupon, code: coupon.code } : null,
+  );
   return {
     lines,
     itemCount,
     subtotalCents: subtotal,
-    discountCents: discount,
-    totalCents: Math.max(0, subtotal - discount),
+    discountCents: referral.couponDiscountCents,
+    referralDiscountCents: referral.referralDiscountCents,
+    referral: offer && referral.referralDiscountCents > 0 ? offer : null,
+    referralNote: referral.note,
+    totalCents: Math.max(0, subtotal - referral.couponDiscountCents - referral.referralDiscountCents),
     coupon,
     freeShipping,
     couponNotice,
@@ -218,7 +240,7 @@ interface Buyable {
 
 async function buyable(db: Db, productId: number, variantId: number | null): Promise<Buyable> {
   const [product] = await db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), onStorefront()));
   if (!product) throw new NotFoundError("Product not found");
   const variants = await db.select().from(productVariants).where(eq(productVariants.productId, productId));
   if (variantId === null) {
@@ -465,7 +487,7 @@ export async function addOffer(db: Db, productId: number): Promise<AddOffer> {
     slug: products.slug,
     stock: products.stock,
   })
-    .from(products).where(eq(products.id, productId));
+    .from(products).where(and(eq(products.id, productId), onStorefront()));
   if (!product) return { status: "unknown" };
   const options = await db.select().from(productVariants).where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.price), asc(productVariants.id));

@@ -19,7 +19,7 @@ import {
   updateCartItem,
 } from "./mod.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 
 async function guest(db: Db) {
   return { sessionId: (await createSession(db, { userId: null })).session.id };
@@ -89,7 +89,7 @@ test("[cart] variants: required when the product has them, must belong to it; pr
   await assert.rejects(addToCart(db, owner, { productId: lamp.id, variantId: pre.id, quantity: 9 }), /Only 10/);
 });
 
-test("[cart] 50 concurrent adds of one unit never exceed the stock", async (db) => {
+raceTest("[cart] 50 concurrent adds of one unit never exceed the stock", async (db) => {
   const owner = await guest(db);
   const p = await createProduct(db, { name: "Feeder Tongs", stock: 7 });
   const results = await Promise.allSettled(
@@ -217,37 +217,40 @@ test("[cart] merge on login: quantities add, capped at stock; the guest coupon m
   assert.equal((await getCart(db, g)).lines.length, 0);
 });
 
-test("[cart] two merges of one guest cart at once (a double-submitted login) move every line exactly once", async (db) => {
-  const u = await createUser(db, { username: "doubleclick" });
-  const g = await guest(db);
-  const hide = await createProduct(db, { name: "Hide", stock: 4 });
-  const dish = await createProduct(db, { name: "Dish", stock: 10 });
-  const lamp = await createProduct(db, { name: "Lamp", stock: 10 });
-  const w75 = await createVariant(db, lamp.id, { name: "75W", stock: 6 });
-  await db.insert(coupons).values({ code: "TENOFF", description: "10% off", type: "percentage", value: "10" });
-  await addToCart(db, { userId: u.id }, { productId: hide.id, quantity: 3 });
-  await addToCart(db, g, { productId: hide.id, quantity: 3 });
-  await addToCart(db, g, { productId: dish.id, quantity: 2 });
-  await addToCart(db, g, { productId: lamp.id, variantId: w75.id, quantity: 5 });
-  await applyCoupon(db, g, "TENOFF");
-  const results = await Promise.allSettled(Array.from({ length: 4 }, () => mergeGuestCart(db, g.sessionId, u.id)));
-  assert.deepEqual(
-    results.map((r) => r.status),
-    ["fulfilled", "fulfilled", "fulfilled", "fulfilled"],
-    "no merge trips the unique index (which would show 'Cart Sync Issue')",
-  );
-  const cart = await getCart(db, { userId: u.id });
-  assert.deepEqual(
-    cart.lines.map((l) => [l.product.name, l.product.variantName, l.quantity]).sort(),
-    [["Dish", null, 2], ["Hide", null, 4], ["Lamp", "75W", 5]],
-    "guest quantities added once, 3 + 3 hides capped at the 4 in stock",
-  );
-  assert.equal(cart.coupon?.code, "TENOFF");
-  assert.equal((await db.select().from(cartItems).where(isNotNull(cartItems.sessionId))).length, 0, "no orphans");
-  assert.equal((await db.select().from(cartCoupons)).length, 1);
-});
+raceTest(
+  "[cart] two merges of one guest cart at once (a double-submitted login) move every line exactly once",
+  async (db) => {
+    const u = await createUser(db, { username: "doubleclick" });
+    const g = await guest(db);
+    const hide = await createProduct(db, { name: "Hide", stock: 4 });
+    const dish = await createProduct(db, { name: "Dish", stock: 10 });
+    const lamp = await createProduct(db, { name: "Lamp", stock: 10 });
+    const w75 = await createVariant(db, lamp.id, { name: "75W", stock: 6 });
+    await db.insert(coupons).values({ code: "TENOFF", description: "10% off", type: "percentage", value: "10" });
+    await addToCart(db, { userId: u.id }, { productId: hide.id, quantity: 3 });
+    await addToCart(db, g, { productId: hide.id, quantity: 3 });
+    await addToCart(db, g, { productId: dish.id, quantity: 2 });
+    await addToCart(db, g, { productId: lamp.id, variantId: w75.id, quantity: 5 });
+    await applyCoupon(db, g, "TENOFF");
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => mergeGuestCart(db, g.sessionId, u.id)));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ["fulfilled", "fulfilled", "fulfilled", "fulfilled"],
+      "no merge trips the unique index (which would show 'Cart Sync Issue')",
+    );
+    const cart = await getCart(db, { userId: u.id });
+    assert.deepEqual(
+      cart.lines.map((l) => [l.product.name, l.product.variantName, l.quantity]).sort(),
+      [["Dish", null, 2], ["Hide", null, 4], ["Lamp", "75W", 5]],
+      "guest quantities added once, 3 + 3 hides capped at the 4 in stock",
+    );
+    assert.equal(cart.coupon?.code, "TENOFF");
+    assert.equal((await db.select().from(cartItems).where(isNotNull(cartItems.sessionId))).length, 0, "no orphans");
+    assert.equal((await db.select().from(cartCoupons)).length, 1);
+  },
+);
 
-test("[cart] concurrent applies of coupons leave exactly one on the cart", async (db) => {
+raceTest("[cart] concurrent applies of coupons leave exactly one on the cart", async (db) => {
   const u = await createUser(db);
   const g = await guest(db);
   const p = await createProduct(db, { price: "500.00", stock: 10 });

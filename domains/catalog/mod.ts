@@ -1,6 +1,15 @@
 /** The catalogue domain's public surface. */
-export { categoryTreeIds, getCategory, getProduct, getProductWithVariants, listCategories } from "./service.ts";
-export { listProducts, productFacets } from "./product_query.ts";
+export {
+  categoryTreeIds,
+  getCategory,
+  getProduct,
+  getProductWithVariants,
+  listCategories,
+  type ProductReadOptions,
+  toVariant,
+} from "./service.ts";
+export { onStorefront } from "./visibility.ts";
+export { listProducts, LOW_STOCK, productFacets } from "./product_query.ts";
 export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort } from "./product_query.ts";
 export { searchTerms } from "./text_search.ts";
 export * from "./types.ts";

@@ -2,11 +2,12 @@
  * Product lists: filter (category, flags, price bands, brands, search text), sort and page in the
  * database, plus the facet counts (categories, brands, price bands) a listing page shows.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { productColumns, toProduct } from "./service.ts";
 import { searchCondition, searchRank } from "./text_search.ts";
+import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
 
 export type ProductSort =
@@ -38,6 +39,15 @@ export interface ProductFilter {
   brands?: string[];
   /** Search text: full-text with prefixes, plus trigram similarity for typos. */
   q?: string;
+  /**
+   * Archived products: left out unless asked ("exclude", the storefront's default); the admin list
+   * asks for "only" or "all".
+   */
+  archived?: "exclude" | "only" | "all";
+  /** Admin list: name or SKU containing this text (case-insensitive). */
+  nameOrSku?: string;
+  /** Admin list: stock level ("low" is 1 to {@link LOW_STOCK} units). */
+  stock?: "in" | "low" | "out";
   sort?: ProductSort;
   page?: number;
   limit?: number;
@@ -56,6 +66,9 @@ export interface Facets {
   /** Count per band, in the order the bands were given. */
   priceBands: { band: PriceBand; count: number }[];
 }
+
+/** At or below this many units (and above 0) a product counts as low on stock in the admin list. */
+export const LOW_STOCK = 5;
 
 const effectivePrice = sql`coalesce(${products.salePrice}, ${products.price})`;
 
@@ -97,6 +110,16 @@ function bandsCondition(filter: ProductFilter): SQL | undefined {
 function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
   const where: SQL[] = [];
   const bands = bandsCondition(filter);
+  const archived = filter.archived ?? "exclude";
+  if (archived === "exclude") where.push(onStorefront());
+  if (archived === "only") where.push(isNotNull(products.archivedAt));
+  if (filter.nameOrSku) {
+    const like = `%${filter.nameOrSku.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(or(ilike(products.name, like), ilike(products.sku, like))!);
+  }
+  if (filter.stock === "in") where.push(sql`${products.stock} > 0`);
+  if (filter.stock === "out") where.push(lte(products.stock, 0));
+  if (filter.stock === "low") where.push(sql`${products.stock} between 1 and ${LOW_STOCK}`);
   if (filter.ids) where.push(filter.ids.length ? inArray(products.id, filter.ids) : sql`false`);
   if (filter.categoryIds && !omit.includes("categories")) where.push(inArray(products.categoryId, filter.categoryIds));
   if (filter.featured !== undefined) where.push(eq(products.featured, filter.featured));

@@ -1,20 +1,21 @@
 /** Reads the catalogue: categories with product counts, single products with variants. */
-import { asc, count, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, productVariants } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import type { Category, CategoryRef, Product, ProductWithVariants, Variant } from "./types.ts";
+import { onStorefront } from "./visibility.ts";
 
 type ProductRow = Omit<typeof products.$inferSelect, "searchVector">;
 type VariantRow = typeof productVariants.$inferSelect;
 
-/** All categories in display order, each with the number of products in it and its children. */
+/** All categories in display order, each with the number of (not archived) products in it and its children. */
 export async function listCategories(db: Db): Promise<Category[]> {
   const [rows, counts] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
     db.select({ categoryId: products.categoryId, n: count() }).from(products)
-      .where(isNotNull(products.categoryId)).groupBy(products.categoryId),
+      .where(and(isNotNull(products.categoryId), onStorefront())).groupBy(products.categoryId),
   ]);
   const direct = new Map(counts.map((c) => [c.categoryId!, c.n]));
   return rows.map((c) => ({
@@ -47,10 +48,20 @@ export async function categoryTreeIds(db: Db, categoryId: number): Promise<numbe
   return [categoryId, ...children.map((c) => c.id)];
 }
 
-/** One product by id or slug; NotFoundError("Product Not Found") when missing. */
-export async function getProduct(db: Db, key: { id: number } | { slug: string }) {
+/** Whether a read may return an archived product: only the admin screens ask for it. */
+export interface ProductReadOptions {
+  includeArchived?: boolean;
+}
+
+/** One product by id or slug; NotFoundError("Product Not Found") when missing or archived. */
+export async function getProduct(
+  db: Db,
+  key: { id: number } | { slug: string },
+  options: ProductReadOptions = {},
+) {
+  const byKey = "id" in key ? eq(products.id, key.id) : eq(products.slug, key.slug);
   const [row] = await selectProducts(db)
-    .where("id" in key ? eq(products.id, key.id) : eq(products.slug, key.slug)).limit(1);
+    .where(options.includeArchived ? byKey : and(byKey, onStorefront())).limit(1);
   if (!row) throw new NotFoundError("Product Not Found");
   return toProduct(row);
 }
@@ -59,8 +70,9 @@ export async function getProduct(db: Db, key: { id: number } | { slug: string })
 export async function getProductWithVariants(
   db: Db,
   key: { id: number } | { slug: string },
+  options: ProductReadOptions = {},
 ): Promise<ProductWithVariants> {
-  const product = await getProduct(db, key);
+  const product = await getProduct(db, key, options);
   const variants = await db.select().from(productVariants)
     .where(eq(productVariants.productId, product.id))
     .orderBy(asc(productVariants.price), asc(productVariants.id));
@@ -113,12 +125,13 @@ export function toProduct(
     pudoEligible: p.pudoEligible,
     gtin: p.fbGtin,
     mpn: p.fbMpn,
+    archivedAt: p.archivedAt,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
 }
 
-function toVariant(v: VariantRow): Variant {
+export function toVariant(v: VariantRow): Variant {
   return {
     id: v.id,
     productId: v.productId,

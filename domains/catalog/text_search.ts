@@ -30,11 +30,11 @@ const SYNONYMS: string[][] = [
  * One-way: a keeper asking for a UVB bulb or lamp also wants the UVB tubes, but one asking for a
  * tube (a cork bark tube, say) does not want every lamp.
  */
-const BROADER: Record<string, string[]> = { bulb: ["tube"], lamp: ["tube"], globe: ["tube"] };
+const BROADER = new Map<string, string[]>([["bulb", ["tube"]], ["lamp", ["tube"]], ["globe", ["tube"]]]);
 
 function alternatives(term: string): string[] {
   const group = SYNONYMS.find((g) => g.includes(term)) ?? [term];
-  return [term, ...group.filter((w) => w !== term), ...(BROADER[term] ?? [])];
+  return [term, ...group.filter((w) => w !== term), ...(BROADER.get(term) ?? [])];
 }
 
 function tsQuery(terms: string[]): SQL {

@@ -42,6 +42,8 @@ export interface Product {
   pudoEligible: boolean;
   gtin: string | null;
   mpn: string | null;
+  /** Set when staff archived the product (it is then off the storefront). */
+  archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

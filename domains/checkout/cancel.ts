@@ -5,6 +5,7 @@
  * attempt is cancelled only once the provider confirms the attempt is cancelled: a customer paying
  * at the very moment of the cancel keeps their order.
  */
+import { logError } from "../../lib/error_log.ts";
 import { and, asc, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { couponUsage, orderItems, orders } from "../../db/schema/mod.ts";
@@ -21,13 +22,39 @@ export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
 
 /**
  * Cancels a pending, unpaid order and gives back its stock, coupon use and reward code (the order
- * keeps a note of the code, for a late payment that revives it). Returns false (and
- * changes nothing) when the order is paid or no longer pending.
+ * keeps a note of the code). Returns false (and changes nothing) when the order is paid or no longer
+ * pending, or when `attempt` is given and the order's payment attempt is no longer that one (a new
+ * attempt was attached meanwhile and must be released at the provider first).
  */
-export async function cancelOrder(db: Db, orderId: number, reason: string, now = new Date()): Promise<boolean> {
+export async function cancelOrder(
+  db: Db,
+  orderId: number,
+  reason: string,
+  now = new Date(),
+  opts: { attempt?: string | null } = {},
+): Promise<boolean> {
   return await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.status !== "pending" || order.paidAt !== null) return false;
+    if (opts.attempt !== undefined && order.paymentIntentId !== opts.attempt) return false;
+    await cancelLockedOrder(tx, orderId, reason, now);
+    return true;
+  });
+}
+
+/**
+ * Cancels an order whose row the caller has locked, inside the caller's transaction: its units go
+ * back on the shelf (`restock: false` when they were already given back, line by line, with a
+ * refund), its coupon use and reward code are released, and the status becomes cancelled.
+ */
+export async function cancelLockedOrder(
+  tx: Db,
+  orderId: number,
+  reason: string,
+  now: Date,
+  opts: { restock?: boolean } = {},
+): Promise<void> {
+  if (opts.restock !== false) {
     const lines = await tx.select({
       productId: orderItems.productId,
       variantId: orderItems.variantId,
@@ -37,12 +64,11 @@ export async function cancelOrder(db: Db, orderId: number, reason: string, now =
       tx,
       lines.filter((l) => l.productId !== null).map((l) => ({ ...l, productId: l.productId! })),
     );
-    await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
-    await releaseOrderRedemptions(tx, orderId);
-    await tx.update(orders).set({ status: "cancelled", cancelledAt: now, cancelReason: reason, updatedAt: now })
-      .where(eq(orders.id, orderId));
-    return true;
-  });
+  }
+  await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
+  await releaseOrderRedemptions(tx, orderId);
+  await tx.update(orders).set({ status: "cancelled", cancelledAt: now, cancelReason: reason, updatedAt: now })
+    .where(eq(orders.id, orderId));
 }
 
 /** Why an order cannot be changed right now: its payment is still with the provider. */
@@ -82,7 +108,11 @@ export async function releasePaymentAttempt(
   return intent && intent.status !== "canceled" ? "processing" : "released";
 }
 
-/** Releases the order's attempt (see releasePaymentAttempt), then cancels the order. */
+/**
+ * Releases the order's attempt (see releasePaymentAttempt), then cancels the order, but only if no
+ * other attempt was attached in between (the customer's payment page in another tab): that one is
+ * released in turn, so no live attempt is left on a cancelled order.
+ */
 async function settleOrCancel(
   db: Db,
   order: { id: number; paymentIntentId: string | null },
@@ -90,9 +120,21 @@ async function settleOrCancel(
   reason: string,
   opts: FinalizeOptions,
 ): Promise<"paid" | "processing" | "cancelled" | "unchanged"> {
-  const attempt = await releasePaymentAttempt(db, order, gateway, opts);
-  if (attempt !== "released") return attempt;
-  return await cancelOrder(db, order.id, reason, opts.now) ? "cancelled" : "unchanged";
+  let current = order;
+  for (let round = 0; round < 5; round++) {
+    const attempt = await releasePaymentAttempt(db, current, gateway, opts);
+    if (attempt !== "released") return attempt;
+    if (await cancelOrder(db, order.id, reason, opts.now, { attempt: current.paymentIntentId })) return "cancelled";
+    const [now] = await db.select({
+      status: orders.status,
+      paidAt: orders.paidAt,
+      paymentIntentId: orders.paymentIntentId,
+    })
+      .from(orders).where(eq(orders.id, order.id));
+    if (!now || now.status !== "pending" || now.paidAt !== null) return "unchanged";
+    current = { id: order.id, paymentIntentId: now.paymentIntentId };
+  }
+  throw new ConflictError(PAYMENT_STILL_PROCESSING);
 }
 
 /**
@@ -160,13 +202,13 @@ export interface SweepReport {
   cancelled: number;
   paid: number;
   stillProcessing: number;
-  /** Payments that reached cancelled orders whose stock was gone, given back this run. */
+  /** Payments that reached cancelled orders, given back this run. */
   refunded: number;
 }
 
 /**
  * Cancels orders unpaid for 30 minutes (checking with the provider first), and refunds payments
- * owed on cancelled orders that could not be revived; run by a job every minute.
+ * owed on cancelled orders; run by a job every minute.
  */
 export async function sweepUnpaidOrders(
   db: Db,
@@ -189,7 +231,7 @@ export async function sweepUnpaidOrders(
       else if (outcome === "processing") report.stillProcessing++;
     } catch (err) {
       // One order the provider cannot answer for must not stop the others; it is retried next run.
-      console.error(JSON.stringify({ level: "error", job: "order-sweeper", orderId: order.id, error: String(err) }));
+      logError("cancelling an unpaid order failed", err, { job: "order-sweeper", orderId: order.id });
     }
   }
   if (gateway) report.refunded = await refundOwedPayments(db, gateway, { ...opts, now });

@@ -16,13 +16,22 @@ export function vatIncluded(totalCents: number): number {
 }
 
 export function orderConfirmationEmail(
-  opts: { to: string; name: string; order: OrderDetail; points: number; shop: ShopInfo; siteUrl: string },
+  opts: {
+    to: string;
+    name: string;
+    order: OrderDetail;
+    points: number;
+    shop: ShopInfo;
+    siteUrl: string;
+    /** The tax invoice attached to the message (INV-000123), when there is one. */
+    invoiceNumber?: string;
+  },
 ): OutgoingEmail {
   const { order, shop } = opts;
   const link = `${opts.siteUrl.replace(/\/+$/, "")}/order/${order.id}`;
   const delivery = order.shippingMethod === "pudo_locker"
     ? `PUDO locker: ${order.pudoLockerAddress ?? order.pudoLockerCode ?? ""}`
-    : "Standard delivery (free, 3-5 business days)";
+    : `Standard delivery (${order.shippingCents ? formatMoney(order.shippingCents) : "free"}, 3-5 business days)`;
   const a = order.shippingAddress;
   const address = a
     ? [
@@ -68,6 +77,7 @@ export function orderConfirmationEmail(
     "",
     ...(opts.points ? [`You earned ${opts.points} loyalty points with this order.`, ""] : []),
     `See your order at any time: ${link}`,
+    ...(opts.invoiceNumber ? [`Your tax invoice ${opts.invoiceNumber} is attached (PDF).`] : []),
     "",
     "All prices include VAT.",
     ...business,
@@ -97,6 +107,7 @@ ${rows}
 ${address ? `<p>Shipping address:<br>${e(address).replace(/\n/g, "<br>")}</p>` : ""}
 ${opts.points ? `<p>You earned <strong>${opts.points}</strong> loyalty points with this order.</p>` : ""}
 <p><a href="${e(link)}">View your order</a></p>
+${opts.invoiceNumber ? `<p>Your tax invoice ${e(opts.invoiceNumber)} is attached (PDF).</p>` : ""}
 <p style="font-size: 12px; color: #6b7280;">All prices include VAT.<br>${business.map(e).join("<br>")}</p>
 </body>
 </html>`;

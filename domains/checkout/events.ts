@@ -1,7 +1,8 @@
 /**
- * Provider webhook events, handled once each: the event's id is recorded in payment_events after it
- * was handled, and a replayed or re-delivered event is recognised and changes nothing. Handling is
- * itself idempotent, so two copies arriving at the same moment still pay an order once.
+ * Provider webhook events, handled once each: the event's id is claimed in payment_events at the
+ * start of handling, in the transaction that handles it. A copy arriving at the same moment waits on
+ * that row (its insert finds the key taken once the first commits) and changes nothing; if handling
+ * fails, the claim rolls back with it and the provider's retry is handled as new.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -19,19 +20,23 @@ export interface EventOutcome {
 }
 
 export async function handlePaymentEvent(db: Db, event: PaymentEvent, opts: FinalizeOptions): Promise<EventOutcome> {
-  const [seen] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id));
-  if (seen) return { duplicate: true, result: "ignored" };
-  const orderId = Number(event.intent?.metadata.orderId);
-  const outcome = Number.isSafeInteger(orderId) && orderId > 0 && event.intent
-    ? await handle(db, orderId, event, opts)
-    : { duplicate: false, result: "ignored" as const };
-  await db.insert(paymentEvents).values({
-    id: event.id,
-    type: event.type.slice(0, 80),
-    orderId: outcome.result === "ignored" ? null : orderId,
-    receivedAt: opts.now ?? new Date(),
-  }).onConflictDoNothing();
-  return outcome;
+  return await db.transaction(async (tx) => {
+    const claimed = await tx.insert(paymentEvents).values({
+      id: event.id,
+      type: event.type.slice(0, 80),
+      orderId: null,
+      receivedAt: opts.now ?? new Date(),
+    }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    if (!claimed.length) return { duplicate: true, result: "ignored" as const };
+    const orderId = Number(event.intent?.metadata.orderId);
+    const outcome = Number.isSafeInteger(orderId) && orderId > 0 && event.intent
+      ? await handle(tx, orderId, event, opts)
+      : { duplicate: false, result: "ignored" as const };
+    if (outcome.result !== "ignored" && outcome.result !== "refused") {
+      await tx.update(paymentEvents).set({ orderId }).where(eq(paymentEvents.id, event.id));
+    }
+    return outcome;
+  });
 }
 
 async function handle(db: Db, orderId: number, event: PaymentEvent, opts: FinalizeOptions): Promise<EventOutcome> {

@@ -12,7 +12,6 @@ export {
   type PudoEligibility,
   pudoEligibility,
   type PudoLocker,
-  SHIPPING_METHODS,
 } from "./review.ts";
 export {
   EMPTY_CART,
@@ -24,7 +23,6 @@ export {
 } from "./place_order.ts";
 export {
   attachPaymentIntent,
-  COUPON_OVER_LIMIT,
   type FinalizeOptions,
   finalizePaidOrder,
   intentIsForOrder,
@@ -35,7 +33,6 @@ export {
   paymentMismatch,
   type PaymentReturn,
   recordPaymentFailure,
-  REWARD_CODE_REUSED,
   settleReturnedPayment,
 } from "./payment.ts";
 export {
@@ -45,7 +42,8 @@ export {
   refundOwedPayments,
   refundUnfulfillablePayment,
 } from "./refund.ts";
-export { inLockOrder } from "./stock.ts";
+export { inLockOrder, releaseStock } from "./stock.ts";
+export { lockOrder } from "./payment.ts";
 export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
 export {
   type AppliedRewardCode,
@@ -61,6 +59,7 @@ export {
   abandonOrder,
   abandonUnpaidOrders,
   type AttemptOutcome,
+  cancelLockedOrder,
   cancelOrder,
   PAYMENT_STILL_PROCESSING,
   releasePaymentAttempt,
@@ -70,5 +69,13 @@ export {
   unpaidOrderOf,
 } from "./cancel.ts";
 export { type EventOutcome, handlePaymentEvent } from "./events.ts";
+export {
+  gatewayForOrder,
+  handlePayFastItn,
+  type ItnOutcome,
+  type PayFastUrls,
+  startPayFastPayment,
+} from "./payfast.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
 export * as checkoutSchemas from "./schemas.ts";
+export { syncProductStock } from "./stock.ts";

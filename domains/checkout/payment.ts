@@ -5,27 +5,20 @@
  * checks them against the order, and is idempotent: a second call for the same payment changes
  * nothing (no second e-mail, no second set of points).
  */
-import { and, count, eq, sql } from "drizzle-orm";
+import { logError } from "../../lib/error_log.ts";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
-import {
-  auditLogs,
-  cartCoupons,
-  cartItems,
-  coupons,
-  couponUsage,
-  orderItems,
-  orders,
-  users,
-} from "../../db/schema/mod.ts";
+import { cartCoupons, cartItems, orderItems, orders, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
 import { enqueueEmail } from "../mail/mod.ts";
-import { awardOrderPoints, pointsForPaidTotal, retakeRedemption } from "../loyalty/mod.ts";
+import { awardOrderPoints, pointsForPaidTotal } from "../loyalty/mod.ts";
+import { creditReferrer } from "../referrals/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
-import { orderConfirmationEmail } from "./confirmation_email.ts";
-import { takeStock } from "./stock.ts";
+import { invoiceAttachment, issueTaxInvoice, type TaxInvoice } from "../tax_documents/mod.ts";
+import { orderConfirmationEmail, VAT_RATE_PERCENT } from "./confirmation_email.ts";
 // cancel.ts and refund.ts import this module too; the cycles are safe because the modules only call
 // each other at run time.
 import { cancelOrder } from "./cancel.ts";
@@ -74,10 +67,13 @@ export async function payableOrder(db: Db, orderId: number, userId: number): Pro
 }
 
 /**
- * Remembers the provider's attempt for an unpaid order (the sweeper and the return page ask about
- * it). With `amountCents`, only while the order's total is still that amount: a reward code applied
- * meanwhile lowered it, and an attempt for the old total must not become the order's. Returns whether
- * the attempt was attached.
+ * Remembers the provider's attempt for an order still pending and unpaid (the sweeper and the return
+ * page ask about it). The update's condition is checked on the locked row, so an order that a
+ * concurrent placement or the sweeper is cancelling is either cancelled first (and the attempt is
+ * refused here) or gets the attempt first (and the canceller sees it and releases it at the provider
+ * before it cancels: cancelOrder's `attempt`). With `amountCents`, only while the order's total is
+ * still that amount: a reward code applied meanwhile lowered it, and an attempt for the old total
+ * must not become the order's. Returns whether the attempt was attached.
  */
 export async function attachPaymentIntent(
   db: Db,
@@ -88,6 +84,7 @@ export async function attachPaymentIntent(
   const attached = await db.update(orders).set({ paymentIntentId: intentId, updatedAt: new Date() })
     .where(and(
       eq(orders.id, orderId),
+      eq(orders.status, "pending"),
       sql`${orders.paidAt} is null`,
       amountCents === undefined ? undefined : eq(orders.total, toNumeric(amountCents)),
     )).returning({ id: orders.id });
@@ -128,10 +125,11 @@ export function paymentMismatch(
 
 /**
  * Marks the order paid, once: status processing with the payment's id, the ordered units removed
- * from the cart, the coupon use kept, loyalty points credited, the confirmation e-mail queued. A
- * payment for an order the sweeper had cancelled revives it when the stock is still there; otherwise
- * the payment is recorded on the cancelled order and refunded (refund.ts): at once when the options
- * carry the provider, else by the sweeper.
+ * from the cart, the coupon use kept, loyalty points credited, the confirmation e-mail queued. Only a
+ * still-pending order is paid (checked on its locked row). A payment that arrives for a cancelled
+ * order never revives it (docs/decisions/0034): its stock, coupon use or reward code may have gone
+ * to another order meanwhile, so the payment is recorded on the cancelled order and refunded
+ * (refund.ts): at once when the options carry the provider, else by the sweeper.
  */
 export async function finalizePaidOrder(
   db: Db,
@@ -149,8 +147,9 @@ export async function finalizePaidOrder(
       if (order.paymentId === intent.id) return { newlyPaid: false };
       throw new ConflictError("This order has already been paid with another payment.");
     }
-    if (order.status === "cancelled" && !(await revive(tx, order, now))) {
+    if (order.status !== "pending") {
       await tx.update(orders).set({
+        ...(intent.provider ? { paymentMethod: intent.provider } : {}),
         paymentId: intent.id,
         paymentIntentId: intent.id,
         paidAt: now,
@@ -161,13 +160,17 @@ export async function finalizePaidOrder(
     }
     await tx.update(orders).set({
       status: "processing",
+      // PayFast's facts name it; a card payment keeps the method set when the order was placed.
+      ...(intent.provider ? { paymentMethod: intent.provider } : {}),
       paymentId: intent.id,
       paymentIntentId: intent.id,
       paidAt: now,
       paymentError: null,
       updatedAt: now,
     }).where(eq(orders.id, orderId));
-    if (order.userId !== null) await afterPayment(tx, order, opts, now);
+    // The tax invoice is issued with the payment, in this transaction: a rollback gives its number back.
+    const invoice = await issueTaxInvoice(tx, order, opts.shop, now, VAT_RATE_PERCENT);
+    if (order.userId !== null) await afterPayment(tx, order, opts, now, invoice);
     return { newlyPaid: true };
   });
   if (opts.payments) {
@@ -176,108 +179,21 @@ export async function finalizePaidOrder(
       await refundUnfulfillablePayment(db, orderId, opts.payments, opts);
     } catch (err) {
       // The payment stays recorded as owed; the sweeper retries the refund.
-      console.error(JSON.stringify({ level: "error", job: "refund", orderId, error: String(err) }));
+      logError("refunding a payment for an order that cannot be fulfilled failed", err, { job: "refund", orderId });
     }
   }
   const [order] = await loadOrders(db, [orderId]);
   return { order, newlyPaid: outcome.newlyPaid };
 }
 
-/** A cancelled order paid late takes its stock and coupon use back, if it can. */
-async function revive(tx: Db, order: OrderRow, now: Date): Promise<boolean> {
-  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  try {
-    await tx.transaction(async (sp) => {
-      await takeStock(sp, lines.filter((l) => l.productId !== null).map((l) => ({ ...l, productId: l.productId! })));
-    });
-  } catch (err) {
-    if (err instanceof ConflictError) return false;
-    throw err;
-  }
-  if (order.couponId !== null) await retakeCouponUse(tx, order, now);
-  if (order.rewardCode !== null) await retakeRewardCode(tx, order, now);
-  await tx.update(orders).set({ cancelledAt: null, cancelReason: null }).where(eq(orders.id, order.id));
-  return true;
-}
-
-/** audit_logs.action of a revived order whose coupon use went past the coupon's limits. */
-export const COUPON_OVER_LIMIT = "coupon_over_limit";
-
-/**
- * A revived order's coupon use comes back. The customer paid the discounted total, so the order is
- * honoured even when, while it stood cancelled, others took the coupon's last uses; such an
- * overrun is written to audit_logs for staff to see (the coupon row is locked, so the counts are
- * exact).
- */
-async function retakeCouponUse(tx: Db, order: OrderRow, now: Date): Promise<void> {
-  const couponId = order.couponId!;
-  const [coupon] = await tx.select({ code: coupons.code, usageLimit: coupons.usageLimit, userLimit: coupons.userLimit })
-    .from(coupons).where(eq(coupons.id, couponId)).for("update");
-  const [[total], [mine]] = await Promise.all([
-    tx.select({ n: count() }).from(couponUsage).where(eq(couponUsage.couponId, couponId)),
-    tx.select({ n: count() }).from(couponUsage)
-      .where(and(eq(couponUsage.couponId, couponId), sql`${couponUsage.userId} is not distinct from ${order.userId}`)),
-  ]);
-  await tx.insert(couponUsage).values({
-    couponId,
-    userId: order.userId,
-    orderId: order.id,
-    // The order's discount less its reward code's part: the coupon's own share.
-    discountAmount: toNumeric((toCents(order.discountAmount) ?? 0) - (toCents(order.rewardDiscount) ?? 0)),
-    createdAt: now,
-  });
-  if (!coupon) return;
-  const overTotal = coupon.usageLimit !== null && total.n >= coupon.usageLimit;
-  const overUser = coupon.userLimit !== null && mine.n >= coupon.userLimit;
-  if (!overTotal && !overUser) return;
-  await tx.insert(auditLogs).values({
-    userId: null,
-    entityType: "order",
-    entityId: order.id,
-    action: COUPON_OVER_LIMIT,
-    details: {
-      orderNumber: order.orderNumber,
-      coupon: coupon.code,
-      usesBefore: total.n,
-      usageLimit: coupon.usageLimit,
-      customerUsesBefore: mine.n,
-      userLimit: coupon.userLimit,
-      reason: "Paid after it was cancelled; the discount was honoured although the coupon's uses had run out.",
-    },
-    createdAt: now,
-  });
-}
-
-/** audit_logs.action of a revived order whose reward code had meanwhile been spent on another order. */
-export const REWARD_CODE_REUSED = "reward_code_reused";
-
-/**
- * A revived order takes its reward code back. If the customer meanwhile spent the code on another
- * order, both orders are honoured (the customer paid this discounted total) and staff see the
- * overrun in audit_logs.
- */
-async function retakeRewardCode(tx: Db, order: OrderRow, now: Date): Promise<void> {
-  const code = order.rewardCode!;
-  if (order.userId !== null && await retakeRedemption(tx, { userId: order.userId, code, orderId: order.id, now })) {
-    return;
-  }
-  await tx.insert(auditLogs).values({
-    userId: null,
-    entityType: "order",
-    entityId: order.id,
-    action: REWARD_CODE_REUSED,
-    details: {
-      orderNumber: order.orderNumber,
-      rewardCode: code,
-      rewardDiscount: order.rewardDiscount,
-      reason: "Paid after it was cancelled; the reward discount was honoured although the code was used again since.",
-    },
-    createdAt: now,
-  });
-}
-
-/** Cart, points and e-mail: everything a paid order sets off for its customer. */
-async function afterPayment(tx: Db, order: OrderRow, opts: FinalizeOptions, now: Date): Promise<void> {
+/** Cart, points and e-mail (with the tax invoice attached): everything a paid order sets off for its customer. */
+async function afterPayment(
+  tx: Db,
+  order: OrderRow,
+  opts: FinalizeOptions,
+  now: Date,
+  invoice: TaxInvoice,
+): Promise<void> {
   const userId = order.userId!;
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   // Only what was ordered leaves the cart: anything added since stays there.
@@ -296,20 +212,26 @@ async function afterPayment(tx: Db, order: OrderRow, opts: FinalizeOptions, now:
   }
   const totalCents = toCents(order.total) ?? 0;
   await awardOrderPoints(tx, { userId, orderId: order.id, orderNumber: order.orderNumber, totalCents });
+  await creditReferrer(tx, { userId, orderId: order.id, orderNumber: order.orderNumber }, now);
   const [user] = await tx.select({ email: users.email, firstName: users.firstName, username: users.username })
     .from(users).where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
   if (!user) return;
   const [detail] = await loadOrders(tx, [order.id]);
   await enqueueEmail(
     tx,
-    orderConfirmationEmail({
-      to: user.email,
-      name: user.firstName ?? user.username,
-      order: detail,
-      points: pointsForPaidTotal(totalCents),
-      shop: opts.shop,
-      siteUrl: opts.siteUrl,
-    }),
+    {
+      ...orderConfirmationEmail({
+        to: user.email,
+        name: user.firstName ?? user.username,
+        order: detail,
+        points: pointsForPaidTotal(totalCents),
+        shop: opts.shop,
+        siteUrl: opts.siteUrl,
+        invoiceNumber: invoice.number,
+      }),
+      orderId: order.id,
+      attachments: [await invoiceAttachment(invoice, order.orderNumber)],
+    },
     now,
   );
 }

@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { toNumeric } from "../../lib/money.ts";
 import type { Address } from "../addresses/mod.ts";
 import { getAddress } from "../addresses/mod.ts";
-import { getCart } from "../cart/mod.ts";
+import { DEFAULT_DELIVERY_RATES, type DeliveryRates, getCart, orderTotals } from "../cart/mod.ts";
 import { addressSnapshot, loadOrders, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway } from "../payments/types.ts";
 import { abandonUnpaidOrders } from "./cancel.ts";
@@ -31,6 +31,8 @@ export interface PlaceOrderInput {
   notes?: string | null;
   /** How the order will be paid ("stripe" for the card provider, "test" offline). */
   paymentMethod?: string;
+  /** The shop's delivery fee and free-delivery threshold (routes pass the settings); default R95 / R1,500. */
+  delivery?: DeliveryRates;
 }
 
 /**
@@ -64,26 +66,32 @@ export async function placeOrder(
   const owner = { userId: input.userId };
   const earlier = await orderForKey(db, input);
   if (earlier) return { order: earlier, created: false };
-  if (replace) {
-    await abandonUnpaidOrders(db, input.userId, input.idempotencyKey, replace.gateway, { ...replace.finalize, now });
-  }
-
-  // Read once outside the transaction, as the cart page reads it: a coupon that stopped applying is
-  // removed for good, and the customer is asked to look again rather than charged a total they did
-  // not see. The strict count (PLACEMENT) runs inside, where a refusal is rolled back: a double
-  // submit whose twin has just placed the order with this coupon must find that order, not lose it.
-  const preview = await getCart(db, owner, now);
-  if (preview.couponNotice) throw new ConflictError(`${preview.couponNotice} Please review your order.`);
 
   // Rerun whole if PostgreSQL aborts it to break a lock conflict with another checkout, or if the
   // order number drawn happens to be taken already (the unique constraint is the final word).
   const placed = await retryOnConflict(
     () =>
-      db.transaction(async (tx) => {
-        // One placement per customer at a time: a double submit waits here, then finds the first order.
+      db.transaction(async (tx): Promise<{ id: number; created: boolean } | { notice: string }> => {
+        // One placement per customer at a time, the replacement of their earlier unpaid orders
+        // included: a double submit waits here, then finds the first order; ten simultaneous
+        // submits place one order after another, each replacing the one before.
         await tx.execute(sql`select id from ${users} where ${users.id} = ${input.userId} for update`);
         const again = await orderForKey(tx, input);
         if (again) return { id: again.id, created: false };
+        if (replace) {
+          await abandonUnpaidOrders(tx, input.userId, input.idempotencyKey, replace.gateway, {
+            ...replace.finalize,
+            now,
+          });
+        }
+
+        // Read first as the cart page reads it: a coupon that stopped applying is removed for good
+        // (the transaction commits with the notice), and the customer is asked to look again rather
+        // than charged a total they did not see. The strict count (PLACEMENT) follows, where a
+        // refusal is rolled back: a double submit whose twin has just placed the order with this
+        // coupon must find that order, not lose it.
+        const preview = await getCart(tx, owner, now);
+        if (preview.couponNotice) return { notice: preview.couponNotice };
 
         // Lock the applied coupon's row so its use limits are counted with no other order in between.
         const [applied] = await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
@@ -129,16 +137,18 @@ export async function placeOrder(
           })),
         );
 
-        // Both shipping methods are free (spec section 9); a free-shipping coupon changes nothing more.
-        const shippingCents = 0;
+        // The one delivery rule (domains/cart/delivery.ts) on the goods value after discounts.
+        const totals = orderTotals(cart, input.shippingMethod, input.delivery ?? DEFAULT_DELIVERY_RATES);
         const [order] = await tx.insert(orders).values({
           userId: input.userId,
           orderNumber: orderNumber(now),
           status: "pending",
           subtotal: toNumeric(cart.subtotalCents),
-          shippingCost: toNumeric(shippingCents),
-          discountAmount: toNumeric(cart.discountCents),
-          total: toNumeric(cart.totalCents + shippingCents),
+          shippingCost: toNumeric(totals.delivery.feeCents),
+          discountAmount: toNumeric(totals.discountCents),
+          referralId: cart.referral?.referralId ?? null,
+          referralDiscount: toNumeric(cart.referralDiscountCents),
+          total: toNumeric(totals.totalCents),
           shippingAddress: addressSnapshot(shipping) as unknown as Record<string, unknown>,
           billingAddress: billing ? addressSnapshot(billing) as unknown as Record<string, unknown> : null,
           shippingMethod: input.shippingMethod,
@@ -175,6 +185,7 @@ export async function placeOrder(
     3,
     (err) => isRetryableConflict(err) || isUniqueViolationOf(err, ORDER_NUMBER_UNIQUE),
   );
+  if ("notice" in placed) throw new ConflictError(`${placed.notice} Please review your order.`);
   const [order] = await loadOrders(db, [placed.id]);
   return { order, created: placed.created };
 }

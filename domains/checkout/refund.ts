@@ -1,11 +1,12 @@
 /**
- * Paid but not fulfillable: a payment that reached an order after it was cancelled, when its stock
- * had already been sold again. The shop cannot ship it, so the money goes back through the payment
- * provider, the customer is told by e-mail (through the outbox) and the refund is written to
+ * Paid but not fulfillable: a payment that reached an order after it was cancelled. A cancelled order
+ * is never revived (its stock, coupon use or reward code may have gone to another order meanwhile:
+ * docs/decisions/0034), so the money goes back through the payment provider, the customer is told by e-mail (through the outbox) and the refund is written to
  * audit_logs. That audit row is also the record that the refund was made: every step here is safe
  * to repeat (the provider refunds once per idempotency key, the row and the e-mail are written once
  * under the order's lock), so a refund that failed half-way is simply tried again by the sweeper.
  */
+import { logError } from "../../lib/error_log.ts";
 import { and, eq, isNotNull, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
@@ -18,7 +19,7 @@ import { lockOrder } from "./payment.ts";
 /** audit_logs.action of a refunded late payment (entityType "order", entityId the order's id). */
 export const PAYMENT_REFUNDED = "payment_refunded";
 /** What the order's notes say while the refund is owed, and once it was made. */
-export const REFUND_DUE_NOTE = "Paid after it was cancelled and the stock was gone: the payment is being refunded.";
+export const REFUND_DUE_NOTE = "Paid after it was cancelled: the payment is being refunded.";
 
 const refundRecorded = (orderId: number) =>
   and(eq(auditLogs.entityType, "order"), eq(auditLogs.entityId, orderId), eq(auditLogs.action, PAYMENT_REFUNDED));
@@ -58,7 +59,11 @@ export async function refundUnfulfillablePayment(
     intentId: order.paymentId!,
     amountCents,
     idempotencyKey: `refund-${order.paymentId}-${order.orderNumber}`,
-    metadata: { orderId: String(order.id), orderNumber: order.orderNumber, reason: "order cancelled, out of stock" },
+    metadata: {
+      orderId: String(order.id),
+      orderNumber: order.orderNumber,
+      reason: "paid after the order was cancelled",
+    },
   });
   const now = opts.now ?? new Date();
   const recorded = await db.transaction(async (tx) => {
@@ -77,13 +82,13 @@ export async function refundUnfulfillablePayment(
         refundId: refund.id,
         refundStatus: refund.status,
         amountCents: refund.amountCents,
-        reason: "Paid after the order was cancelled; its stock had been sold, so it could not be revived.",
+        reason: "Paid after the order was cancelled; a cancelled order is not revived, so the payment was refunded.",
       },
       createdAt: now,
     });
     const notes = (order.notes ?? "").replace(REFUND_DUE_NOTE, "").trim();
     await tx.update(orders).set({
-      notes: [notes, `Paid after it was cancelled and the stock was gone: refunded in full (${refund.id}).`]
+      notes: [notes, `Paid after it was cancelled: refunded in full (${refund.id}).`]
         .filter(Boolean).join("\n"),
       updatedAt: now,
     }).where(eq(orders.id, orderId));
@@ -93,14 +98,17 @@ export async function refundUnfulfillablePayment(
     if (user) {
       await enqueueEmail(
         tx,
-        paymentRefundedEmail({
-          to: user.email,
-          name: user.firstName ?? user.username,
-          orderNumber: order.orderNumber,
-          amountCents: refund.amountCents,
-          refundId: refund.id,
-          shop: opts.shop,
-        }),
+        {
+          orderId,
+          ...paymentRefundedEmail({
+            to: user.email,
+            name: user.firstName ?? user.username,
+            orderNumber: order.orderNumber,
+            amountCents: refund.amountCents,
+            refundId: refund.id,
+            shop: opts.shop,
+          }),
+        },
         now,
       );
     }
@@ -122,7 +130,7 @@ export async function refundOwedPayments(
       if (await refundUnfulfillablePayment(db, id, gateway, opts)) refunded++;
     } catch (err) {
       // The provider may be down; the next run tries again.
-      console.error(JSON.stringify({ level: "error", job: "refund-owed-payments", orderId: id, error: String(err) }));
+      logError("refunding an owed payment failed", err, { job: "refund-owed-payments", orderId: id });
     }
   }
   return refunded;
@@ -138,7 +146,7 @@ export function paymentRefundedEmail(
   const paragraphs = [
     `Hello ${opts.name},`,
     `Your payment of ${amount} for order ${opts.orderNumber} reached us after the order had been cancelled, ` +
-    "and in the meantime the items were sold out, so we cannot send them to you.",
+    "so we cannot send it to you. Please place a new order if you would still like the items.",
     `We have refunded the full ${amount} to the card or account you paid with. Depending on your bank it can ` +
     "take 5 to 10 business days to show on your statement.",
     `Refund reference: ${opts.refundId}`,

@@ -1,11 +1,11 @@
 /**
- * What the checkout's review step shows: the priced cart, the default addresses, the shipping
- * methods and whether PUDO locker delivery is open to this order.
+ * What the checkout's review step shows: the priced cart, the default addresses, the totals of each
+ * shipping method and whether PUDO locker delivery is open to this order.
  */
 import type { Db } from "../../db/client.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { type Address, getAddress, getAddressDefaults } from "../addresses/mod.ts";
-import { type Cart, getCart } from "../cart/mod.ts";
+import { type Cart, type DeliveryRates, getCart, type OrderTotals, orderTotals } from "../cart/mod.ts";
 import { unpaidOrderOf } from "./cancel.ts";
 
 export interface PudoLocker {
@@ -30,14 +30,12 @@ export const PUDO_LOCKERS: readonly PudoLocker[] = [
   { id: "PUDO-DBN-NORTH", name: "Durban North", address: "Broadway Shopping Centre, 60 Broadway, Durban North, 4051" },
 ];
 
-/** PUDO delivery needs an order total (after discounts) of at least R1,000. */
+/**
+ * PUDO delivery needs an order total after discounts of at least R1,000 (spec 001 section 2): the
+ * goods value after the coupon, the same value the free-delivery threshold judges (delivery itself
+ * is not part of it, PUDO being free).
+ */
 export const PUDO_MIN_TOTAL_CENTS = 100_000;
-
-/** Both methods are free (spec section 9); standard takes 3-5 business days. */
-export const SHIPPING_METHODS = [
-  { id: "standard", label: "Standard delivery", detail: "Free, 3-5 business days" },
-  { id: "pudo_locker", label: "PUDO locker", detail: "Free, collect from a locker near you" },
-] as const;
 
 export type PudoEligibility = { eligible: true } | { eligible: false; message: string };
 
@@ -71,16 +69,22 @@ export interface CheckoutReview {
   /** The default billing address; null means "same as shipping". */
   billingAddress: Address | null;
   pudo: PudoEligibility;
+  /** The order's money for each delivery method, as placeOrder will store it. */
+  totals: { standard: OrderTotals; pudo_locker: OrderTotals };
   /** The customer's order still waiting for payment: placing this one cancels it. */
   unpaidOrder: { id: number; orderNumber: string } | null;
 }
 
 /** The review step's data for a signed-in customer. */
-export async function checkoutReview(db: Db, userId: number): Promise<CheckoutReview> {
+export async function checkoutReview(db: Db, userId: number, rates: DeliveryRates): Promise<CheckoutReview> {
   const cart = await getCart(db, { userId });
   const { shippingAddress, billingAddress } = await defaultAddresses(db, userId);
   const unpaidOrder = await unpaidOrderOf(db, userId);
-  return { cart, shippingAddress, billingAddress, pudo: pudoEligibility(cart), unpaidOrder };
+  const totals = {
+    standard: orderTotals(cart, "standard", rates),
+    pudo_locker: orderTotals(cart, "pudo_locker", rates),
+  };
+  return { cart, shippingAddress, billingAddress, pudo: pudoEligibility(cart), totals, unpaidOrder };
 }
 
 /** The user's default shipping and billing addresses (either may be null). */

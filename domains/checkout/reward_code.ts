@@ -23,7 +23,7 @@ export const MIN_PAYABLE_CENTS = 100;
 
 export const REWARD_CODE_ALREADY_APPLIED = "A reward code is already applied to this order.";
 export const FREE_SHIPPING_REWARD_REFUSED =
-  "Delivery is already free on every order, so this reward has nothing to take off.";
+  "Free-delivery rewards are no longer offered: delivery is settled when the order is placed, so this reward has nothing to take off.";
 export const ORDER_ALREADY_PAID = "This order is already paid.";
 const ORDER_NOT_PAYABLE = "This order was cancelled. Please place your order again.";
 const ORDER_TOO_SMALL = `This order's total is too small for a reward: at least ${
@@ -58,13 +58,18 @@ function assertOpenForCode(order: OrderRow | null | undefined, userId: number): 
 /**
  * What the reward takes off an order whose total (after its coupon) is `totalCents`: a fixed amount
  * its value, a percentage that share of the total; never so much that less than R1,00 is left.
- * Free delivery is refused: both delivery methods are free already (spec section 9).
+ * Free delivery is refused: the delivery fee is decided when the order is placed (decision 0030),
+ * and free-delivery rewards are no longer offered (decision 0020).
  */
-export function rewardDiscount(reward: Reward, totalCents: number): { discountCents: number; capped: boolean } {
+export function rewardDiscount(
+  reward: Reward,
+  totalCents: number,
+  shippingCents = 0,
+): { discountCents: number; capped: boolean } {
   if (reward.discountType === "free_shipping") throw new ValidationError(FREE_SHIPPING_REWARD_REFUSED);
   const worth = reward.discountType === "percentage"
-    // discountValueCents holds the percentage x100 (10% is 1000).
-    ? Math.round(totalCents * reward.discountValueCents / 10_000)
+    // discountValueCents holds the percentage x100 (10% is 1000); a share of the goods, not of delivery.
+    ? Math.round((totalCents - shippingCents) * reward.discountValueCents / 10_000)
     : reward.discountValueCents;
   const ceiling = totalCents - MIN_PAYABLE_CENTS;
   if (ceiling <= 0) throw new ConflictError(ORDER_TOO_SMALL);
@@ -94,7 +99,7 @@ export async function applyRewardCode(
   const [before] = await db.select().from(orders).where(eq(orders.id, input.orderId));
   assertOpenForCode(before, input.userId);
   const preview = await usableRedemption(db, input.userId, input.code, now);
-  rewardDiscount(preview.reward, toCents(before.total) ?? 0);
+  rewardDiscount(preview.reward, toCents(before.total) ?? 0, toCents(before.shippingCost) ?? 0);
 
   // The live attempt was made for the old total: it must not be paid once the total is lower.
   const attempt = await releasePaymentAttempt(db, before, gateway, { ...opts, now });
@@ -108,7 +113,7 @@ export async function applyRewardCode(
     if (order.paymentIntentId !== before.paymentIntentId) throw new ConflictError(PAYMENT_RESTARTED);
     const redemption = await usableRedemption(tx, input.userId, input.code, now, { lock: true });
     const totalCents = toCents(order.total) ?? 0;
-    const { discountCents, capped } = rewardDiscount(redemption.reward, totalCents);
+    const { discountCents, capped } = rewardDiscount(redemption.reward, totalCents, toCents(order.shippingCost) ?? 0);
     // paymentIntentId stays: it names the cancelled attempt, so the payment step replaces it under
     // the next idempotency key (a cleared id would reuse the first attempt's key).
     await tx.update(orders).set({

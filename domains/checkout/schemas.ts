@@ -3,10 +3,11 @@
  * paymentMethod; they are accepted and ignored: the server numbers, prices and states every order.
  */
 import { z } from "zod";
+import { dbId } from "../../lib/ids.ts";
 
 export const SHIPPING_METHOD_IDS = ["standard", "pudo_locker"] as const;
 
-const addressRef = z.object({ id: z.coerce.number().int().positive() }).nullable().optional();
+const addressRef = z.object({ id: dbId("Please choose a saved address.") }).nullable().optional();
 
 /** POST /api/orders. */
 export const placeOrderBody = z.object({

@@ -35,9 +35,9 @@ async function lockProduct(tx: Db, productId: number): Promise<void> {
 /**
  * Sets a product's stock to the sum of its in-stock variants' units (pre-order variants hold none),
  * so the product's figure follows every take and give-back exactly instead of drifting. Its row is
- * already locked by the caller.
+ * already locked by the caller. Staff variant edits (domains/catalog_admin) call it too.
  */
-async function syncProductStock(tx: Db, productId: number): Promise<void> {
+export async function syncProductStock(tx: Db, productId: number): Promise<void> {
   await tx.update(products).set({
     stock: sql`(select coalesce(sum(${productVariants.stock}), 0) from ${productVariants}
       where ${productVariants.productId} = ${productId} and not ${productVariants.preorder})`,

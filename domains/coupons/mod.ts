@@ -18,3 +18,15 @@ export {
   normaliseCode,
   toRule,
 } from "./service.ts";
+export {
+  type AdminCoupon,
+  COUPON_PAGE_SIZE,
+  createCoupon,
+  deleteCoupon,
+  DUPLICATE_CODE,
+  getAdminCoupon,
+  listCoupons,
+  updateCoupon,
+} from "./admin.ts";
+export * as couponSchemas from "./schemas.ts";
+export * from "./rules.ts";

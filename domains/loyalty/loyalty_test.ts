@@ -18,7 +18,7 @@ import {
   validateRedemption,
 } from "./mod.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 const NOW = new Date("2026-11-20T10:00:00Z");
 const DAY = 86_400_000;
 
@@ -109,7 +109,7 @@ test("[loyalty] redeeming spends the database's cost once and issues a 30-day co
   assert.equal(await pointsBalance(db, user.id), 150);
 });
 
-test("[loyalty] 10 concurrent redemptions of 300 with 1000 points give exactly 3, balance 100", async (db) => {
+raceTest("[loyalty] 10 concurrent redemptions of 300 with 1000 points give exactly 3, balance 100", async (db) => {
   const user = await customerWith(db, 1000);
   const r = await reward(db, { pointsCost: 300 });
   const results = await Promise.allSettled(Array.from({ length: 10 }, () => redeemReward(db, user.id, r.id, NOW)));

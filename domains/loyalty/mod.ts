@@ -1,5 +1,6 @@
 /** The loyalty domain's public surface: points earned and spent, tiers, rewards and redemption codes. */
-export { awardOrderPoints, pointsBalance, pointsForPaidTotal } from "./ledger.ts";
+export { awardReviewPoints, HELPFUL_VOTE_POINTS, REVIEW_POINTS, settleHelpfulVotePoints } from "./review_points.ts";
+export { awardOrderPoints, clawBackOrderPoints, pointsBalance, pointsForPaidTotal, REFUND_CLAWBACK } from "./ledger.ts";
 export { GOLD_POINTS, goldProgress, type LoyaltyTier, loyaltyTier, pointsToGold, SILVER_POINTS } from "./tiers.ts";
 export { type DiscountType, type LedgerEntry, listHistory, listRewards, type Reward } from "./rewards.ts";
 export {

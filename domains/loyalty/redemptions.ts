@@ -4,7 +4,7 @@
  * twice; it writes the negative ledger row and the redemption (with its code) together.
  */
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, rowsOf } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
@@ -76,12 +76,6 @@ export async function redeemReward(db: Db, userId: number, rewardId: number, now
     });
     return { currentPoints: balance - reward.pointsCost, redemptionCode: code, expiresAt };
   });
-}
-
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  const rows = (result as { rows?: unknown[] })?.rows;
-  return Array.isArray(rows) ? rows : [];
 }
 
 async function unusedCode(db: Db): Promise<string> {

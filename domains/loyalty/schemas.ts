@@ -1,10 +1,10 @@
 /** Request shapes of the loyalty API, with the spec's messages. */
 import { z } from "zod";
+import { dbId } from "../../lib/ids.ts";
 
 /** POST /api/loyalty/redeem. The spec's client also sends pointsCost: accepted and ignored (the cost is the database's). */
 export const redeemBody = z.object({
-  rewardId: z.coerce.number({ error: "Please choose a reward." }).int({ error: "Please choose a reward." })
-    .positive({ error: "Please choose a reward." }),
+  rewardId: dbId("Please choose a reward."),
   pointsCost: z.unknown().optional(),
 }).strict();
 
@@ -20,8 +20,7 @@ export const NO_ORDER_FOR_CODE = "Unable to apply redemption code without an ord
 
 /** POST /api/loyalty/apply-redemption: the spec's body (code, orderId). */
 export const applyRedemptionBody = validateRedemptionBody.extend({
-  orderId: z.coerce.number({ error: NO_ORDER_FOR_CODE }).int({ error: NO_ORDER_FOR_CODE })
-    .positive({ error: NO_ORDER_FOR_CODE }).max(2_147_483_647, { error: NO_ORDER_FOR_CODE }),
+  orderId: dbId(NO_ORDER_FOR_CODE),
 }).strict();
 
 export const loyaltySchemas = { redeemBody, validateRedemptionBody, applyRedemptionBody };

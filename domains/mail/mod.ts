@@ -5,10 +5,12 @@ export {
   enqueueEmail,
   getOutboxMessage,
   listOutbox,
+  type OutboxJsonItem,
   type OutboxMessage,
   type OutboxPage,
   type OutgoingEmail,
   readOutboxMessage,
+  searchOutbox,
 } from "./outbox.ts";
 export {
   backoffMs,
@@ -30,3 +32,4 @@ export {
 } from "./templates.ts";
 export { type MailWorker, startMailWorker } from "./worker.ts";
 export * as mailSchemas from "./schemas.ts";
+export { orderDeliveredEmail, type OrderEmailFacts, orderRefundedEmail, orderShippedEmail } from "./order_emails.ts";

@@ -3,9 +3,9 @@
  * transaction when it has one), then delivered by the sender. Without SMTP the rows stay pending and
  * admins read them at /admin/outbox.
  */
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox, users } from "../../db/schema/mod.ts";
+import { type EmailAttachment, emailOutbox, users } from "../../db/schema/mod.ts";
 import { hideResetLinks } from "./templates.ts";
 
 export type EmailStatus = "pending" | "sent" | "failed";
@@ -18,6 +18,10 @@ export interface OutgoingEmail {
   text: string;
   /** Optional HTML alternative; the plain text is always sent too. */
   html?: string | null;
+  /** The order the message is about (confirmation, shipped, delivered, refund): its timeline lists it. */
+  orderId?: number | null;
+  /** Files to send with it (a tax invoice PDF). */
+  attachments?: EmailAttachment[] | null;
 }
 
 export type OutboxMessage = typeof emailOutbox.$inferSelect;
@@ -29,6 +33,8 @@ export async function enqueueEmail(db: Db, msg: OutgoingEmail, now = new Date())
     subject: msg.subject.slice(0, 200),
     textBody: msg.text,
     htmlBody: msg.html ?? null,
+    orderId: msg.orderId ?? null,
+    attachments: msg.attachments?.length ? msg.attachments : null,
     status: "pending",
     nextAttemptAt: now,
   }).returning({ id: emailOutbox.id });
@@ -36,7 +42,7 @@ export async function enqueueEmail(db: Db, msg: OutgoingEmail, now = new Date())
 }
 
 export interface OutboxPage {
-  items: Omit<OutboxMessage, "textBody" | "htmlBody">[];
+  items: Omit<OutboxMessage, "textBody" | "htmlBody" | "attachments">[];
   total: number;
   page: number;
   pageCount: number;
@@ -62,6 +68,7 @@ export async function listOutbox(
     lastError: emailOutbox.lastError,
     nextAttemptAt: emailOutbox.nextAttemptAt,
     sentAt: emailOutbox.sentAt,
+    orderId: emailOutbox.orderId,
     createdAt: emailOutbox.createdAt,
   }).from(emailOutbox).where(where)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
@@ -100,4 +107,51 @@ export async function readOutboxMessage(
     textBody: hideResetLinks(message.textBody),
     htmlBody: message.htmlBody === null ? null : hideResetLinks(message.htmlBody),
   };
+}
+
+/** One message as GET /api/admin/outbox lists it (reset links hidden as on the outbox screen). */
+export interface OutboxJsonItem {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  status: EmailStatus;
+  orderId: number | null;
+  createdAt: Date;
+}
+
+/**
+ * The newest messages (at most `limit`), optionally only those to one address (ignoring case), with
+ * their text, for staff and tests reading the outbox as JSON. Reset links follow readOutboxMessage's
+ * rule.
+ */
+export async function searchOutbox(
+  db: Db,
+  opts: { to?: string | null; limit?: number; revealResetLinks: boolean },
+): Promise<OutboxJsonItem[]> {
+  const to = opts.to?.trim().toLowerCase();
+  const rows = await db.select().from(emailOutbox)
+    .where(to ? sql`lower(${emailOutbox.toAddress}) = ${to}` : undefined)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id)).limit(Math.min(Math.max(1, opts.limit ?? 50), 200));
+  // Same rule as readOutboxMessage, in one query for the page: links to staff addresses stay hidden.
+  const addresses = [...new Set(rows.map((m) => m.toAddress.trim().toLowerCase()))];
+  const staff = opts.revealResetLinks && addresses.length
+    ? new Set(
+      (await db.select({ email: users.email }).from(users)
+        .where(and(inArray(users.email, addresses), inArray(users.role, ["admin", "super_admin"])))).map((u) =>
+          u.email
+        ),
+    )
+    : new Set<string>();
+  return rows.map((m) => ({
+    id: m.id,
+    to: m.toAddress,
+    subject: m.subject,
+    text: opts.revealResetLinks && !staff.has(m.toAddress.trim().toLowerCase())
+      ? m.textBody
+      : hideResetLinks(m.textBody),
+    status: m.status,
+    orderId: m.orderId,
+    createdAt: m.createdAt,
+  }));
 }

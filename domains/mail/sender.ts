@@ -86,7 +86,13 @@ export async function deliverDue(
     // Only the run holding this claim (same attempt count) may record its outcome.
     const mine = and(eq(emailOutbox.id, msg.id), eq(emailOutbox.attempts, msg.attempts));
     try {
-      await transport.send({ to: msg.toAddress, subject: msg.subject, text: msg.textBody, html: msg.htmlBody });
+      await transport.send({
+        to: msg.toAddress,
+        subject: msg.subject,
+        text: msg.textBody,
+        html: msg.htmlBody,
+        ...(msg.attachments?.length ? { attachments: msg.attachments } : {}),
+      });
     } catch (err) {
       const last = msg.attempts >= maxAttempts;
       const error = errorText(err);

@@ -18,7 +18,7 @@ import {
 } from "./mod.ts";
 import { createUser } from "../../tests/helpers/factories.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 
 const MINUTE = 60_000;
 
@@ -132,7 +132,7 @@ test("[mail] delivery gives up after the last attempt and records the error", as
   assert.equal(transport.sent.length, 0, "a failed message is not tried again");
 });
 
-test("[mail] no double send when two deliverDue run at once", async (db) => {
+raceTest("[mail] no double send when two deliverDue run at once", async (db) => {
   const now = new Date("2026-11-20T08:00:00Z");
   for (let i = 0; i < 30; i++) await enqueueEmail(db, msg(i), now);
   const a = fakeTransport({ delayMs: 2 });

@@ -3,6 +3,7 @@
  * SMTP_URL is set; tests may inject any object with the same shape.
  */
 import nodemailer from "nodemailer";
+import type { EmailAttachment } from "../../db/schema/mod.ts";
 
 /** A message ready to leave: the outbox row's fields. */
 export interface MailMessage {
@@ -10,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** Files sent with the message (the tax invoice PDF), base64 as the outbox keeps them. */
+  attachments?: EmailAttachment[] | null;
 }
 
 /** Delivers one message or throws (the sender records the error and retries later). */
@@ -46,6 +49,16 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length
+          ? {
+            attachments: message.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.contentBase64,
+              encoding: "base64",
+            })),
+          }
+          : {}),
       });
     },
     close() {

@@ -4,6 +4,7 @@
  */
 import type { Db } from "../../db/client.ts";
 import { describeError } from "../../lib/error_log.ts";
+import { writeLog } from "../../lib/logger.ts";
 import { deliverDue, type DeliveryReport } from "./sender.ts";
 import type { MailTransport } from "./transport.ts";
 
@@ -18,12 +19,15 @@ export function startMailWorker(
   opts: {
     db: Db;
     transport: MailTransport;
-    intervalMs?: number;
+    /** Pause between passes; null: no timer of its own (main.ts's scheduler calls runNow). */
+    intervalMs?: number | null;
     log?: (entry: Record<string, unknown>) => void;
   },
 ): MailWorker {
-  const intervalMs = opts.intervalMs ?? 5_000;
-  const log = opts.log ?? ((entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })));
+  const intervalMs = opts.intervalMs === undefined ? 5_000 : opts.intervalMs;
+  const log = opts.log ??
+    (({ level, message, ...fields }) =>
+      writeLog(level === "warn" || level === "error" ? level : "info", String(message), fields));
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<DeliveryReport> = Promise.resolve({ sent: 0, retrying: 0, failed: 0 });
@@ -46,9 +50,9 @@ export function startMailWorker(
       // A database error's message carries the query's parameters (message bodies): describeError drops them.
       log({ level: "error", message: "mail worker pass failed", ...describeError(err) });
     }
-    if (!stopped) timer = setTimeout(tick, intervalMs);
+    if (!stopped && intervalMs !== null) timer = setTimeout(tick, intervalMs);
   }
-  timer = setTimeout(tick, 0);
+  if (intervalMs !== null) timer = setTimeout(tick, 0);
 
   return {
     runNow: pass,

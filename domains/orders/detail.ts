@@ -2,6 +2,7 @@
  * One order as its customer (or an admin) reads it: the order page, GET /api/orders/{id} and the
  * confirmation e-mail. Lines and addresses are the snapshots taken when the order was placed.
  */
+import { REFERRAL_DISCOUNT_LABEL } from "../referrals/pricing.ts";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { coupons, orderItems, orders, products } from "../../db/schema/mod.ts";
@@ -74,9 +75,33 @@ export interface OrderDetail {
   /** The loyalty reward code applied at the payment step, and its part of discountCents. */
   rewardCode: string | null;
   rewardDiscountCents: number;
+  /** A referred customer's first-order discount, also part of discountCents. */
+  referralDiscountCents: number;
   items: OrderLine[];
   cancelledAt: Date | null;
   cancelReason: string | null;
+  /** What has been given back so far (sum of the order's refunds). */
+  refundedCents: number;
+  /** unpaid, paid, partially_refunded or refunded: derived from paidAt, the total and refundedCents. */
+  paymentStatus: PaymentStatus;
+  trackingNumber: string | null;
+  carrier: string | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+/** An order's payment as staff and customers read it; derived, never stored. */
+export type PaymentStatus = "unpaid" | "paid" | "partially_refunded" | "refunded";
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = ["paid", "unpaid", "refunded", "partially_refunded"];
+
+/**
+ * The payment status of an order: unpaid until the provider confirmed it; then paid, partially
+ * refunded, or refunded once everything paid (the total) went back.
+ */
+export function paymentStatusOf(o: { paid: boolean; totalCents: number; refundedCents: number }): PaymentStatus {
+  if (!o.paid) return "unpaid";
+  if (o.refundedCents <= 0) return "paid";
+  return o.refundedCents >= o.totalCents ? "refunded" : "partially_refunded";
 }
 
 /** One line of an order's discount as pages and e-mails show it. */
@@ -90,12 +115,14 @@ export interface DiscountLine {
  * code's ('Reward RWD-...'). discountCents holds both; the reward's part is kept on its own.
  */
 export function discountLines(
-  o: Pick<OrderDetail, "discountCents" | "couponCode" | "rewardCode" | "rewardDiscountCents">,
+  o: Pick<OrderDetail, "discountCents" | "couponCode" | "rewardCode" | "rewardDiscountCents" | "referralDiscountCents">,
 ): DiscountLine[] {
   const reward = o.rewardCode ? o.rewardDiscountCents : 0;
-  const coupon = o.discountCents - reward;
+  const referral = o.referralDiscountCents;
+  const coupon = o.discountCents - reward - referral;
   return [
     ...(coupon > 0 ? [{ label: o.couponCode ? `Discount (${o.couponCode})` : "Discount", cents: coupon }] : []),
+    ...(referral > 0 ? [{ label: REFERRAL_DISCOUNT_LABEL, cents: referral }] : []),
     ...(reward > 0 ? [{ label: `Reward ${o.rewardCode}`, cents: reward }] : []),
   ];
 }
@@ -143,8 +170,19 @@ export async function loadOrders(db: Db, ids: number[]): Promise<OrderDetail[]> 
       couponCode: r.couponCode,
       rewardCode: o.rewardCode,
       rewardDiscountCents: toCents(o.rewardDiscount) ?? 0,
+      referralDiscountCents: toCents(o.referralDiscount) ?? 0,
       cancelledAt: o.cancelledAt,
       cancelReason: o.cancelReason,
+      refundedCents: toCents(o.refundedAmount) ?? 0,
+      paymentStatus: paymentStatusOf({
+        paid: o.paidAt !== null,
+        totalCents: toCents(o.total) ?? 0,
+        refundedCents: toCents(o.refundedAmount) ?? 0,
+      }),
+      trackingNumber: o.trackingNumber,
+      carrier: o.carrier,
+      shippedAt: o.shippedAt,
+      deliveredAt: o.deliveredAt,
       items: lines.filter((l) => l.item.orderId === id).map(({ item, slug }) => {
         const price = toCents(item.price) ?? 0;
         return {

@@ -16,6 +16,11 @@ export interface OrderSummary {
   totalCents: number;
   /** Units over all lines (two of one product and one of another: 3). */
   itemCount: number;
+  /** Set once the order shipped. */
+  trackingNumber: string | null;
+  carrier: string | null;
+  /** What was refunded on the order (0 when nothing). */
+  refundedCents: number;
 }
 
 /** The user's orders, newest first; `limit` caps the list (the overview shows 3). */
@@ -31,6 +36,9 @@ export async function listOrdersForUser(
     createdAt: orders.createdAt,
     status: orders.status,
     total: orders.total,
+    trackingNumber: orders.trackingNumber,
+    carrier: orders.carrier,
+    refundedAmount: orders.refundedAmount,
     units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
   }).from(orders).leftJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(eq(orders.userId, userId))
@@ -44,5 +52,8 @@ export async function listOrdersForUser(
     status: r.status,
     totalCents: toCents(r.total) ?? 0,
     itemCount: Number(r.units ?? 0),
+    trackingNumber: r.trackingNumber,
+    carrier: r.carrier,
+    refundedCents: toCents(r.refundedAmount) ?? 0,
   }));
 }

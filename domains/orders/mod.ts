@@ -15,4 +15,7 @@ export {
   type OrderDetail,
   type OrderLine,
   type OrderViewer,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  paymentStatusOf,
 } from "./detail.ts";

@@ -8,6 +8,7 @@ import { stripeGateway } from "./stripe_gateway.ts";
 import { testGateway } from "./test_gateway.ts";
 import type { PaymentGateway } from "./types.ts";
 
+export { PaymentRefusedError } from "./types.ts";
 export type {
   CreateIntentInput,
   PaymentEvent,
@@ -28,6 +29,20 @@ export {
   UNKNOWN_TEST_PAYMENT,
   USE_TEST_CARD,
 } from "./test_gateway.ts";
+export {
+  isPayFastGateway,
+  paramString,
+  PAYFAST_MANUAL_REFUND,
+  PAYFAST_METHOD_LABEL,
+  type PayFastCheckout,
+  type PayFastCheckoutFields,
+  type PayFastGateway,
+  payfastGateway,
+  type PayFastItn,
+  PayFastItnRefused,
+  payfastSignature,
+  phpUrlencode,
+} from "./payfast.ts";
 export * as paymentSchemas from "./schemas.ts";
 
 /** The spec's text when no provider is configured. */
@@ -35,17 +50,14 @@ export const PAYMENT_NOT_CONFIGURED = "The payment system is not properly config
 
 /**
  * The gateway for this configuration; call once per app (the test provider keeps its attempts in
- * memory). Stripe with keys. Without keys, the offline test provider outside production, and in
- * production only for the demo shop (`demoShop`: SEED_DEMO on and the demo accounts present, as
- * `deno task start` gives a newcomer), so the README's start command can be bought from end to end;
- * a live shop without keys gets none, and checkout shows 'Payment Configuration Error'.
+ * memory). Stripe with keys. Without keys, the offline test provider only when the configuration
+ * says so (TEST_PAYMENTS: on by default outside production, set by `deno task start` for the demo
+ * shop), never because of data in the database: a live shop without keys gets none, and checkout
+ * shows 'Payment Configuration Error'.
  */
-export function paymentGateway(
-  config: Pick<Config, "stripe" | "isProduction">,
-  opts: { demoShop?: boolean } = {},
-): PaymentGateway | null {
+export function paymentGateway(config: Pick<Config, "stripe" | "testPayments">): PaymentGateway | null {
   if (config.stripe) return stripeGateway(config.stripe);
-  return !config.isProduction || opts.demoShop ? testGateway() : null;
+  return config.testPayments ? testGateway() : null;
 }
 
 /** True for live Stripe keys: the public test payment page must not take real money. */

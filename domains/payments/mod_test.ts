@@ -14,11 +14,14 @@ Deno.test("[payments] Stripe with keys; the test provider without, outside produ
   assert.equal(paymentGateway(loadConfig({ NODE_ENV: "production", STRIPE_SECRET_KEY: "sk_test_x" })), null);
 });
 
-Deno.test("[payments] the demo shop of `deno task start` takes test payments; keys still win", () => {
-  const production = loadConfig({ NODE_ENV: "production" });
-  assert.equal(paymentGateway(production, { demoShop: true })?.provider, "test");
-  assert.equal(paymentGateway(production, { demoShop: false }), null);
-  assert.equal(paymentGateway(loadConfig({ NODE_ENV: "production", ...keys }), { demoShop: true })?.provider, "stripe");
+Deno.test("[payments] test payments in production only by TEST_PAYMENTS=true (the demo shop's start task); keys still win", () => {
+  const demo = { NODE_ENV: "production", SEED_DEMO: "true" };
+  assert.equal(paymentGateway(loadConfig({ ...demo, TEST_PAYMENTS: "true" }))?.provider, "test");
+  // Demo data alone (SEED_DEMO defaults to true) never switches test payments on in production.
+  assert.equal(paymentGateway(loadConfig(demo)), null);
+  assert.equal(paymentGateway(loadConfig({ ...demo, TEST_PAYMENTS: "false" })), null);
+  assert.equal(paymentGateway(loadConfig({ NODE_ENV: "development", TEST_PAYMENTS: "false" })), null);
+  assert.equal(paymentGateway(loadConfig({ ...demo, TEST_PAYMENTS: "true", ...keys }))?.provider, "stripe");
 });
 
 Deno.test("[payments] each call makes a new test provider (the app keeps one)", () => {

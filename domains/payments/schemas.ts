@@ -1,10 +1,8 @@
 /** Request shapes of /api/payments (zod), shared by the routes and the payment islands. */
 import { z } from "zod";
+import { dbId } from "../../lib/ids.ts";
 
-const orderId = z.coerce.number({ error: "Please choose the order to pay." })
-  .int("Please choose the order to pay.")
-  .min(1, "Please choose the order to pay.")
-  .max(2_147_483_647, "Please choose the order to pay.");
+const orderId = dbId("Please choose the order to pay.");
 
 const zar = z.string().trim().toLowerCase().pipe(
   z.literal("zar", { error: "Payments are taken in South African rand (zar) only." }),
@@ -38,10 +36,36 @@ export const testIntentBody = z.object({
   currency: zar.optional(),
 }).strict();
 
+export const CARD_EXPIRED = "Your card's expiry date is in the past.";
+
+/**
+ * True when an "MM/YY" expiry lies before the current month (a card is valid to the end of its
+ * month, as card networks read it). Anything not in that form is left to the format check.
+ */
+export function cardExpiryInPast(expiry: string, now = new Date()): boolean {
+  const m = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!m) return false;
+  const year = 2000 + Number(m[2]);
+  const month = Number(m[1]);
+  return year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1;
+}
+
 /** POST /payments/test-confirm: the offline test provider's card form. */
 export const testConfirmBody = z.object({
   clientSecret: z.string().trim().min(1, "The payment is missing. Please start again.").max(300),
   cardNumber: z.string().trim().min(1, "Please enter the card number.").max(40),
-  expiry: z.string().max(10).optional(),
+  // Checked here too, not only in the form: the test card stands in for a card network, which refuses it.
+  expiry: z.string().max(10).refine((v) => !cardExpiryInPast(v), CARD_EXPIRED).optional(),
   cvc: z.string().max(10).optional(),
 }).strict();
+
+/** The payment step's label of the PayFast method (here, not in payfast.ts, so islands need no node:crypto). */
+export const PAYFAST_METHOD_LABEL = "Instant EFT, card and more with PayFast";
+
+/** What staff are told when a PayFast order is refunded (order_refunds.status "manual"). */
+export const PAYFAST_MANUAL_REFUND =
+  "PayFast does not refund every payment method through its API: the refund is recorded here as manual. " +
+  "Complete it in the PayFast dashboard (Transactions, open the payment, Refund).";
+
+/** POST /payments/payfast/start: the customer's order to pay on PayFast's page. */
+export const payfastStartBody = z.object({ orderId }).strict();

@@ -13,6 +13,7 @@ import type {
   RefundFacts,
   RefundInput,
 } from "./types.ts";
+import { PaymentRefusedError } from "./types.ts";
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -109,25 +110,31 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     },
 
     async refund(input: RefundInput) {
-      if (!INTENT_ID.test(input.intentId)) throw new ValidationError("There is no such payment to refund.");
+      if (!INTENT_ID.test(input.intentId)) throw new PaymentRefusedError("There is no such payment to refund.");
       try {
         return refundFacts(
           await stripe.refunds.create(
             {
               payment_intent: input.intentId,
               amount: input.amountCents,
-              ...(input.metadata ? { metadata: input.metadata } : {}),
+              // The key in the metadata finds this refund again after Stripe forgot the key (24 h).
+              metadata: { ...input.metadata, idempotencyKey: input.idempotencyKey },
             },
             { idempotencyKey: input.idempotencyKey },
           ),
         );
       } catch (err) {
-        if (stripeErrorCode(err) !== "charge_already_refunded") throw err;
-        // Refunded before (the idempotency key expires after 24 hours): report that refund.
-        const earlier = await stripe.refunds.list({ payment_intent: input.intentId, limit: 10 });
-        const done = earlier.data.find((r) => r.status === "succeeded" || r.status === "pending") ?? earlier.data[0];
-        if (!done) throw err;
-        return refundFacts(done);
+        if (stripeErrorCode(err) === "charge_already_refunded") {
+          // Refunded before under this key (the key expires after 24 hours): report that refund.
+          const earlier = await stripe.refunds.list({ payment_intent: input.intentId, limit: 100 });
+          const done = earlier.data.find((r) => r.metadata?.idempotencyKey === input.idempotencyKey);
+          if (done) return refundFacts(done);
+        }
+        // Stripe answered with a refusal (amount too large, nothing to refund...): no money moved.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) {
+          throw new PaymentRefusedError(`Stripe refused the refund: ${err.message}`);
+        }
+        throw err;
       }
     },
 

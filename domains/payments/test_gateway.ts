@@ -4,7 +4,14 @@
  * the customer "pays" with one of two well-known test card numbers and nothing else.
  */
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import type { CreateIntentInput, PaymentGateway, PaymentIntentFacts, RefundFacts, RefundInput } from "./types.ts";
+import {
+  type CreateIntentInput,
+  type PaymentGateway,
+  type PaymentIntentFacts,
+  PaymentRefusedError,
+  type RefundFacts,
+  type RefundInput,
+} from "./types.ts";
 
 /** The card that pays. */
 export const TEST_CARD_SUCCESS = "4242 4242 4242 4242";
@@ -14,6 +21,10 @@ export const CARD_DECLINED = "Your card was declined.";
 export const USE_TEST_CARD = "Use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).";
 export const UNKNOWN_TEST_PAYMENT = "This payment was not found. Please start the payment again.";
 export const NOTHING_TO_REFUND = "Only a completed payment can be refunded.";
+/** The test provider's refusal of a refund above what is left of the payment. */
+export function refundTooLarge(leftCents: number): string {
+  return `The refund is more than the R${(leftCents / 100).toFixed(2)} left of this payment.`;
+}
 
 /** Oldest attempts are forgotten beyond this many, so a busy demo cannot grow memory without end. */
 const MAX_ATTEMPTS = 10_000;
@@ -38,7 +49,9 @@ export function isTestGateway(gateway: PaymentGateway | null | undefined): gatew
 }
 
 export function testGateway(): TestGateway {
-  const attempts = new Map<string, PaymentIntentFacts & { clientSecret: string; refund?: RefundFacts }>();
+  const attempts = new Map<string, PaymentIntentFacts & { clientSecret: string; refunds?: RefundFacts[] }>();
+  /** Refunds by idempotency key: the same key answers the same refund. */
+  const refundsByKey = new Map<string, RefundFacts>();
   const byKey = new Map<string, string>();
 
   function remember(attempt: PaymentIntentFacts & { clientSecret: string }, key?: string) {
@@ -48,7 +61,7 @@ export function testGateway(): TestGateway {
     while (byKey.size > MAX_ATTEMPTS) byKey.delete(byKey.keys().next().value!);
   }
 
-  const copy = ({ refund: _refund, ...a }: PaymentIntentFacts & { refund?: RefundFacts }): PaymentIntentFacts => ({
+  const copy = ({ refunds: _refunds, ...a }: PaymentIntentFacts & { refunds?: RefundFacts[] }): PaymentIntentFacts => ({
     ...a,
     metadata: { ...a.metadata },
   });
@@ -91,15 +104,24 @@ export function testGateway(): TestGateway {
     },
 
     refund(input: RefundInput) {
+      const known = refundsByKey.get(input.idempotencyKey);
+      if (known) return Promise.resolve({ ...known });
       const attempt = attempts.get(input.intentId);
-      if (!attempt || attempt.status !== "succeeded") return Promise.reject(new ConflictError(NOTHING_TO_REFUND));
-      // One refund per attempt, whatever the key: the whole amount goes back once.
-      attempt.refund ??= {
+      if (!attempt || attempt.status !== "succeeded") return Promise.reject(new PaymentRefusedError(NOTHING_TO_REFUND));
+      const refunds = attempt.refunds ??= [];
+      const left = attempt.amountCents - refunds.reduce((sum, r) => sum + r.amountCents, 0);
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > left) {
+        return Promise.reject(new PaymentRefusedError(left > 0 ? refundTooLarge(left) : NOTHING_TO_REFUND));
+      }
+      const refund: RefundFacts = {
         id: `re_test_${randomToken(12)}`,
         status: "succeeded",
-        amountCents: Math.min(input.amountCents, attempt.amountCents),
+        amountCents: input.amountCents,
       };
-      return Promise.resolve({ ...attempt.refund });
+      refunds.push(refund);
+      refundsByKey.set(input.idempotencyKey, refund);
+      while (refundsByKey.size > MAX_ATTEMPTS) refundsByKey.delete(refundsByKey.keys().next().value!);
+      return Promise.resolve({ ...refund });
     },
 
     verifyWebhook() {

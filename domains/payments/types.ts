@@ -4,6 +4,8 @@
  * fetched by the server from the provider, never from the browser's word.
  */
 
+import { ConflictError } from "../../lib/errors.ts";
+
 /** A payment attempt as the provider reports it. */
 export interface PaymentIntentFacts {
   id: string;
@@ -27,6 +29,11 @@ export interface PaymentIntentFacts {
    * attempt instead of starting another); absent when the provider did not say.
    */
   clientSecret?: string;
+  /**
+   * The provider that reported these facts when it is not the shop's card gateway (PayFast):
+   * finalisation records it as the order's payment method.
+   */
+  provider?: "payfast";
 }
 
 /** A verified webhook event about a payment attempt. */
@@ -55,16 +62,29 @@ export interface RefundInput {
   metadata?: Record<string, string>;
 }
 
-/** A refund as the provider reports it; "pending" and "succeeded" both mean the money is on its way back. */
+/**
+ * The provider answered a refund (or another request) with a refusal: the money did not move. Its
+ * message is the provider's own, shown to staff (409).
+ */
+export class PaymentRefusedError extends ConflictError {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+/**
+ * A refund as the provider reports it; "pending" and "succeeded" both mean the money is on its way
+ * back; "manual": recorded only, staff complete it in the provider's dashboard (PayFast).
+ */
 export interface RefundFacts {
   id: string;
-  status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+  status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled" | "manual";
   amountCents: number;
 }
 
 export interface PaymentGateway {
-  /** "stripe" with keys; "test" for the offline provider (never in production). */
-  provider: "stripe" | "test";
+  /** "stripe" with keys; "test" for the offline provider (never in production); "payfast" beside either. */
+  provider: "stripe" | "test" | "payfast";
   /** For the browser's Stripe.js; null for the test provider. */
   publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
@@ -77,7 +97,11 @@ export interface PaymentGateway {
    * never on having asked.
    */
   cancelIntent(id: string): Promise<PaymentIntentFacts | null>;
-  /** Gives a succeeded attempt's money back (a paid order that cannot be fulfilled). */
+  /**
+   * Gives back `amountCents` of a succeeded attempt's money (all of it, or part: several partial
+   * refunds may follow one another up to the amount paid). Throws PaymentRefusedError when the
+   * provider refuses; the same idempotency key never refunds twice.
+   */
   refund(input: RefundInput): Promise<RefundFacts>;
   /** Checks a webhook's signature on the raw body; throws ValidationError when forged, stale or unsigned. */
   verifyWebhook(rawBody: string, signatureHeader: string | null): Promise<PaymentEvent>;

@@ -88,4 +88,12 @@ test("[search] suggestions are the best few matches with prices in cents", async
   assert.equal(typeof s[0].priceCents, "number");
 });
 
+test("[search] words that name Object.prototype members are plain words, not lookups", async (db) => {
+  await catalogue(db);
+  for (const word of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+    assert.deepEqual((await searchProducts(db, word)).items, [], word);
+    assert.deepEqual(await suggestProducts(db, word), [], word);
+  }
+});
+
 closeDatabase();

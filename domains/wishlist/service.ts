@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, wishlistItems } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { listProducts, type Product } from "../catalog/mod.ts";
+import { listProducts, onStorefront, type Product } from "../catalog/mod.ts";
 
 export interface WishlistEntry {
   id: number;
@@ -24,7 +24,8 @@ export async function listWishlist(db: Db, userId: number): Promise<WishlistEntr
 
 /** Saves a product; saving it again changes nothing. Returns whether it was newly added. */
 export async function addToWishlist(db: Db, userId: number, productId: number): Promise<boolean> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [product] = await db.select({ id: products.id }).from(products)
+    .where(and(eq(products.id, productId), onStorefront()));
   if (!product) throw new NotFoundError("Product not found");
   const added = await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing()
     .returning({ id: wishlistItems.id });

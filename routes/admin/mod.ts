@@ -4,11 +4,35 @@ import type { AppEnv } from "../../app.ts";
 import { requireRole } from "../guards.ts";
 import { outboxAdmin } from "./outbox.tsx";
 import { dashboardAdmin } from "./dashboard.tsx";
+import { facebookAdmin } from "./facebook.tsx";
+import { ordersAdmin } from "./orders.tsx";
+import { productAdmin } from "./products.tsx";
+import { categoryAdmin } from "./categories.tsx";
+import { productImagesAdmin } from "./product_images.tsx";
+import { categoryImageAdmin } from "./category_image.tsx";
+import { couponsAdmin } from "./coupons.tsx";
+import { usersAdmin } from "./users.tsx";
+import { settingsAdmin } from "./settings.tsx";
+import { auditAdmin } from "./audit.tsx";
+import { reviewsAdmin } from "./reviews.tsx";
+import { recommendationsAdmin } from "./recommendations.tsx";
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"));
   app.route("/", dashboardAdmin());
   app.route("/outbox", outboxAdmin());
+  app.route("/facebook", facebookAdmin());
+  app.route("/", ordersAdmin());
+  app.route("/products", productAdmin());
+  app.route("/categories", categoryAdmin());
+  app.route("/products", productImagesAdmin());
+  app.route("/categories", categoryImageAdmin());
+  app.route("/coupons", couponsAdmin());
+  app.route("/users", usersAdmin());
+  app.route("/settings", settingsAdmin());
+  app.route("/audit", auditAdmin());
+  app.route("/reviews", reviewsAdmin());
+  app.route("/recommendations", recommendationsAdmin());
   return app;
 }

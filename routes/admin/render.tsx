@@ -10,7 +10,7 @@ import { currentUser } from "../guards.ts";
 
 export function renderAdminPage(
   c: Context<AppEnv>,
-  page: { title: string; active: string; body: ReactElement; status?: 200 | 404 },
+  page: { title: string; active: string; body: ReactElement; status?: 200 | 400 | 403 | 404 | 409 },
 ) {
   const { config, deps } = c.var;
   const html = renderDocument({

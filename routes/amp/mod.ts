@@ -16,17 +16,20 @@ import {
 import { NotFoundError } from "../../lib/errors.ts";
 import { isSlug } from "../../lib/ids.ts";
 import { productHead } from "../pages/product_head.ts";
+import { siteShop } from "../shop_info.ts";
 
 /** Most products a category's AMP page lists (the count still tells the full number). */
 export const AMP_CATEGORY_LIMIT = 100;
 
-function site(c: Context<AppEnv>): AmpSite {
+/** The shop as staff set it (the free-delivery threshold every page states follows the settings). */
+async function site(c: Context<AppEnv>): Promise<AmpSite> {
   const { config } = c.var;
+  const shop = await siteShop(c);
   return {
-    name: config.shop.name,
+    name: shop.name,
     url: config.siteUrl,
-    companyName: config.shop.business.companyName,
-    freeShippingCents: config.shop.freeShippingThresholdCents,
+    companyName: shop.business.companyName,
+    freeShippingCents: shop.freeShippingThresholdCents,
     analytics: config.shop.analytics,
   };
 }
@@ -44,25 +47,27 @@ async function orNull<T>(load: Promise<T>): Promise<T | null> {
 async function productAmpPage(c: Context<AppEnv>) {
   const slug = c.req.param("slug") ?? "";
   const product = isSlug(slug) ? await orNull(getProduct(c.var.db, { slug })) : null;
-  if (!product) return c.html(renderAmpNotFound(site(c), "product", `/product/${encodeURIComponent(slug)}`), 404);
+  if (!product) return c.html(renderAmpNotFound(await site(c), "product", `/product/${encodeURIComponent(slug)}`), 404);
   const head = {
     ...productHead(product, c.var.config.siteUrl, c.var.config.shop.name),
     description: ampProductDescription(product),
     ampPath: undefined,
   };
-  return c.html(renderAmpProductPage(site(c), product, head));
+  return c.html(renderAmpProductPage(await site(c), product, head));
 }
 
 async function categoryAmpPage(c: Context<AppEnv>) {
   const slug = c.req.param("slug") ?? "";
   const db = c.var.db;
   const category = isSlug(slug) ? await orNull(getCategory(db, { slug })) : null;
-  if (!category) return c.html(renderAmpNotFound(site(c), "category", `/category/${encodeURIComponent(slug)}`), 404);
+  if (!category) {
+    return c.html(renderAmpNotFound(await site(c), "category", `/category/${encodeURIComponent(slug)}`), 404);
+  }
   const { items, total } = await listProducts(db, {
     categoryIds: await categoryTreeIds(db, category.id),
     limit: AMP_CATEGORY_LIMIT,
   });
-  return c.html(renderAmpCategoryPage(site(c), category, items, total));
+  return c.html(renderAmpCategoryPage(await site(c), category, items, total));
 }
 
 export function ampRoutes() {

@@ -15,6 +15,7 @@ export function userJson(u: SessionUser) {
     firstName: u.firstName,
     lastName: u.lastName,
     phone: u.phone,
+    vatNumber: u.vatNumber,
     role: u.role,
     defaultShippingAddressId: u.defaultShippingAddressId,
     defaultBillingAddressId: u.defaultBillingAddressId,

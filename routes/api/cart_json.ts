@@ -1,8 +1,80 @@
-/** JSON shape of the cart: money as rand numbers, field names as the storefront spec reads them. */
-import type { AppliedCoupon, Cart } from "../../domains/cart/mod.ts";
+/**
+ * JSON shape of the cart: money as rand numbers, field names as the storefront spec reads them. The
+ * zod schemas are the cart actions' declared outputs (routes/api/cart_actions.ts, /api/openapi.json);
+ * islands type their calls with the inferred types, so a changed shape breaks `deno task check`.
+ */
+import { z } from "zod";
+import type { Context } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { type AppliedCoupon, type Cart, type DeliveryRates, getCart, orderTotals } from "../../domains/cart/mod.ts";
 import { toRand } from "../../lib/money.ts";
+import { readOwner } from "../cart_owner.ts";
+import { deliveryRates } from "../shop_info.ts";
 
-export function couponJson(c: AppliedCoupon) {
+const rand = z.number().describe("An amount in rand (ZAR), e.g. 1299.5");
+
+export const couponSchema = z.object({
+  code: z.string(),
+  type: z.string(),
+  value: z.number().describe("Percent for percentage coupons, rand for fixed amounts"),
+  description: z.string(),
+  minOrderValue: rand.nullable(),
+  endDate: z.string().nullable(),
+});
+
+export const cartItemSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  variantId: z.number().int().nullable(),
+  quantity: z.number().int(),
+  product: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    sku: z.string(),
+    brand: z.string().nullable(),
+    image: z.string().nullable(),
+    variantName: z.string().nullable(),
+    price: rand,
+    regularPrice: rand.nullable(),
+    stock: z.number().int(),
+    preorder: z.boolean(),
+    pudoEligible: z.boolean(),
+  }),
+  lineTotal: rand,
+});
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  itemCount: z.number().int(),
+  subtotal: rand,
+  discount: rand,
+  /** A referred customer's first-order discount (0 when none), its referral, and why a coupon gave way or not. */
+  referralDiscount: rand,
+  referral: z.object({ code: z.string(), percent: z.number() }).nullable(),
+  referralNote: z.string().nullable(),
+  total: rand,
+  coupon: couponSchema.nullable(),
+  freeShipping: z.boolean(),
+  /** Standard delivery as domains/cart/delivery.ts decides it (PUDO, free, is chosen at checkout). */
+  delivery: z.object({
+    fee: rand,
+    free: z.enum(["threshold", "coupon", "pudo"]).nullable().describe(
+      "Why delivery is free; null when the fee applies",
+    ),
+    amountToFree: rand.describe("How much more in goods makes delivery free (0 when it is)"),
+    freeThreshold: rand,
+  }),
+  orderTotal: rand.describe("The discounted total plus standard delivery"),
+  couponNotice: z.string().nullable(),
+  /** A guest's first-order coupon: provisional until they sign in. */
+  couponNeedsSignIn: z.boolean(),
+});
+
+export type CouponJson = z.output<typeof couponSchema>;
+export type CartJson = z.output<typeof cartSchema>;
+
+export function couponJson(c: AppliedCoupon): CouponJson {
   return {
     code: c.code,
     type: c.type,
@@ -13,7 +85,12 @@ export function couponJson(c: AppliedCoupon) {
   };
 }
 
-export function cartJson(cart: Cart) {
+/**
+ * `total` is the spec's discounted total (goods less discount); `delivery` is standard delivery as
+ * domains/cart/delivery.ts decides it (PUDO, free, is chosen at checkout) and `orderTotal` adds it.
+ */
+export function cartJson(cart: Cart, rates: DeliveryRates): CartJson {
+  const totals = orderTotals(cart, "standard", rates);
   return {
     items: cart.lines.map((l) => ({
       id: l.id,
@@ -39,24 +116,46 @@ export function cartJson(cart: Cart) {
     itemCount: cart.itemCount,
     subtotal: toRand(cart.subtotalCents),
     discount: toRand(cart.discountCents),
+    /** A referred customer's first-order discount, its own line beside the coupon's. */
+    referralDiscount: toRand(cart.referralDiscountCents),
+    referral: cart.referral ? { code: cart.referral.code, percent: cart.referral.percent } : null,
+    referralNote: cart.referralNote,
     total: toRand(cart.totalCents),
     coupon: cart.coupon ? couponJson(cart.coupon) : null,
     freeShipping: cart.freeShipping,
+    delivery: {
+      fee: toRand(totals.delivery.feeCents),
+      /** Why it is free: "threshold", "coupon", or null when the fee applies. */
+      free: totals.delivery.free,
+      /** How much more in goods makes delivery free (0 when it is). */
+      amountToFree: toRand(totals.delivery.toFreeCents),
+      freeThreshold: toRand(rates.freeThresholdCents),
+    },
+    orderTotal: toRand(totals.totalCents),
     couponNotice: cart.couponNotice,
-    /** A guest's first-order coupon: provisional until they sign in. */
     couponNeedsSignIn: cart.couponNeedsSignIn,
   };
 }
 
-export const emptyCartJson = () =>
+export const emptyCartJson = (rates: DeliveryRates) =>
   cartJson({
     lines: [],
     itemCount: 0,
     subtotalCents: 0,
     discountCents: 0,
+    referralDiscountCents: 0,
+    referral: null,
+    referralNote: null,
     totalCents: 0,
     coupon: null,
     freeShipping: false,
     couponNotice: null,
     couponNeedsSignIn: false,
-  });
+  }, rates);
+
+/** The visitor's cart as JSON (an empty one when they have none yet). */
+export async function currentCartJson(c: Context<AppEnv>) {
+  const owner = readOwner(c);
+  const rates = await deliveryRates(c);
+  return owner ? cartJson(await getCart(c.var.db, owner), rates) : emptyCartJson(rates);
+}

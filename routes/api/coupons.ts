@@ -1,12 +1,14 @@
-/** Shopper coupon endpoints: POST /api/coupons/validate, /apply, /remove (admin coupon management lives elsewhere). */
+/** Shopper coupon endpoints: POST /api/coupons/validate, /apply, /remove (the admin coupon API: admin_coupons.ts). */
 import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { cartSchemas, checkCoupon } from "../../domains/cart/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import { validate } from "../validate.ts";
+import { jsonRoute } from "../action.ts";
 import { readOwner } from "../cart_owner.ts";
-import { applyCouponHandler, couponAttempt, removeCouponHandler } from "./cart.ts";
+import { cartActions, couponAttempt } from "./cart_actions.ts";
 import { couponJson } from "./cart_json.ts";
+import { adminCouponApi } from "./admin_coupons.ts";
 
 export function couponApi() {
   const app = new Hono<AppEnv>();
@@ -25,7 +27,8 @@ export function couponApi() {
         : { valid: false, isValid: false, coupon: null, message: check.message },
     );
   });
-  app.post("/apply", validate("json", cartSchemas.couponBody), (c) => applyCouponHandler(c, c.req.valid("json").code));
-  app.post("/remove", (c) => removeCouponHandler(c));
+  // /apply and /remove: the cart's coupon actions under the spec's second pair of paths.
+  for (const action of cartActions) jsonRoute(app, action, "/coupons");
+  app.route("/", adminCouponApi());
   return app;
 }

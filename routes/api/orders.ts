@@ -13,9 +13,60 @@ import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
 import { finalizeOptions } from "../finalize_options.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { z } from "zod";
+
+const rand = z.number().describe("An amount in rand (ZAR)");
+const address = z.record(z.string(), z.unknown()).nullable().describe(
+  "The address as it was when the order was placed",
+);
+
+/** An order as the spec's client reads it: the place-order action's declared output. */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  status: z.string(),
+  paymentMethod: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  paid: z.boolean(),
+  paidAt: z.string().nullable(),
+  shippingMethod: z.string(),
+  pudoLockerCode: z.string().nullable(),
+  pudoLockerAddress: z.string().nullable(),
+  shippingAddress: address,
+  billingAddress: address,
+  notes: z.string().nullable(),
+  subtotal: rand,
+  shipping: rand,
+  discountAmount: rand,
+  couponCode: z.string().nullable(),
+  rewardCode: z.string().nullable(),
+  rewardDiscount: rand,
+  total: rand,
+  refundedAmount: rand,
+  paymentStatus: z.string(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  items: z.array(z.object({
+    id: z.number().int(),
+    productId: z.number().int().nullable(),
+    variantId: z.number().int().nullable(),
+    name: z.string(),
+    sku: z.string().nullable(),
+    variantName: z.string().nullable(),
+    price: rand,
+    quantity: z.number().int(),
+  })),
+  createdAt: z.string(),
+});
+
+import { deliveryRates } from "../shop_info.ts";
 
 /** An order as the spec's client reads it (money in rand), plus the server's breakdown. */
-export function orderJson(o: OrderDetail) {
+export function orderJson(o: OrderDetail): z.input<typeof orderSchema> {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -37,6 +88,13 @@ export function orderJson(o: OrderDetail) {
     rewardCode: o.rewardCode,
     rewardDiscount: toRand(o.rewardDiscountCents),
     total: toRand(o.totalCents),
+    refundedAmount: toRand(o.refundedCents),
+    paymentStatus: o.paymentStatus,
+    trackingNumber: o.trackingNumber,
+    carrier: o.carrier,
+    shippedAt: o.shippedAt?.toISOString() ?? null,
+    deliveredAt: o.deliveredAt?.toISOString() ?? null,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
     items: o.items.map((i) => ({
       id: i.id,
       productId: i.productId,
@@ -51,20 +109,24 @@ export function orderJson(o: OrderDetail) {
   };
 }
 
-export function orderApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireUser(), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
-
-  app.post("/", validate("json", checkoutSchemas.placeOrderBody), async (c) => {
+/**
+ * Place an order from the cart: prices, totals, stock and coupon re-checked on the server inside one
+ * transaction; an Idempotency-Key header makes a retry answer the same order (200 instead of 201).
+ */
+export const placeOrderAction = defineAction({
+  method: "post",
+  path: "/orders",
+  input: checkoutSchemas.placeOrderBody,
+  output: orderSchema,
+  status: 201,
+  auth: "customer",
+  summary: "Place an order from the signed-in customer's cart (Idempotency-Key header optional)",
+  handler: async (c, body) => {
     const gateway = c.var.payments;
     if (!gateway) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
     const header = c.req.header("Idempotency-Key");
     const key = header === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(header);
     if (key && !key.success) throw new ValidationError(key.error.issues[0].message);
-    const body = c.req.valid("json");
     const { order, created } = await placeOrder(
       c.var.db,
       {
@@ -76,11 +138,23 @@ export function orderApi() {
         billingAddressId: body.billingAddress?.id,
         notes: body.notes,
         paymentMethod: gateway.provider,
+        delivery: await deliveryRates(c),
       },
       { replaceUnpaid: { gateway, finalize: finalizeOptions(c) } },
     );
-    return c.json(orderJson(order), created ? 201 : 200);
+    if (!created) c.status(200);
+    return orderJson(order);
+  },
+});
+
+export function orderApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser(), async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
   });
+
+  jsonRoute(app, placeOrderAction, "/orders");
 
   app.get("/", async (c) => {
     const orders = await listOrderDetails(c.var.db, currentUser(c).id);

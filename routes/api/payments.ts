@@ -14,6 +14,7 @@ import {
   intentIsForOrder,
   payableOrder,
   recordPaymentFailure,
+  startPayFastPayment,
 } from "../../domains/checkout/mod.ts";
 import {
   isLiveMode,
@@ -27,7 +28,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { clientIp } from "../client_ip.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { validate } from "../validate.ts";
-import { finalizeOptions } from "../finalize_options.ts";
+import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
 
 /** The public test page may start this many test payments per IP address in ten minutes. */
 const TEST_INTENTS_PER_IP = { max: 30, windowMs: 10 * 60_000 };
@@ -77,8 +78,10 @@ async function orderPayment(
     idempotencyKey: `order-${order.id}-${attempt}-${order.orderNumber}`,
   });
   if (!await attachPaymentIntent(db, order.id, created.id, order.totalCents)) {
-    // The total changed while the attempt was being created (a reward code in another tab).
+    // The order was cancelled (a new placement in another tab, the sweeper) or paid, or its total
+    // changed (a reward code), while the attempt was being created: the attempt must not stay live.
     await gateway.cancelIntent(created.id);
+    await payableOrder(db, orderId, userId);
     throw new ConflictError("Your order total has changed. Please reload the page to pay the new total.");
   }
   return formStart(gateway, created.clientSecret, created.id);
@@ -104,6 +107,20 @@ export function paymentApi() {
     const body = c.req.valid("json");
     const orderId = (body.orderId ?? body.metadata?.orderId)!;
     return c.json(await orderPayment(c, c.var.db, gateway, orderId, currentUser(c).id));
+  });
+
+  /**
+   * PayFast's hosted page for the customer's own pending order: the form's action and its signed
+   * fields (amount from the database), which the browser posts to PayFast. 404 while PayFast is off.
+   */
+  app.post("/payfast/start", requireUser(), validate("json", paymentSchemas.payfastStartBody), async (c) => {
+    noStore(c);
+    const payfast = c.var.payfast;
+    if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    const { orderId } = c.req.valid("json");
+    return c.json(
+      await startPayFastPayment(c.var.db, payfast, { orderId, userId: currentUser(c).id }, payfastUrls(c)),
+    );
   });
 
   app.post("/test-intent", validate("json", paymentSchemas.testIntentBody), async (c) => {

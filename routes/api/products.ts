@@ -9,15 +9,15 @@ import {
   getProductWithVariants,
   listProducts,
 } from "../../domains/catalog/mod.ts";
-import { isSlug, parseId } from "../../lib/ids.ts";
+import { dbId, isSlug, parseId } from "../../lib/ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { validate } from "../validate.ts";
 import { productJson, productWithVariantsJson } from "./json.ts";
-import { currentUser, requireUser } from "../guards.ts";
+import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { subscribeToStock } from "../../domains/notifications/mod.ts";
 import { z } from "zod";
 
-const notifyBody = z.object({ variantId: z.number().int().positive().optional() }).strict();
+const notifyBody = z.object({ variantId: dbId("variantId must be a positive whole number").optional() }).strict();
 
 export function productApi() {
   const app = new Hono<AppEnv>();
@@ -56,8 +56,12 @@ export function productApi() {
     return c.json(productJson(await getProduct(c.var.db, { slug })));
   });
 
+  // Public for the storefront; staff also see archived products (the variant editor reads it).
   app.get("/:id/with-variants", async (c) => {
-    const product = await getProductWithVariants(c.var.db, { id: parseId(c.req.param("id")) });
+    const staff = c.var.user !== null && hasRole(c.var.user, "admin");
+    const product = await getProductWithVariants(c.var.db, { id: parseId(c.req.param("id")) }, {
+      includeArchived: staff,
+    });
     return c.json(productWithVariantsJson(product));
   });
 

@@ -3,14 +3,22 @@
  * covers its exact bytes), verifies it, and hands the event to the checkout domain, which handles
  * each event once. A forged, stale or unsigned request gets 400 and changes nothing. No session and
  * no CSRF check (exempted in routes/csrf.ts): Stripe's servers send it, not a browser.
+ *
+ * POST /payfast is PayFast's ITN (form-encoded, also exempt from CSRF): checked by the PayFast
+ * gateway (signature, merchant, source) and the checkout domain (order, amount, PayFast's VALID).
+ * Once handled it is answered 200 whatever the outcome, so PayFast stops retrying; a refusal is
+ * logged and changes nothing. A body that is no ITN at all gets 400.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../app.ts";
-import { handlePaymentEvent } from "../../domains/checkout/mod.ts";
-import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
-import { ValidationError } from "../../lib/errors.ts";
+import { handlePayFastItn, handlePaymentEvent } from "../../domains/checkout/mod.ts";
+import { PayFastItnRefused, PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { logError } from "../../lib/error_log.ts";
+import { clientIp } from "../client_ip.ts";
 import { finalizeOptions } from "../finalize_options.ts";
+import { log } from "../../lib/logger.ts";
 
 export function webhookApi() {
   const app = new Hono<AppEnv>();
@@ -30,15 +38,49 @@ export function webhookApi() {
       const event = await gateway.verifyWebhook(rawBody, c.req.header("stripe-signature") ?? null);
       const outcome = await handlePaymentEvent(c.var.db, event, finalizeOptions(c));
       if (outcome.result === "refused") {
-        console.warn(JSON.stringify({
-          level: "warn",
+        log.warn("webhook refused", {
           requestId: c.get("requestId"),
           webhook: event.id,
           type: event.type,
           refused: outcome.message,
-        }));
+        });
       }
       return c.json({ received: true, duplicate: outcome.duplicate });
+    },
+  );
+
+  app.post(
+    "/payfast",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new ValidationError("The notification body is too large.");
+      },
+    }),
+    async (c) => {
+      const payfast = c.var.payfast;
+      if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+      const log = { requestId: c.get("requestId"), webhook: "payfast" };
+      let itn;
+      try {
+        itn = await payfast.verifyItn(await c.req.text(), clientIp(c));
+      } catch (err) {
+        if (!(err instanceof PayFastItnRefused)) throw err;
+        logError("a PayFast ITN was refused", err, { ...log, pfPaymentId: err.pfPaymentId });
+        return c.text("OK");
+      }
+      try {
+        await handlePayFastItn(c.var.db, payfast, itn, { ...finalizeOptions(c), log });
+      } catch (err) {
+        // Not handled (PayFast's validate endpoint or the database did not answer): a non-200 makes
+        // PayFast send the ITN again later, and nothing was changed meanwhile.
+        logError("a PayFast ITN could not be handled; PayFast will retry", err, {
+          ...log,
+          pfPaymentId: itn.pfPaymentId,
+        });
+        return c.text("Try again later", 503);
+      }
+      return c.text("OK");
     },
   );
 

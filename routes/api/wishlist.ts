@@ -3,13 +3,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import { addToWishlist, isInWishlist, listWishlist, removeFromWishlist } from "../../domains/wishlist/mod.ts";
-import { parseId } from "../../lib/ids.ts";
+import { dbId, parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { productJson } from "./json.ts";
 
 const addBody = z.object({
-  productId: z.number({ error: "productId must be a positive whole number" }).int().positive(),
+  productId: dbId("productId must be a positive whole number"),
 }).strict();
 
 export function wishlistApi() {

@@ -21,6 +21,7 @@ import {
 } from "../../domains/accounts/mod.ts";
 import type { Config } from "../../config.ts";
 import { listOrdersForUser, type OrderSummary } from "../../domains/orders/mod.ts";
+import { documentsOfOrders } from "../../domains/tax_documents/mod.ts";
 import type { SessionUser } from "../../domains/auth/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
@@ -70,6 +71,7 @@ function profileOf(user: SessionUser): AccountProfile {
     lastName: user.lastName,
     email: user.email,
     phone: user.phone,
+    vatNumber: user.vatNumber,
     createdAt: user.createdAt,
   };
 }
@@ -119,7 +121,8 @@ async function tabBody(c: Context<AppEnv>, tab: AccountTab): Promise<ReactElemen
     }
     case "orders": {
       const { orders, failed } = await loadOrders(c, ORDERS_TAB_LIMIT);
-      return <AccountOrdersPanel orders={orders} failed={failed} />;
+      const documents = Object.fromEntries(await documentsOfOrders(db, orders.map((o) => o.id)));
+      return <AccountOrdersPanel orders={orders} failed={failed} documents={documents} />;
     }
     case "wishlist":
       return <AccountWishlistPanel items={await listWishlist(db, user.id)} />;
@@ -209,6 +212,7 @@ export function accountPages() {
       "lastName",
       "email",
       "phone",
+      "vatNumber",
       "currentPassword",
     ]);
     const parsed = accountSchemas.profileBody.safeParse({ ...values, currentPassword });

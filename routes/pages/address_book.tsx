@@ -8,6 +8,7 @@
  *   POST /address-book/{id}/default (addressType)            set as default
  * Visitors are sent to /login?redirect=/address-book.
  */
+import { logError as logErrorLine } from "../../lib/error_log.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { z } from "zod";
@@ -54,12 +55,7 @@ function byField(issues: Issue[]): AddressFieldErrors {
 }
 
 function logError(c: Context<AppEnv>, err: unknown) {
-  console.error(JSON.stringify({
-    level: "error",
-    requestId: c.get("requestId"),
-    path: c.req.path,
-    error: err instanceof Error ? err.stack ?? err.message : String(err),
-  }));
+  logErrorLine("address book action failed", err, { requestId: c.get("requestId"), path: c.req.path });
 }
 
 function formPage(

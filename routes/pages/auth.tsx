@@ -63,7 +63,7 @@ async function loginPage(
     values?: { username?: string; rememberMe?: boolean };
     errors?: FieldErrors;
     message?: string;
-    status?: 200 | 400 | 401 | 429 | 500;
+    status?: 200 | 400 | 401 | 403 | 429 | 500;
   },
 ) {
   const demo = await demoLogins(c);
@@ -100,7 +100,7 @@ function registerPage(
       <RegisterView
         action={actionFor(c, "/register")}
         loginHref={actionFor(c, "/login")}
-        values={state.values ?? {}}
+        values={{ referralCode: c.req.query("ref"), ...state.values }}
         errors={state.errors ?? {}}
         message={state.message}
       />
@@ -149,7 +149,8 @@ export function authPages() {
     try {
       user = await signIn(c, parsed.data);
     } catch (err) {
-      const refused = formRefusal(c, err, [401] as const);
+      // 403: a disabled account (its message shown on the form).
+      const refused = formRefusal(c, err, [401, 403] as const);
       if (!refused) throw err;
       return loginPage(c, { values, ...refused });
     }
@@ -169,6 +170,7 @@ export function authPages() {
       "password",
       "confirmPassword",
       "acceptTerms",
+      "referralCode",
     ]);
     const { password: _p, confirmPassword: _cp, ...values } = raw;
     const parsed = authSchemas.registerBody.safeParse(
@@ -179,7 +181,8 @@ export function authPages() {
     try {
       user = await register(c, parsed.data);
     } catch (err) {
-      const refused = formRefusal(c, err, [409] as const);
+      // 400: the referral code of the link is unknown or expired (said on the form).
+      const refused = formRefusal(c, err, [400, 409] as const);
       if (!refused) throw err;
       return registerPage(c, { values, ...refused });
     }

@@ -6,27 +6,18 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../app.ts";
-import {
-  type AddOffer,
-  addOffer,
-  addToCart,
-  applyCoupon,
-  cartSchemas,
-  clearCart,
-  getCart,
-  removeCartItem,
-  removeCoupon,
-  updateCartItem,
-} from "../../domains/cart/mod.ts";
+import { type AddOffer, addOffer, clearCart, removeCartItem, updateCartItem } from "../../domains/cart/mod.ts";
 import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { Island } from "../../lib/islands.tsx";
 import CartView, { COUPON_INVALID, couponAppliedText, couponRemovedToast } from "../../islands/CartView.tsx";
-import { cartJson, emptyCartJson } from "../api/cart_json.ts";
-import { readOwner, writeOwner } from "../cart_owner.ts";
+import { currentCartJson } from "../api/cart_json.ts";
+import { readOwner } from "../cart_owner.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
-import { COUPON_REMOVED, couponAttempt } from "../api/cart.ts";
+import { addToCartAction, applyCouponAction, COUPON_REMOVED, removeCouponAction } from "../api/cart_actions.ts";
+import { formFields, formRoute } from "../action.ts";
+import { addedToast } from "../../client/cart.ts";
 
 /** Where to go back to after adding from a product page or card: the page it came from, on this site. */
 function back(c: Context<AppEnv>, fallback: string): string {
@@ -41,19 +32,15 @@ function back(c: Context<AppEnv>, fallback: string): string {
   }
 }
 
-/** Runs a cart action; a refusal becomes an error toast instead of an error page. */
-async function attempt(c: Context<AppEnv>, failure: string, action: () => Promise<void>) {
-  try {
-    await action();
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    setFlash(c, { title: failure, description: err.message, variant: "destructive" });
-  }
+/** A refused cart form: an error toast on the cart instead of an error page. */
+function refused(c: Context<AppEnv>, failure: string, err: AppError) {
+  setFlash(c, { title: failure, description: err.message, variant: "destructive" });
+  return c.redirect("/cart", 303);
 }
 
-async function form(c: Context<AppEnv>) {
-  const body = await c.req.parseBody();
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+/** The confirm box on /cart?product= asks to land on the plain cart, not on the box again. */
+function afterAdd(c: Context<AppEnv>, fields: Record<string, string>) {
+  return c.redirect(fields.redirect === "/cart" ? "/cart" : back(c, "/cart"), 303);
 }
 
 /** The coupon forms also sit on the checkout's review step, which asks to come back to itself. */
@@ -158,8 +145,7 @@ export function cartPages() {
   const app = new Hono<AppEnv>();
 
   app.get("/cart", async (c) => {
-    const owner = readOwner(c);
-    const cart = owner ? cartJson(await getCart(c.var.db, owner)) : emptyCartJson();
+    const cart = await currentCartJson(c);
     const productParam = c.req.query("product");
     const offer = productParam === undefined ? null : await offerFor(c, productParam);
     const body = (
@@ -177,41 +163,44 @@ export function cartPages() {
     });
   });
 
-  app.post("/cart", async (c) => {
-    const fields = await form(c);
-    const parsed = cartSchemas.addBody.safeParse({
-      productId: fields.productId,
-      variantId: fields.variantId,
-      quantity: fields.quantity ?? "1",
-    });
-    await attempt(c, "Failed to add item to cart", async () => {
-      if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message);
-      const added = await addToCart(c.var.db, await writeOwner(c), parsed.data);
-      setFlash(c, {
-        title: "Added to cart",
-        description: `${parsed.data.quantity} × ${added.name} added to your cart.`,
-        variant: "success",
-      });
-    });
-    // The confirm box on /cart?product= asks to land on the plain cart, not on the box again.
-    return c.redirect(fields.redirect === "/cart" ? "/cart" : back(c, "/cart"), 303);
+  // The no-JavaScript twins of the cart actions (routes/api/cart_actions.ts): same schemas, same handlers.
+  formRoute(app, addToCartAction, {
+    path: "/cart",
+    input: (fields) => ({ productId: fields.productId, variantId: fields.variantId, quantity: fields.quantity ?? "1" }),
+    onSuccess: (c, output, input, fields) => {
+      // The toast the island shows: a coupon dropped by this add is told in it, not lost.
+      setFlash(c, addedToast(input.quantity, output.added.name, output.cart));
+      return afterAdd(c, fields);
+    },
+    onError: (c, err, fields) => {
+      setFlash(c, { title: "Failed to add item to cart", description: err.message, variant: "destructive" });
+      return afterAdd(c, fields);
+    },
   });
 
+  // Changing, removing and clearing stay hand-written: they must not read the cart back, because the
+  // read that drops a coupon no longer valid is the next /cart render, which tells it (toast and inline).
   app.post("/cart/items/:id", async (c) => {
-    const quantity = Number((await form(c)).quantity);
-    await attempt(c, "Failed to update cart item", async () => {
+    const quantity = Number((await formFields(c)).quantity);
+    try {
       const owner = readOwner(c);
       if (!owner || !Number.isInteger(quantity)) throw new NotFoundError("Cart item not found");
       await updateCartItem(c.var.db, owner, parseId(c.req.param("id")), quantity);
-    });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return refused(c, "Failed to update cart item", err);
+    }
     return c.redirect("/cart", 303);
   });
 
   app.post("/cart/items/:id/remove", async (c) => {
-    await attempt(c, "Failed to remove item from cart", async () => {
+    try {
       const owner = readOwner(c);
       if (owner) await removeCartItem(c.var.db, owner, parseId(c.req.param("id")));
-    });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return refused(c, "Failed to remove item from cart", err);
+    }
     return c.redirect("/cart", 303);
   });
 
@@ -221,33 +210,37 @@ export function cartPages() {
     return c.redirect("/cart", 303);
   });
 
-  app.post("/cart/coupon", async (c) => {
-    const fields = await form(c);
-    const code = fields.code ?? "";
-    const to = returnTo(fields);
-    try {
-      const result = await applyCoupon(c.var.db, await writeOwner(c), code, couponAttempt(c));
-      setFlash(c, { title: "Coupon Applied", description: couponAppliedText(result.coupon.code, result.note) });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+  formRoute(app, applyCouponAction, {
+    path: "/cart/coupon",
+    input: (fields) => ({ code: fields.code ?? "" }),
+    onSuccess: (c, output, _input, fields) => {
+      setFlash(c, { title: "Coupon Applied", description: couponAppliedText(output.coupon.code, output.note) });
+      return c.redirect(returnTo(fields), 303);
+    },
+    onError: (c, err, fields) => {
+      const to = returnTo(fields);
       // The spec's toast; the server's specific reason goes under the coupon box on /cart.
       if (err instanceof ValidationError) {
         setFlash(c, { ...COUPON_INVALID, variant: "destructive" });
-        if (to === "/cart") setCouponMessage(c, code, err.message);
+        if (to === "/cart") setCouponMessage(c, fields.code ?? "", err.message);
       } else {
         // A rate limit ("Too many attempts...") or another refusal that is not about the code itself.
         setFlash(c, { title: "Failed to apply coupon", description: err.message, variant: "destructive" });
       }
-    }
-    return c.redirect(to, 303);
+      return c.redirect(to, 303);
+    },
   });
 
-  app.post("/cart/coupon/remove", async (c) => {
-    const fields = await form(c);
-    const owner = readOwner(c);
-    if (owner) await removeCoupon(c.var.db, owner);
-    setFlash(c, { title: "Coupon Removed", description: COUPON_REMOVED });
-    return c.redirect(returnTo(fields), 303);
+  formRoute(app, removeCouponAction, {
+    path: "/cart/coupon/remove",
+    onSuccess: (c, _output, _input, fields) => {
+      setFlash(c, { title: "Coupon Removed", description: COUPON_REMOVED });
+      return c.redirect(returnTo(fields), 303);
+    },
+    onError: (c, err, fields) => {
+      setFlash(c, { title: "Failed to remove coupon", description: err.message, variant: "destructive" });
+      return c.redirect(returnTo(fields), 303);
+    },
   });
   return app;
 }

@@ -13,6 +13,7 @@
  * The order is marked paid only from facts the server fetched from the payment provider; the return's
  * redirect_status is the browser's word and is ignored.
  */
+import { logError as logErrorLine } from "../../lib/error_log.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -29,20 +30,24 @@ import {
   type PlaceOrderInput,
   PUDO_LOCKERS,
   settleReturnedPayment,
+  startPayFastPayment,
 } from "../../domains/checkout/mod.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
 import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
-import type { PaymentIntentFacts } from "../../domains/payments/mod.ts";
+import { PAYFAST_METHOD_LABEL, type PaymentIntentFacts } from "../../domains/payments/mod.ts";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { ToastInput } from "../../client/toast.ts";
 import { ReviewStep } from "../../components/checkout/ReviewStep.tsx";
 import { PaymentStep } from "../../components/checkout/PaymentStep.tsx";
+import { PayFastForm } from "../../components/checkout/PayFastForm.tsx";
+import { CheckoutCard, CheckoutFrame } from "../../components/checkout/CheckoutFrame.tsx";
 import { ConfirmationView, ConfirmingPaymentView } from "../../components/checkout/ConfirmationView.tsx";
 import { PAYMENT_CONFIGURATION_ERROR } from "../../components/checkout/CheckoutNotices.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { finalizeOptions } from "../finalize_options.ts";
+import { finalizeOptions, payfastReturnPath, payfastUrls } from "../finalize_options.ts";
 import { renderPage } from "../render.tsx";
+import { deliveryRates } from "../shop_info.ts";
 
 /** The waiting state reloads every 3 s, at most this many times (about a minute). */
 const CONFIRM_REFRESH_SECONDS = 3;
@@ -61,11 +66,11 @@ const paymentFailed = (description: string): ToastInput => ({
   variant: "destructive",
 });
 
-/** An order cancelled before its payment arrived, whose stock was gone: the payment is refunded. */
+/** An order cancelled before its payment arrived: the payment is refunded (a cancelled order is never revived). */
 const REFUNDED_TOAST: ToastInput = {
   title: "Order cancelled",
   description:
-    "Your payment arrived after this order was cancelled and the items had sold out, so we are refunding it in full. We have sent you an e-mail.",
+    "Your payment arrived after this order was cancelled, so we are refunding it in full. We have sent you an e-mail.",
   variant: "destructive",
 };
 
@@ -76,13 +81,7 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 function logError(c: Context<AppEnv>, message: string, err: unknown) {
-  console.error(JSON.stringify({
-    level: "error",
-    requestId: c.get("requestId"),
-    path: c.req.path,
-    message,
-    error: err instanceof Error ? err.stack ?? err.message : String(err),
-  }));
+  logErrorLine(message, err, { requestId: c.get("requestId"), path: c.req.path });
 }
 
 /** A positive id from a query or form field, or null. */
@@ -152,7 +151,7 @@ function placeOrderInput(form: Record<string, unknown>, userId: number): PlaceOr
 }
 
 async function reviewPage(c: Context<AppEnv>) {
-  const review = await checkoutReview(c.var.db, currentUser(c).id);
+  const review = await checkoutReview(c.var.db, currentUser(c).id, await deliveryRates(c));
   if (!review.cart.lines.length) {
     setFlash(c, { title: "Empty cart", description: "Please add items to your cart before checking out" });
     return c.redirect("/cart", 303);
@@ -178,7 +177,13 @@ async function reviewPage(c: Context<AppEnv>) {
 /** ?order={id}: the payment step, the confirmation or the wait for the provider's word. */
 async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
   const confirmed = c.req.query("confirmed") === "1";
-  const { order, failure } = confirmed ? await settleWithProvider(c, found) : { order: found, failure: null };
+  // Back from PayFast: only its ITN pays the order, so the card gateway's attempt is not asked (it
+  // was never paid and would read as a failure); the page waits for the ITN.
+  const viaPayfast = c.req.query("provider") === "payfast";
+  const waitUrl = viaPayfast ? payfastReturnPath(found.id) : confirmationUrl(found.id);
+  const { order, failure } = confirmed && !viaPayfast
+    ? await settleWithProvider(c, found)
+    : { order: found, failure: null };
   if (failure !== null) {
     setFlash(c, paymentFailed(failure));
     return c.redirect(paymentUrl(order.id), 303);
@@ -213,7 +218,7 @@ async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
     const waited = Math.max(0, Math.min(Number(c.req.query("wait")) || 0, CONFIRM_MAX_REFRESHES));
     const refreshing = waited < CONFIRM_MAX_REFRESHES;
     if (refreshing) {
-      c.header("Refresh", `${CONFIRM_REFRESH_SECONDS}; url=${confirmationUrl(order.id)}&wait=${waited + 1}`);
+      c.header("Refresh", `${CONFIRM_REFRESH_SECONDS}; url=${waitUrl}&wait=${waited + 1}`);
     }
     return renderPage(c, {
       head: { ...head, title: "Confirming Payment" },
@@ -222,7 +227,7 @@ async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
           orderId={order.id}
           orderNumber={order.orderNumber}
           refreshing={refreshing}
-          retryUrl={confirmationUrl(order.id)}
+          retryUrl={waitUrl}
         />
       ),
     });
@@ -234,7 +239,8 @@ async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
       <PaymentStep
         order={order}
         locker={findLocker(order.pudoLockerCode)}
-        payment={gateway
+        payfast={c.var.payfast ? { orderId: order.id, confirmationUrl: confirmationUrl(order.id) } : null}
+        payment={gateway && gateway.provider !== "payfast"
           ? {
             orderId: order.id,
             orderNumber: order.orderNumber,
@@ -279,7 +285,8 @@ export function checkoutPages() {
     try {
       if (!gateway) throw new ConflictError(PAYMENT_CONFIGURATION_ERROR);
       const input = placeOrderInput(await c.req.parseBody(), user.id);
-      const { order } = await placeOrder(c.var.db, { ...input, paymentMethod: gateway.provider }, {
+      const delivery = await deliveryRates(c);
+      const { order } = await placeOrder(c.var.db, { ...input, paymentMethod: gateway.provider, delivery }, {
         replaceUnpaid: { gateway, finalize: finalizeOptions(c) },
       });
       return c.redirect(paymentUrl(order.id), 303);
@@ -324,6 +331,43 @@ export function checkoutPages() {
       setFlash(c, { title: "Could Not Apply Reward", description: err.message, variant: "destructive" });
     }
     return c.redirect(paymentUrl(id), 303);
+  });
+
+  // PayFast without JavaScript: a page holding PayFast's signed form and its button (the
+  // PayFastPayment island fetches the same fields from the API and posts them itself).
+  app.post("/checkout/payfast", async (c) => {
+    const id = idFrom((await c.req.parseBody()).orderId);
+    const payfast = c.var.payfast;
+    if (id === null || !payfast) return c.redirect("/checkout", 303);
+    try {
+      const checkout = await startPayFastPayment(
+        c.var.db,
+        payfast,
+        { orderId: id, userId: currentUser(c).id },
+        payfastUrls(c),
+      );
+      return renderPage(c, {
+        head: { ...head, title: "Pay with PayFast" },
+        body: (
+          <CheckoutFrame step="payment">
+            <div className="mx-auto max-w-lg">
+              <CheckoutCard id="payfast-continue" title={PAYFAST_METHOD_LABEL}>
+                <p className="mb-4 text-sm text-stone-600">
+                  {`Order ${checkout.fields.item_name} · R${checkout.fields.amount}. PayFast's secure page opens next; `}
+                  we confirm your order as soon as PayFast tells us the payment went through.
+                </p>
+                <PayFastForm checkout={checkout} buttonLabel="Continue to PayFast" />
+              </CheckoutCard>
+            </div>
+          </CheckoutFrame>
+        ),
+      });
+    } catch (err) {
+      if (err instanceof NotFoundError) return c.redirect("/checkout", 303);
+      if (!(err instanceof AppError)) throw err;
+      setFlash(c, paymentFailed(err.message));
+      return c.redirect(paymentUrl(id), 303);
+    }
   });
 
   app.get(PROVIDER_RETURN_URL, async (c) => {

@@ -6,6 +6,8 @@ import { HomeView } from "../../components/home/HomeView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { loadChromeOrFallback, renderPage } from "../render.tsx";
 import { loadSection } from "./load_section.ts";
+import { siteShop } from "../shop_info.ts";
+import { personalizedProducts, trendingProducts } from "../../domains/recommendations/mod.ts";
 
 /** The spec's texts for a home section that failed to load. */
 export const HOME_ERRORS = {
@@ -17,12 +19,15 @@ export const HOME_ERRORS = {
 export async function homePage(c: Context<AppEnv>) {
   const db = c.var.db;
   // Each section loads on its own: one failing query shows its error text, not a 500 for the page.
-  const [categories, featured, newArrivals] = await Promise.all([
+  const user = c.var.user;
+  const [categories, featured, newArrivals, picks] = await Promise.all([
     loadSection(c, "home categories", () => c.var.caches.categories.get()),
     loadSection(c, "featured products", () => listProducts(db, { featured: true, limit: 12 })),
     loadSection(c, "new products", () => listProducts(db, { isNew: true, sort: "newest", limit: 8 })),
+    // Spec 000 defaults: 8 personalized for a signed-in customer, 8 trending for visitors.
+    loadSection(c, "home recommendations", () => user ? personalizedProducts(db, user.id, 8) : trendingProducts(db, 8)),
   ]);
-  const shop = c.var.config.shop;
+  const shop = await siteShop(c);
   const failed = !categories || !featured || !newArrivals;
   return renderPage(c, {
     // A 500 keeps a degraded home page out of caches and search indexes.
@@ -36,6 +41,7 @@ export async function homePage(c: Context<AppEnv>) {
           : { error: HOME_ERRORS.categories }}
         featured={featured ? featured.items.map(toCardData) : { error: HOME_ERRORS.featured }}
         newArrivals={newArrivals ? newArrivals.items.map(toCardData) : { error: HOME_ERRORS.newArrivals }}
+        picks={picks ? { title: user ? "Recommended for you" : "Trending Now", products: picks.map(toCardData) } : null}
         freeShippingCents={shop.freeShippingThresholdCents}
       />
     ),

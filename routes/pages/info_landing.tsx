@@ -13,6 +13,7 @@ import { Breadcrumbs } from "../../components/ui/Breadcrumbs.tsx";
 import { Island } from "../../lib/islands.tsx";
 import LandingLoader from "../../islands/LandingLoader.tsx";
 import { renderPage } from "../render.tsx";
+import { siteShop } from "../shop_info.ts";
 
 const ENCLOSURES_SLUG = "enclosures-housing";
 
@@ -32,7 +33,7 @@ async function landingContent(c: Context<AppEnv>) {
   return (
     <PvcLandingContent
       products={await pvcEnclosures(c)}
-      freeShippingCents={c.var.config.shop.freeShippingThresholdCents}
+      freeShippingCents={(await siteShop(c)).freeShippingThresholdCents}
     />
   );
 }

@@ -13,6 +13,7 @@ import { TermsView } from "../../components/info/TermsView.tsx";
 import { HelpView } from "../../components/info/HelpView.tsx";
 import { CommunityView } from "../../components/info/CommunityView.tsx";
 import { renderPage } from "../render.tsx";
+import { siteShop } from "../shop_info.ts";
 
 export interface InfoPageDef {
   path: string;
@@ -78,10 +79,10 @@ export const infoPages: InfoPageDef[] = [
   },
 ];
 
-export function renderInfoPage(c: Context<AppEnv>, page: InfoPageDef) {
+export async function renderInfoPage(c: Context<AppEnv>, page: InfoPageDef) {
   const { config } = c.var;
   return renderPage(c, {
     head: { title: page.title, description: page.description, canonicalPath: page.path },
-    body: <page.View shop={config.shop} siteUrl={config.siteUrl} />,
+    body: <page.View shop={await siteShop(c)} siteUrl={config.siteUrl} />,
   });
 }

@@ -23,6 +23,8 @@ import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { renderPage } from "../render.tsx";
+import { Island } from "../../lib/islands.tsx";
+import SearchBox from "../../islands/SearchBox.tsx";
 
 const PAGE_SIZE = 24;
 const LOAD_ERROR = "An error occurred while loading products. Please try again later.";
@@ -49,14 +51,26 @@ interface ListingPage {
   extraSorts?: string[];
   emptyText: string;
   showCategoryFilter: boolean;
+  /** The search page without a query: header and `emptyText` only (see ListingView). */
+  awaitingQuery?: boolean;
 }
 
-/** Parses the listing query of the request; a bad value is a 400 page with the message. */
+/**
+ * Parses the listing query of the request. A page ignores a parameter it cannot read (a stale or
+ * hand-edited link should still show products, issue 16 item 9): the offending parameter is dropped
+ * and the rest kept. The JSON API stays strict (400).
+ */
 function readState(c: Context<AppEnv>): { state: ListingState; query: catalogSchemas.ListingQuery } {
-  const raw = Object.fromEntries(
+  const raw: Record<string, string | string[]> = Object.fromEntries(
     Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]),
   );
-  const parsed = catalogSchemas.listingQuery.safeParse(raw);
+  let parsed = catalogSchemas.listingQuery.safeParse(raw);
+  for (let tries = 0; !parsed.success && tries < 6; tries++) {
+    const key = parsed.error.issues[0]?.path[0];
+    if (typeof key !== "string" || !(key in raw)) break;
+    delete raw[key];
+    parsed = catalogSchemas.listingQuery.safeParse(raw);
+  }
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid filter");
   const q = parsed.data;
   return {
@@ -76,7 +90,8 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
   const db = c.var.db;
   const { state, query } = readState(c);
   const sorts = [...(page.extraSorts ?? []), ...BASE_SORTS];
-  if (state.sort && !sorts.includes(state.sort)) throw new ValidationError(`sort must be one of ${sorts.join(", ")}`);
+  // A sort this page does not offer (relevance outside search) is ignored like any unreadable one.
+  if (state.sort && !sorts.includes(state.sort)) state.sort = undefined;
   const selectedCategory = !page.filter.categoryIds && query.category
     ? await getCategory(db, { slug: query.category })
     : undefined;
@@ -127,6 +142,7 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
         defaultSort={page.defaultSort}
         emptyText={page.emptyText}
         showCategoryFilter={page.showCategoryFilter}
+        awaitingQuery={page.awaitingQuery}
         highlight={state.q ? searchTerms(state.q) : undefined}
         error={error}
       />
@@ -238,6 +254,7 @@ export function searchPage(c: Context<AppEnv>) {
       ? `No products found for "${q}". Check the spelling or try a more general word.`
       : "Type what you are looking for above: a product, a brand or an animal.",
     showCategoryFilter: true,
+    awaitingQuery: !q,
   });
 }
 
@@ -245,24 +262,17 @@ function SearchHeader({ q }: { q: string }) {
   return (
     <header>
       <h1 className="text-3xl font-extrabold tracking-tight">{q ? `Search results for "${q}"` : "Search the shop"}</h1>
-      <form method="get" action="/search" role="search" className="mt-4 flex max-w-xl gap-2">
-        <label htmlFor="search-page-q" className="sr-only">Search products</label>
-        <input
-          id="search-page-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="Terrarium, UVB, heat mat..."
-          className="flex-1 rounded-lg border border-stone-300 bg-white px-4 py-2.5"
+      {
+        /* The same suggesting box as the header's, which phones do not show (the bottom bar's Search
+          leads here): suggestions as you type, and a plain search form without JavaScript. */
+      }
+      <div className="mt-4 max-w-xl">
+        <Island
+          name="SearchBox"
+          component={SearchBox}
+          props={{ id: "search-page-q", initialQuery: q, label: "Refine search" }}
         />
-        <button
-          type="submit"
-          className="rounded-lg bg-green-800 px-5 py-2.5 font-semibold text-white hover:bg-green-900"
-        >
-          Search
-        </button>
-      </form>
+      </div>
     </header>
   );
 }

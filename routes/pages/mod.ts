@@ -5,6 +5,7 @@ import { homePage } from "./home.tsx";
 import { categoriesPage } from "./categories.tsx";
 import { categoryPage, featuredPage, newPage, offersPage, searchPage, shopAllPage } from "./listing.tsx";
 import { productPage } from "./product.tsx";
+import { reviewFormRoutes } from "./product_reviews.ts";
 
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
@@ -17,5 +18,6 @@ export function pageRoutes() {
   app.get("/offers", offersPage);
   app.get("/search", searchPage);
   app.get("/product/:slug", productPage);
+  app.route("/product", reviewFormRoutes());
   return app;
 }

@@ -11,6 +11,8 @@ import { NotFoundError } from "../../lib/errors.ts";
 import { OrderDetailView, OrderNotFoundView } from "../../components/orders/OrderDetailView.tsx";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { renderPage } from "../render.tsx";
+import { type DocumentReader, orderDocuments } from "../../domains/tax_documents/mod.ts";
+import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
 
 const ID = /^[1-9][0-9]{0,9}$/;
 
@@ -33,6 +35,16 @@ export function orderPages() {
     c.header("Cache-Control", "private, no-store");
   });
 
+  // The order's tax invoice and credit notes: the customer's own (an admin's: any), else 404.
+  app.use("/orders/:id/*", requireUser());
+  const reader = (c: Context<AppEnv>): DocumentReader => {
+    const user = currentUser(c);
+    return hasRole(user, "admin") ? { staff: true } : { userId: user.id };
+  };
+  app.get("/orders/:id/invoice.pdf", (c) => invoicePdfRoute(c, reader(c)));
+  app.get("/orders/:id/credit-note.pdf", (c) => creditNotePdfRoute(c, reader(c)));
+  app.get("/orders/:id/credit-notes/:file", (c) => creditNotePdfRoute(c, reader(c)));
+
   app.get("/order/:id", async (c) => {
     const order = await findOrder(c, c.req.param("id"));
     const path = `/order/${encodeURIComponent(c.req.param("id"))}`;
@@ -51,6 +63,7 @@ export function orderPages() {
           locker={findLocker(order.pudoLockerCode)}
           vat={{ cents: vatIncluded(order.totalCents), ratePercent: VAT_RATE_PERCENT }}
           own={order.userId === currentUser(c).id}
+          documents={await orderDocuments(c.var.db, order.id)}
         />
       ),
     });

@@ -32,7 +32,7 @@ const e2e = useShopInBrowser({
     sink = startSmtpSink();
     return { SMTP_URL: sink.url() };
   },
-  started: () => assert.match(e2e.server.output(), /SMTP_URL set: the mail worker delivers the outbox/),
+  started: () => assert.match(e2e.server.output(), /SMTP_URL set: the outbox is delivered/),
   stopped: async (server) => {
     await sink?.stop();
     assert.match(server.output(), /"message":"stopped"/);

@@ -28,10 +28,10 @@ const e2e = useShopInBrowser({
 /** A PUDO-eligible product of the demo catalogue priced above R1,000 (R1,299). */
 const PRODUCT = "Habistat Dimming Thermostat";
 
-async function payWith(page: Page, cardNumber: string) {
+async function payWith(page: Page, cardNumber: string, expiry = "12/34") {
   const form = page.locator('[data-island="CheckoutPayment"]');
   await form.getByLabel("Card number").fill(cardNumber);
-  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await form.getByLabel("Expiry (MM/YY)").fill(expiry);
   await form.getByLabel("CVC").fill("123");
   await form.getByRole("button", { name: /^Pay R/ }).click();
 }
@@ -100,7 +100,8 @@ e2eTest(
       (await page.locator("#shipping-address-title").locator("xpath=../..").textContent()) ?? "",
       /41 Protea Road/,
     );
-    assert.match((await page.locator("[data-total]").first().textContent()) ?? "", /1\s299,00/);
+    // R1,299 is below the free-delivery threshold: standard delivery adds the R95 fee (issue 16 item 1).
+    assert.match((await page.locator("[data-total]").first().textContent()) ?? "", /1\s394,00/);
     const lockerPanel = page.locator("[data-locker-panel]");
     assert.equal(await lockerPanel.isVisible(), false, "no locker list for standard delivery");
     await page.getByRole("radio", { name: /PUDO locker/ }).check();
@@ -156,9 +157,18 @@ e2eTest(
     await page.waitForURL(`${url}/checkout?order=${orderId}`);
     await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
 
-    // The decline card: 'Payment Failed', and the order stays open for another try.
+    // A past expiry is refused in the form, before anything is sent.
+    const cardMessage = page.locator('[data-island="CheckoutPayment"] #test-card-error');
+    await payWith(page, "4242 4242 4242 4242", "01/20");
+    assert.equal(await cardMessage.textContent(), "Your card's expiry date is in the past.");
+    assert.match(page.url(), /\/checkout\?order=\d+$/);
+
+    // The decline card: 'Payment Failed', a message that stays in the form (the toast fades), and the
+    // order stays open for another try.
     await payWith(page, "4000 0000 0000 0002");
     await expectToast(page, "Payment Failed", /declined/);
+    assert.equal(await cardMessage.textContent(), "Your card was declined.");
+    await viewportShot(page, "checkout-payment-declined");
     assert.match(page.url(), /\/checkout\?order=\d+$/);
 
     await payWith(page, "4242 4242 4242 4242");

@@ -79,10 +79,11 @@ e2eTest("[e2e] follow a category, then a product: price in rand, tabs work", asy
   await page.locator('[data-island="Tabs"][data-hydrated="true"]').waitFor();
   assert.equal(await page.locator("#tab-specifications").isVisible(), false);
   await page.getByRole("tab", { name: "Specifications" }).click();
-  assert.equal(await page.locator("#tab-specifications").isVisible(), true);
+  await page.locator("#tab-specifications").waitFor({ state: "visible", timeout: 5000 });
   assert.match((await page.locator("#tab-specifications").textContent()) ?? "", /SKU/);
   await page.getByRole("tab", { name: "Specifications" }).press("ArrowRight");
-  assert.equal(await page.locator("#tab-shipping").isVisible(), true);
+  await page.locator("#tab-shipping").waitFor({ state: "visible", timeout: 5000 });
+  assert.equal(await page.locator("#tab-specifications").isVisible(), false);
   await fullPageShot(page, "product");
   assert.deepEqual(errors, []);
   await page.close();

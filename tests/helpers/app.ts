@@ -3,6 +3,7 @@ import { createApp } from "../../app.ts";
 import { type Config, loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { AssetManifest } from "../../lib/assets.ts";
+import { type FileStorage, memoryStorage } from "../../lib/storage.ts";
 
 export const TEST_ORIGIN = "http://localhost:8000";
 
@@ -17,9 +18,9 @@ export function testAssets(): AssetManifest {
     const name = f.name.replace(/\.tsx$/, "");
     islands[name] = `/static/build/island-${name}-TEST.js`;
   }
-  return { css: "/static/build/app-TEST.css", boot: "/static/build/boot-TEST.js", islands, shared: [] };
+  return { css: "/static/build/app-TEST.css", boot: "/static/build/boot-TEST.js", islands, imports: {} };
 }
 
-export function testApp(database: Database, env: Record<string, string> = {}) {
-  return createApp({ database, config: testConfig(env), assets: testAssets() });
+export function testApp(database: Database, env: Record<string, string> = {}, storage: FileStorage = memoryStorage()) {
+  return createApp({ database, config: testConfig(env), assets: testAssets(), storage });
 }

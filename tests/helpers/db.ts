@@ -10,6 +10,15 @@ import * as schema from "../../db/schema/mod.ts";
 
 const tableNames = Object.values(schema).filter((v) => isTable(v)).map((t) => `"${getTableName(t)}"`);
 
+/** True when the tests run against a real PostgreSQL server (TEST_DATABASE_URL), false on PGlite. */
+export const usingPostgres = Boolean(Deno.env.get("TEST_DATABASE_URL"));
+
+/**
+ * What a concurrency test's name ends with: PGlite serves one connection, so its transactions run one
+ * after another and a race test there would pass whatever the locking does.
+ */
+export const POSTGRES_ONLY = "(PostgreSQL only: PGlite has one connection)";
+
 export async function openTestDatabase(): Promise<Database> {
   const url = Deno.env.get("TEST_DATABASE_URL");
   const database = await openDb(url ? { url, poolSize: 4 } : { pgliteDir: "memory://" });
@@ -41,8 +50,16 @@ export function useTestDatabase() {
       },
     });
   }
+  /**
+   * A concurrency test: it really races on PostgreSQL and is reported as ignored (never as passed) on
+   * PGlite, with the reason in its name.
+   */
+  function raceTest(name: string, fn: (db: Db, database: Database) => Promise<void> | void) {
+    if (usingPostgres) test(`${name} ${POSTGRES_ONLY}`, fn);
+    else Deno.test({ name: `${name} ${POSTGRES_ONLY}`, ignore: true, fn() {} });
+  }
   function closeDatabase() {
     Deno.test({ name: "(close the test database)", ...options, fn: async () => (await ready).close() });
   }
-  return { test, closeDatabase };
+  return { test, raceTest, closeDatabase };
 }

@@ -90,7 +90,7 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
           await browser?.close();
           const code = await server?.stop();
           if (server) await options.stopped?.(server);
-          assert.equal(code, 0, server?.output());
+          assert.equal(code, 0, server?.output() ?? "the shop never started");
         } finally {
           if (dataDir) await Deno.remove(dataDir, { recursive: true });
         }
@@ -137,7 +137,7 @@ export async function expectDisabled(control: Locator, disabled: boolean, messag
     [handle, disabled] as const,
     { timeout: 5_000 },
   ).catch(() => {/* the assertion below reports it */});
-  assert.equal(await control.isDisabled(), disabled, message);
+  assert.equal(await control.isDisabled(), disabled, message ?? `expected disabled=${disabled}`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { createAddress, createProduct } from "./factories.ts";
 
 /**
  * Registers (and so signs in) a customer on `client` with a default address, and places a pending
- * order of 2 × R450 (R900.00) from their cart.
+ * order of 2 × R450 (R900.00) from their cart, plus the R95 standard delivery fee (R995.00).
  */
 export async function customerWithOrder(db: Db, client: TestClient, username = "keeper") {
   const me = await registerCustomer(client, { username, email: `${username}@example.co.za` });
@@ -20,6 +20,6 @@ export async function customerWithOrder(db: Db, client: TestClient, username = "
   const added = await client.postJson("/api/cart", { productId: p.id, quantity: 2 });
   assert.ok(added.ok, await added.clone().text());
   const { order } = await placeOrder(db, { userId: me.id, idempotencyKey: null, shippingMethod: "standard" });
-  assert.equal(order.totalCents, 90_000);
+  assert.equal(order.totalCents, 90_000 + 9_500);
   return { me, order };
 }

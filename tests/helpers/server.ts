@@ -1,12 +1,18 @@
 /**
  * Starts the real shop (main.ts) as a child process on a free port with an in-memory database and
- * the demo catalogue, for browser tests and benchmarks.
+ * the demo catalogue (or the DATABASE_URL / PGLITE_DIR given in `env`), for browser tests,
+ * benchmarks, the soak and the crash test. `permissions` replaces `-A` (e.g. Deno Deploy's:
+ * --allow-net --allow-env --allow-read --allow-sys).
  */
 
 export interface RunningServer {
   url: string;
   /** Sends SIGTERM and resolves with the exit code once the process has ended. */
   stop(): Promise<number>;
+  /** SIGKILL, as a crash: nothing is flushed or closed. Resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** The server's process id (its RSS is in /proc/<pid>/status). */
+  pid: number;
   output(): string;
 }
 
@@ -17,16 +23,25 @@ function freePort(): number {
   return port;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** The permissions Deno Deploy grants: no FFI, no writes, no subprocesses. */
+export const DEPLOY_PERMISSIONS = ["--allow-net", "--allow-env", "--allow-read", "--allow-sys"];
+
+/** `readyWithinMs`: how long start-up may take (a PGlite folder's first initdb is slow on a busy machine). */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { permissions?: string[]; readyWithinMs?: number } = {},
+): Promise<RunningServer> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
+    args: ["run", ...(opts.permissions ?? ["-A"]), new URL("../../main.ts", import.meta.url).pathname],
     env: {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
       PGLITE_DIR: "memory://",
       NODE_ENV: "production",
+      // As `deno task start` runs the demo shop.
+      TEST_PAYMENTS: "true",
       LOG_REQUESTS: "false",
       SITE_URL: url,
       ...env,
@@ -40,8 +55,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     for await (const chunk of stream) log += decoder.decode(chunk);
   };
   const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (opts.readyWithinMs ?? 90_000);
+  let exited: number | null = null;
+  child.status.then((s) => exited = s.code);
   while (true) {
+    if (exited !== null) {
+      await drained;
+      throw new Error(`server exited with code ${exited} before it was ready:\n${log}`);
+    }
     try {
       const res = await fetch(`${url}/readyz`);
       await res.body?.cancel();
@@ -57,7 +78,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    pid: child.pid,
     output: () => log,
+    async kill() {
+      child.kill("SIGKILL");
+      await child.status;
+      await drained;
+    },
     async stop() {
       child.kill("SIGTERM");
       const status = await child.status;

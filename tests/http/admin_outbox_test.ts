@@ -209,7 +209,7 @@ test(
       const html = await res.text();
       assert.match(html, /Admin Dashboard/);
       assert.match(html, role === "admin" ? /signed in as Admin\./ : /signed in as Super admin\./);
-      assert.match(html, /data-stat="Products"[^>]*>0</);
+      assert.match(html, /aria-current="page"[^>]*>Products &amp; Variants</);
     }
   },
 );

@@ -6,7 +6,14 @@ import { testClient } from "../helpers/client.ts";
 import { PASSWORD_RULE_CASES, registerCustomer, registration } from "../helpers/accounts.ts";
 import { createApp } from "../../app.ts";
 import { rateLimits, sessions, users, wishlistItems } from "../../db/schema/mod.ts";
-import { accountLoginKey, createSession, hashToken, sweepExpiredSessions } from "../../domains/auth/mod.ts";
+import {
+  accountLoginKey,
+  createSession,
+  hashPassword,
+  hashToken,
+  slowdownMs,
+  sweepExpiredSessions,
+} from "../../domains/auth/mod.ts";
 import { lastForwardedFor } from "../../routes/client_ip.ts";
 import { cartCappedToast } from "../../routes/auth_actions.ts";
 import { describeError } from "../../lib/error_log.ts";
@@ -181,6 +188,61 @@ test("[auth] login is rate limited per account and per IP, with Retry-After", as
   }
   assert.equal(last, 429, "the IP limit stops a spray across accounts");
 });
+
+test("[auth] an attacker's wrong passwords hold up the attacker's address, never the owner's", async (db, database) => {
+  await registered(db, database);
+  const app = testApp(database, { TRUST_PROXY: "true" });
+  const attempt = (ip: string, password: string, username = "thandi_n") =>
+    app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, "X-Forwarded-For": ip },
+      body: JSON.stringify({ username, password }),
+    });
+  const OWNER = "198.51.100.20";
+  const ATTACKER = "203.0.113.66";
+  assert.equal((await attempt(OWNER, good.password)).status, 200, "the owner's usual address");
+  for (let i = 0; i < 5; i++) assert.equal((await attempt(ATTACKER, "Wrong-pass1")).status, 401);
+  assert.equal((await attempt(ATTACKER, "Wrong-pass1")).status, 429, "the attacker's address waits");
+  assert.equal((await attempt(ATTACKER, good.password)).status, 429, "even a right guess from there");
+  assert.equal((await attempt(OWNER, good.password)).status, 200, "the owner is not locked out");
+  assert.equal((await attempt("198.51.100.21", good.password)).status, 200, "nor on a new address");
+});
+
+test(
+  "[auth] a spread attack slows new addresses with growing waits; known addresses, staff too, get in",
+  async (db, database) => {
+    await registered(db, database);
+    await createUser(db, {
+      username: "boss",
+      email: "boss@example.co.za",
+      password: await hashPassword(good.password),
+      role: "super_admin",
+    });
+    const app = testApp(database, { TRUST_PROXY: "true" });
+    const attempt = (ip: string, password: string, username: string) =>
+      app.request("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, "X-Forwarded-For": ip },
+        body: JSON.stringify({ username, password }),
+      });
+    for (const username of ["thandi_n", "boss"]) {
+      assert.equal((await attempt("198.51.100.50", good.password, username)).status, 200, `${username} at the office`);
+      // Ten wrong passwords from ten addresses: no address is held up, the account is not locked.
+      for (let i = 0; i < 10; i++) {
+        assert.equal(
+          (await attempt(`203.0.113.${i + 1}`, "Wrong-pass1", username)).status,
+          401,
+        );
+      }
+      const waited = await attempt("203.0.113.200", "Wrong-pass1", username);
+      assert.equal(waited.status, 429, "the next new address waits");
+      assert.equal(Number(waited.headers.get("retry-after")), 2);
+      // The wait grows with each further failure (simulated: the window's count goes up).
+      assert.deepEqual([10, 11, 12, 15, 30].map(slowdownMs), [2_000, 4_000, 8_000, 60_000, 60_000]);
+      assert.equal((await attempt("198.51.100.50", good.password, username)).status, 200, "the usual address gets in");
+    }
+  },
+);
 
 test("[auth] register is rate limited per IP", async (_db, database) => {
   const client = testClient(testApp(database));
@@ -418,23 +480,22 @@ test("[client ip] behind a trusted proxy the LAST X-Forwarded-For entry is the c
 test("[auth] the per-account login limit counts the account, whatever name is typed", async (db, database) => {
   await registered(db, database);
   const app = testApp(database, { TRUST_PROXY: "true" });
-  let n = 0;
-  // Each try from another address, so only the per-account limit can stop them.
-  const attempt = (username: string, password = "Wrong-pass1") =>
+  const attempt = (username: string, password = "Wrong-pass1", ip = "198.51.100.7") =>
     app.request("/api/auth/login", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, "X-Forwarded-For": `198.51.100.${++n}` },
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, "X-Forwarded-For": ip },
       body: JSON.stringify({ username, password }),
     });
   const names = ["thandi_n", "Thandi@Example.co.za", "THANDI_N", " thandi@example.co.za ", "Thandi_N"];
   for (const name of names) assert.equal((await attempt(name)).status, 401, name);
   const blocked = await attempt("thandi@example.co.za", good.password);
-  assert.equal(blocked.status, 429, "five misses under any spelling lock the one account");
+  assert.equal(blocked.status, 429, "five misses under any spelling hold up this address for the one account");
   assert.ok(Number(blocked.headers.get("retry-after")) > 0);
   const [user] = await db.select().from(users).where(eq(users.username, "thandi_n"));
   const keys = (await db.select().from(rateLimits)).map((r) => r.key);
-  assert.ok(keys.includes(accountLoginKey(user.id)));
-  assert.ok(!keys.some((k) => k.includes("thandi")), "keys hold no names or addresses");
+  assert.ok(keys.some((k) => k.startsWith(`${accountLoginKey(user.id)}:from:`)));
+  assert.ok(!keys.some((k) => k.includes("thandi")), "keys hold no names");
+  assert.ok(!keys.some((k) => k.startsWith("login:account:") && k.includes("198.51.100")), "nor addresses");
 
   // An unknown name: every spelling of it shares one bucket too.
   for (const name of ["Ghost", "ghost", "GHOST ", "gHoSt", "ghost"]) assert.equal((await attempt(name)).status, 401);
@@ -515,7 +576,10 @@ test(
         assert.match(html, /value="thandi_n"/);
         const api = await client.postJson("/api/auth/login", { username: "thandi_n", password: good.password });
         assert.equal(api.status, 500);
-        assert.deepEqual(await api.json(), { error: "Login failed. Please try again." });
+        assert.deepEqual(await api.json(), {
+          error: "Login failed. Please try again.",
+          message: "Login failed. Please try again.",
+        });
       });
       assertClean(lines, [good.password]);
       const entry = JSON.parse(lines[0]);
@@ -546,7 +610,10 @@ test(
         assert.match(html, /value="thandi@example\.co\.za"/, "values kept");
         const api = await client.postJson("/api/auth/register", good);
         assert.equal(api.status, 500);
-        assert.deepEqual(await api.json(), { error: "Registration failed. Please try again." });
+        assert.deepEqual(await api.json(), {
+          error: "Registration failed. Please try again.",
+          message: "Registration failed. Please try again.",
+        });
       });
       assertClean(lines, ["thandi@example.co.za", good.password]);
     });

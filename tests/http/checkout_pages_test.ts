@@ -182,11 +182,13 @@ test(
     assert.ok(text.includes("Thandi Nkosi") && text.includes("12 Jacaranda Street"));
     assert.ok(page.includes('href="/address-book?redirect=/checkout"'));
     assert.ok(text.includes("Same as shipping address"));
-    // Total: 620.00 less 10% = 558.00, shipping free, the coupon with its remove form.
+    // Total: 620.00 less 10% = 558.00 of goods, below R1,500: the R95 delivery fee, the coupon with its remove form.
     assert.ok(text.includes("Discount (TENOFF)"));
     assert.ok(text.includes(formatMoney(6200)));
-    assert.ok(text.includes(formatMoney(55800)));
-    assert.match(text, /Shipping Free/);
+    assert.ok(text.includes(`Shipping ${formatMoney(9500)}`));
+    assert.ok(text.includes(`Total ${formatMoney(55800 + 9500)}`));
+    // The coupon box hints (spec texts) show while no coupon is applied; here one is.
+    assert.ok(!page.includes("data-coupon-hints"));
     assert.match(page, /<form[^>]*action="\/cart\/coupon\/remove"[^>]*>.*?name="redirect" value="\/checkout"/s);
     // Shipping: standard chosen, PUDO disabled with the minimum and the current total.
     const standard = tagOf(page, "ship-standard");
@@ -396,15 +398,18 @@ test(
     assert.ok((await last.text()).includes(`href="/order/${id}"`));
 
     await attachPaymentIntent(db, id, "pi_ok");
-    intents.set("pi_ok", await intent(db, "pi_ok", id, 123456, "succeeded"));
+    intents.set("pi_ok", await intent(db, "pi_ok", id, 132956, "succeeded"));
     const page = await html(client, `/checkout?order=${id}&confirmed=1`);
     const text = textOf(page);
     assert.ok(text.includes("Thank you for your order!"));
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     assert.ok(row.paidAt, "the order was finalised from the provider's facts");
     assert.ok(text.includes(row.orderNumber));
-    assert.ok(text.includes(formatMoney(123456)));
-    assert.ok(text.includes(`${new Intl.NumberFormat("en-ZA").format(1234)} loyalty points`), "1 point per rand");
+    assert.ok(text.includes(formatMoney(132956)));
+    assert.ok(
+      text.includes(`${new Intl.NumberFormat("en-ZA").format(1329)} loyalty points`),
+      "1 point per rand paid, delivery included",
+    );
     assert.ok(page.includes(`href="/order/${id}"`) && text.includes("Continue Shopping"));
     assert.match(
       page,
@@ -429,7 +434,7 @@ test(
 
     await attachPaymentIntent(db, id, "pi_declined");
     intents.set("pi_declined", {
-      ...await intent(db, "pi_declined", id, 50000, "requires_payment_method"),
+      ...await intent(db, "pi_declined", id, 59500, "requires_payment_method"),
       lastError: "Your card was declined.",
     });
     const declined = await client.get(
@@ -444,7 +449,7 @@ test(
     assert.equal(redirectOf(lying), `/checkout?order=${id}`);
 
     await attachPaymentIntent(db, id, "pi_ok");
-    intents.set("pi_ok", await intent(db, "pi_ok", id, 50000, "succeeded"));
+    intents.set("pi_ok", await intent(db, "pi_ok", id, 59500, "succeeded"));
     const ok = await client.get("/checkout/confirmation?payment_intent=pi_ok&redirect_status=succeeded");
     assert.equal(redirectOf(ok), `/checkout?order=${id}&confirmed=1`);
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -467,14 +472,14 @@ test(
     await attachPaymentIntent(db, id, "pi_3ds");
 
     // Still with the bank (processing): the page waits.
-    intents.set("pi_3ds", await intent(db, "pi_3ds", id, 50000, "processing"));
+    intents.set("pi_3ds", await intent(db, "pi_3ds", id, 59500, "processing"));
     const waiting = await client.get(`/checkout?order=${id}&confirmed=1`);
     assert.equal(waiting.status, 200);
     assert.ok(waiting.headers.get("refresh"));
 
     // The 3-D Secure check failed: Stripe put the attempt back to requires_payment_method.
     intents.set("pi_3ds", {
-      ...await intent(db, "pi_3ds", id, 50000, "requires_payment_method"),
+      ...await intent(db, "pi_3ds", id, 59500, "requires_payment_method"),
       lastError: "We are unable to authenticate your payment method.",
     });
     const failed = await client.get(`/checkout?order=${id}&confirmed=1&wait=4`);
@@ -489,7 +494,7 @@ test(
     assert.equal(row.status, "pending");
 
     // A cancelled attempt: back to paying too (a new attempt is made there), the order stays open.
-    intents.set("pi_3ds", await intent(db, "pi_3ds", id, 50000, "canceled"));
+    intents.set("pi_3ds", await intent(db, "pi_3ds", id, 59500, "canceled"));
     assert.equal(redirectOf(await client.get(`/checkout?order=${id}&confirmed=1`)), `/checkout?order=${id}`);
     assert.ok(textOf(await html(client, `/checkout?order=${id}`)).includes("Payment failed"));
     assert.equal((await db.select().from(orders).where(eq(orders.id, id)))[0].status, "pending");
@@ -505,7 +510,7 @@ test(
     await addToCart(client, p.id);
     const id = await placeFromForm(client);
     await attachPaymentIntent(db, id, "pi_gone");
-    intents.set("pi_gone", await intent(db, "pi_gone", id, 50000, "canceled"));
+    intents.set("pi_gone", await intent(db, "pi_gone", id, 59500, "canceled"));
     const back = await client.get("/checkout/confirmation?payment_intent=pi_gone&redirect_status=failed");
     assert.equal(redirectOf(back), `/checkout?order=${id}`);
     const text = textOf(await html(client, `/checkout?order=${id}`));
@@ -525,14 +530,14 @@ test(
     await attachPaymentIntent(db, id, "pi_late");
     await cancelOrder(db, id, "Not paid within 30 minutes");
     await db.update(products).set({ stock: 0 }).where(eq(products.id, p.id)); // sold to someone else
-    intents.set("pi_late", await intent(db, "pi_late", id, 50000, "succeeded"));
+    intents.set("pi_late", await intent(db, "pi_late", id, 59500, "succeeded"));
 
     const back = await client.get("/checkout/confirmation?payment_intent=pi_late&redirect_status=succeeded");
     assert.equal(redirectOf(back), `/checkout?order=${id}&confirmed=1`);
     const confirmed = await client.get(`/checkout?order=${id}&confirmed=1`);
     assert.equal(redirectOf(confirmed), `/order/${id}`, "no 'Thank you' for an order that will not ship");
     assert.ok(textOf(await html(client, `/order/${id}`)).includes("we are refunding it in full"));
-    assert.deepEqual(refunds.map((r) => [r.intentId, r.amountCents]), [["pi_late", 50000]]);
+    assert.deepEqual(refunds.map((r) => [r.intentId, r.amountCents]), [["pi_late", 59500]]);
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
     assert.equal(row.status, "cancelled");
   },
@@ -604,7 +609,7 @@ test("[order page] the customer's own order: every part of the spec's Order deta
   await db.update(orders).set({ status: "delivered" }).where(eq(orders.id, id));
   page = await html(client, `/order/${id}`);
   assert.ok(textOf(page).includes("Write a Review"));
-  assert.ok(page.includes('href="/product/uvb-kit#reviews"'));
+  assert.ok(page.includes('href="/product/uvb-kit?write-review=1#write-review"'));
 });
 
 test("[order page] another customer's order, a missing one and a non-numeric id: 404 'Order Not Found'", async (

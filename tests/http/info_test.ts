@@ -86,13 +86,18 @@ test("[info] every information page renders with its title, canonical and breadc
 test(
   "[info] shipping page gives the dispatch and delivery windows and the configured free-delivery amount",
   async (_db, database) => {
-    const html = await getHtml(testApp(database, { FREE_SHIPPING_THRESHOLD: "2000" }), "/shipping");
+    const html = await getHtml(testApp(database, { FREE_SHIPPING_THRESHOLD: "2000", DELIVERY_FEE: "80" }), "/shipping");
     const text = textOf(html);
     assert.match(text, /dispatched within 1-2 business days/);
     assert.match(text, /Major cities .* 1-3 business days/);
     assert.match(text, /Regional areas .* 3-5 business days/);
     assert.match(text, /Remote areas .* 5-7 business days/);
-    assert.match(text, /free on orders over R\s?2\s?000,00/);
+    assert.match(text, /free on orders from R\s?2\s?000,00/);
+    assert.match(
+      text,
+      /Below that, standard delivery costs R\s?80,00 \(VAT included\)/,
+      "the fee the checkout charges",
+    );
     assert.doesNotMatch(text, /R\s?1\s?500,00/, "the default threshold is not hard-coded");
     assert.match(text, /South Africa only/);
     assert.match(text, /PUDO/);
@@ -128,6 +133,33 @@ test("[info] privacy page covers POPIA rights", async (_db, database) => {
   assert.match(text, /POPIAComplaints@inforegulator\.org\.za/);
   assert.match(text, /Session cookie/);
   assert.match(text, /Cart:/);
+});
+
+test("[info] privacy page names what the shop keeps and no tracking it does not do", async (_db, database) => {
+  const text = textOf(await getHtml(testApp(database), "/privacy"));
+  // What the schema holds (db/schema/*.ts) and the code sends: each is named.
+  for (
+    const kept of [
+      /VAT number/,
+      /tax invoices and credit notes/,
+      /referral code/,
+      /products you view/,
+      /Visitor cookie/,
+      /Stripe and PayFast/,
+      /per IP address/,
+      /reviews, replies and helpful votes/,
+      /newsletter/,
+    ]
+  ) assert.match(text, kept);
+  // Without analytics ids the AMP pages send no hits, so the notice promises no tracking cookies ...
+  assert.match(text, /We do not use advertising or third-party tracking cookies\./);
+  assert.doesNotMatch(text, /Google Analytics|Meta \(Facebook\) pixel/);
+  // ... and with them it says which trackers the AMP pages carry.
+  const tracked = textOf(
+    await getHtml(testApp(database, { GA_MEASUREMENT_ID: "G-TEST123", META_PIXEL_ID: "123456" }), "/privacy"),
+  );
+  assert.match(tracked, /count visits with Google Analytics and the Meta \(Facebook\) pixel/);
+  assert.doesNotMatch(tracked, /We do not use advertising or third-party tracking cookies\./);
 });
 
 test("[info] terms page carries the ECTA section 43 supplier details from configuration", async (_db, database) => {

@@ -53,6 +53,32 @@ test("[mail] SMTP credentials in SMTP_URL are used (AUTH)", async (db) => {
   }
 });
 
+test("[mail] an attachment in the outbox (the tax invoice PDF) goes out as a base64 MIME part", async (db) => {
+  const sink = startSmtpSink();
+  const transport = smtpTransport(sink.url(), FROM);
+  try {
+    const pdf = "%PDF-1.7 pretend invoice \u00ff";
+    const contentBase64 = btoa(pdf);
+    await enqueueEmail(db, {
+      to: "thandi@example.co.za",
+      subject: "Your order is confirmed",
+      text: "Your tax invoice INV-000001 is attached (PDF).",
+      attachments: [{ filename: "INV-000001.pdf", contentType: "application/pdf", contentBase64 }],
+    });
+    assert.equal((await deliverDue(db, transport)).sent, 1);
+    const received = await sink.waitForMessage();
+    assert.match(received.raw, /Content-Type: multipart\/mixed/i);
+    assert.match(received.raw, /Content-Type: application\/pdf; name="?INV-000001\.pdf"?/i);
+    assert.match(received.raw, /Content-Disposition: attachment; filename="?INV-000001\.pdf"?/i);
+    const part = received.raw.split(/Content-Disposition: attachment[^\r]*\r\n\r\n/i)[1].split("\r\n--")[0];
+    assert.equal(atob(part.replace(/\s/g, "")), pdf, "the bytes arrive unchanged");
+    assert.match(textBody(received), /INV-000001 is attached/);
+  } finally {
+    transport.close?.();
+    await sink.stop();
+  }
+});
+
 test("[mail] a refused message is retried later and recorded; an unreachable server too", async (db) => {
   const sink = startSmtpSink();
   const transport = smtpTransport(sink.url(), FROM);

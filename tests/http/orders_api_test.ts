@@ -5,17 +5,18 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testAssets, testConfig } from "../helpers/app.ts";
+import { testApp, testAssets, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { registerCustomer } from "../helpers/accounts.ts";
+import { CUSTOMER_PASSWORD, registerCustomer } from "../helpers/accounts.ts";
 import { createAddress, createProduct } from "../helpers/factories.ts";
 import { createApp } from "../../app.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { loyaltyLedger, orders, products, users } from "../../db/schema/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../../domains/payments/types.ts";
+import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
 import { scriptedGateway } from "../fakes/scripted_gateway.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 
 async function customerWithCart(database: Database, db: Db, gateway: PaymentGateway, username = "keeper") {
   const app = createApp({ database, config: testConfig(), assets: testAssets(), payments: gateway });
@@ -56,7 +57,7 @@ test(
   },
 );
 
-test("[orders api] the same Idempotency-Key returns the same order; a bad key is a 400", async (db, database) => {
+raceTest("[orders api] the same Idempotency-Key returns the same order; a bad key is a 400", async (db, database) => {
   const { gateway } = scriptedGateway();
   const p = await createProduct(db, { stock: 10 });
   const { client } = await customerWithCart(database, db, gateway);
@@ -89,7 +90,7 @@ test("[orders api] a customer reads only their own orders; another's is a 404", 
   assert.deepEqual(list.map((o: { id: number }) => o.id), [placed.id]);
   const theirs = await b.client.get(`/api/orders/${placed.id}`);
   assert.equal(theirs.status, 404);
-  assert.deepEqual(await theirs.json(), { error: "Order Not Found" });
+  assert.deepEqual(await theirs.json(), { error: "Order Not Found", message: "Order Not Found" });
   assert.deepEqual(await (await b.client.get("/api/orders")).json(), []);
   assert.equal((await b.client.get("/api/orders/abc")).status, 404);
   const visitor = testClient(createApp({ database, config: testConfig(), assets: testAssets(), payments: gateway }));
@@ -165,5 +166,34 @@ test("[orders api] without a payment provider no order is taken", async (db, dat
   assert.equal((await res.json()).error, "The payment system is not properly configured. Please contact support.");
   assert.equal((await db.select().from(orders)).length, 0);
 });
+
+test(
+  "[orders api] a live shop takes no test payments, even after someone registers the demo username 'customer'",
+  async (db, database) => {
+    const p = await createProduct(db, { stock: 10 });
+    // Production, demo data at its default, no Stripe keys, no TEST_PAYMENTS: only configuration decides.
+    const live = { NODE_ENV: "production" };
+    const client = testClient(testApp(database, live));
+    const me = await registerCustomer(client, { username: "customer", email: "customer@example.co.za" });
+    const address = await createAddress(db, me.id);
+    await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, me.id));
+    // The next start of the shop, with the account now there.
+    const restarted = testClient(testApp(database, live));
+    await restarted.postJson("/api/auth/login", { username: "customer", password: CUSTOMER_PASSWORD });
+    const config = await (await restarted.request("/api/payments/config")).json();
+    assert.equal(config.provider, null);
+    assert.equal(config.testPayments, false);
+    await restarted.postJson("/api/cart", { productId: p.id, quantity: 1 });
+    const res = await restarted.postJson("/api/orders", { shippingMethod: "standard" });
+    assert.equal(res.status, 409);
+    assert.equal((await res.json()).error, PAYMENT_NOT_CONFIGURED);
+    const card = await restarted.postJson("/api/payments/test-confirm", {
+      clientSecret: "pi_test_secret_x",
+      cardNumber: "4242424242424242",
+    });
+    assert.equal(card.status, 404);
+    assert.equal((await db.select().from(orders)).length, 0);
+  },
+);
 
 closeDatabase();

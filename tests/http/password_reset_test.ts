@@ -94,7 +94,11 @@ test("[reset api] messages: e-mail required and valid, password rules, match, to
     assert.equal((await res.json()).error, "Invalid or missing token");
     const verify = await client.get(`/api/auth/reset-password/verify?token=${bad ?? ""}`);
     assert.equal(verify.status, 400);
-    assert.deepEqual(await verify.json(), { valid: false, error: "Invalid or missing token" });
+    assert.deepEqual(await verify.json(), {
+      valid: false,
+      error: "Invalid or missing token",
+      message: "Invalid or missing token",
+    });
   }
   const verify = await client.get(`/api/auth/reset-password/verify?token=${token}`);
   assert.equal(verify.status, 200);

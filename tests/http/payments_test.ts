@@ -48,7 +48,7 @@ test(
     const intent = fake.lastIntent()!;
     assert.equal(fake.intents.size, before + 1);
     assert.equal(body.clientSecret, intent.client_secret);
-    assert.equal(intent.amount, 90_000, "the order's total in cents, not the body's amount");
+    assert.equal(intent.amount, 99_500, "the order's total in cents, not the body's amount");
     assert.equal(intent.currency, "zar");
     assert.equal(intent.metadata.orderId, String(order.id));
     assert.equal(intent.metadata.orderNumber, order.orderNumber);
@@ -190,7 +190,7 @@ test(
 
     const ledger = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id));
     assert.equal(ledger.length, 1);
-    assert.equal(ledger[0].points, 900);
+    assert.equal(ledger[0].points, 995, "1 point per rand paid, delivery included");
   },
 );
 
@@ -254,7 +254,7 @@ test(
     assert.equal(body.paymentId, intentId);
     assert.equal((await patchPayment(client, order.id, intentId)).status, 200, "a repeat is harmless");
     const ledger = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id));
-    assert.deepEqual(ledger.map((l) => l.points), [900]);
+    assert.deepEqual(ledger.map((l) => l.points), [995], "1 point per rand paid, delivery included");
   },
 );
 
@@ -328,7 +328,7 @@ test(
     assert.equal((await res.json()).status, "cancelled");
     const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
     assert.equal(refunds.length, 1);
-    assert.equal(refunds[0].amount, 90_000);
+    assert.equal(refunds[0].amount, 99_500);
     assert.equal(refunds[0].metadata.orderNumber, order.orderNumber);
     const refundCall = fake.requests.findLast((r) => r.path === "/v1/refunds")!;
     assert.equal(refundCall.idempotencyKey, `refund-${intentId}-${order.orderNumber}`);
@@ -487,7 +487,7 @@ test(
     const { order } = await customerWithOrder(db, client);
     const res = await client.postJson("/api/payments/create-intent", { orderId: order.id });
     assert.equal(res.status, 503);
-    assert.deepEqual(await res.json(), { error: CONFIG_ERROR });
+    assert.deepEqual(await res.json(), { error: CONFIG_ERROR, message: CONFIG_ERROR });
     assert.equal((await client.postJson("/api/payments/test-intent", { amount: 10 })).status, 503);
     assert.equal(
       (await client.postJson("/api/payments/test-confirm", { clientSecret: "x", cardNumber: "4242424242424242" }))

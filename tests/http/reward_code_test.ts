@@ -84,7 +84,7 @@ test("[reward code api] apply-redemption: sign-in, the spec's messages, 404 for 
   assert.equal(ok.success, true);
   assert.equal(ok.discountAmount, 50);
   assert.match(ok.message, new RegExp(`^Reward code ${code} applied: R\\s50,00 off your order\\.$`));
-  assert.equal((await orderRow(db, order.id)).total, "850.00");
+  assert.equal((await orderRow(db, order.id)).total, "945.00");
 
   const again = await json(await apply(client, { code, orderId: order.id }), 409);
   assert.equal(again.error, "A reward code is already applied to this order.");
@@ -117,22 +117,22 @@ test("[reward code] the payment step's box works without JavaScript and the tota
   const text = textOf(after);
   assert.match(text, /Reward Applied/);
   assert.match(text, new RegExp(`Reward ${code} −R\\s50,00`));
-  assert.match(text, /Total R\s850,00/);
-  assert.match(after, /data-payment-total[^>]*>R\s850,00/);
+  assert.match(text, /Total R\s945,00/);
+  assert.match(after, /data-payment-total[^>]*>R\s945,00/);
   assert.doesNotMatch(after, /data-island="RewardCodeForm"/, "one code per order: the box is gone");
   const props = after.match(/data-island="CheckoutPayment" data-props="([^"]+)"/);
   assert.ok(props);
-  assert.equal(JSON.parse(props[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")).totalCents, 85_000);
+  assert.equal(JSON.parse(props[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")).totalCents, 94_500);
 
   // The order page shows the reward's line.
   const orderPage = textOf(await html(client, `/order/${order.id}`));
   assert.match(orderPage, new RegExp(`Reward ${code} −R\\s50,00`));
-  assert.match(orderPage, /Total R\s850,00/);
+  assert.match(orderPage, /Total R\s945,00/);
   // Someone else's order id in the form leads back to the review, changing nothing.
   const other = await customerWithOrderAndCode(db, database, {}, "other");
   const foreign = await client.postForm("/checkout/reward", { orderId: String(other.order.id), code: other.code });
   assert.equal(foreign.headers.get("location"), "/checkout");
-  assert.equal((await orderRow(db, other.order.id)).total, "900.00");
+  assert.equal((await orderRow(db, other.order.id)).total, "995.00");
 });
 
 test("[reward code] the review step says where reward codes go", async (db, database) => {
@@ -149,14 +149,14 @@ test(
     const { client, me, order, code } = await customerWithOrderAndCode(db, database, stripeEnv);
     const first = await json(await client.postJson("/api/payments/create-intent", { orderId: order.id }), 200);
     const firstId = first.paymentIntentId;
-    assert.equal(fake.intents.get(firstId)?.amount, 90_000);
+    assert.equal(fake.intents.get(firstId)?.amount, 99_500);
 
     await json(await apply(client, { code, orderId: order.id }), 200);
     assert.equal(fake.intents.get(firstId)?.status, "canceled", "the attempt for R900 can no longer be paid");
 
     const second = await json(await client.postJson("/api/payments/create-intent", { orderId: order.id }), 200);
     assert.notEqual(second.paymentIntentId, firstId);
-    assert.equal(fake.intents.get(second.paymentIntentId)?.amount, 85_000);
+    assert.equal(fake.intents.get(second.paymentIntentId)?.amount, 94_500);
     const create = fake.requests.findLast((r) => r.method === "POST" && r.path === "/v1/payment_intents")!;
     assert.equal(create.idempotencyKey, `order-${order.id}-2-${order.orderNumber}`);
 
@@ -177,9 +177,9 @@ test(
     );
     assert.equal(paid.status, 200, await paid.clone().text());
     const row = await orderRow(db, order.id);
-    assert.deepEqual([row.status, row.total, row.rewardCode], ["processing", "850.00", code]);
+    assert.deepEqual([row.status, row.total, row.rewardCode], ["processing", "945.00", code]);
     const ledger = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id));
-    assert.deepEqual(ledger.map((l) => l.points), [850], "points on the total paid");
+    assert.deepEqual(ledger.map((l) => l.points), [945], "points on the total paid");
   },
 );
 

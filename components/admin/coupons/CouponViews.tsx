@@ -1,0 +1,456 @@
+/**
+ * The Manage Coupons screen of spec 001, drawn the same on the server and in the CouponManager
+ * island: toolbar (search, status filter), the table, the empty states and the coupon form fields.
+ * Nothing here touches the server (the island imports it).
+ */
+import type { ReactNode } from "react";
+import {
+  COUPON_TYPE_LABELS,
+  COUPON_TYPES,
+  type CouponBody,
+  couponDateInput,
+  couponDateText,
+  couponValueText,
+  noMatchText,
+} from "../../../domains/coupons/rules.ts";
+import { Field, type FieldErrors, fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
+import { EditIcon, PlusIcon, SearchIcon, TrashIcon } from "../../ui/icons.tsx";
+import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
+
+/** A coupon row as the screen needs it (the admin API's answer). */
+export interface CouponRowData extends Omit<CouponBody, "categoryId" | "productId"> {
+  id: number;
+  usage: { timesUsed: number; revenue: number; discountGiven: number };
+}
+
+export type CouponStatusFilter = "all" | "active" | "inactive";
+
+const currency = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR" });
+
+export function CouponHeader({ onAdd }: { onAdd?: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-extrabold tracking-tight">Manage Coupons</h1>
+      <DialogLink href="/admin/coupons/new" label="Add Coupon" open={onAdd} className={primaryButton}>
+        <PlusIcon className="h-4 w-4" /> Add Coupon
+      </DialogLink>
+    </div>
+  );
+}
+
+/** Search and status filter: a GET form, so it works without JavaScript. */
+export function CouponToolbar({ search, status }: { search: string; status: CouponStatusFilter }) {
+  return (
+    <form method="get" action="/admin/coupons" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="relative flex-1">
+        <label htmlFor="coupon-search" className="sr-only">Search coupons</label>
+        <SearchIcon className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-stone-400" />
+        <input
+          id="coupon-search"
+          type="search"
+          name="search"
+          defaultValue={search}
+          placeholder="Search coupons..."
+          maxLength={100}
+          className={`${fieldInputClass} pl-9`}
+        />
+      </div>
+      <div>
+        <label htmlFor="coupon-status" className="sr-only">Status</label>
+        <select id="coupon-status" name="status" defaultValue={status} className={fieldInputClass}>
+          <option value="all">All</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </select>
+      </div>
+      <button type="submit" className={secondaryButton}>Filter</button>
+    </form>
+  );
+}
+
+function Cell({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <td className={`px-3 py-3 align-top ${className}`}>{children}</td>;
+}
+
+type CouponAction = ((c: CouponRowData) => void) | undefined;
+
+/** A link to a plain page that, once the island runs, opens a dialog instead (`open`). */
+function DialogLink(
+  { href, label, open, className, children }: {
+    href: string;
+    label: string;
+    open?: () => void;
+    className: string;
+    children: ReactNode;
+  },
+) {
+  return (
+    <a
+      href={href}
+      aria-label={label}
+      aria-haspopup={open ? "dialog" : undefined}
+      className={className}
+      onClick={open
+        ? (e) => {
+          e.preventDefault();
+          open();
+        }
+        : undefined}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Edit and delete: links to the plain pages, dialogs once the island runs. */
+function CouponActions(
+  { coupon, onEdit, onDelete }: { coupon: CouponRowData; onEdit: CouponAction; onDelete: CouponAction },
+) {
+  return (
+    <>
+      <DialogLink
+        href={`/admin/coupons/${coupon.id}/edit`}
+        label={`Edit ${coupon.code}`}
+        open={onEdit && (() => onEdit(coupon))}
+        className="inline-flex rounded-lg p-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+      >
+        <EditIcon className="h-4 w-4" />
+      </DialogLink>
+      <DialogLink
+        href={`/admin/coupons/${coupon.id}/delete`}
+        label={`Delete ${coupon.code}`}
+        open={onDelete && (() => onDelete(coupon))}
+        className="inline-flex rounded-lg p-2 text-red-700 hover:bg-red-50"
+      >
+        <TrashIcon className="h-4 w-4" />
+      </DialogLink>
+    </>
+  );
+}
+
+function ValueText({ c }: { c: CouponRowData }) {
+  return (
+    <>
+      {c.type === "percentage" ? `${c.value}%` : couponValueText(c)}
+      {c.type === "percentage" && c.maxDiscount !== null
+        ? <span className="block text-xs text-stone-600">{`Max: ${currency.format(c.maxDiscount)}`}</span>
+        : null}
+    </>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${
+        active ? "bg-green-100 text-green-900" : "bg-stone-200 text-stone-700"
+      }`}
+    >
+      {active ? "Active" : "Inactive"}
+    </span>
+  );
+}
+
+function usageText(c: CouponRowData) {
+  return [
+    `Used ${c.usage.timesUsed}×`,
+    `Revenue ${currency.format(c.usage.revenue)}`,
+    `Discount ${currency.format(c.usage.discountGiven)}`,
+  ];
+}
+
+/** The table of spec 001 with the usage figures; inactive rows dimmed. */
+export function CouponTable(
+  { coupons, search, onEdit, onDelete }: {
+    /** null: the list failed to load (the page says so above). */
+    coupons: CouponRowData[] | null;
+    search: string;
+    onEdit?: (c: CouponRowData) => void;
+    onDelete?: (c: CouponRowData) => void;
+  },
+) {
+  if (coupons === null) return null;
+  if (!coupons.length) {
+    return (
+      <div className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center" data-empty>
+        {search ? <p className="text-stone-700">{noMatchText(search)}</p> : (
+          <>
+            <p className="font-semibold text-stone-800">No coupons found</p>
+            <p className="mt-1 text-sm text-stone-600">Use Add Coupon to create your first coupon.</p>
+          </>
+        )}
+      </div>
+    );
+  }
+  const head = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase";
+  return (
+    <>
+      <ul className="mt-6 space-y-3 md:hidden">
+        {coupons.map((c) => (
+          <li
+            key={c.id}
+            data-coupon-card={c.code}
+            className={`rounded-xl border border-stone-200 bg-white p-4 ${c.active ? "" : "opacity-50"}`}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <span className="font-mono font-semibold">{c.code}</span>
+                <span className="block text-xs text-stone-600">{c.description}</span>
+              </div>
+              <StatusBadge active={c.active} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <div>
+                <dt className="text-xs text-stone-500">Type</dt>
+                <dd>{COUPON_TYPE_LABELS[c.type]}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">Value</dt>
+                <dd>
+                  <ValueText c={c} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">Start Date</dt>
+                <dd>{couponDateText(c.startDate)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">End Date</dt>
+                <dd>{c.endDate ? couponDateText(c.endDate) : "No expiry"}</dd>
+              </div>
+            </dl>
+            <div className="mt-3 flex items-end justify-between gap-3 border-t border-stone-100 pt-2">
+              <p className="text-xs text-stone-600">{usageText(c).join(" · ")}</p>
+              <div className="flex shrink-0">
+                <CouponActions coupon={c} onEdit={onEdit} onDelete={onDelete} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
+        <table className="w-full min-w-[56rem] text-sm">
+          <thead className="border-b border-stone-200 bg-stone-50">
+            <tr>
+              <th className={head}>Code</th>
+              <th className={head}>Type</th>
+              <th className={head}>Value</th>
+              <th className={head}>Start Date</th>
+              <th className={head}>End Date</th>
+              <th className={head}>Status</th>
+              <th className={head}>Usage</th>
+              <th className={`${head} text-right`}>Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {coupons.map((c) => (
+              <tr key={c.id} data-coupon-code={c.code} className={c.active ? "" : "opacity-50"}>
+                <Cell>
+                  <span className="font-mono font-semibold">{c.code}</span>
+                  <span className="block max-w-xs text-xs text-stone-600">{c.description}</span>
+                </Cell>
+                <Cell>{COUPON_TYPE_LABELS[c.type]}</Cell>
+                <Cell>
+                  <ValueText c={c} />
+                </Cell>
+                <Cell className="whitespace-nowrap">{couponDateText(c.startDate)}</Cell>
+                <Cell className="whitespace-nowrap">{c.endDate ? couponDateText(c.endDate) : "No expiry"}</Cell>
+                <Cell>
+                  <StatusBadge active={c.active} />
+                </Cell>
+                <Cell className="text-xs whitespace-nowrap text-stone-700">
+                  {usageText(c).map((t) => <span key={t} className="block">{t}</span>)}
+                </Cell>
+                <Cell className="text-right whitespace-nowrap">
+                  <CouponActions coupon={c} onEdit={onEdit} onDelete={onDelete} />
+                </Cell>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The form's starting values for a new coupon or an existing one (strings, as the inputs hold them). */
+export function couponFormDefaults(c?: CouponRowData | null, today = new Date()) {
+  return {
+    code: c?.code ?? "",
+    description: c?.description ?? "",
+    type: c?.type ?? "percentage",
+    value: c ? String(c.value) : "",
+    minOrderValue: c?.minOrderValue != null ? String(c.minOrderValue) : "",
+    maxDiscount: c?.maxDiscount != null ? String(c.maxDiscount) : "",
+    startDate: c ? couponDateInput(c.startDate) : couponDateInput(today.toISOString()),
+    endDate: c ? couponDateInput(c.endDate) : "",
+    usageLimit: c?.usageLimit != null ? String(c.usageLimit) : "",
+    userLimit: c ? String(c.userLimit) : "1",
+    firstTimeOnly: c?.firstTimeOnly ?? false,
+    active: c?.active ?? true,
+  };
+}
+export type CouponFormState = ReturnType<typeof couponFormDefaults>;
+
+/**
+ * The coupon form's fields (spec 001 section 5). `type` is the chosen type: the maximum discount is
+ * editable only for percentage coupons, and the value steps by 1 for them, 0.01 otherwise.
+ */
+export function CouponFields(
+  { values, errors, type, onTypeChange, startDate, onStartChange }: {
+    values: CouponFormState;
+    errors: FieldErrors;
+    type: string;
+    onTypeChange?: (type: string) => void;
+    startDate?: string;
+    onStartChange?: (date: string) => void;
+  },
+) {
+  const percentage = type === "percentage";
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label="Code"
+        name="code"
+        defaultValue={values.code}
+        error={errors.code}
+        maxLength={20}
+        autoComplete="off"
+        className={`${fieldInputClass} font-mono uppercase`}
+        required
+      />
+      <div>
+        <label htmlFor="field-type" className={fieldLabelClass}>Type</label>
+        <select
+          id="field-type"
+          name="type"
+          defaultValue={values.type}
+          className={fieldInputClass}
+          onChange={onTypeChange ? (e) => onTypeChange(e.currentTarget.value) : undefined}
+        >
+          {COUPON_TYPES.map((t) => <option key={t} value={t}>{COUPON_TYPE_LABELS[t]}</option>)}
+        </select>
+        {errors.type ? <p className="mt-1 text-sm text-red-700">{errors.type}</p> : null}
+      </div>
+      <div className="sm:col-span-2">
+        <Field
+          label="Description"
+          name="description"
+          defaultValue={values.description}
+          error={errors.description}
+          maxLength={500}
+          required
+        />
+      </div>
+      <Field
+        label={percentage || type === "first_time"
+          ? "Value (%)"
+          : type === "buy_x_get_y"
+          ? "Value (buy N)"
+          : "Value (R)"}
+        name="value"
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step={percentage ? "1" : "0.01"}
+        defaultValue={values.value}
+        error={errors.value}
+        required
+      />
+      <Field
+        label="Minimum order value (R, optional)"
+        name="minOrderValue"
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        defaultValue={values.minOrderValue}
+        error={errors.minOrderValue}
+      />
+      <Field
+        label="Maximum discount (R, optional)"
+        name="maxDiscount"
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        defaultValue={values.maxDiscount}
+        error={errors.maxDiscount}
+        disabled={onTypeChange ? !percentage : undefined}
+        hint="For percentage coupons only."
+      />
+      <Field
+        label="Usage limit (optional)"
+        name="usageLimit"
+        type="number"
+        inputMode="numeric"
+        min="1"
+        step="1"
+        defaultValue={values.usageLimit}
+        error={errors.usageLimit}
+        hint="Blank: no limit."
+      />
+      <Field
+        label="Start date"
+        name="startDate"
+        type="date"
+        defaultValue={values.startDate}
+        error={errors.startDate}
+        onChange={onStartChange ? (e) => onStartChange(e.currentTarget.value) : undefined}
+        required
+      />
+      <Field
+        label="End date (optional)"
+        name="endDate"
+        type="date"
+        min={startDate ?? values.startDate}
+        defaultValue={values.endDate}
+        error={errors.endDate}
+        hint="Blank: no expiry."
+      />
+      <Field
+        label="Uses per customer"
+        name="userLimit"
+        type="number"
+        inputMode="numeric"
+        min="1"
+        step="1"
+        defaultValue={values.userLimit}
+        error={errors.userLimit}
+        hint="Blank: 1."
+      />
+      <div className="flex flex-col justify-end gap-3 pb-1">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="firstTimeOnly" value="on" defaultChecked={values.firstTimeOnly} />
+          First-time customers only
+        </label>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="active" value="on" defaultChecked={values.active} />
+          Active
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** Reads the coupon form (a FormData from a post or from the island's form). */
+export function couponFormFrom(data: { get(name: string): unknown }) {
+  const text = (name: string) => {
+    const v = data.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  return {
+    code: text("code"),
+    description: text("description"),
+    type: text("type"),
+    value: text("value"),
+    minOrderValue: text("minOrderValue"),
+    maxDiscount: text("maxDiscount"),
+    startDate: text("startDate"),
+    endDate: text("endDate"),
+    usageLimit: text("usageLimit"),
+    userLimit: text("userLimit"),
+    firstTimeOnly: data.get("firstTimeOnly") === "on",
+    active: data.get("active") === "on",
+  };
+}

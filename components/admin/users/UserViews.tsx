@@ -1,0 +1,301 @@
+/** /admin/users: the list (search, role filter, paging) and one user's page (orders, points, addresses, actions). */
+import type { Address } from "../../../domains/addresses/mod.ts";
+import type { OrderSummary } from "../../../domains/orders/mod.ts";
+import type { StaffUserRow } from "../../../domains/accounts/mod.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { fieldInputClass } from "../../ui/Field.tsx";
+import { Pagination } from "../../ui/Pagination.tsx";
+import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
+import {
+  EmptyCard,
+  formatDate,
+  formatDateTime,
+  Pill,
+  ROLE_LABELS,
+  TableCard,
+  tdClass,
+  thClass,
+} from "../shared/AdminTable.tsx";
+
+type Role = keyof typeof ROLE_LABELS;
+
+function fullName(u: { firstName: string | null; lastName: string | null }) {
+  return [u.firstName, u.lastName].filter(Boolean).join(" ");
+}
+
+function StatusPill({ user }: { user: StaffUserRow }) {
+  if (user.deletedAt) return <Pill tone="grey">Erased</Pill>;
+  if (user.disabledAt) return <Pill tone="red">Disabled</Pill>;
+  return <Pill tone="green">Active</Pill>;
+}
+
+export function UserListView(
+  { items, total, q, role, page, pageSize }: {
+    items: StaffUserRow[];
+    total: number;
+    q: string;
+    role: Role | "";
+    page: number;
+    pageSize: number;
+  },
+) {
+  const href = (p: number) => {
+    const s = new URLSearchParams();
+    if (q) s.set("q", q);
+    if (role) s.set("role", role);
+    if (p > 1) s.set("page", String(p));
+    const t = s.toString();
+    return `/admin/users${t ? `?${t}` : ""}`;
+  };
+  return (
+    <div>
+      <h1 className="text-2xl font-extrabold tracking-tight">Customers and staff</h1>
+      <form method="get" action="/admin/users" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="user-q" className="sr-only">Search users</label>
+          <input
+            id="user-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="Search by username, e-mail or name..."
+            className={fieldInputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="user-role" className="sr-only">Role</label>
+          <select id="user-role" name="role" defaultValue={role} className={fieldInputClass}>
+            <option value="">All roles</option>
+            <option value="customer">Customers</option>
+            <option value="admin">Admins</option>
+            <option value="super_admin">Super admins</option>
+          </select>
+        </div>
+        <button type="submit" className={secondaryButton}>Search</button>
+      </form>
+      <p className="mt-4 text-sm text-stone-600">{`${total} ${total === 1 ? "account" : "accounts"}`}</p>
+      {items.length
+        ? (
+          <TableCard minWidth="44rem">
+            <thead className="border-b border-stone-200 bg-stone-50">
+              <tr>
+                <th className={thClass}>Username</th>
+                <th className={thClass}>Name</th>
+                <th className={thClass}>E-mail</th>
+                <th className={thClass}>Role</th>
+                <th className={thClass}>Status</th>
+                <th className={thClass}>Joined</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {items.map((u) => (
+                <tr key={u.id} data-user={u.username} className={u.disabledAt || u.deletedAt ? "opacity-60" : ""}>
+                  <td className={tdClass}>
+                    <a href={`/admin/users/${u.id}`} className="font-semibold text-green-800 hover:underline">
+                      {u.username}
+                    </a>
+                  </td>
+                  <td className={tdClass}>{fullName(u) || "—"}</td>
+                  <td className={`${tdClass} break-all`}>{u.email}</td>
+                  <td className={tdClass}>{ROLE_LABELS[u.role]}</td>
+                  <td className={tdClass}>
+                    <StatusPill user={u} />
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableCard>
+        )
+        : <EmptyCard>{q ? `No accounts match "${q}".` : "No accounts found."}</EmptyCard>}
+      <Pagination page={page} pageCount={Math.max(1, Math.ceil(total / pageSize))} href={href} />
+    </div>
+  );
+}
+
+const statusLabels: Record<string, string> = {
+  pending: "Pending",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export function UserDetailView(
+  { user, orders, points, addresses, canChangeRoles, isSelf, message }: {
+    user: StaffUserRow;
+    orders: OrderSummary[];
+    points: number;
+    addresses: Address[];
+    canChangeRoles: boolean;
+    isSelf: boolean;
+    message?: string | null;
+  },
+) {
+  const staffTarget = user.role !== "customer";
+  const canDisable = !isSelf && (!staffTarget || canChangeRoles) && !user.deletedAt;
+  return (
+    <div className="max-w-5xl">
+      <p>
+        <a href="/admin/users" className="text-sm font-semibold text-green-800 hover:underline">
+          ← Customers and staff
+        </a>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight">{user.username}</h1>
+        <Pill tone="blue">{ROLE_LABELS[user.role]}</Pill>
+        <StatusPill user={user} />
+      </div>
+      {message
+        ? (
+          <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {message}
+          </p>
+        )
+        : null}
+      <div className="mt-6 grid gap-4 lg:grid-cols-3">
+        <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="profile-h">
+          <h2 id="profile-h" className="font-bold">Profile</h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            <div>
+              <dt className="text-stone-500">Name</dt>
+              <dd>{fullName(user) || "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">E-mail</dt>
+              <dd className="break-all">{user.email}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Phone</dt>
+              <dd>{user.phone || "—"}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Joined</dt>
+              <dd>{formatDateTime(user.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-500">Loyalty points</dt>
+              <dd data-points>{points}</dd>
+            </div>
+            {user.disabledAt
+              ? (
+                <div>
+                  <dt className="text-stone-500">Disabled since</dt>
+                  <dd>{formatDateTime(user.disabledAt)}</dd>
+                </div>
+              )
+              : null}
+          </dl>
+        </section>
+
+        <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="access-h">
+          <h2 id="access-h" className="font-bold">Access</h2>
+          {canDisable
+            ? (
+              <form method="post" action={`/admin/users/${user.id}`} className="mt-3">
+                <input type="hidden" name="disabled" value={user.disabledAt ? "false" : "true"} />
+                <p className="text-sm text-stone-600">
+                  {user.disabledAt
+                    ? "This account cannot sign in. Re-enable it to let the owner sign in again."
+                    : "Disabling ends every session of this account at once; it cannot sign in until re-enabled."}
+                </p>
+                <button type="submit" className={`mt-3 ${user.disabledAt ? primaryButton : dangerButton}`}>
+                  {user.disabledAt ? "Re-enable account" : "Disable account"}
+                </button>
+              </form>
+            )
+            : (
+              <p className="mt-3 text-sm text-stone-600">
+                {isSelf
+                  ? "This is your own account: another admin can disable it."
+                  : user.deletedAt
+                  ? "This account was erased by its owner."
+                  : "Only a super admin can disable a staff account."}
+              </p>
+            )}
+          {canChangeRoles
+            ? (
+              <form method="post" action={`/admin/users/${user.id}`} className="mt-5 border-t border-stone-100 pt-4">
+                <label htmlFor="role" className="mb-1 block text-sm font-medium">Role</label>
+                <div className="flex gap-2">
+                  <select id="role" name="role" defaultValue={user.role} className={fieldInputClass}>
+                    <option value="customer">Customer</option>
+                    <option value="admin">Admin</option>
+                    <option value="super_admin">Super admin</option>
+                  </select>
+                  <button type="submit" className={secondaryButton}>Change role</button>
+                </div>
+              </form>
+            )
+            : (
+              <p className="mt-5 border-t border-stone-100 pt-4 text-sm text-stone-600">
+                Only a super admin can change roles.
+              </p>
+            )}
+        </section>
+
+        <section className="rounded-xl border border-stone-200 bg-white p-5" aria-labelledby="addr-h">
+          <h2 id="addr-h" className="font-bold">Addresses</h2>
+          {addresses.length
+            ? (
+              <ul className="mt-3 space-y-3 text-sm">
+                {addresses.map((a) => (
+                  <li key={a.id}>
+                    {a.label ? <span className="font-semibold">{a.label}</span> : null}
+                    <span className="block">
+                      {[a.addressLine1, a.addressLine2, a.city, a.state, a.postalCode].filter(Boolean).join(", ")}
+                    </span>
+                    {a.isDefaultShipping || a.isDefaultBilling
+                      ? (
+                        <span className="text-xs text-stone-500">
+                          {[a.isDefaultShipping && "Default shipping", a.isDefaultBilling && "Default billing"].filter(
+                            Boolean,
+                          )
+                            .join(" · ")}
+                        </span>
+                      )
+                      : null}
+                  </li>
+                ))}
+              </ul>
+            )
+            : <p className="mt-3 text-sm text-stone-600">No saved addresses.</p>}
+        </section>
+      </div>
+
+      <section className="mt-6" aria-labelledby="orders-h">
+        <h2 id="orders-h" className="text-lg font-bold">Orders</h2>
+        {orders.length
+          ? (
+            <TableCard minWidth="32rem">
+              <thead className="border-b border-stone-200 bg-stone-50">
+                <tr>
+                  <th className={thClass}>Order</th>
+                  <th className={thClass}>Date</th>
+                  <th className={thClass}>Status</th>
+                  <th className={`${thClass} text-right`}>Total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {orders.map((o) => (
+                  <tr key={o.id}>
+                    <td className={tdClass}>
+                      <a href={`/admin/orders/${o.id}`} className="font-semibold text-green-800 hover:underline">
+                        {o.orderNumber}
+                      </a>
+                    </td>
+                    <td className={tdClass}>{formatDate(o.createdAt)}</td>
+                    <td className={tdClass}>{statusLabels[o.status] ?? o.status}</td>
+                    <td className={`${tdClass} text-right`}>{formatMoney(o.totalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableCard>
+          )
+          : <EmptyCard>No orders yet.</EmptyCard>}
+      </section>
+    </div>
+  );
+}

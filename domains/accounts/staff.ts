@@ -1,0 +1,202 @@
+/**
+ * Customers and staff as the admin area sees them (/admin/users): search, detail with orders, points
+ * and addresses, disabling an account and changing roles.
+ *
+ * Rules: only a super_admin changes roles (an admin gets 403); nobody disables their own account;
+ * only a super_admin disables or re-enables a staff account; and the shop never loses its last active
+ * super_admin. That last rule is race-safe: every change that can remove a super_admin locks all
+ * super_admin rows (in id order, so two changes never deadlock) and counts them inside the same
+ * transaction, so two super_admins demoting each other at once cannot both succeed.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/mod.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
+import { recordAudit } from "../admin_audit/mod.ts";
+import { invalidateUserSessions, type Role, sessionUserColumns } from "../auth/mod.ts";
+import { type Address, listAddresses } from "../addresses/mod.ts";
+import { pointsBalance } from "../loyalty/mod.ts";
+import { listOrdersForUser, type OrderSummary } from "../orders/mod.ts";
+
+export const USER_PAGE_SIZE = 25;
+export const ONLY_SUPER_ADMIN_CHANGES_ROLES = "Only a super admin can change roles.";
+export const LAST_SUPER_ADMIN =
+  "The shop needs at least one active super admin: this change would remove the last one.";
+export const NOT_YOURSELF = "You cannot disable your own account.";
+export const STAFF_NEEDS_SUPER_ADMIN = "Only a super admin can disable or re-enable a staff account.";
+
+/** A user row as staff see it in lists. */
+export interface StaffUserRow {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  role: Role;
+  disabledAt: Date | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+}
+
+const { defaultShippingAddressId: _s, defaultBillingAddressId: _b, ...accountColumns } = sessionUserColumns;
+const rowColumns = { ...accountColumns, disabledAt: users.disabledAt };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** Users whose username, e-mail or name contains `q` (any case), of one role, newest first, paged. */
+export async function listUsers(
+  db: Db,
+  filter: { q?: string; role?: Role; page?: number; pageSize?: number },
+): Promise<{ items: StaffUserRow[]; total: number }> {
+  const where: SQL[] = [];
+  const q = filter.q?.trim();
+  if (q) {
+    const p = `%${escapeLike(q)}%`;
+    where.push(
+      or(
+        ilike(users.username, p),
+        ilike(users.email, p),
+        ilike(users.firstName, p),
+        ilike(users.lastName, p),
+        sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) ilike ${p}`,
+      )!,
+    );
+  }
+  if (filter.role) where.push(eq(users.role, filter.role));
+  const condition = where.length ? and(...where) : undefined;
+  const pageSize = filter.pageSize ?? USER_PAGE_SIZE;
+  const [items, [{ total }]] = await Promise.all([
+    db.select(rowColumns).from(users).where(condition).orderBy(desc(users.createdAt), desc(users.id))
+      .limit(pageSize).offset(((filter.page ?? 1) - 1) * pageSize),
+    db.select({ total: count() }).from(users).where(condition),
+  ]);
+  return { items, total };
+}
+
+/** One user with their orders, loyalty points and addresses; NotFoundError when missing. */
+export async function getUserDetail(db: Db, id: number): Promise<
+  StaffUserRow & { orders: OrderSummary[]; points: number; addresses: Address[] }
+> {
+  const [row] = await db.select(rowColumns).from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new NotFoundError("User not found");
+  const [orders, points, addresses] = await Promise.all([
+    listOrdersForUser(db, id, { limit: 50 }),
+    pointsBalance(db, id),
+    listAddresses(db, id),
+  ]);
+  return { ...row, orders, points, addresses };
+}
+
+/** Counts of users by role (dashboard). */
+export async function countUsersByRole(db: Db): Promise<Record<Role, number>> {
+  const rows = await db.select({ role: users.role, n: count() }).from(users).where(isNull(users.deletedAt))
+    .groupBy(users.role);
+  const counts: Record<Role, number> = { customer: 0, admin: 0, super_admin: 0 };
+  for (const r of rows) counts[r.role] = r.n;
+  return counts;
+}
+
+/** The newest customer accounts (dashboard). */
+export async function newestCustomers(db: Db, limit = 5): Promise<StaffUserRow[]> {
+  return await db.select(rowColumns).from(users).where(and(eq(users.role, "customer"), isNull(users.deletedAt)))
+    .orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
+}
+
+export interface UserChange {
+  role?: Role;
+  disabled?: boolean;
+}
+
+/**
+ * Changes a user's role and/or disables or re-enables the account, as `actor`. Disabling ends every
+ * session of the account at once. Each change is audited (entity "user": role_change, disable,
+ * enable) with before and after, in the same transaction.
+ */
+export async function changeUser(
+  db: Db,
+  actor: { id: number },
+  id: number,
+  change: UserChange,
+  now = new Date(),
+): Promise<StaffUserRow> {
+  await db.transaction(async (tx) => {
+    // The acting user's role as it is now (not as their session remembers it).
+    const [me] = await tx.select({ role: users.role, disabledAt: users.disabledAt }).from(users)
+      .where(eq(users.id, actor.id));
+    const actorIsSuper = me?.role === "super_admin" && !me.disabledAt;
+    if (change.role !== undefined && !actorIsSuper) throw new ForbiddenError(ONLY_SUPER_ADMIN_CHANGES_ROLES);
+    if (!me || (me.role !== "admin" && me.role !== "super_admin") || me.disabledAt) throw new ForbiddenError();
+
+    const [target] = await tx.select(rowColumns).from(users).where(eq(users.id, id));
+    if (!target) throw new NotFoundError("User not found");
+    if (change.disabled !== undefined && id === actor.id) throw new ConflictError(NOT_YOURSELF);
+    if (change.disabled !== undefined && target.role !== "customer" && !actorIsSuper) {
+      throw new ForbiddenError(STAFF_NEEDS_SUPER_ADMIN);
+    }
+
+    const demotes = change.role !== undefined && change.role !== "super_admin";
+    if (change.role !== undefined || (target.role === "super_admin" && change.disabled === true)) {
+      // Lock every super_admin row (in id order: two changes never deadlock), then count again: a
+      // concurrent change has committed by the time the lock is ours.
+      const supers = await tx.select({ id: users.id, disabledAt: users.disabledAt, deletedAt: users.deletedAt })
+        .from(users).where(eq(users.role, "super_admin")).orderBy(asc(users.id)).for("update");
+      const active = supers.filter((u) => !u.disabledAt && !u.deletedAt);
+      // The actor may have lost the role while we waited (two super admins demoting each other).
+      if (change.role !== undefined && !active.some((u) => u.id === actor.id)) {
+        throw new ForbiddenError(ONLY_SUPER_ADMIN_CHANGES_ROLES);
+      }
+      const targetIsSuper = supers.some((u) => u.id === id);
+      if (targetIsSuper && (demotes || change.disabled === true) && !active.some((u) => u.id !== id)) {
+        throw new ConflictError(LAST_SUPER_ADMIN);
+      }
+    }
+
+    if (change.role !== undefined && change.role !== target.role) {
+      const [after] = await tx.update(users).set({ role: change.role, updatedAt: now })
+        .where(eq(users.id, id)).returning({ role: users.role });
+      await recordAudit(tx, {
+        userId: actor.id,
+        entityType: "user",
+        entityId: id,
+        action: "role_change",
+        details: { before: { role: target.role }, after: { role: after.role } },
+      });
+    }
+    if (change.disabled !== undefined && change.disabled !== (target.disabledAt !== null)) {
+      const disabledAt = change.disabled ? now : null;
+      await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, id));
+      if (change.disabled) await invalidateUserSessions(tx, id);
+      await recordAudit(tx, {
+        userId: actor.id,
+        entityType: "user",
+        entityId: id,
+        action: change.disabled ? "disable" : "enable",
+        details: {
+          before: { disabledAt: target.disabledAt?.toISOString() ?? null },
+          after: { disabledAt: disabledAt?.toISOString() ?? null },
+        },
+      });
+    }
+  });
+  const [row] = await db.select(rowColumns).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The id of the account with this username (any case), or null. */
+export async function userIdByUsername(db: Db, username: string): Promise<number | null> {
+  const [row] = await db.select({ id: users.id }).from(users)
+    .where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`).limit(1);
+  return row?.id ?? null;
+}
+
+/** Usernames by id, for lists that show who did something. */
+export async function usernamesByIds(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}

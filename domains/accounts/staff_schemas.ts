@@ -1,0 +1,24 @@
+/** Edge schemas of the admin users API (/api/admin/users). */
+import { z } from "zod";
+
+const ROLES = ["customer", "admin", "super_admin"] as const;
+// deno-lint-ignore no-control-regex
+const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+export const userListQuery = z.object({
+  q: z.string().max(100).regex(NO_CONTROL, "Remove control characters").optional(),
+  role: z.enum(ROLES, { error: "Unknown role" }).optional().or(z.literal("").transform(() => undefined)),
+  page: z.coerce.number({ error: "page must be a positive whole number" }).int().min(1).max(100_000).default(1),
+});
+
+export const userIdParam = z.object({
+  id: z.coerce.number({ error: "User not found" }).int().min(1).max(2_147_483_647, "User not found"),
+});
+
+/** PATCH /api/admin/users/{id}: a role, a disabled flag, or both. */
+export const userPatchBody = z.object({
+  role: z.enum(ROLES, { error: "Role must be customer, admin or super_admin" }).optional(),
+  disabled: z.boolean({ error: "disabled must be true or false" }).optional(),
+}).strict().refine((b) => b.role !== undefined || b.disabled !== undefined, {
+  message: "Send a role or disabled",
+});

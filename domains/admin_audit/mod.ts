@@ -1,0 +1,3 @@
+/** The admin audit trail's public surface. */
+export { type AuditEntry, changedFields, listAuditFor, recordAudit, searchAudit } from "./service.ts";
+export { type AuditEntityType, auditEntityTypes, auditListOutput, auditParams } from "./schemas.ts";

@@ -1,0 +1,137 @@
+/**
+ * Staff writes to products: create, edit, archive and unarchive. Products are never deleted: an
+ * archived product leaves the storefront (domains/catalog/visibility.ts) while orders keep their
+ * lines. A product sold as variants has the sum of its variants' stock, so its own stock is not
+ * edited directly. Each write records an audit entry in the same transaction.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { cartItems, products, productVariants } from "../../db/schema/mod.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { toCents, toNumeric } from "../../lib/money.ts";
+import {
+  assertCategoryExists,
+  assertProductKeysFree,
+  assertSaleBelowPrice,
+  audit,
+  type ProductRecord,
+  productRecord,
+  slugOrFromName,
+  uniqueOrConflict,
+} from "./records.ts";
+import type { ProductCreate, ProductUpdate } from "./schemas.ts";
+
+/** The message when staff set the stock of a product that has variants. */
+export const VARIANT_STOCK_RULE = "The stock of a product with variants is the sum of its variants' stock";
+
+type Columns = Partial<typeof products.$inferInsert>;
+
+/** Form and API values -> column values (money to numeric strings, measures to text). */
+function toColumns(input: ProductUpdate): Columns {
+  const cols: Columns = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    switch (key) {
+      case "price":
+        cols.price = toNumeric(value as number);
+        break;
+      case "salePrice":
+        cols.salePrice = value === null ? null : toNumeric(value as number);
+        break;
+      case "weight":
+      case "length":
+      case "width":
+      case "height":
+        cols[key] = value === null ? null : String(value);
+        break;
+      default:
+        (cols as Record<string, unknown>)[key] = value;
+    }
+  }
+  return cols;
+}
+
+/** Creates a product (slug from the name when none is given); 409 when the SKU or slug is taken. */
+export async function createProduct(db: Db, userId: number, input: ProductCreate): Promise<ProductRecord> {
+  const slug = slugOrFromName(input.slug, input.name);
+  assertSaleBelowPrice(input.price, input.salePrice);
+  const values = { ...toColumns(input), slug } as typeof products.$inferInsert;
+  return await uniqueOrConflict(values, () =>
+    db.transaction(async (tx) => {
+      await assertProductKeysFree(tx, { sku: input.sku, slug });
+      await assertCategoryExists(tx, input.categoryId);
+      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+      const created = (await productRecord(tx, row.id))!;
+      await audit(tx, userId, "product", created.id, "create", {
+        key: { name: created.name, sku: created.sku, slug: created.slug, price: created.price },
+      });
+      return created;
+    }));
+}
+
+/** Edits any subset of a product's fields; 404 when missing, 409 on a taken SKU or slug. */
+export async function updateProduct(
+  db: Db,
+  userId: number,
+  id: number,
+  patch: ProductUpdate,
+): Promise<ProductRecord> {
+  return await uniqueOrConflict({ ...patch }, () =>
+    db.transaction(async (tx) => {
+      const before = await productRecord(tx, id, true);
+      if (!before) throw new NotFoundError("Product Not Found");
+      const cols = toColumns(patch);
+      if (patch.slug !== undefined) cols.slug = slugOrFromName(patch.slug, patch.name ?? before.name);
+      assertSaleBelowPrice(
+        patch.price ?? toCents(before.price)!,
+        patch.salePrice !== undefined ? patch.salePrice : toCents(before.salePrice),
+      );
+      if (patch.stock !== undefined && patch.stock !== before.stock && await hasVariants(tx, id)) {
+        throw new ValidationError(VARIANT_STOCK_RULE, [{ path: "stock", message: VARIANT_STOCK_RULE }]);
+      }
+      await assertProductKeysFree(tx, { sku: patch.sku, slug: cols.slug }, id);
+      await assertCategoryExists(tx, patch.categoryId);
+      if (Object.keys(cols).length) {
+        await tx.update(products).set({ ...cols, updatedAt: new Date() }).where(eq(products.id, id));
+      }
+      const after = (await productRecord(tx, id))!;
+      await audit(tx, userId, "product", id, "update", { before, after });
+      return after;
+    }));
+}
+
+async function hasVariants(tx: Db, productId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: productVariants.id }).from(productVariants)
+    .where(eq(productVariants.productId, productId)).limit(1);
+  return !!row;
+}
+
+/**
+ * Archives a product (DELETE /api/products/{id}): it leaves the storefront at once and its lines
+ * leave shoppers' carts; orders keep their lines. Archiving an archived product changes nothing.
+ */
+export async function archiveProduct(db: Db, userId: number, id: number, now = new Date()): Promise<ProductRecord> {
+  return await setArchived(db, userId, id, now);
+}
+
+/** Brings an archived product back to the storefront. */
+export async function unarchiveProduct(db: Db, userId: number, id: number): Promise<ProductRecord> {
+  return await setArchived(db, userId, id, null);
+}
+
+async function setArchived(db: Db, userId: number, id: number, at: Date | null): Promise<ProductRecord> {
+  return await db.transaction(async (tx) => {
+    const before = await productRecord(tx, id, true);
+    if (!before) throw new NotFoundError("Product Not Found");
+    if ((before.archivedAt === null) === (at === null)) return before;
+    await tx.update(products).set({ archivedAt: at, updatedAt: new Date() }).where(eq(products.id, id));
+    if (at) await tx.delete(cartItems).where(eq(cartItems.productId, id));
+    const after = (await productRecord(tx, id))!;
+    await audit(tx, userId, "product", id, at ? "archive" : "unarchive", {
+      before: { archivedAt: before.archivedAt },
+      after: { archivedAt: after.archivedAt },
+      key: { name: after.name, sku: after.sku },
+    });
+    return after;
+  });
+}

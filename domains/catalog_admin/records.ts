@@ -1,0 +1,122 @@
+/**
+ * What the catalogue's staff writes share: the rows as the admin sees them (every column, archived
+ * products included), the audit call, and unique-key clashes turned into the 409 texts staff read.
+ */
+import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { categories, products, productVariants } from "../../db/schema/mod.ts";
+import { ConflictError, pgErrorCode } from "../../lib/errors.ts";
+import { slugify } from "../../lib/ids.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { type AuditEntityType, changedFields, recordAudit } from "../admin_audit/mod.ts";
+
+const { searchVector: _searchVector, ...productTableColumns } = getTableColumns(products);
+
+/** A products row as staff edit it (the search document stays in the database). */
+export type ProductRecord = Omit<typeof products.$inferSelect, "searchVector">;
+export type VariantRecord = typeof productVariants.$inferSelect;
+export type CategoryRecord = typeof categories.$inferSelect;
+
+/** Every column of one product, archived or not; `lock` takes its row lock for the transaction. */
+export async function productRecord(tx: Db, id: number, lock = false): Promise<ProductRecord | undefined> {
+  const query = tx.select(productTableColumns).from(products).where(eq(products.id, id)).$dynamic();
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** The fields an audit entry compares: the record without its bookkeeping timestamps. */
+function auditable(row: Record<string, unknown>): Record<string, unknown> {
+  const { updatedAt: _u, createdAt: _c, ...rest } = row;
+  return rest;
+}
+
+/** Records a write in the audit trail: the changed fields for an update, key fields otherwise. */
+export async function audit(
+  tx: Db,
+  userId: number,
+  entityType: AuditEntityType,
+  entityId: number,
+  action: "create" | "update" | "delete" | "archive" | "unarchive",
+  change: { before?: Record<string, unknown>; after?: Record<string, unknown>; key?: Record<string, unknown> },
+): Promise<void> {
+  const details = change.before && change.after
+    ? { changes: changedFields(auditable(change.before), auditable(change.after)), ...change.key }
+    : { ...change.key };
+  await recordAudit(tx, { userId, entityType, entityId, action, details });
+}
+
+/** The slug to store: the one given, else one made from the name. */
+export function slugOrFromName(slug: string | undefined, name: string): string {
+  const chosen = slug || slugify(name);
+  if (!chosen) throw new ValidationError("Slug is required when the name has no letters or digits");
+  return chosen;
+}
+
+const uniqueTexts: Record<string, (v: Record<string, unknown>) => string> = {
+  products_sku_unique: (v) => `A product with SKU ${v.sku} already exists`,
+  products_slug_unique: (v) => `A product with slug ${v.slug} already exists`,
+  product_variants_sku_unique: (v) => `A variant with SKU ${v.sku} already exists`,
+  categories_slug_unique: (v) => `A category with slug ${v.slug} already exists`,
+};
+
+/**
+ * Runs a write; a unique-key clash the checks before it could not see (a concurrent write) becomes
+ * the same 409 text as the checks give.
+ */
+export async function uniqueOrConflict<T>(values: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgErrorCode(err) === "23505") {
+      const text = Object.entries(uniqueTexts).find(([name]) => String(errText(err)).includes(name));
+      throw new ConflictError(text ? text[1](values) : "That record already exists");
+    }
+    throw err;
+  }
+}
+
+function errText(err: unknown): string {
+  let e: unknown = err;
+  const parts: string[] = [];
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    const o = e as { message?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown };
+    parts.push(String(o.message ?? ""), String(o.constraint ?? ""), String(o.constraint_name ?? ""));
+    e = o.cause;
+  }
+  return parts.join(" ");
+}
+
+/** 409 when another product (not `exceptId`) already has this SKU or slug. */
+export async function assertProductKeysFree(
+  tx: Db,
+  keys: { sku?: string; slug?: string },
+  exceptId?: number,
+): Promise<void> {
+  const other = exceptId ? ne(products.id, exceptId) : undefined;
+  if (keys.sku !== undefined) {
+    const [hit] = await tx.select({ id: products.id }).from(products)
+      .where(and(sql`lower(${products.sku}) = lower(${keys.sku})`, other)).limit(1);
+    if (hit) throw new ConflictError(`A product with SKU ${keys.sku} already exists`);
+  }
+  if (keys.slug !== undefined) {
+    const [hit] = await tx.select({ id: products.id }).from(products)
+      .where(and(eq(products.slug, keys.slug), other)).limit(1);
+    if (hit) throw new ConflictError(`A product with slug ${keys.slug} already exists`);
+  }
+}
+
+/** 400 when a category id names no category. */
+export async function assertCategoryExists(tx: Db, categoryId: number | null | undefined): Promise<void> {
+  if (categoryId === null || categoryId === undefined) return;
+  const [hit] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!hit) throw new ValidationError("Category not found", [{ path: "categoryId", message: "Category not found" }]);
+}
+
+/** Sale price must be below the price (when there is one). */
+export function assertSaleBelowPrice(priceCents: number, salePriceCents: number | null): void {
+  if (salePriceCents !== null && salePriceCents >= priceCents) {
+    throw new ValidationError("Sale price must be below the price", [
+      { path: "salePrice", message: "Sale price must be below the price" },
+    ]);
+  }
+}

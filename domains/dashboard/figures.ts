@@ -1,0 +1,136 @@
+/**
+ * The admin dashboard's figures: sales today, this week and this month, daily sales and orders over
+ * the last 30 days, top products, orders waiting for dispatch, low stock and pending reviews.
+ *
+ * Sales are paid orders (paidAt set, not cancelled), VAT included, net of refunds, counted on the day
+ * they were paid in South Africa (Africa/Johannesburg: UTC+2 all year, no daylight saving). Weeks
+ * start on Monday. Each figure is one aggregate query (the 30 days are one grouped query, not 30).
+ */
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orderItems, orders, products, reviews } from "../../db/schema/mod.ts";
+import { toCents } from "../../lib/money.ts";
+
+const SA_OFFSET_MS = 2 * 3600_000;
+const DAY_MS = 86_400_000;
+export const CHART_DAYS = 30;
+export const LOW_STOCK_LIMIT = 5;
+
+/** The South African calendar around `now`: the starts of today, this week (Monday), this month. */
+export function saBoundaries(now: Date) {
+  const sa = new Date(now.getTime() + SA_OFFSET_MS);
+  const today = Date.UTC(sa.getUTCFullYear(), sa.getUTCMonth(), sa.getUTCDate()) - SA_OFFSET_MS;
+  const sinceMonday = (sa.getUTCDay() + 6) % 7;
+  return {
+    today: new Date(today),
+    week: new Date(today - sinceMonday * DAY_MS),
+    month: new Date(Date.UTC(sa.getUTCFullYear(), sa.getUTCMonth(), 1) - SA_OFFSET_MS),
+    /** The first of the chart's days (today is the last). */
+    chartStart: new Date(today - (CHART_DAYS - 1) * DAY_MS),
+  };
+}
+
+/** yyyy-mm-dd of a South African day. */
+export function saDay(d: Date): string {
+  return new Date(d.getTime() + SA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export interface SalesFigure {
+  cents: number;
+  orders: number;
+}
+
+export interface DashboardFigures {
+  today: SalesFigure;
+  week: SalesFigure;
+  month: SalesFigure;
+  daily: { day: string; cents: number; orders: number }[];
+  topByUnits: TopProduct[];
+  topByRevenue: TopProduct[];
+  awaitingDispatch: number;
+  lowStock: { id: number; name: string; stock: number }[];
+  lowStockCount: number;
+  pendingReviews: number;
+}
+
+export interface TopProduct {
+  productId: number | null;
+  name: string;
+  units: number;
+  cents: number;
+}
+
+const paid = and(isNotNull(orders.paidAt), ne(orders.status, "cancelled"));
+const net = sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}), 0)`;
+
+async function topProducts(db: Db, since: Date, by: "units" | "revenue", limit = 5): Promise<TopProduct[]> {
+  const units = sql<number>`sum(${orderItems.quantity})::int`;
+  const revenue = sql<string>`sum(${orderItems.price} * ${orderItems.quantity})`;
+  const rows = await db.select({
+    productId: orderItems.productId,
+    name: sql<string>`min(${orderItems.name})`,
+    units,
+    revenue,
+  }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(paid, gte(orders.paidAt, since)))
+    .groupBy(orderItems.productId, sql`case when ${orderItems.productId} is null then ${orderItems.name} end`)
+    .orderBy(by === "units" ? desc(units) : desc(revenue), asc(sql`min(${orderItems.name})`))
+    .limit(limit);
+  return rows.map((r) => ({ productId: r.productId, name: r.name, units: r.units, cents: toCents(r.revenue)! }));
+}
+
+/** Every figure of the dashboard at `now`. */
+export async function dashboardFigures(db: Db, now = new Date()): Promise<DashboardFigures> {
+  const b = saBoundaries(now);
+  const earliest = new Date(Math.min(b.week.getTime(), b.month.getTime(), b.chartStart.getTime()));
+  const within = (from: Date) => sql`${orders.paidAt} >= ${from.toISOString()}::timestamptz`;
+  const [[sales], daily, topByUnits, topByRevenue, [dispatch], lowStock, [lowCount], [pending]] = await Promise.all([
+    db.select({
+      todayCents: sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}) filter (where ${
+        within(b.today)
+      }), 0)`,
+      todayOrders: sql<number>`(count(*) filter (where ${within(b.today)}))::int`,
+      weekCents: sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}) filter (where ${
+        within(b.week)
+      }), 0)`,
+      weekOrders: sql<number>`(count(*) filter (where ${within(b.week)}))::int`,
+      monthCents: sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}) filter (where ${
+        within(b.month)
+      }), 0)`,
+      monthOrders: sql<number>`(count(*) filter (where ${within(b.month)}))::int`,
+    }).from(orders).where(and(paid, gte(orders.paidAt, earliest), lte(orders.paidAt, now))),
+    db.select({
+      day: sql<string>`to_char(${orders.paidAt} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD')`,
+      cents: net,
+      orders: count(),
+    }).from(orders).where(and(paid, gte(orders.paidAt, b.chartStart), lte(orders.paidAt, now)))
+      .groupBy(sql`1`),
+    topProducts(db, b.chartStart, "units"),
+    topProducts(db, b.chartStart, "revenue"),
+    db.select({ n: count() }).from(orders).where(and(eq(orders.status, "processing"), isNotNull(orders.paidAt))),
+    db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
+      .where(and(lte(products.stock, LOW_STOCK_LIMIT), isNull(products.archivedAt)))
+      .orderBy(asc(products.stock), asc(products.name)).limit(8),
+    db.select({ n: count() }).from(products).where(
+      and(lte(products.stock, LOW_STOCK_LIMIT), isNull(products.archivedAt)),
+    ),
+    db.select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")),
+  ]);
+  const byDay = new Map(daily.map((d) => [d.day, d]));
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => saDay(new Date(b.chartStart.getTime() + i * DAY_MS)));
+  return {
+    today: { cents: toCents(sales.todayCents)!, orders: sales.todayOrders },
+    week: { cents: toCents(sales.weekCents)!, orders: sales.weekOrders },
+    month: { cents: toCents(sales.monthCents)!, orders: sales.monthOrders },
+    daily: days.map((day) => {
+      const d = byDay.get(day);
+      return { day, cents: d ? toCents(d.cents)! : 0, orders: d ? d.orders : 0 };
+    }),
+    topByUnits,
+    topByRevenue,
+    awaitingDispatch: dispatch.n,
+    lowStock,
+    lowStockCount: lowCount.n,
+    pendingReviews: pending.n,
+  };
+}

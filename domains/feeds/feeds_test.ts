@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { createCategory, createProduct, createVariant } from "../../tests/helpers/factories.ts";
+import { products } from "../../db/schema/mod.ts";
+import { csvField, feedItems, googleXml, metaCsv, xmlEscape } from "./mod.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+const shop = { siteUrl: "https://shop.example", name: "Reptile Basics" };
+const HOSTILE = 'Gecko "Deluxe" hide, small <b> & more';
+
+/** A tiny RFC 4180 reader, enough to check our own output row by row. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [], field = "", quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') field += text[++i];
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(field), field = "";
+    else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(field), rows.push(row), row = [], field = "", i++;
+    } else field += ch;
+  }
+  return rows;
+}
+
+test("[feeds] every active product and variant is an item; archived ones are not", async (db) => {
+  const category = await createCategory(db, { name: "Decor & Enrichment" });
+  const hide = await createProduct(db, {
+    name: HOSTILE,
+    slug: "gecko-deluxe-hide",
+    sku: "HIDE-1",
+    price: "1299.00",
+    salePrice: "999.00",
+    stock: 4,
+    brand: "Zoo Med",
+    fbGtin: "0097612123456",
+    categoryId: category.id,
+    images: ["/media/products/a.webp", "https://cdn.example/b.jpg"],
+    description: "Line one\nline\u0001two\u0007",
+  });
+  await createVariant(db, hide.id, { name: "Large", sku: "HIDE-1-L", price: "1499.00", stock: 0 });
+  await createVariant(db, hide.id, {
+    name: "XL",
+    sku: "HIDE-1-XL",
+    price: "2000.00",
+    preorder: true,
+    preorderDiscount: "10.00",
+    arrivalDate: "2027-01-15",
+  });
+  const imported = await createProduct(db, { sku: "SHOP-2", fbRetailerId: "FB-RET-2", stock: 0, fbCondition: "used" });
+  const archived = await createProduct(db, { name: "Old lamp", sku: "OLD-1" });
+  await createVariant(db, archived.id, { sku: "OLD-1-V" });
+  await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived.id));
+
+  const items = await feedItems(db, shop);
+  assert.deepEqual(items.map((i) => i.id), ["HIDE-1", "HIDE-1-L", "HIDE-1-XL", "FB-RET-2"]);
+  const [p, large, xl, fb] = items;
+  assert.equal(p.title, HOSTILE);
+  assert.equal(p.description, "Line one linetwo");
+  assert.equal(p.link, "https://shop.example/product/gecko-deluxe-hide");
+  assert.equal(p.imageLink, "https://shop.example/media/products/a.webp");
+  assert.deepEqual(p.additionalImageLinks, ["https://cdn.example/b.jpg"]);
+  assert.equal(p.availability, "in stock");
+  assert.deepEqual([p.priceCents, p.salePriceCents], [129_900, 99_900]);
+  assert.equal(p.itemGroupId, "HIDE-1");
+  assert.equal(p.productType, "Decor & Enrichment");
+  assert.equal(large.title, `${HOSTILE} - Large`);
+  assert.equal(large.availability, "out of stock");
+  assert.equal(large.itemGroupId, "HIDE-1");
+  assert.equal(large.gtin, null);
+  assert.equal(xl.availability, "preorder");
+  assert.equal(xl.availabilityDate, "2027-01-15");
+  assert.deepEqual([xl.priceCents, xl.salePriceCents], [200_000, 180_000], "pre-order discount as sale price");
+  assert.equal(fb.availability, "out of stock");
+  assert.equal(fb.condition, "used");
+  assert.equal(fb.itemGroupId, null);
+  assert.equal(fb.brand, "Reptile Basics", "the shop's name when no brand");
+  assert.match(fb.imageLink, /^https:\/\/shop\.example\/images\/placeholder\/.+\.png/);
+  assert.equal(imported.id > 0, true);
+});
+
+test("[feeds] the Meta CSV quotes commas, quotes and line ends", async (db) => {
+  await createProduct(db, { name: HOSTILE, sku: "HIDE-1", price: "1299.00", brand: "Zoo, Med" });
+  const csv = metaCsv(await feedItems(db, shop));
+  const rows = parseCsv(csv);
+  assert.equal(rows.length, 2);
+  assert.deepEqual(rows[0].slice(0, 6), ["id", "title", "description", "availability", "condition", "price"]);
+  const row = Object.fromEntries(rows[0].map((k, i) => [k, rows[1][i]]));
+  assert.equal(row.title, HOSTILE);
+  assert.equal(row.price, "1299.00 ZAR");
+  assert.equal(row.brand, "Zoo, Med");
+  assert.equal(row.sale_price, "");
+  assert.match(csv, /"Gecko ""Deluxe"" hide, small <b> & more"/);
+  assert.equal(csvField('a"b'), '"a""b"');
+  assert.equal(csvField("plain"), "plain");
+});
+
+test("[feeds] the Google XML escapes text and uses the g: namespace", async (db) => {
+  await createProduct(db, { name: HOSTILE, sku: "HIDE-1&2", price: "1299.00", salePrice: "999.00", stock: 0 });
+  const xml = googleXml(await feedItems(db, shop), { title: "Shop & Co", link: shop.siteUrl, description: "x" });
+  assert.match(
+    xml,
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:g="http:\/\/base.google.com\/ns\/1.0">/,
+  );
+  assert.match(xml, /<title>Gecko &quot;Deluxe&quot; hide, small &lt;b&gt; &amp; more<\/title>/);
+  assert.match(xml, /<g:id>HIDE-1&amp;2<\/g:id>/);
+  assert.match(xml, /<g:price>1299.00 ZAR<\/g:price><g:sale_price>999.00 ZAR<\/g:sale_price>/);
+  assert.match(xml, /<g:availability>out_of_stock<\/g:availability>/);
+  assert.match(xml, /<g:identifier_exists>no<\/g:identifier_exists>/);
+  assert.match(xml, /<title>Shop &amp; Co<\/title>/);
+  assert.doesNotMatch(xml, /<b>|& more/);
+  assert.equal(xmlEscape(`<'&">`), "&lt;&apos;&amp;&quot;&gt;");
+});
+
+closeDatabase();

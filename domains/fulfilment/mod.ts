@@ -1,0 +1,35 @@
+/**
+ * Order fulfilment by staff: the admin order list and detail, status transitions (shipping,
+ * delivery, cancelling), refunds through the payment provider, and internal notes.
+ */
+export {
+  addOrderNote,
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminEmail,
+  type AdminNote,
+  type AdminOrderDetail,
+  type AdminOrderRow,
+  adminOrdersCsv,
+  type AdminRefund,
+  CSV_MAX_ROWS,
+  csvCell,
+  getAdminOrder,
+  listAdminOrders,
+  ordersAwaitingDispatch,
+  recentOrders,
+  type TimelineEvent,
+} from "./admin_orders.ts";
+export {
+  ALREADY_REFUNDED,
+  MANUAL_REFUND_PROVIDERS,
+  manualRefundNotice,
+  NOT_PAID_REFUND,
+  refundableCents,
+  type RefundOptions,
+  refundOrder,
+  type RefundRequest,
+  refundTooLargeMessage,
+} from "./refunds.ts";
+export { changeOrderStatus, type StatusChange, transitionRefusal, TRANSITIONS } from "./transitions.ts";
+export * as fulfilmentSchemas from "./schemas.ts";
+export { REFUND_REASON_LENGTH, TRACKING_REQUIRED } from "./schemas.ts";

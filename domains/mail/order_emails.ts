@@ -1,0 +1,117 @@
+/**
+ * The e-mails staff actions on an order send its customer: shipped (tracking number and carrier),
+ * delivered (an invitation to review each product) and refunded (how much, and why). Plain text
+ * with an HTML alternative, both escaped; links are absolute (siteUrl).
+ */
+import type { ShopInfo } from "../../config.ts";
+import { formatMoney } from "../../lib/money.ts";
+import type { OutgoingEmail } from "./outbox.ts";
+import { escapeHtml } from "./templates.ts";
+
+/** What every order e-mail needs to know about the order and its customer. */
+export interface OrderEmailFacts {
+  to: string;
+  name: string;
+  orderId: number;
+  orderNumber: string;
+  shop: ShopInfo;
+  siteUrl: string;
+}
+
+const base = (siteUrl: string) => siteUrl.replace(/\/+$/, "");
+
+function compose(
+  facts: OrderEmailFacts,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  links: { text: string; href: string }[] = [],
+): OutgoingEmail {
+  const orderLink = `${base(facts.siteUrl)}/order/${facts.orderId}`;
+  const contact =
+    `If you have any questions, contact us at ${facts.shop.contact.email} or ${facts.shop.contact.phone}.`;
+  const text = [
+    `Hello ${facts.name},`,
+    ...paragraphs,
+    ...(links.length ? [links.map((l) => `${l.text}: ${l.href}`).join("\n")] : []),
+    `See your order at any time: ${orderLink}`,
+    contact,
+    facts.shop.name,
+  ].join("\n\n") + "\n";
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en-ZA">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f2937; max-width: 640px; margin: 0 auto;">
+<h1 style="color: #15803d;">${e(heading)}</h1>
+<p>Hello ${e(facts.name)},</p>
+${paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
+${links.length ? `<ul>${links.map((l) => `<li><a href="${e(l.href)}">${e(l.text)}</a></li>`).join("")}</ul>` : ""}
+<p><a href="${e(orderLink)}">View your order</a></p>
+<p style="font-size: 12px; color: #6b7280;">${e(contact)}<br>${e(facts.shop.name)}</p>
+</body>
+</html>`;
+  return { to: facts.to, subject, text, html, orderId: facts.orderId };
+}
+
+/** The order is on its way: the tracking number and, when staff gave it, the carrier. */
+export function orderShippedEmail(
+  facts: OrderEmailFacts & { trackingNumber: string; carrier: string | null },
+): OutgoingEmail {
+  return compose(
+    facts,
+    `Your ${facts.shop.name} order ${facts.orderNumber} has shipped`,
+    "Your order is on its way",
+    [
+      `Good news: order ${facts.orderNumber} has left our warehouse.`,
+      `Tracking number: ${facts.trackingNumber}` + (facts.carrier ? `\nCarrier: ${facts.carrier}` : ""),
+      "Use the tracking number on the carrier's website to follow your parcel.",
+    ],
+  );
+}
+
+/** The order arrived: thanks, and a link to review each product it held. */
+export function orderDeliveredEmail(
+  facts: OrderEmailFacts & { products: { name: string; slug: string | null }[] },
+): OutgoingEmail {
+  const seen = new Set<string>();
+  const links = facts.products.flatMap((p) => {
+    if (!p.slug || seen.has(p.slug)) return [];
+    seen.add(p.slug);
+    return [{ text: `Review ${p.name}`, href: `${base(facts.siteUrl)}/product/${p.slug}#reviews` }];
+  });
+  return compose(
+    facts,
+    `Your ${facts.shop.name} order ${facts.orderNumber} was delivered`,
+    "Your order was delivered",
+    [
+      `Order ${facts.orderNumber} has been delivered. We hope you and your animals enjoy it.`,
+      ...(links.length
+        ? ["How did we do? Other keepers rely on honest reviews: tell them what you think of your products."]
+        : []),
+    ],
+    links,
+  );
+}
+
+/** Money went back to the customer: how much, why, and the total refunded on the order so far. */
+export function orderRefundedEmail(
+  facts: OrderEmailFacts & { amountCents: number; refundedCents: number; reason: string; cancelled: boolean },
+): OutgoingEmail {
+  const amount = formatMoney(facts.amountCents);
+  return compose(
+    facts,
+    facts.cancelled
+      ? `Your ${facts.shop.name} order ${facts.orderNumber} was cancelled and refunded`
+      : `A refund of ${amount} on your ${facts.shop.name} order ${facts.orderNumber}`,
+    facts.cancelled ? "Your order was cancelled" : "Your refund is on its way",
+    [
+      facts.cancelled
+        ? `We have cancelled order ${facts.orderNumber} and refunded ${amount} to the card or account you paid with.`
+        : `We have refunded ${amount} on order ${facts.orderNumber} to the card or account you paid with.`,
+      `Reason: ${facts.reason}`,
+      `Refunded on this order so far: ${formatMoney(facts.refundedCents)}.`,
+      "Depending on your bank it can take 5 to 10 business days to show on your statement.",
+    ],
+  );
+}

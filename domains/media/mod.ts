@@ -1,0 +1,33 @@
+/** Uploaded images' public surface. */
+export {
+  checkImage,
+  deleteImageFiles,
+  IMAGE_TOO_LARGE,
+  IMAGE_UNREADABLE,
+  IMAGE_WRONG_TYPE,
+  type ImageFolder,
+  ingestImage,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  type StoredImage,
+  storedKeysOf,
+} from "./service.ts";
+export { imageDimensions, type ImageKind, sniffImage } from "./sniff.ts";
+export {
+  addProductImages,
+  moveProductImage,
+  productForImages,
+  productImages,
+  removeProductImage,
+  reorderProductImages,
+} from "./product_images.ts";
+export {
+  MAX_PRODUCT_IMAGES,
+  moveImageForm,
+  productImageIndexParams,
+  productImageParams,
+  productImagesOutput,
+  reorderImagesBody,
+  TOO_MANY_IMAGES,
+} from "./schemas.ts";
+export { removeCategoryImage, setCategoryImage } from "./category_images.ts";

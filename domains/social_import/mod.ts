@@ -1,0 +1,23 @@
+/** The Meta (Facebook) catalogue import's public surface. */
+export {
+  importCatalogue,
+  type ImportDeps,
+  LAST_IMPORT_SETTING,
+  type LastImport,
+  type MetaConfig,
+  MetaRefusedError,
+  type MetaStatus,
+  metaStatus,
+  saveAccessToken,
+  TOKEN_SETTING,
+} from "./service.ts";
+export { GRAPH_API_VERSION, GraphUnavailableError } from "./graph.ts";
+export { parseGraphPrice, PriceFormatError } from "./price.ts";
+export {
+  facebookImportBody,
+  facebookImportOutput,
+  type FacebookImportResult,
+  facebookSettingsBody,
+  facebookSettingsOutput,
+} from "./schemas.ts";
+export { IMPORT_FAILED, importedLine, importedToast, TOKEN_REQUIRED, TOKEN_SAVE_FAILED, TOKEN_SAVED } from "./texts.ts";

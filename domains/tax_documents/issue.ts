@@ -1,0 +1,193 @@
+/**
+ * Issuing tax invoices (at payment) and credit notes (at refund), each in the caller's transaction:
+ * the number is taken from its gapless sequence under that transaction's row lock, so a payment or
+ * refund that rolls back gives its number back, and two payments at once get consecutive numbers.
+ * Everything printed is frozen here: supplier (the shop settings as they are now), recipient, lines
+ * and totals.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import type { ShopInfo } from "../../config.ts";
+import {
+  creditNotes,
+  documentSequences,
+  orderItems,
+  orderRefunds,
+  orders,
+  taxInvoices,
+  type TaxParty,
+  users,
+} from "../../db/schema/mod.ts";
+import { toCents, toNumeric } from "../../lib/money.ts";
+import { readShopSettings, shopSettingsDefaults } from "../settings/mod.ts";
+import { creditNoteLines, invoiceLines, type OrderedLine, totalsOf } from "./amounts.ts";
+
+export type TaxInvoice = typeof taxInvoices.$inferSelect;
+export type CreditNote = typeof creditNotes.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+export const INVOICE_SEQUENCE = "invoice";
+export const CREDIT_NOTE_SEQUENCE = "credit_note";
+
+/** INV-000123, CN-000045. */
+export function documentNumber(prefix: "INV" | "CN", sequence: number): string {
+  return `${prefix}-${String(sequence).padStart(6, "0")}`;
+}
+
+/**
+ * The next number of a sequence. The upsert takes (or creates) the sequence's row and keeps it
+ * locked until the transaction ends: a second payment waits here, and a rollback undoes the step.
+ */
+export async function nextInSequence(tx: Db, name: string): Promise<number> {
+  const [row] = await tx.insert(documentSequences).values({ name, lastValue: 1 })
+    .onConflictDoUpdate({ target: documentSequences.name, set: { lastValue: sql`${documentSequences.lastValue} + 1` } })
+    .returning({ value: documentSequences.lastValue });
+  return row.value;
+}
+
+/** The supplier block: the shop's details as staff set them now (read inside the transaction, not cached). */
+export async function supplierParty(tx: Db, shop: ShopInfo): Promise<TaxParty> {
+  const s = await readShopSettings(tx, shopSettingsDefaults(shop));
+  const contact = [s.phone && `Tel ${s.phone}`, s.email].filter(Boolean).join(" · ");
+  return {
+    name: s.companyName || s.shopName,
+    address: [s.address, ...(contact ? [contact] : [])],
+    vatNumber: s.vatNumber || null,
+    registrationNumber: s.registrationNumber || null,
+    email: s.email || null,
+  };
+}
+
+function addressLines(a: Record<string, unknown> | null): { name: string; lines: string[] } {
+  if (!a) return { name: "", lines: [] };
+  const str = (k: string) => (typeof a[k] === "string" ? (a[k] as string).trim() : "");
+  const cityLine = [str("city"), str("state"), str("postalCode")].filter(Boolean).join(", ");
+  return {
+    name: [str("firstName"), str("lastName")].filter(Boolean).join(" "),
+    lines: [str("addressLine1"), str("addressLine2"), cityLine, str("country")].filter(Boolean),
+  };
+}
+
+/** The recipient block: the billing address (else the delivery one) and the customer's account. */
+async function recipientParty(tx: Db, order: OrderRow): Promise<TaxParty> {
+  const [user] = order.userId === null ? [] : await tx.select({
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    username: users.username,
+    vatNumber: users.vatNumber,
+  }).from(users).where(and(eq(users.id, order.userId), isNull(users.deletedAt)));
+  const address = addressLines(order.billingAddress ?? order.shippingAddress);
+  const accountName = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username : "";
+  const lines = address.lines.length ? address.lines : order.pudoLockerAddress ? [order.pudoLockerAddress] : [];
+  return {
+    name: address.name || accountName || "Customer",
+    address: lines,
+    vatNumber: user?.vatNumber || null,
+    email: user?.email ?? null,
+  };
+}
+
+async function orderedLines(tx: Db, orderId: number): Promise<OrderedLine[]> {
+  const rows = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    variantName: r.variantName,
+    sku: r.sku,
+    priceCents: toCents(r.price) ?? 0,
+    quantity: r.quantity,
+  }));
+}
+
+function rateNumeric(ratePercent: number): string {
+  return (ratePercent / 100).toFixed(4);
+}
+
+/**
+ * The order's tax invoice, issued now if it has none. Call it in the transaction that marks the
+ * order paid, with the order's row locked (so the unique orderId is never raced). An unpaid order
+ * gets none.
+ */
+export async function issueTaxInvoice(
+  tx: Db,
+  order: OrderRow,
+  shop: ShopInfo,
+  now: Date,
+  ratePercent: number,
+): Promise<TaxInvoice> {
+  const [existing] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
+  if (existing) return existing;
+  const lines = invoiceLines({
+    lines: await orderedLines(tx, order.id),
+    shippingCents: toCents(order.shippingCost) ?? 0,
+    discountCents: toCents(order.discountAmount) ?? 0,
+    rewardDiscountCents: toCents(order.rewardDiscount) ?? 0,
+    referralDiscountCents: toCents(order.referralDiscount) ?? 0,
+    totalCents: toCents(order.total) ?? 0,
+  }, ratePercent);
+  const totals = totalsOf(lines);
+  const sequence = await nextInSequence(tx, INVOICE_SEQUENCE);
+  const [row] = await tx.insert(taxInvoices).values({
+    orderId: order.id,
+    number: documentNumber("INV", sequence),
+    sequence,
+    issuedAt: now,
+    supplier: await supplierParty(tx, shop),
+    recipient: await recipientParty(tx, order),
+    lines,
+    vatRate: rateNumeric(ratePercent),
+    netTotal: toNumeric(totals.netCents),
+    vatTotal: toNumeric(totals.vatCents),
+    grossTotal: toNumeric(totals.grossCents),
+  }).returning();
+  return row;
+}
+
+/**
+ * The credit note of a refund given (succeeded, manual, or pending at the provider: see
+ * docs/decisions/0032), issued now if it has none; null when the order has no tax invoice (a payment
+ * refunded before the order was ever fulfilled had none to credit). Call it in the transaction that
+ * records the refund, with the order's row locked. The VAT rate is the invoice's: a credit adjusts
+ * the VAT charged then.
+ */
+export async function issueCreditNote(
+  tx: Db,
+  refundId: number,
+  shop: ShopInfo,
+  now: Date,
+): Promise<CreditNote | null> {
+  const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.refundId, refundId));
+  if (existing) return existing;
+  const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+  if (!refund) return null;
+  const [invoice] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, refund.orderId));
+  if (!invoice) return null;
+  const ratePercent = Math.round(Number(invoice.vatRate) * 10_000) / 100;
+  const lines = creditNoteLines(
+    { amountCents: toCents(refund.amount) ?? 0, restock: refund.restock ?? [] },
+    await orderedLines(tx, refund.orderId),
+    invoice.number,
+    ratePercent,
+  );
+  const totals = totalsOf(lines);
+  const sequence = await nextInSequence(tx, CREDIT_NOTE_SEQUENCE);
+  const [row] = await tx.insert(creditNotes).values({
+    refundId,
+    orderId: refund.orderId,
+    invoiceId: invoice.id,
+    number: documentNumber("CN", sequence),
+    sequence,
+    issuedAt: now,
+    reason: refund.reason,
+    supplier: await supplierParty(tx, shop),
+    // The customer as invoiced: a credit note corrects that invoice, so it names the same recipient.
+    recipient: invoice.recipient,
+    lines,
+    vatRate: invoice.vatRate,
+    netTotal: toNumeric(totals.netCents),
+    vatTotal: toNumeric(totals.vatCents),
+    grossTotal: toNumeric(totals.grossCents),
+  }).returning();
+  return row;
+}

@@ -1,0 +1,25 @@
+/** SARS tax invoices and credit notes: issued with payments and refunds, read as PDFs. */
+export { creditNoteLines, invoiceLines, taxLine, totalsOf, vatInside } from "./amounts.ts";
+export {
+  CREDIT_NOTE_SEQUENCE,
+  type CreditNote,
+  documentNumber,
+  INVOICE_SEQUENCE,
+  issueCreditNote,
+  issueTaxInvoice,
+  nextInSequence,
+  type TaxInvoice,
+} from "./issue.ts";
+export { creditNotePdf, documentDate, printable, taxInvoicePdf } from "./pdf.ts";
+export {
+  CREDIT_NOTE_NOT_FOUND,
+  creditNoteFile,
+  type DocumentFile,
+  type DocumentReader,
+  documentsOfOrders,
+  INVOICE_NOT_FOUND,
+  invoiceAttachment,
+  invoiceFile,
+  type OrderDocuments,
+  orderDocuments,
+} from "./read.ts";

@@ -1,0 +1,266 @@
+/**
+ * The PDF of a tax invoice (VAT Act section 20) or a credit note (section 21), drawn with pdf-lib
+ * (pure JavaScript, so it runs on Deno Deploy) in the standard Helvetica font: the text is real,
+ * copyable text. Everything printed comes from the stored document, never from today's order, prices
+ * or settings.
+ */
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { TaxLine, TaxParty } from "../../db/schema/mod.ts";
+import { formatMoney, toCents } from "../../lib/money.ts";
+import type { CreditNote, TaxInvoice } from "./issue.ts";
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+const dateFormat = new Intl.DateTimeFormat("en-ZA", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Africa/Johannesburg",
+});
+
+/** The date as printed on a document (South African time). */
+export function documentDate(d: Date): string {
+  return dateFormat.format(d);
+}
+
+/**
+ * Text the standard font can draw. Helvetica's WinAnsi encoding has no emoji, no Greek and few
+ * accented letters beyond Latin-1, and pdf-lib throws on any of them: other spaces become spaces,
+ * an accented letter loses its accent when the plain letter is drawable, anything else becomes '?'.
+ */
+export function printable(text: string, font: PDFFont): string {
+  const drawable = new Set(font.getCharacterSet());
+  let out = "";
+  for (const ch of text.replace(/[\s\u200b-\u200f\u2028\u2029]/gu, " ")) {
+    const cp = ch.codePointAt(0)!;
+    if (drawable.has(cp)) {
+      out += ch;
+      continue;
+    }
+    const plain = ch.normalize("NFD").replace(/\p{M}/gu, "");
+    out += plain && [...plain].every((c) => drawable.has(c.codePointAt(0)!)) ? plain : "?";
+  }
+  return out;
+}
+
+function money(cents: number): string {
+  return formatMoney(cents);
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** Draws top to bottom, starting a new page when the current one is full. */
+class Writer {
+  page: PDFPage;
+  y: number;
+  constructor(private doc: PDFDocument, readonly fonts: Fonts) {
+    this.page = doc.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+  ensure(height: number) {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.doc.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+  text(t: string, x: number, opts: { size?: number; bold?: boolean; right?: boolean; y?: number } = {}) {
+    const font = opts.bold ? this.fonts.bold : this.fonts.regular;
+    const size = opts.size ?? 9;
+    const s = printable(t, font);
+    const width = font.widthOfTextAtSize(s, size);
+    this.page.drawText(s, {
+      x: opts.right ? x - width : x,
+      y: opts.y ?? this.y,
+      size,
+      font,
+      color: rgb(0.1, 0.1, 0.1),
+    });
+  }
+  /** Splits text into lines no wider than `width`. */
+  wrap(t: string, width: number, size = 9, bold = false): string[] {
+    const font = bold ? this.fonts.bold : this.fonts.regular;
+    const words = printable(t, font).split(" ");
+    const lines: string[] = [];
+    let line = "";
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    if (line) lines.push(line);
+    // A single word wider than the column is cut rather than drawn over the next column.
+    return lines.map((l) => {
+      let cut = l;
+      while (cut.length > 1 && font.widthOfTextAtSize(cut, size) > width) cut = cut.slice(0, -1);
+      return cut;
+    });
+  }
+  rule() {
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y + 3 },
+      end: { x: A4[0] - MARGIN, y: this.y + 3 },
+      thickness: 0.5,
+      color: rgb(0.6, 0.6, 0.6),
+    });
+  }
+}
+
+function partyBlock(w: Writer, title: string, p: TaxParty, x: number, top: number, width: number): number {
+  let y = top;
+  const line = (t: string, bold = false) => {
+    for (const l of w.wrap(t, width, 9, bold)) {
+      w.text(l, x, { y, bold });
+      y -= 12;
+    }
+  };
+  w.text(title, x, { y, bold: true, size: 8 });
+  y -= 13;
+  line(p.name, true);
+  for (const a of p.address) line(a);
+  if (p.registrationNumber) line(`Registration number: ${p.registrationNumber}`);
+  if (p.vatNumber) line(`VAT registration number: ${p.vatNumber}`);
+  else if (title === "Supplier") line("VAT registration number: not set");
+  if (p.email && !p.address.some((a) => a.includes(p.email!))) line(p.email);
+  return y;
+}
+
+/** Right edges of the number columns: 65pt apart, room for "R 99 999,99" in each. */
+const COLS = { desc: MARGIN, qty: 282, unit: 352, net: 417, vat: 482, gross: A4[0] - MARGIN };
+
+function linesTable(w: Writer, lines: TaxLine[]) {
+  w.ensure(30);
+  const head = (t: string, x: number, right = true) => w.text(t, x, { bold: true, right });
+  head("Description", COLS.desc, false);
+  head("Qty", COLS.qty);
+  head("Unit price", COLS.unit);
+  head("Excl. VAT", COLS.net);
+  head("VAT", COLS.vat);
+  head("Total", COLS.gross);
+  w.y -= 6;
+  w.rule();
+  w.y -= 10;
+  for (const l of lines) {
+    const desc = w.wrap(l.description, COLS.qty - COLS.desc - 30);
+    w.ensure(desc.length * 11 + 4);
+    w.text(desc[0], COLS.desc);
+    w.text(String(l.quantity), COLS.qty, { right: true });
+    w.text(money(l.unitGrossCents), COLS.unit, { right: true });
+    w.text(money(l.netCents), COLS.net, { right: true });
+    w.text(money(l.vatCents), COLS.vat, { right: true });
+    w.text(money(l.grossCents), COLS.gross, { right: true });
+    for (const more of desc.slice(1)) {
+      w.y -= 11;
+      w.text(more, COLS.desc);
+    }
+    w.y -= 14;
+  }
+  w.rule();
+}
+
+function totalsBlock(
+  w: Writer,
+  d: { netTotal: string; vatTotal: string; grossTotal: string; vatRate: string },
+  label: string,
+) {
+  const ratePercent = Math.round(Number(d.vatRate) * 10_000) / 100;
+  const row = (t: string, cents: number, bold = false) => {
+    w.ensure(14);
+    w.text(t, COLS.gross - 80, { right: true, bold });
+    w.text(money(cents), COLS.gross, { right: true, bold });
+    w.y -= 14;
+  };
+  w.y -= 6;
+  row("Total excluding VAT", toCents(d.netTotal) ?? 0);
+  row(`VAT (${ratePercent}%)`, toCents(d.vatTotal) ?? 0);
+  row(label, toCents(d.grossTotal) ?? 0, true);
+  w.y -= 8;
+  w.ensure(14);
+  w.text(
+    `All amounts are in South African rand (ZAR). Prices include VAT at ${ratePercent}%; the VAT included is ${
+      money(toCents(d.vatTotal) ?? 0)
+    }.`,
+    MARGIN,
+  );
+  w.y -= 14;
+}
+
+async function fontsOf(doc: PDFDocument): Promise<Fonts> {
+  return {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+}
+
+function header(w: Writer, title: string, facts: [string, string][], supplier: TaxParty, recipient: TaxParty) {
+  w.text(title, MARGIN, { size: 20, bold: true });
+  let fy = w.y;
+  for (const [k, v] of facts) {
+    w.text(`${k}: `, 380, { y: fy, bold: true });
+    w.text(v, A4[0] - MARGIN, { y: fy, right: true });
+    fy -= 13;
+  }
+  const top = Math.min(w.y - 40, fy - 14);
+  const colWidth = (A4[0] - 2 * MARGIN - 30) / 2;
+  const a = partyBlock(w, "Supplier", supplier, MARGIN, top, colWidth);
+  const b = partyBlock(w, "Recipient", recipient, MARGIN + colWidth + 30, top, colWidth);
+  w.y = Math.min(a, b) - 16;
+}
+
+/** The tax invoice's PDF bytes. */
+export async function taxInvoicePdf(inv: TaxInvoice, orderNumber: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Tax Invoice ${inv.number}`);
+  doc.setAuthor(inv.supplier.name);
+  doc.setCreationDate(inv.issuedAt);
+  const w = new Writer(doc, await fontsOf(doc));
+  header(
+    w,
+    "Tax Invoice",
+    [
+      ["Invoice number", inv.number],
+      ["Invoice date", documentDate(inv.issuedAt)],
+      ["Order", orderNumber],
+    ],
+    inv.supplier,
+    inv.recipient,
+  );
+  linesTable(w, inv.lines);
+  totalsBlock(w, inv, "Total (VAT inclusive)");
+  return await doc.save();
+}
+
+/** The credit note's PDF bytes. */
+export async function creditNotePdf(note: CreditNote, invoiceNumber: string, orderNumber: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Credit Note ${note.number}`);
+  doc.setAuthor(note.supplier.name);
+  doc.setCreationDate(note.issuedAt);
+  const w = new Writer(doc, await fontsOf(doc));
+  header(
+    w,
+    "Credit Note",
+    [
+      ["Credit note number", note.number],
+      ["Date", documentDate(note.issuedAt)],
+      ["Tax invoice", invoiceNumber],
+      ["Order", orderNumber],
+    ],
+    note.supplier,
+    note.recipient,
+  );
+  for (const l of w.wrap(`Reason: ${note.reason}`, A4[0] - 2 * MARGIN)) {
+    w.ensure(12);
+    w.text(l, MARGIN);
+    w.y -= 12;
+  }
+  w.text(`This credit note adjusts tax invoice ${invoiceNumber}, including its VAT, by the amounts below.`, MARGIN);
+  w.y -= 20;
+  linesTable(w, note.lines);
+  totalsBlock(w, note, "Total credited (VAT inclusive)");
+  return await doc.save();
+}

@@ -1,0 +1,140 @@
+/**
+ * One definition per state-changing action: its input and output schemas, who may call it, a
+ * summary, and the handler. Two generic adapters serve it: `jsonRoute` under /api (zod validation ->
+ * 400 `{ error, message, issues }`, output checked against its schema) and `formRoute` for the
+ * no-JavaScript form twin (redirect with a flash, or the page again). /api/openapi.json reads the
+ * same definitions (docs/decisions/0035-action-definitions-and-openapi.md).
+ */
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../app.ts";
+import { AppError, ValidationError } from "../lib/errors.ts";
+import { requireRole, requireUser } from "./guards.ts";
+import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, validate, validationError } from "./validate.ts";
+import { type Auth, describeHandler, servedActionOf } from "./route_meta.ts";
+
+export type { Auth };
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+export interface Action<I extends z.ZodType | undefined, O extends z.ZodType> {
+  method: Method;
+  /** Path under /api in Hono's syntax ("/cart/:id"). */
+  path: string;
+  /** The same action under other methods or paths kept for the spec's client (PATCH beside PUT...). */
+  aliases?: { method: Method; path: string }[];
+  /** The JSON body's schema; undefined for an action without a body. */
+  input: I;
+  output: O;
+  /** The success status (200 unless set; a handler may still call c.status for a variant answer). */
+  status?: 200 | 201;
+  auth: Auth;
+  summary: string;
+  handler: (c: Context<AppEnv>, input: I extends z.ZodType ? z.output<I> : undefined) => Promise<z.input<O>>;
+}
+
+// deno-lint-ignore no-explicit-any
+export type AnyAction = Action<any, z.ZodType>;
+
+/** What a JSON route of `A` answers (islands type their calls with it: a changed shape breaks the check). */
+export type ActionOutput<A> = A extends Action<infer _I, infer O> ? z.output<O> : never;
+
+/** Declares an action (an identity function that keeps the types of input and output). */
+export function defineAction<I extends z.ZodType | undefined, O extends z.ZodType>(action: Action<I, O>): Action<I, O> {
+  return action;
+}
+
+/** The action a route-table handler serves, if it was mounted by jsonRoute. */
+export function actionOf(handler: unknown): AnyAction | undefined {
+  return servedActionOf(handler) as AnyAction | undefined;
+}
+
+/** The guard for an auth rule; null for public. */
+export function guardFor(auth: Auth): MiddlewareHandler<AppEnv> | null {
+  if (auth === "customer") return requireUser();
+  if (auth === "admin") return requireRole("admin");
+  if (auth === "super_admin") return requireRole("super_admin");
+  return null;
+}
+
+/**
+ * Mounts `action` (and its aliases) on `app`: guard, validation, handler, checked output. `app` is
+ * the sub-app mounted at `base` under /api ("/cart"); only the action's paths under `base` are
+ * mounted there, so an action keeps its place among the resource's other routes.
+ */
+export function jsonRoute(app: Hono<AppEnv>, action: AnyAction, base = "") {
+  const guard = guardFor(action.auth);
+  const body = action.input ? validate("json", action.input) : null;
+  const handler = async (c: Context<AppEnv>) => {
+    // deno-lint-ignore no-explicit-any
+    const input = body ? (c.req.valid as (t: "json") => any)("json") : undefined;
+    if (action.status) c.status(action.status);
+    const result = await action.handler(c, input);
+    return c.json(action.output.parse(result));
+  };
+  describeHandler(handler, action);
+  const chain = [...(guard ? [guard] : []), ...(body ? [body] : []), handler];
+  for (const { method, path } of actionPaths(action)) {
+    if (path !== base && !path.startsWith(`${base}/`)) continue;
+    // deno-lint-ignore no-explicit-any
+    (app.on as any)(method.toUpperCase(), path.slice(base.length) || "/", ...chain);
+  }
+}
+
+/** Every method and path an action answers on: its own, then its aliases. */
+export function actionPaths(action: AnyAction): { method: Method; path: string }[] {
+  return [{ method: action.method, path: action.path }, ...(action.aliases ?? [])];
+}
+
+export interface FormOptions<A extends AnyAction> {
+  /** The form's own path (pages side, e.g. "/cart/items/:id"). */
+  path: string;
+  /** The form fields as the action's input (forms send strings; the input schema coerces). */
+  input?: (fields: Record<string, string>, c: Context<AppEnv>) => unknown;
+  /** After success: set a flash and redirect (a Response). */
+  onSuccess: (
+    c: Context<AppEnv>,
+    output: ActionOutput<A>,
+    input: A extends Action<infer I, z.ZodType> ? I extends z.ZodType ? z.output<I> : undefined : never,
+    fields: Record<string, string>,
+  ) => Response | Promise<Response>;
+  /** After a refusal (validation or a domain's AppError): a flash and redirect, or the page again. */
+  onError: (c: Context<AppEnv>, err: AppError, fields: Record<string, string>) => Response | Promise<Response>;
+}
+
+/** The posted form's text fields (files and repeated names are not part of any action's form). */
+export async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+}
+
+/**
+ * Mounts the no-JavaScript twin of `action` as a POST form route on `app`: the same guard (a visitor
+ * is sent to sign in), the same input schema and handler; success and refusal are the page's to tell.
+ */
+export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, options: FormOptions<A>) {
+  const guard = guardFor(action.auth);
+  const handler = async (c: Context<AppEnv>) => {
+    const fields = await formFields(c);
+    let output: ActionOutput<A>;
+    // deno-lint-ignore no-explicit-any
+    let input: any = undefined;
+    try {
+      if (action.input) {
+        const raw = options.input ? options.input(fields, c) : fields;
+        const bad = controlCharacterPath(raw);
+        if (bad) throw new ValidationError(CONTROL_CHARACTER_MESSAGE, [{ path: bad.join("."), message: "" }]);
+        const parsed = action.input.safeParse(raw);
+        if (!parsed.success) throw validationError(parsed.error);
+        input = parsed.data;
+      }
+      output = action.output.parse(await action.handler(c, input)) as ActionOutput<A>;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return options.onError(c, err, fields);
+    }
+    return options.onSuccess(c, output, input, fields);
+  };
+  if (guard) app.post(options.path, guard, handler);
+  else app.post(options.path, handler);
+}

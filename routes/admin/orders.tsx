@@ -1,0 +1,188 @@
+/**
+ * The admin order screens: GET /admin/orders (filters, search, paging), GET /admin/orders.csv (the
+ * same filtered list as CSV), GET /admin/orders/{id}, and the form posts of the detail page
+ * (/admin/orders/{id}/status, /refund, /notes), each answered with a redirect back and a toast,
+ * so the page works without JavaScript. Guarded by routes/admin/mod.ts.
+ */
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { AdminOrderList } from "../../components/admin/orders/AdminOrderList.tsx";
+import { AdminOrderDetailView } from "../../components/admin/orders/AdminOrderDetail.tsx";
+import { findLocker, VAT_RATE_PERCENT, vatIncluded } from "../../domains/checkout/mod.ts";
+import {
+  addOrderNote,
+  adminOrdersCsv,
+  fulfilmentSchemas,
+  getAdminOrder,
+  listAdminOrders,
+  manualRefundNotice,
+  TRANSITIONS,
+} from "../../domains/fulfilment/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { setFlash } from "../flash.ts";
+import { currentUser } from "../guards.ts";
+import { applyRefund, applyStatus } from "../api/admin_orders.ts";
+import { renderAdminPage } from "./render.tsx";
+import { orderDocuments } from "../../domains/tax_documents/mod.ts";
+import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
+
+const ACTIVE = "/admin/orders";
+
+function orderIdOf(c: Context<AppEnv>): number {
+  const parsed = fulfilmentSchemas.orderIdParam.safeParse({ id: c.req.param("id") });
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message);
+  return parsed.data.id;
+}
+
+/** The form's text fields (files and repeated fields are not part of these forms). */
+async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+}
+
+/**
+ * Runs a form action; a refusal (400, 404, 409) comes back to the order page as a red toast with
+ * the domain's message, success as a green one.
+ */
+async function formAction(c: Context<AppEnv>, id: number, run: () => Promise<{ title: string; description?: string }>) {
+  try {
+    const done = await run();
+    setFlash(c, { ...done, variant: "success" });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    setFlash(c, { title: "Not done", description: err.message, variant: "destructive" });
+  }
+  return c.redirect(`/admin/orders/${id}`, 303);
+}
+
+function parseOr400<T>(
+  schema: {
+    safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  value: unknown,
+): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(r.error.issues[0]?.message ?? "Invalid form");
+  return r.data;
+}
+
+export function ordersAdmin() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/orders", async (c) => {
+    const parsed = fulfilmentSchemas.adminOrdersQuery.safeParse(c.req.query());
+    const query = parsed.success ? parsed.data : {};
+    const result = await listAdminOrders(c.var.db, query);
+    const raw = c.req.query();
+    return renderAdminPage(c, {
+      title: "Orders",
+      active: ACTIVE,
+      body: (
+        <AdminOrderList
+          result={result}
+          filters={parsed.success
+            ? { status: query.status, payment: query.payment, q: query.q, from: query.from, to: query.to }
+            : { q: typeof raw.q === "string" ? raw.q.slice(0, 100) : undefined }}
+          error={parsed.success ? null : `${parsed.error.issues[0].message} Showing all orders instead.`}
+        />
+      ),
+    });
+  });
+
+  app.get("/orders.csv", async (c) => {
+    const parsed = fulfilmentSchemas.adminOrdersQuery.safeParse(c.req.query());
+    if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message);
+    const { page: _page, ...filters } = parsed.data;
+    const csv = await adminOrdersCsv(c.var.db, filters);
+    const stamp = new Date().toISOString().slice(0, 10);
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="orders-${stamp}.csv"`);
+    c.header("Cache-Control", "no-store");
+    return c.body(csv);
+  });
+
+  app.get("/orders/:id/invoice.pdf", (c) => invoicePdfRoute(c, { staff: true }));
+  app.get("/orders/:id/credit-note.pdf", (c) => creditNotePdfRoute(c, { staff: true }));
+  app.get("/orders/:id/credit-notes/:file", (c) => creditNotePdfRoute(c, { staff: true }));
+
+  app.get("/orders/:id", async (c) => {
+    const detail = await getAdminOrder(c.var.db, orderIdOf(c));
+    const { order } = detail;
+    return renderAdminPage(c, {
+      title: `Order ${order.orderNumber}`,
+      active: ACTIVE,
+      body: (
+        <AdminOrderDetailView
+          detail={detail}
+          locker={findLocker(order.pudoLockerCode)}
+          vat={{ cents: vatIncluded(order.totalCents), ratePercent: VAT_RATE_PERCENT }}
+          next={TRANSITIONS[order.status]}
+          documents={await orderDocuments(c.var.db, order.id)}
+        />
+      ),
+    });
+  });
+
+  app.post("/orders/:id/status", async (c) => {
+    const id = orderIdOf(c);
+    const fields = await formFields(c);
+    return await formAction(c, id, async () => {
+      const { confirm, ...rest } = fields;
+      const body = parseOr400(fulfilmentSchemas.statusBody, rest);
+      if (body.status === "cancelled" && confirm !== "yes") {
+        throw new ValidationError("Tick the box to confirm the cancellation.");
+      }
+      const order = await applyStatus(c, id, body);
+      const titles: Record<string, string> = {
+        shipped: "Order shipped",
+        delivered: "Order delivered",
+        cancelled: "Order cancelled",
+      };
+      return {
+        title: titles[order.status] ?? "Status changed",
+        description: order.status === "cancelled" && order.refundedCents > 0
+          ? `${order.orderNumber} was cancelled and ${formatMoney(order.refundedCents)} refunded.`
+          : `${order.orderNumber} is now ${order.status}. The customer has been e-mailed where needed.`,
+      };
+    });
+  });
+
+  app.post("/orders/:id/refund", async (c) => {
+    const id = orderIdOf(c);
+    const fields = await formFields(c);
+    return await formAction(c, id, async () => {
+      if (fields.confirm !== "yes") throw new ValidationError("Tick the box to confirm the refund.");
+      const amount = Number((fields.amount ?? "").replace(",", "."));
+      const restock = Object.entries(fields).flatMap(([k, v]) => {
+        const m = k.match(/^restock-([1-9][0-9]{0,9})$/);
+        const quantity = Number(v);
+        return m && v.trim() !== "" && quantity !== 0 ? [{ orderItemId: Number(m[1]), quantity }] : [];
+      });
+      const body = parseOr400(fulfilmentSchemas.refundBody, {
+        amount: fields.amount?.trim() ? amount : undefined,
+        reason: fields.reason ?? "",
+        ...(restock.length ? { restock } : {}),
+      });
+      const order = await applyRefund(c, id, body);
+      const manual = manualRefundNotice(order.paymentMethod);
+      if (manual) return { title: "Refund recorded", description: manual };
+      return {
+        title: "Refund sent",
+        description: `${formatMoney(Math.round(body.amount * 100))} refunded on ${order.orderNumber}.`,
+      };
+    });
+  });
+
+  app.post("/orders/:id/notes", async (c) => {
+    const id = orderIdOf(c);
+    const fields = await formFields(c);
+    return await formAction(c, id, async () => {
+      const body = parseOr400(fulfilmentSchemas.noteBody, { body: fields.body ?? "" });
+      await addOrderNote(c.var.db, id, body.body, currentUser(c).id);
+      return { title: "Note added" };
+    });
+  });
+  return app;
+}

@@ -1,0 +1,108 @@
+/**
+ * The product photo forms (no JavaScript needed): GET /admin/products/{id}/images shows the panel on
+ * its own page; POST .../images uploads, POST .../images/{index}/delete removes, POST .../images/move
+ * moves one a place. Each redirects back (to the edit page or this page) with a toast; a refused
+ * upload (wrong type, too large, ninth image) comes back as a red toast, never an error page.
+ * Guarded by routes/admin/mod.ts.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../app.ts";
+import {
+  addProductImages,
+  moveImageForm,
+  moveProductImage,
+  productForImages,
+  productImageIndexParams,
+  productImageParams,
+  removeProductImage,
+} from "../../domains/media/mod.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { ProductImagesPanel } from "../../components/admin/ProductImagesPanel.tsx";
+import { currentUser } from "../guards.ts";
+import { renderAdminPage } from "./render.tsx";
+import { formAction, uploadForm } from "./image_forms.ts";
+
+const ACTIVE = "/admin/products";
+
+/** The two pages a panel lives on; anything else goes back to this page. */
+function backTo(id: number, back: unknown): string {
+  const allowed = [`/admin/products/${id}`, `/admin/products/${id}/images`];
+  return typeof back === "string" && allowed.includes(back) ? back : `/admin/products/${id}/images`;
+}
+
+function parseId(c: Context<AppEnv>, schema: z.ZodType<{ id: number }> = productImageParams): number {
+  const parsed = schema.safeParse(c.req.param());
+  if (!parsed.success) throw new ValidationError("Invalid id");
+  return parsed.data.id;
+}
+
+export function productImagesAdmin() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/:id/images", async (c) => {
+    const product = await productForImages(c.var.db, parseId(c));
+    if (!product) {
+      return renderAdminPage(c, {
+        title: "Product not found",
+        active: ACTIVE,
+        body: <p className="rounded-xl bg-white p-6">Product not found.</p>,
+        status: 404,
+      });
+    }
+    return renderAdminPage(c, {
+      title: `Images · ${product.name}`,
+      active: ACTIVE,
+      body: (
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h1 className="text-2xl font-extrabold tracking-tight">{product.name}</h1>
+            <div className="flex gap-4 text-sm font-semibold">
+              <a className="text-green-800 hover:underline" href={`/admin/products/${product.id}`}>Edit product</a>
+              <a className="text-green-800 hover:underline" href={`/product/${product.slug}`}>View in shop</a>
+            </div>
+          </div>
+          <ProductImagesPanel
+            productId={product.id}
+            images={product.images}
+            returnTo={`/admin/products/${product.id}/images`}
+          />
+        </div>
+      ),
+    });
+  });
+
+  app.post(
+    "/:id/images",
+    ...uploadForm((c, back) => backTo(parseId(c), back), async (c, files) => {
+      const productId = parseId(c);
+      await addProductImages(c.var.db, c.var.storage, { productId, userId: currentUser(c).id, files });
+      return { title: files.length === 1 ? "Image uploaded" : `${files.length} images uploaded` };
+    }),
+  );
+
+  app.post("/:id/images/move", async (c) => {
+    const id = parseId(c);
+    const form = await c.req.parseBody();
+    const { back, ...rest } = form;
+    return await formAction(c, backTo(id, back), async () => {
+      const parsed = moveImageForm.safeParse(rest);
+      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid request");
+      await moveProductImage(c.var.db, { productId: id, userId: currentUser(c).id, ...parsed.data });
+      return { title: "Images reordered" };
+    });
+  });
+
+  app.post("/:id/images/:index/delete", async (c) => {
+    const parsed = productImageIndexParams.safeParse(c.req.param());
+    if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid request");
+    const { id, index } = parsed.data;
+    const { back } = await c.req.parseBody();
+    return await formAction(c, backTo(id, back), async () => {
+      await removeProductImage(c.var.db, c.var.storage, { productId: id, userId: currentUser(c).id, index });
+      return { title: "Image deleted" };
+    });
+  });
+  return app;
+}

@@ -1,0 +1,102 @@
+/**
+ * /admin/users: customers and staff (search, role filter, paging) and /admin/users/{id} (orders,
+ * points, addresses; disable or re-enable; role changes for super_admin). Forms post to
+ * /admin/users/{id}, so every action works without JavaScript.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { changeUser, getUserDetail, listUsers, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
+import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";
+import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";
+import { currentUser } from "../guards.ts";
+import { setFlash } from "../flash.ts";
+import { adminBodyLimit } from "../admin_limits.ts";
+import { renderAdminPage } from "./render.tsx";
+
+const ACTIVE = "/admin/users";
+
+function parseOr400<T>(
+  result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
+): T {
+  if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? "Invalid request");
+  return result.data;
+}
+
+export function usersAdmin() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/", async (c) => {
+    const query = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
+    const { items, total } = await listUsers(c.var.db, query);
+    return renderAdminPage(c, {
+      title: "Customers and staff",
+      active: ACTIVE,
+      body: (
+        <UserListView
+          items={items}
+          total={total}
+          q={query.q?.trim() ?? ""}
+          role={query.role ?? ""}
+          page={query.page}
+          pageSize={USER_PAGE_SIZE}
+        />
+      ),
+    });
+  });
+
+  async function detail(c: Context<AppEnv>, id: number, refusal?: { message: string; status: 403 | 409 }) {
+    const me = currentUser(c);
+    const u = await getUserDetail(c.var.db, id);
+    return renderAdminPage(c, {
+      title: u.username,
+      active: ACTIVE,
+      status: refusal?.status,
+      body: (
+        <UserDetailView
+          user={u}
+          orders={u.orders}
+          points={u.points}
+          addresses={u.addresses}
+          canChangeRoles={me.role === "super_admin"}
+          isSelf={me.id === u.id}
+          message={refusal?.message}
+        />
+      ),
+    });
+  }
+
+  app.get("/:id", (c) => {
+    const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
+    return detail(c, id);
+  });
+
+  app.post("/:id", adminBodyLimit(), async (c) => {
+    const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
+    const form = await c.req.formData();
+    const raw: Record<string, unknown> = {};
+    const role = form.get("role");
+    const disabled = form.get("disabled");
+    if (typeof role === "string") raw.role = role;
+    if (disabled === "true" || disabled === "false") raw.disabled = disabled === "true";
+    const change = parseOr400(staffSchemas.userPatchBody.safeParse(raw));
+    let row;
+    try {
+      row = await changeUser(c.var.db, currentUser(c), id, change);
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 403 || err.status === 409)) {
+        return detail(c, id, { message: err.message, status: err.status });
+      }
+      throw err;
+    }
+    const what = change.role !== undefined
+      ? `${row.username} is now ${ROLE_LABELS[row.role]}.`
+      : row.disabledAt
+      ? `${row.username} is disabled and signed out everywhere.`
+      : `${row.username} can sign in again.`;
+    setFlash(c, { title: "Account updated", description: what, variant: "success" });
+    return c.redirect(`/admin/users/${id}`, 303);
+  });
+  return app;
+}

@@ -1,0 +1,161 @@
+/**
+ * The cart's state-changing actions, each declared once: the JSON routes under /api (cart.ts,
+ * coupons.ts mount them), the no-JavaScript forms on /cart (pages/cart.tsx) and /api/openapi.json.
+ */
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../app.ts";
+import {
+  addToCart,
+  applyCoupon,
+  cartSchemas,
+  clearCart,
+  type CouponAttempt,
+  removeCartItem,
+  removeCoupon,
+  updateCartItem,
+} from "../../domains/cart/mod.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { parseId } from "../../lib/ids.ts";
+import { toRand } from "../../lib/money.ts";
+import { defineAction } from "../action.ts";
+import { readOwner, writeOwner } from "../cart_owner.ts";
+import { clientIp } from "../client_ip.ts";
+import { cartSchema, couponJson, couponSchema, currentCartJson } from "./cart_json.ts";
+
+export const COUPON_REMOVED = "The coupon has been removed from your cart.";
+
+/** The visitor's bucket for refused coupon codes, shared by every way of trying one (API and form). */
+export function couponAttempt(c: Context<AppEnv>): CouponAttempt {
+  return { limitKey: `coupon:ip:${clientIp(c)}` };
+}
+
+/** The visitor's cart as JSON (empty, with no cart query, for a visitor without a session). */
+export const currentCart = currentCartJson;
+
+/** A cart line the visitor may change: a visitor without a session has none. */
+function ownerAndLine(c: Context<AppEnv>) {
+  const owner = readOwner(c);
+  const id = parseId(c.req.param("id"));
+  if (!owner) throw new NotFoundError("Cart item not found");
+  return { owner, id };
+}
+
+export const addToCartAction = defineAction({
+  method: "post",
+  path: "/cart",
+  input: cartSchemas.addBody,
+  output: z.object({
+    added: z.object({ id: z.number().int(), quantity: z.number().int(), name: z.string() }),
+    cart: cartSchema,
+  }),
+  status: 201,
+  auth: "public",
+  summary: "Add a product (or one of its variants) to the visitor's cart",
+  handler: async (c, input) => {
+    const added = await addToCart(c.var.db, await writeOwner(c), input);
+    return {
+      added: { id: added.lineId, quantity: added.quantity, name: added.name },
+      cart: await currentCart(c),
+    };
+  },
+});
+
+export const updateCartItemAction = defineAction({
+  method: "put",
+  path: "/cart/:id",
+  aliases: [{ method: "patch", path: "/cart/:id" }],
+  input: cartSchemas.updateBody,
+  output: cartSchema,
+  auth: "public",
+  summary: "Set a cart line's quantity (0 removes it)",
+  handler: async (c, input) => {
+    const { owner, id } = ownerAndLine(c);
+    await updateCartItem(c.var.db, owner, id, input.quantity);
+    return await currentCart(c);
+  },
+});
+
+export const removeCartItemAction = defineAction({
+  method: "delete",
+  path: "/cart/:id",
+  input: undefined,
+  output: cartSchema,
+  auth: "public",
+  summary: "Remove a line from the cart",
+  handler: async (c) => {
+    const { owner, id } = ownerAndLine(c);
+    await removeCartItem(c.var.db, owner, id);
+    return await currentCart(c);
+  },
+});
+
+export const clearCartAction = defineAction({
+  method: "delete",
+  path: "/cart",
+  input: undefined,
+  output: cartSchema,
+  auth: "public",
+  summary: "Empty the cart",
+  handler: async (c) => {
+    const owner = readOwner(c);
+    if (owner) await clearCart(c.var.db, owner);
+    return await currentCart(c);
+  },
+});
+
+export const applyCouponAction = defineAction({
+  method: "post",
+  path: "/cart/apply-coupon",
+  aliases: [{ method: "post", path: "/coupons/apply" }],
+  input: cartSchemas.couponBody,
+  output: z.object({
+    success: z.literal(true),
+    coupon: couponSchema,
+    message: z.string(),
+    /** The first-order coupon's note to a guest (sign in to confirm it), or null. */
+    note: z.string().nullable(),
+    discount: z.number(),
+    discountAmount: z.number(),
+    cart: cartSchema,
+  }),
+  auth: "public",
+  summary: "Apply a coupon code to the cart (prices re-checked on the server)",
+  handler: async (c, input) => {
+    const result = await applyCoupon(c.var.db, await writeOwner(c), input.code, couponAttempt(c));
+    return {
+      success: true as const,
+      coupon: couponJson(result.coupon),
+      message: `Coupon ${result.coupon.code} applied${result.note ? `. ${result.note}` : ""}`,
+      note: result.note,
+      discount: toRand(result.discountCents),
+      discountAmount: toRand(result.discountCents),
+      cart: await currentCart(c),
+    };
+  },
+});
+
+export const removeCouponAction = defineAction({
+  method: "post",
+  path: "/cart/remove-coupon",
+  aliases: [{ method: "post", path: "/coupons/remove" }],
+  input: undefined,
+  output: z.object({ success: z.literal(true), message: z.string(), cart: cartSchema }),
+  auth: "public",
+  summary: "Remove the applied coupon from the cart",
+  handler: async (c) => {
+    const owner = readOwner(c);
+    if (owner) await removeCoupon(c.var.db, owner);
+    return { success: true as const, message: COUPON_REMOVED, cart: await currentCart(c) };
+  },
+});
+
+/** Every cart action, for the JSON routes. */
+export const cartActions = [
+  addToCartAction,
+  updateCartItemAction,
+  removeCartItemAction,
+  clearCartAction,
+  applyCouponAction,
+  removeCouponAction,
+];

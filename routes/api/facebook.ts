@@ -1,0 +1,61 @@
+/**
+ * The spec's Facebook Commerce endpoints, for admin and super_admin (401 visitors, 403 customers):
+ * POST /api/admin/facebook-settings {accessToken} stores the Graph token server-side and answers
+ * only a message; POST /api/admin/facebook-import {downloadImages} imports the configured Meta
+ * catalogue and answers { message, importCount, updatedCount, ... }. Facebook unreachable: 502.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../../app.ts";
+import {
+  facebookImportBody,
+  facebookSettingsBody,
+  GraphUnavailableError,
+  importCatalogue,
+  saveAccessToken,
+  TOKEN_SAVED,
+} from "../../domains/social_import/mod.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { currentUser, requireRole } from "../guards.ts";
+import { validate } from "../validate.ts";
+
+/** Bodies are a token or a flag: anything larger is not ours. */
+export const facebookBodyLimit = bodyLimit({
+  maxSize: 8 * 1024,
+  onError: () => {
+    throw new ValidationError("The request body is too large.");
+  },
+});
+
+/** Runs the import for the signed-in staff member with the app's configuration and storage. */
+export function runFacebookImport(c: Context<AppEnv>, downloadImages: boolean) {
+  return importCatalogue(c.var.db, { meta: c.var.config.meta, storage: c.var.storage }, {
+    downloadImages,
+    userId: currentUser(c).id,
+  });
+}
+
+export function facebookSettingsApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireRole("admin"));
+  app.post("/", facebookBodyLimit, validate("json", facebookSettingsBody), async (c) => {
+    await saveAccessToken(c.var.db, c.req.valid("json").accessToken, currentUser(c).id);
+    return c.json({ message: TOKEN_SAVED });
+  });
+  return app;
+}
+
+export function facebookImportApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireRole("admin"));
+  app.post("/", facebookBodyLimit, validate("json", facebookImportBody), async (c) => {
+    try {
+      return c.json(await runFacebookImport(c, c.req.valid("json").downloadImages));
+    } catch (err) {
+      if (err instanceof GraphUnavailableError) return c.json({ error: err.message }, 502);
+      throw err;
+    }
+  });
+  return app;
+}

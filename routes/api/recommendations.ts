@@ -1,0 +1,131 @@
+/**
+ * Recommendations API: POST /api/recommendations/track-view {productId, timeSpent}; GET
+ * /api/recommendations/similar|frequently-bought|cross-sell|up-sell/{productId}?limit,
+ * /personalized?limit (signed in), /trending?categoryId&limit -> a list of products (the catalogue's
+ * product JSON); POST /api/admin/recommendations/rebuild (staff) -> 200 with the entries per type.
+ */
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../../app.ts";
+import {
+  DEFAULT_LIMITS,
+  personalizedProducts,
+  type ProductListKind,
+  productRecommendations,
+  rebuildRecommendations,
+  recommendationSchemas,
+  trackView,
+  trendingProducts,
+  type Viewer,
+} from "../../domains/recommendations/mod.ts";
+import { getCategory, type Product } from "../../domains/catalog/mod.ts";
+import { hitRateLimit } from "../../domains/auth/mod.ts";
+import { AppError } from "../../lib/errors.ts";
+import { logError } from "../../lib/error_log.ts";
+import { parseId } from "../../lib/ids.ts";
+import { clientIp } from "../client_ip.ts";
+import { currentUser, requireRole, requireUser } from "../guards.ts";
+import { cookieSecure } from "../session.ts";
+import { validate } from "../validate.ts";
+import { productJson } from "./json.ts";
+
+/** The anonymous id a visitor's views are kept under (no session or account needed). */
+export const VISITOR_COOKIE = "rb_vid";
+const VISITOR_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** View posts per address: a shopper's browsing, not a script's. */
+const TRACK_LIMIT = { max: 300, windowMs: 10 * 60_000 };
+
+function viewer(c: Context<AppEnv>): Viewer {
+  if (c.var.user) return { userId: c.var.user.id };
+  const existing = getCookie(c, VISITOR_COOKIE);
+  if (existing && VISITOR_ID.test(existing)) return { visitorId: existing };
+  const visitorId = crypto.randomUUID().replaceAll("-", "");
+  setCookie(c, VISITOR_COOKIE, visitorId, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: cookieSecure(c),
+    maxAge: 365 * 24 * 3600,
+  });
+  return { visitorId };
+}
+
+/** Runs a read; an unexpected failure answers the spec's text for it (a 404 or 400 stays as it is). */
+async function listOr(c: Context<AppEnv>, failure: string, read: () => Promise<Product[]>) {
+  try {
+    return c.json((await read()).map(productJson));
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    logError(failure, err, { path: c.req.path });
+    return c.json({ error: failure, message: failure }, 500);
+  }
+}
+
+const productLists: { path: string; kind: ProductListKind; limit: number; failure: string }[] = [
+  { path: "similar", kind: "similar", limit: DEFAULT_LIMITS.similar, failure: "Failed to fetch similar products" },
+  {
+    path: "frequently-bought",
+    kind: "frequentlyBought",
+    limit: DEFAULT_LIMITS.frequentlyBought,
+    failure: "Failed to fetch frequently bought together products",
+  },
+  {
+    path: "cross-sell",
+    kind: "crossSell",
+    limit: DEFAULT_LIMITS.crossSell,
+    failure: "Failed to fetch cross-sell products",
+  },
+  { path: "up-sell", kind: "upSell", limit: DEFAULT_LIMITS.upSell, failure: "Failed to fetch up-sell products" },
+];
+
+export function recommendationApi() {
+  const app = new Hono<AppEnv>();
+
+  app.post("/track-view", validate("json", recommendationSchemas.trackViewBody), async (c) => {
+    const body = c.req.valid("json");
+    await hitRateLimit(c.var.db, `track-view:${clientIp(c)}`, TRACK_LIMIT);
+    await trackView(c.var.db, viewer(c), body.productId, body.timeSpent);
+    return c.json({ success: true });
+  });
+
+  for (const list of productLists) {
+    app.get(`/${list.path}/:productId`, validate("query", recommendationSchemas.limitQuery), (c) => {
+      const productId = parseId(c.req.param("productId"), "productId");
+      const limit = c.req.valid("query").limit ?? list.limit;
+      return listOr(c, list.failure, () => productRecommendations(c.var.db, list.kind, productId, limit));
+    });
+  }
+
+  app.get("/personalized", requireUser(), validate("query", recommendationSchemas.limitQuery), (c) => {
+    const limit = c.req.valid("query").limit ?? DEFAULT_LIMITS.personalized;
+    return listOr(
+      c,
+      "Failed to fetch personalized recommendations",
+      () => personalizedProducts(c.var.db, currentUser(c).id, limit),
+    );
+  });
+
+  app.get("/trending", validate("query", recommendationSchemas.trendingQuery), async (c) => {
+    const { limit, categoryId } = c.req.valid("query");
+    if (categoryId !== undefined) await getCategory(c.var.db, { id: categoryId }); // 404 for an unknown one
+    return listOr(
+      c,
+      "Failed to fetch trending products",
+      () => trendingProducts(c.var.db, limit ?? DEFAULT_LIMITS.trending, categoryId),
+    );
+  });
+  return app;
+}
+
+/** POST /api/admin/recommendations/rebuild: recompute every list now (admin and super_admin). */
+export function adminRecommendationApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireRole("admin"));
+  app.post("/rebuild", async (c) => {
+    const started = performance.now();
+    const counts = await rebuildRecommendations(c.var.db);
+    return c.json({ success: true, counts, durationMs: Math.round(performance.now() - started) });
+  });
+  return app;
+}

@@ -1,0 +1,83 @@
+/**
+ * /api/referrals (spec 001: POST /referrals, /referrals/redeem, /referrals/my): the signed-in
+ * customer's code and share link, redeeming a friend's code before one's first paid order, and the
+ * referrer's list of friends with the points they earned. Never cached.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../../app.ts";
+import {
+  ensureInvitation,
+  myReferrals,
+  redeemReferral,
+  REFERRAL_POINTS,
+  referralDiscountPercent,
+  referralLink,
+  referralSchemas,
+} from "../../domains/referrals/mod.ts";
+import { currentUser, requireUser } from "../guards.ts";
+import { validate } from "../validate.ts";
+
+/** The percent a customer redeeming now is promised: the staff setting, else the environment's. */
+export function currentReferralPercent(c: Context<AppEnv>): Promise<number> {
+  return referralDiscountPercent(c.var.db, c.var.config.referralDiscountPercent);
+}
+
+/** What the referee is told after redeeming (API answer and registration toast alike). */
+export function redeemedMessage(percent: number): string {
+  return `Referral code applied: you get ${percent}% off your first order.`;
+}
+
+/** The /referral page and GET /my share this: the customer's code, link and friends. */
+export async function referralOverview(
+  c: Context<AppEnv>,
+): Promise<z.infer<typeof referralSchemas.myReferralsJson>> {
+  const summary = await myReferrals(c.var.db, currentUser(c).id);
+  return {
+    code: summary.code,
+    link: referralLink(c.var.config.siteUrl, summary.code),
+    referrals: summary.referrals.map((r) => ({
+      username: r.username,
+      status: r.status,
+      dateUsed: r.dateUsed?.toISOString() ?? null,
+      firstOrderCompleted: r.firstOrderCompleted,
+    })),
+    pointsEarned: summary.pointsEarned,
+    discountPercent: await currentReferralPercent(c),
+    pointsPerReferral: REFERRAL_POINTS,
+  };
+}
+
+export function referralApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser(), async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+
+  app.post("/", async (c) => {
+    const { code } = await ensureInvitation(c.var.db, currentUser(c).id);
+    const body: z.infer<typeof referralSchemas.invitationJson> = {
+      code,
+      link: referralLink(c.var.config.siteUrl, code),
+    };
+    return c.json(body);
+  });
+
+  app.get("/my", async (c) => c.json(await referralOverview(c)));
+
+  app.post("/redeem", validate("json", referralSchemas.redeemBody), async (c) => {
+    const percent = await currentReferralPercent(c);
+    const redeemed = await redeemReferral(c.var.db, currentUser(c).id, c.req.valid("json").code, percent);
+    const body: z.infer<typeof referralSchemas.redeemJson> = {
+      success: true,
+      code: redeemed.code,
+      discountType: "percentage",
+      discountPercent: redeemed.discountPercent,
+      message: redeemedMessage(redeemed.discountPercent),
+    };
+    return c.json(body);
+  });
+  return app;
+}

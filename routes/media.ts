@@ -1,0 +1,18 @@
+/** GET /media/{key}: uploaded files from the file storage. Keys never change content, so they cache for a year. */
+import { Hono } from "hono";
+import type { AppEnv } from "../app.ts";
+import { isStorageKey } from "../lib/storage.ts";
+
+export function mediaRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get("/media/*", async (c) => {
+    const key = c.req.path.slice("/media/".length);
+    const file = isStorageKey(key) ? await c.var.storage.get(key) : null;
+    if (!file) return c.text("Not found", 404);
+    c.header("Content-Type", file.contentType);
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>);
+  });
+  return app;
+}

@@ -1,0 +1,177 @@
+/**
+ * Caching of storefront pages for visitors (decision 0037).
+ *
+ * - visitorPageCache: a visitor without a session or flash cookie gets the same home, listing,
+ *   search and product pages as every other visitor, so the finished HTML is kept in memory (at most
+ *   PAGE_CACHE_ENTRIES pages, PAGE_CACHE_MS each) and marked `public, s-maxage` for a CDN. Anything a
+ *   staff member writes drops it at once (staffWritesBumpStorefront, through cache_versions on every
+ *   instance); stock sold by checkout shows within PAGE_CACHE_MS. A request with a cookie, a response
+ *   with Set-Cookie or any status but 200 is never stored or shared.
+ * - privateWhenPersonal: a response that sets a cookie, or answers a request that carried the
+ *   session, is `private, no-store` unless its route said otherwise.
+ * - publicCatalogueReads and publicEtag: visitors' catalogue API reads are shareable like the pages;
+ *   every shareable GET gets an ETag and answers If-None-Match with 304 (decision 0038).
+ */
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { etag } from "hono/etag";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app.ts";
+import { type CacheVersions, STOREFRONT } from "../lib/cache_versions.ts";
+import { SESSION_COOKIE } from "./session.ts";
+
+/** How long a visitor page is served from memory (and by a CDN) before it is rendered again. */
+export const PAGE_CACHE_MS = 10_000;
+/** At most this many pages in memory (about 60-90 KB each), oldest first out. */
+export const PAGE_CACHE_ENTRIES = 300;
+export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE_MS / 1000}, stale-while-revalidate=30`;
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/** The storefront pages that are the same for every visitor. */
+const VISITOR_PAGES = /^\/(categories|category\/[^/]+|product\/[^/]+|products|featured|new|offers|search)?$/;
+const FLASH_COOKIE = "flash";
+
+interface Entry {
+  body: string;
+  /** The same body gzipped once, for the clients that accept it (most). */
+  gzip: Uint8Array<ArrayBuffer>;
+  /** The body's SHA-1 in hex, as hono/etag would tag it (publicEtag then answers If-None-Match). */
+  hash: string;
+  contentType: string;
+  storedAt: number;
+}
+
+async function gzipped(text: string): Promise<Uint8Array<ArrayBuffer>> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function sha1Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function acceptsGzip(c: Context<AppEnv>): boolean {
+  return /\bgzip\b/i.test(c.req.header("Accept-Encoding") ?? "");
+}
+
+function anonymous(c: Context<AppEnv>): boolean {
+  return !getCookie(c, SESSION_COOKIE) && !getCookie(c, FLASH_COOKIE);
+}
+
+export function visitorPageCache(versions: CacheVersions, now = () => Date.now()) {
+  const pages = new Map<string, Entry>();
+  // Bumped on every drop: a render that began before a staff write must not store its older page.
+  let generation = 0;
+  versions.onChange(STOREFRONT, () => {
+    pages.clear();
+    generation++;
+  });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !VISITOR_PAGES.test(c.req.path) || !anonymous(c)) {
+      return await next();
+    }
+    const url = new URL(c.req.url);
+    const key = url.pathname + url.search;
+    const hit = pages.get(key);
+    if (hit && now() - hit.storedAt < PAGE_CACHE_MS) {
+      c.header("Cache-Control", VISITOR_CACHE_CONTROL);
+      c.header("Vary", "Cookie, Accept-Encoding");
+      c.header("X-Page-Cache", "hit");
+      c.header("Content-Type", hit.contentType);
+      if (!acceptsGzip(c)) {
+        c.header("ETag", `"${hit.hash}"`);
+        return c.body(hit.body, 200);
+      }
+      // Weak, as compress() makes a gzipped miss's tag: both name the same page.
+      c.header("ETag", `W/"${hit.hash}"`);
+      c.header("Content-Encoding", "gzip");
+      return c.body(hit.gzip, 200);
+    }
+    const started = generation;
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || res.headers.has("Set-Cookie") || res.headers.has("Cache-Control")) return;
+    const contentType = res.headers.get("Content-Type") ?? "";
+    if (!contentType.startsWith("text/html")) return;
+    res.headers.set("Cache-Control", VISITOR_CACHE_CONTROL);
+    res.headers.set("Vary", "Cookie");
+    res.headers.set("X-Page-Cache", "miss");
+    const body = await res.clone().text();
+    const [gzip, hash] = await Promise.all([gzipped(body), sha1Hex(body)]);
+    res.headers.set("ETag", `"${hash}"`);
+    if (generation !== started) return;
+    pages.delete(key);
+    if (pages.size >= PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!);
+    pages.set(key, { body, gzip, hash, contentType, storedAt: now() });
+  });
+}
+
+/** Keeps personal responses out of every shared and browser cache unless a route chose a policy. */
+export function privateWhenPersonal() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (c.res.headers.has("Cache-Control")) return;
+    if (c.res.headers.has("Set-Cookie") || c.var.session) c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  });
+}
+
+/**
+ * After a state-changing request by staff succeeds, bumps the storefront version: prices, stock,
+ * categories, images, reviews they moderate and shop settings all show on pages that visitors get
+ * from caches. Coarse on purpose: staff writes are rare, and no admin route can forget to invalidate.
+ */
+export function staffWritesBumpStorefront(versions: CacheVersions) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
+    const user = c.var.user;
+    if (!user || user.role === "customer" || c.res.status >= 400) return;
+    await versions.bump(STOREFRONT, c.var.db);
+  });
+}
+
+/** The catalogue's JSON reads, the same for every visitor (the products, categories and search APIs). */
+const CATALOGUE_READS = /^\/api\/(products|categories|search)(\/|$)/;
+
+/**
+ * A visitor's catalogue API read (no session, no cookie set) may be kept by a CDN as briefly as the
+ * visitor pages, and gets an ETag (publicEtag). A signed-in read (staff see hidden variants) stays
+ * private through privateWhenPersonal.
+ */
+export function publicCatalogueReads() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !CATALOGUE_READS.test(c.req.path)) return;
+    const res = c.res;
+    if (res.status !== 200 || c.var.session || res.headers.has("Set-Cookie") || res.headers.has("Cache-Control")) {
+      return;
+    }
+    res.headers.set("Cache-Control", VISITOR_CACHE_CONTROL);
+    res.headers.append("Vary", "Cookie");
+  });
+}
+
+/** True when any cache may keep the response: `public`, neither private nor no-store, no cookie set. */
+function shareable(res: Response): boolean {
+  const cacheControl = res.headers.get("Cache-Control") ?? "";
+  return res.status === 200 && /\bpublic\b/i.test(cacheControl) && !/\b(private|no-store)\b/i.test(cacheControl) &&
+    !res.headers.has("Set-Cookie");
+}
+
+/**
+ * ETag and 304 Not Modified (hono/etag) for GET and HEAD responses any cache may keep: visitor pages,
+ * catalogue API reads, feeds, files. Never for a private or no-store response (a signed-in page, a
+ * cart): its tag would describe one shopper's data. A response that carries its own ETag (a static
+ * file) keeps it; hono/etag then only answers If-None-Match.
+ */
+export function publicEtag() {
+  const tagged = etag();
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || !shareable(c.res)) return;
+    // hono/etag tags whatever c.res is once its `next` returns: here the finished response.
+    await tagged(c, () => Promise.resolve());
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * The product page's reviews: the section's data (approved reviews by the page's ?rating=&source=&
+ * sort=&page=, the viewer's votes and own review), the JSON-LD aggregateRating and review entries,
+ * and the no-JavaScript form posts (write a review, vote, reply) that answer with a redirect and a toast.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../../app.ts";
+import { getProductWithVariants } from "../../domains/catalog/mod.ts";
+import {
+  addReply,
+  assertNotReviewed,
+  createReview,
+  listProductReviews,
+  LOGIN_REQUIRED,
+  replyBody,
+  reviewOf,
+  type ReviewPage,
+  reviewPageJson,
+  reviewQuery,
+  voteOnReview,
+  votesOf,
+} from "../../domains/reviews/mod.ts";
+import type { ReviewsSectionData } from "../../components/reviews/ReviewsSection.tsx";
+import type { PageHead } from "../../lib/head.tsx";
+import { AppError, ValidationError } from "../../lib/errors.ts";
+import { isSlug, parseId } from "../../lib/ids.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { setFlash } from "../flash.ts";
+import { hasRole } from "../guards.ts";
+import { readReviewSubmission, withStoredPhotos } from "../review_submission.ts";
+import { validationError } from "../validate.ts";
+
+/** How many approved internal reviews the JSON-LD carries. */
+const JSON_LD_REVIEWS = 5;
+
+export async function reviewsSectionData(
+  c: Context<AppEnv>,
+  product: { id: number; slug: string },
+): Promise<{ data: ReviewsSectionData; page: ReviewPage }> {
+  const query = reviewQuery.parse(c.req.query());
+  const page = await listProductReviews(c.var.db, product.id, query);
+  const user = c.var.user;
+  const loginHref = `/login?redirect=${encodeURIComponent(`/product/${product.slug}#reviews`)}`;
+  const votes = user ? await votesOf(c.var.db, user.id, page.items.map((r) => r.id)) : {};
+  const mine = user ? await reviewOf(c.var.db, user.id, product.id) : null;
+  return {
+    page,
+    data: {
+      block: {
+        productId: product.id,
+        slug: product.slug,
+        initial: reviewPageJson(page),
+        filters: {
+          rating: query.rating ?? null,
+          source: query.source ?? "all",
+          sort: query.sort ?? "recent",
+          page: page.page,
+        },
+        viewer: { id: user?.id ?? null, loginHref },
+        votes,
+      },
+      form: {
+        productId: product.id,
+        slug: product.slug,
+        signedIn: !!user,
+        loginHref: `/login?redirect=${encodeURIComponent(`/product/${product.slug}?write-review=1#write-review`)}`,
+        mine: mine ? { status: mine.status } : null,
+        open: c.req.query("write-review") === "1",
+      },
+    },
+  };
+}
+
+/**
+ * Adds aggregateRating and up to five `review` entries (approved reviews written here, newest first)
+ * to the page's Product JSON-LD; nothing when the product has no approved review.
+ */
+export async function withReviewStructuredData(
+  c: Context<AppEnv>,
+  head: PageHead,
+  productId: number,
+  page: ReviewPage,
+): Promise<PageHead> {
+  if (!page.summary.count) return head;
+  const internal = await listProductReviews(
+    c.var.db,
+    productId,
+    { source: "internal", sort: "recent" },
+    JSON_LD_REVIEWS,
+  );
+  const jsonLd = (head.jsonLd ?? []).map((entry) =>
+    (entry as { "@type"?: string })["@type"] === "Product"
+      ? {
+        ...entry,
+        aggregateRating: {
+          "@type": "AggregateRating",
+          ratingValue: page.summary.average.toFixed(1),
+          reviewCount: page.summary.count,
+          bestRating: 5,
+          worstRating: 1,
+        },
+        ...(internal.items.length
+          ? {
+            review: internal.items.map((r) => ({
+              "@type": "Review",
+              name: r.title,
+              reviewBody: r.content,
+              datePublished: r.createdAt.toISOString().slice(0, 10),
+              author: { "@type": "Person", name: r.user?.username ?? "Customer" },
+              reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            })),
+          }
+          : {}),
+      }
+      : entry
+  );
+  return { ...head, jsonLd };
+}
+
+/** The product of a form post's slug, or 404. */
+async function productOf(c: Context<AppEnv>) {
+  const slug = c.req.param("slug") ?? "";
+  if (!isSlug(slug)) throw new NotFoundError("Product Not Found");
+  return await getProductWithVariants(c.var.db, { slug });
+}
+
+/** Runs a form action; a refusal comes back as a toast on the product page rather than an error page. */
+async function formAction(
+  c: Context<AppEnv>,
+  anchor: string,
+  action: (product: { id: number; slug: string }) => Promise<{ title: string; description?: string }>,
+) {
+  const product = await productOf(c);
+  const back = `/product/${product.slug}#${anchor}`;
+  if (!c.var.user) {
+    setFlash(c, { title: "Login required", description: LOGIN_REQUIRED, variant: "destructive" });
+    return c.redirect(`/login?redirect=${encodeURIComponent(back)}`, 303);
+  }
+  try {
+    const done = await action(product);
+    setFlash(c, { ...done, variant: "success" });
+    return c.redirect(back, 303);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status === 401) throw err;
+    setFlash(c, { title: "Not saved", description: err.message, variant: "destructive" });
+    return c.redirect(anchor === "write-review" ? `/product/${product.slug}?write-review=1#write-review` : back, 303);
+  }
+}
+
+/** POST /product/{slug}/reviews, /product/{slug}/reviews/{id}/vote, /product/{slug}/reviews/{id}/replies. */
+export function reviewFormRoutes() {
+  const app = new Hono<AppEnv>();
+  app.post("/:slug/reviews", (c) =>
+    formAction(c, "write-review", async (product) => {
+      const user = c.var.user!;
+      const submission = await readReviewSubmission(c);
+      await assertNotReviewed(c.var.db, user.id, product.id);
+      const input = await withStoredPhotos(c, submission);
+      await createReview(c.var.db, { ...input, productId: product.id, userId: user.id });
+      return {
+        title: "Review submitted",
+        description: "Thank you! Your review will appear once our team has approved it.",
+      };
+    }));
+  app.post("/:slug/reviews/:id/vote", (c) =>
+    formAction(c, "reviews", async () => {
+      const reviewId = parseId(c.req.param("id"), "Review id");
+      const form = await c.req.parseBody();
+      if (form.helpful !== "true" && form.helpful !== "false") {
+        throw new ValidationError("helpful must be true or false");
+      }
+      await voteOnReview(c.var.db, { reviewId, voterId: c.var.user!.id, helpful: form.helpful === "true" });
+      return { title: "Thanks for your feedback" };
+    }));
+  app.post("/:slug/reviews/:id/replies", (c) =>
+    formAction(c, "reviews", async () => {
+      const reviewId = parseId(c.req.param("id"), "Review id");
+      const form = await c.req.parseBody();
+      const parsed = replyBody.safeParse({ content: form.content });
+      if (!parsed.success) throw validationError(parsed.error);
+      const user = c.var.user!;
+      await addReply(c.var.db, {
+        reviewId,
+        userId: user.id,
+        isStaff: hasRole(user, "admin"),
+        content: parsed.data.content,
+      });
+      return { title: "Reply posted" };
+    }));
+  return app;
+}

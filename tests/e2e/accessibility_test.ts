@@ -1,0 +1,55 @@
+/**
+ * axe-core over the pages a shopper sees most (home, a category, a product, the cart empty and with an item,
+ * /search with results), on a desktop and a phone: 0 violations. Lighthouse's accessibility score is
+ * built from axe's rules, so this keeps it at 100 between `deno task lighthouse` runs.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { axeViolations } from "../helpers/axe.ts";
+import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser } from "../helpers/e2e.ts";
+
+const e2e = useShopInBrowser({
+  start: "[e2e a11y] start the shop and the browser",
+  stop: "[e2e a11y] SIGTERM stops the shop cleanly",
+});
+
+/** The pages checked; `ready` waits until the page's islands have hydrated. */
+const pages: { name: string; path: string; ready?: string }[] = [
+  { name: "home", path: "/", ready: '[data-island="FeaturedCarousel"][data-hydrated="true"]' },
+  { name: "category", path: "/category/heating-lighting", ready: '[data-island="SortSelect"][data-hydrated="true"]' },
+  { name: "product", path: "/product/", ready: '[data-island="BuyBox"][data-hydrated="true"]' },
+  { name: "cart", path: "/cart", ready: '[data-island="CartView"][data-hydrated="true"]' },
+  { name: "search", path: "/search?q=heat" },
+];
+
+async function firstProductPath(page: Page): Promise<string> {
+  await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
+  const href = await page.locator('section[aria-label="Products"] article h3 a').first().getAttribute("href");
+  assert.ok(href, "a product link on the category page");
+  return href;
+}
+
+for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  e2eTest(`[e2e a11y] ${screen}: home, category, product, cart and search have 0 axe violations`, async () => {
+    // The shop's CSP (script-src 'self') would refuse the injected axe script; axe only reads the page.
+    const context = await e2e.browser.newContext({ ...options, bypassCSP: true });
+    const page = await context.newPage();
+    // The empty cart first: its page has only an h1 before the footer's headings.
+    await page.goto(`${e2e.server.url}/cart`);
+    const found = (await axeViolations(page)).map((v) => `empty cart: ${v}`);
+    const productPath = await firstProductPath(page);
+    // An item in the cart, so the cart page shows its table or cards rather than the empty state.
+    await page.locator('section[aria-label="Products"] form[data-cart-add] button').first().click();
+    await page.getByText("Added to cart", { exact: true }).waitFor();
+    for (const p of pages) {
+      await page.goto(e2e.server.url + (p.name === "product" ? productPath : p.path));
+      if (p.ready) await page.locator(p.ready).waitFor();
+      for (const v of await axeViolations(page)) found.push(`${p.name}: ${v}`);
+      if (p.name === "search") await fullPageShot(page, `search-${screen}`);
+    }
+    await context.close();
+    assert.deepEqual(found, []);
+  });
+}
+
+e2e.registerStopTest();

@@ -1,0 +1,211 @@
+/**
+ * The back office's operations screens in Chromium: a super_admin makes a customer an admin; an admin
+ * creates, edits and deletes a coupon in the Manage Coupons dialogs (the CouponManager island); a
+ * settings change shows on the storefront; screenshots of coupons, users, settings, audit and the
+ * dashboard at 1280 px and 390 px.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import {
+  demoAdmin,
+  DESKTOP,
+  e2eTest,
+  expectToast,
+  fullPageShot,
+  PHONE,
+  signIn,
+  useShopInBrowser,
+  viewportShot,
+  watchErrors,
+} from "../helpers/e2e.ts";
+import { demoAccounts } from "../../db/seed/demo.ts";
+import { createUser } from "../helpers/factories.ts";
+import { orderItems, orders, products } from "../../db/schema/mod.ts";
+import { hashPassword } from "../../domains/auth/mod.ts";
+
+const superAdmin = demoAccounts.find((a) => a.role === "super_admin")!;
+
+const e2e = useShopInBrowser({
+  start: "[e2e] start the shop and the browser",
+  stop: "[e2e] stop the shop and the browser",
+  database: {
+    withAccounts: true,
+    async fill(db) {
+      await createUser(db, {
+        username: "thandi_keeper",
+        email: "thandi@example.co.za",
+        firstName: "Thandi",
+        lastName: "Nkosi",
+        password: await hashPassword("Gecko-Keeper1"),
+      });
+      // Paid orders over the last weeks, so the dashboard's chart has something to draw.
+      const [product] = await db.select().from(products).limit(1);
+      const now = Date.now();
+      for (let i = 0; i < 24; i++) {
+        const paidAt = new Date(now - ((i * 37) % 29) * 86_400_000 - i * 3_600_000);
+        const total = (250 + ((i * 173) % 1900)).toFixed(2);
+        const [o] = await db.insert(orders).values({
+          orderNumber: `RB-E2E-${i}`,
+          total,
+          subtotal: total,
+          status: i % 3 === 0 ? "processing" : "delivered",
+          paidAt,
+          createdAt: paidAt,
+        }).returning();
+        await db.insert(orderItems).values({
+          orderId: o.id,
+          productId: product.id,
+          name: product.name,
+          price: total,
+          quantity: 1,
+        });
+      }
+    },
+  },
+});
+
+async function staffPage(browser: Browser, account: { username: string; password: string }, size = DESKTOP) {
+  const context = await browser.newContext(size);
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, account.username, account.password);
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+  return page;
+}
+
+async function couponIsland(page: Page) {
+  await page.locator('[data-island="CouponManager"][data-hydrated="true"]').waitFor({ state: "attached" });
+  await page.locator('[data-island="Toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
+}
+
+e2eTest("[e2e admin] a super_admin makes a customer an admin", async () => {
+  const page = await staffPage(e2e.browser, superAdmin);
+  const errors = watchErrors(page);
+  await page.goto(`${e2e.server.url}/admin/users`);
+  await page.getByPlaceholder("Search by username, e-mail or name...").fill("nkosi");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(/q=nkosi/);
+  await fullPageShot(page, "admin-users-desktop");
+  await page.getByRole("link", { name: "thandi_keeper" }).click();
+  await page.getByRole("heading", { name: "thandi_keeper" }).waitFor();
+  await page.getByLabel("Role").selectOption("admin");
+  await page.getByRole("button", { name: "Change role" }).click();
+  await expectToast(page, "Account updated", /thandi_keeper is now Admin/);
+  await fullPageShot(page, "admin-user-detail-desktop");
+  // The new admin can open the admin area.
+  const promoted = await staffPage(e2e.browser, { username: "thandi_keeper", password: "Gecko-Keeper1" });
+  await promoted.goto(`${e2e.server.url}/admin/coupons`);
+  await promoted.getByRole("heading", { name: "Manage Coupons" }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.context().close();
+  await promoted.context().close();
+});
+
+e2eTest("[e2e admin] an admin creates, edits and deletes a coupon on the Manage Coupons screen", async () => {
+  const page = await staffPage(e2e.browser, demoAdmin);
+  const errors = watchErrors(page, { ignore: /status of 4\d\d/ });
+  await page.goto(`${e2e.server.url}/admin/coupons`);
+  await couponIsland(page);
+  await page.getByRole("heading", { name: "Manage Coupons" }).waitFor();
+
+  await page.getByRole("link", { name: "Add Coupon" }).click();
+  const dialog = page.locator("[data-coupon-dialog]");
+  await dialog.getByRole("heading", { name: "Create New Coupon" }).waitFor();
+  await dialog.getByLabel("Code").fill("ab");
+  await dialog.getByLabel("Description").fill("Hi");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await dialog.getByText("Coupon code must be at least 3 characters").waitFor();
+  await dialog.getByText("Description is required").waitFor();
+  await dialog.getByText("Value must be a positive number").waitFor();
+  await viewportShot(page, "admin-coupon-dialog-desktop");
+
+  await dialog.getByLabel("Code").fill("basking15");
+  await dialog.getByLabel("Description").fill("15% off basking lamps, at most R200");
+  await dialog.getByLabel("Value (%)").fill("15");
+  await dialog.getByLabel("Maximum discount (R, optional)").fill("200");
+  await dialog.getByRole("button", { name: "Create Coupon" }).click();
+  await expectToast(page, "Coupon Created", /BASKING15/);
+  const row = page.locator('tr[data-coupon-code="BASKING15"]');
+  await row.waitFor();
+  assert.match(await row.innerText(), /15%[\s\S]*Max: R/);
+
+  await row.getByRole("link", { name: "Edit BASKING15" }).click();
+  await dialog.getByRole("heading", { name: "Edit Coupon" }).waitFor();
+  await dialog.getByLabel("Value (%)").fill("20");
+  await dialog.getByLabel("Active").uncheck();
+  await dialog.getByRole("button", { name: "Update Coupon" }).click();
+  await expectToast(page, "Coupon Updated", /BASKING15/);
+  await page.locator('tr[data-coupon-code="BASKING15"].opacity-50').waitFor();
+  assert.match(await page.locator('tr[data-coupon-code="BASKING15"]').innerText(), /20%[\s\S]*Inactive/);
+  await couponIsland(page);
+  await fullPageShot(page, "admin-coupons-desktop");
+
+  await page.locator('tr[data-coupon-code="BASKING15"]').getByRole("link", { name: "Delete BASKING15" }).click();
+  const ask = page.locator("[data-delete-dialog]");
+  await ask.getByRole("heading", { name: "Delete Coupon" }).waitFor();
+  await ask.getByText('Are you sure you want to delete the coupon code "BASKING15"? This action cannot be undone.')
+    .waitFor();
+  await ask.getByRole("button", { name: "Delete" }).click();
+  await expectToast(page, "Coupon Deleted", /BASKING15/);
+  assert.equal(await page.locator('tr[data-coupon-code="BASKING15"]').count(), 0);
+  assert.deepEqual(errors, []);
+
+  await page.goto(`${e2e.server.url}/admin/audit?entityType=coupon`);
+  assert.equal(await page.locator("[data-audit-id]").count(), 3);
+  await fullPageShot(page, "admin-audit-desktop");
+  await page.goto(`${e2e.server.url}/admin`);
+  await page.locator("[data-sales-chart]").waitFor();
+  await fullPageShot(page, "admin-dashboard-desktop");
+  await page.goto(`${e2e.server.url}/admin?tab=users`);
+  await fullPageShot(page, "admin-dashboard-users-desktop");
+  await page.context().close();
+});
+
+e2eTest("[e2e admin] a settings change shows on the storefront", async () => {
+  const page = await staffPage(e2e.browser, demoAdmin);
+  await page.goto(`${e2e.server.url}/admin/settings`);
+  await page.getByLabel("Free-delivery threshold (R)").fill("750");
+  await page.getByLabel("Phone").fill("021 555 0199");
+  await page.getByLabel("VAT number").fill("12345");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await page.getByText("VAT number must be 10 digits starting with 4").waitFor();
+  await page.getByLabel("VAT number").fill("4111222333");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expectToast(page, "Settings saved");
+  await fullPageShot(page, "admin-settings-desktop");
+  const shopper = await (await e2e.browser.newContext(DESKTOP)).newPage();
+  await shopper.goto(`${e2e.server.url}/`);
+  assert.match(await shopper.locator("body").innerText(), /Free delivery on orders from R\s?750,00/);
+  await shopper.goto(`${e2e.server.url}/terms`);
+  assert.match(
+    await shopper.locator("body").innerText(),
+    /4111222333[\s\S]*021 555 0199|021 555 0199[\s\S]*4111222333/,
+  );
+  await page.context().close();
+  await shopper.context().close();
+});
+
+e2eTest("[e2e admin] phone screenshots of coupons, users, settings, audit and the dashboard", async () => {
+  const page = await staffPage(e2e.browser, superAdmin, PHONE);
+  const errors = watchErrors(page);
+  for (
+    const [path, name] of [
+      ["/admin/coupons", "admin-coupons-phone"],
+      ["/admin/users", "admin-users-phone"],
+      ["/admin/settings", "admin-settings-phone"],
+      ["/admin/audit", "admin-audit-phone"],
+      ["/admin", "admin-dashboard-phone"],
+    ]
+  ) {
+    await page.goto(e2e.server.url + path);
+    await fullPageShot(page, name);
+  }
+  await page.goto(`${e2e.server.url}/admin/coupons`);
+  await couponIsland(page);
+  await page.getByRole("link", { name: "Add Coupon" }).click();
+  await page.locator("[data-coupon-dialog]").getByRole("heading", { name: "Create New Coupon" }).waitFor();
+  await viewportShot(page, "admin-coupon-dialog-phone");
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+e2e.registerStopTest();

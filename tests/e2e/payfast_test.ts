@@ -1,0 +1,99 @@
+/**
+ * Paying by PayFast in a real browser, against the fake PayFast (tests/fakes/payfast.ts) in this
+ * process: the demo customer (a default address and a thermostat in the cart) places the order,
+ * picks 'Instant EFT, card and more with PayFast' beside the card form, cancels once on PayFast's
+ * page (back at the payment step, order still open), goes again and pays; the fake sends the signed
+ * ITN to the shop, which validates it with the fake and pays the order; the browser lands on the
+ * confirmation. Screenshots: payment step, PayFast's page, confirmation, order page.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { addresses, products, users } from "../../db/schema/mod.ts";
+import { addToCart } from "../../domains/cart/mod.ts";
+import { startFakePayFast } from "../fakes/payfast.ts";
+import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+
+const PRODUCT = "Habistat Dimming Thermostat";
+const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };
+const fake = startFakePayFast(MERCHANT);
+
+const e2e = useShopInBrowser({
+  start: "[e2e payfast] prepare the shop with PayFast (the fake), start it and the browser",
+  stop: "[e2e payfast] stop the shop, the browser and the fake PayFast",
+  env: () => ({
+    NODE_ENV: "test",
+    PAYFAST_MERCHANT_ID: MERCHANT.merchantId,
+    PAYFAST_MERCHANT_KEY: "46f0cd694581a",
+    PAYFAST_PASSPHRASE: MERCHANT.passphrase,
+    PAYFAST_BASE: fake.url,
+  }),
+  database: { withAccounts: true, fill: prepare },
+  stopped: () => fake.close(),
+});
+
+async function prepare(db: Db) {
+  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+  if (!customer.defaultShippingAddressId) {
+    const [address] = await db.insert(addresses).values({
+      userId: customer.id,
+      isDefault: true,
+      firstName: "Demo",
+      lastName: "Customer",
+      addressLine1: "12 Jacaranda Street",
+      city: "Pretoria",
+      state: "Gauteng",
+      postalCode: "0181",
+    }).returning();
+    await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
+  }
+  const [product] = await db.select().from(products).where(eq(products.name, PRODUCT));
+  await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
+}
+
+e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, confirmation", async () => {
+  const context = await e2e.browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const url = e2e.server.url;
+  await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.waitForURL(/\/checkout\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get("order"));
+  await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+  const method = page.locator('[data-payment-method="payfast"]');
+  assert.match((await method.textContent()) ?? "", /Instant EFT, card and more with PayFast/);
+  await page.locator('[data-island="PayFastPayment"][data-hydrated="true"]').waitFor({ state: "attached" });
+  await fullPageShot(page, "payfast-payment-step");
+
+  // To PayFast's page, and back with Cancel: the payment step again, the order still open.
+  await method.getByRole("button", { name: "Continue to PayFast" }).click();
+  await page.waitForURL(`${fake.url}/eng/process`);
+  assert.match((await page.locator("[data-amount]").textContent()) ?? "", /R 1394\.00/);
+  await fullPageShot(page, "payfast-hosted-page");
+  await page.getByRole("button", { name: "Cancel payment" }).click();
+  await page.waitForURL(`${url}/checkout?order=${orderId}`);
+  await page.locator('[data-island="PayFastPayment"][data-hydrated="true"]').waitFor({ state: "attached" });
+  assert.equal(fake.sent.length, 0, "a cancel sends no ITN");
+
+  // Again, and pay: the ITN reaches the shop before the browser is sent back.
+  await method.getByRole("button", { name: "Continue to PayFast" }).click();
+  await page.waitForURL(`${fake.url}/eng/process`);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await page.waitForURL(`${url}/checkout?order=${orderId}&confirmed=1&provider=payfast`);
+  await page.locator(`[data-order-confirmed="${orderId}"]`).waitFor();
+  assert.equal(fake.sent.length, 1);
+  assert.equal(fake.sent[0].status, 200);
+  assert.deepEqual(fake.validations.map((v) => v.answer), ["VALID"]);
+  await fullPageShot(page, "payfast-confirmation");
+
+  await page.goto(`${url}/order/${orderId}`);
+  const detail = (await page.locator("main").textContent()) ?? "";
+  assert.match(detail, /PayFast/);
+  assert.match(detail, /Paid/);
+  await fullPageShot(page, "payfast-order-page");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+e2e.registerStopTest();

@@ -1,0 +1,162 @@
+/**
+ * A fake PayFast for tests: an HTTP server on 127.0.0.1 and a free port (config PAYFAST_BASE =
+ * fake.url) speaking PayFast's wire format:
+ *
+ *   POST /eng/process          the hosted payment page: checks the form's signature (400 page when
+ *                              it does not match) and shows the order with Pay and Cancel buttons
+ *   POST /eng/process/pay      as PayFast: sends the ITN (form-encoded, signed with the passphrase)
+ *                              to notify_url, then redirects the browser to return_url
+ *   POST /eng/process/cancel   redirects the browser to cancel_url (no ITN, as PayFast for a cancel)
+ *   POST /eng/query/validate   VALID for the parameter string of an ITN this fake sent (or a test
+ *                              registered with `itn(..., { register: true })`), INVALID otherwise
+ *
+ * `itn()` builds a signed ITN body for HTTP tests that post it to the app themselves.
+ */
+import { CHECKOUT_FIELDS, paramString, payfastSignature } from "../../domains/payments/payfast.ts";
+
+export interface FakePayFast {
+  url: string;
+  /** The ITNs this fake sent to a notify_url, and the shop's answer status. */
+  sent: { body: string; status: number }[];
+  /** How often the validate endpoint was asked, and what it answered. */
+  validations: { body: string; answer: "VALID" | "INVALID" }[];
+  /**
+   * A signed ITN body (fields in PayFast's order; `overrides` replace or add fields, `signWith`
+   * signs with another passphrase). `register` makes the validate endpoint answer VALID for it.
+   */
+  itn(
+    fields: { orderId: number | string; orderNumber: string; amount: string; pfPaymentId?: string },
+    opts?: { overrides?: Record<string, string>; register?: boolean; signWith?: string },
+  ): string;
+  close(): Promise<void>;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+export function startFakePayFast(opts: { merchantId: string; passphrase?: string }): FakePayFast {
+  const valid = new Set<string>();
+  const sent: FakePayFast["sent"] = [];
+  const validations: FakePayFast["validations"] = [];
+  /** Checkout sessions by token: the fields the shop posted. */
+  const sessions = new Map<string, Record<string, string>>();
+  let nextPaymentId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+
+  function itnPairs(
+    f: { orderId: number | string; orderNumber: string; amount: string; pfPaymentId?: string },
+    overrides: Record<string, string> = {},
+  ): [string, string][] {
+    const gross = Number(f.amount);
+    const fee = Math.round(gross * 3.5) / 100;
+    const base: [string, string][] = [
+      ["m_payment_id", String(f.orderId)],
+      ["pf_payment_id", f.pfPaymentId ?? String(nextPaymentId++)],
+      ["payment_status", "COMPLETE"],
+      ["item_name", f.orderNumber],
+      ["item_description", ""],
+      ["amount_gross", f.amount],
+      ["amount_fee", (-fee).toFixed(2)],
+      ["amount_net", (gross - fee).toFixed(2)],
+      ["custom_str1", ""],
+      ["custom_int1", ""],
+      ["name_first", "Test"],
+      ["name_last", "Buyer"],
+      ["email_address", "buyer@example.com"],
+      ["merchant_id", opts.merchantId],
+    ];
+    const pairs = base.map(([k, v]) => [k, overrides[k] ?? v] as [string, string]);
+    for (const [k, v] of Object.entries(overrides)) if (!pairs.some(([key]) => key === k)) pairs.push([k, v]);
+    return pairs.filter(([k]) => k !== "signature");
+  }
+
+  function itn(
+    f: { orderId: number | string; orderNumber: string; amount: string; pfPaymentId?: string },
+    o: { overrides?: Record<string, string>; register?: boolean; signWith?: string } = {},
+  ): string {
+    const pairs = itnPairs(f, o.overrides);
+    const params = paramString(pairs);
+    if (o.register) valid.add(params);
+    const signature = o.overrides?.signature ?? payfastSignature(params, o.signWith ?? opts.passphrase);
+    return `${params}&signature=${signature}`;
+  }
+
+  const page = (title: string, body: string, status = 200) =>
+    new Response(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>
+body{font-family:sans-serif;background:#f4f6f8;margin:0;padding:40px}main{max-width:420px;margin:auto;background:#fff;
+border-radius:12px;padding:24px;box-shadow:0 2px 8px #0002}h1{color:#022d2d;font-size:22px}button{width:100%;padding:12px;
+margin-top:10px;border-radius:8px;border:0;font-size:16px;cursor:pointer}.pay{background:#00a2e8;color:#fff}.cancel{background:#eee}
+</style></head><body><main>${body}</main></body></html>`,
+      { status, headers: { "content-type": "text/html; charset=utf-8" } },
+    );
+
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    const url = new URL(req.url);
+    // The browser asks for a favicon on the hosted page: nothing to show, and no error either.
+    if (req.method === "GET" && url.pathname === "/favicon.ico") return new Response(null, { status: 204 });
+    if (req.method !== "POST") return new Response("Not found", { status: 404 });
+    const body = await req.text();
+    const form = Object.fromEntries(new URLSearchParams(body));
+
+    if (url.pathname === "/eng/process") {
+      const pairs = CHECKOUT_FIELDS.filter((k) => (form[k] ?? "").trim() !== "")
+        .map((k) => [k, form[k].trim()] as [string, string]);
+      const expected = payfastSignature(paramString(pairs), opts.passphrase);
+      if (form.signature !== expected || form.merchant_id !== opts.merchantId) {
+        return page(
+          "Payment error",
+          "<h1>Signature mismatch</h1><p>The payment request was not signed correctly.</p>",
+          400,
+        );
+      }
+      const token = crypto.randomUUID();
+      sessions.set(token, form);
+      return page(
+        "PayFast (fake)",
+        `<h1>PayFast (test double)</h1><p data-fake-payfast>Pay <strong data-amount>R ${
+          escapeHtml(form.amount)
+        }</strong> for
+        <strong data-item>${escapeHtml(form.item_name)}</strong></p>
+        <form method="post" action="/eng/process/pay"><input type="hidden" name="token" value="${token}">
+        <button class="pay" type="submit">Pay now</button></form>
+        <form method="post" action="/eng/process/cancel"><input type="hidden" name="token" value="${token}">
+        <button class="cancel" type="submit">Cancel payment</button></form>`,
+      );
+    }
+
+    if (url.pathname === "/eng/process/pay" || url.pathname === "/eng/process/cancel") {
+      const session = sessions.get(form.token ?? "");
+      if (!session) return page("Payment error", "<h1>Unknown payment</h1>", 404);
+      sessions.delete(form.token);
+      if (url.pathname.endsWith("/cancel")) return Response.redirect(session.cancel_url, 303);
+      const itnBody = itn(
+        { orderId: session.m_payment_id, orderNumber: session.item_name, amount: session.amount },
+        { register: true },
+      );
+      // As PayFast: the ITN reaches the shop before the buyer is sent back.
+      const res = await fetch(session.notify_url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: itnBody,
+      });
+      await res.body?.cancel();
+      sent.push({ body: itnBody, status: res.status });
+      return Response.redirect(session.return_url, 303);
+    }
+
+    if (url.pathname === "/eng/query/validate") {
+      const answer = valid.has(body) ? "VALID" : "INVALID";
+      validations.push({ body, answer });
+      return new Response(answer, { headers: { "content-type": "text/plain" } });
+    }
+    return new Response("Not found", { status: 404 });
+  });
+
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    sent,
+    validations,
+    itn,
+    close: () => server.shutdown(),
+  };
+}

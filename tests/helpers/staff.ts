@@ -1,0 +1,44 @@
+/** Signed-in test clients by role (customer, admin, super_admin) for the admin area's tests. */
+import assert from "node:assert/strict";
+import type { Hono } from "hono";
+import type { Database, Db } from "../../db/client.ts";
+import { hashPassword, type Role } from "../../domains/auth/mod.ts";
+import { testApp } from "./app.ts";
+import { type TestClient, testClient } from "./client.ts";
+import { createUser } from "./factories.ts";
+
+export const STAFF_PASSWORD = "Admin-Pass1!";
+let hashed: Promise<string> | null = null;
+
+/**
+ * A new account of `role` (named `username`, default the role) and a client signed in as it, on
+ * `app` or a fresh test app with `env`.
+ */
+export async function staffAccount(
+  db: Db,
+  database: Database,
+  role: Role,
+  username: string = role,
+  env: Record<string, string> = {},
+  // deno-lint-ignore no-explicit-any
+  app: Hono<any> = testApp(database, env),
+): Promise<{ client: TestClient; user: Awaited<ReturnType<typeof createUser>> }> {
+  hashed ??= hashPassword(STAFF_PASSWORD);
+  const user = await createUser(db, { username, password: await hashed, role });
+  const client = testClient(app);
+  const res = await client.postJson("/api/auth/login", { username, password: STAFF_PASSWORD });
+  assert.equal(res.status, 200, `sign-in as ${username}`);
+  return { client, user };
+}
+
+/** A user of this role (username = role) signed in on `app`: the client, with the user's id. */
+export async function signedInAs(
+  db: Db,
+  database: Database,
+  role: Role,
+  // deno-lint-ignore no-explicit-any
+  app: Hono<any> = testApp(database),
+): Promise<TestClient & { userId: number }> {
+  const { client, user } = await staffAccount(db, database, role, role, {}, app);
+  return Object.assign(client, { userId: user.id });
+}

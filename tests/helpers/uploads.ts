@@ -1,0 +1,41 @@
+/** HTTP test helpers for uploads: a signed-in client, multipart bodies, JSON error messages. */
+import assert from "node:assert/strict";
+import { testApp } from "./app.ts";
+import { type TestClient, testClient } from "./client.ts";
+import { createUser } from "./factories.ts";
+import type { Database, Db } from "../../db/client.ts";
+import { hashPassword, type Role } from "../../domains/auth/mod.ts";
+import type { FileStorage } from "../../lib/storage.ts";
+
+const PASSWORD = "Admin-Pass1!";
+
+/** A client signed in as a new user of this role, on an app using `storage`. */
+export async function signedIn(db: Db, database: Database, role: Role, storage: FileStorage): Promise<TestClient> {
+  await createUser(db, { username: role, password: await hashPassword(PASSWORD), role });
+  const client = testClient(testApp(database, {}, storage));
+  const res = await client.postJson("/api/auth/login", { username: role, password: PASSWORD });
+  assert.equal(res.status, 200);
+  return client;
+}
+
+/** A multipart body with the files in `file` and any other fields. */
+export function form(files: { bytes: Uint8Array; name: string; type?: string }[], extra: Record<string, string> = {}) {
+  const body = new FormData();
+  for (const f of files) {
+    body.append("file", new File([f.bytes as Uint8Array<ArrayBuffer>], f.name, { type: f.type ?? "image/jpeg" }));
+  }
+  for (const [k, v] of Object.entries(extra)) body.append(k, v);
+  return body;
+}
+
+export function upload(client: TestClient, path: string, body: BodyInit, headers: Record<string, string> = {}) {
+  return client.request(path, { method: "POST", body, headers });
+}
+
+/** Asserts a JSON error of this status and returns its message. */
+export async function errorOf(res: Response, status: number): Promise<string> {
+  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${await res.clone().text()}`);
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  const body = await res.json();
+  return body.message ?? body.error;
+}

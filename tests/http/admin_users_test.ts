@@ -1,0 +1,144 @@
+/** /api/admin/users and /admin/users: guards, role changes (super_admin only), disabling, hostile input. */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { useTestDatabase } from "../helpers/db.ts";
+import { testApp } from "../helpers/app.ts";
+import { testClient } from "../helpers/client.ts";
+import { STAFF_PASSWORD, staffAccount } from "../helpers/staff.ts";
+import { createAddress, createUser } from "../helpers/factories.ts";
+import { auditLogs, loyaltyLedger, orders, users } from "../../db/schema/mod.ts";
+import { ACCOUNT_DISABLED } from "../../domains/auth/mod.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+test(
+  "[admin users] visitor 401 / customer 403 on the API; pages redirect; PATCH role by an admin is 403",
+  async (db, database) => {
+    const visitor = testClient(testApp(database));
+    const { client: customer, user: keeper } = await staffAccount(db, database, "customer", "keeper");
+    for (
+      const [method, path] of [["GET", "/api/admin/users"], ["GET", "/api/admin/users/1"], [
+        "PATCH",
+        "/api/admin/users/1",
+      ]]
+    ) {
+      const init = {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: method === "PATCH" ? '{"disabled":true}' : undefined,
+      };
+      assert.equal((await visitor.request(path, init)).status, 401, `${method} ${path}`);
+      assert.equal((await customer.request(path, init)).status, 403, `${method} ${path}`);
+    }
+    assert.equal((await visitor.get("/admin/users")).status, 303);
+    assert.equal((await customer.get(`/admin/users/${keeper.id}`)).status, 303);
+    assert.equal((await customer.postForm(`/admin/users/${keeper.id}`, { role: "super_admin" })).status, 303);
+    assert.equal(await db.$count(users, eq(users.role, "super_admin")), 0);
+
+    const { client: admin } = await staffAccount(db, database, "admin");
+    const res = await admin.postJson(`/api/admin/users/${keeper.id}`, { role: "admin" }, "PATCH");
+    assert.equal(res.status, 403);
+    assert.equal((await res.json()).error, "Only a super admin can change roles.");
+    assert.equal((await db.select().from(users).where(eq(users.id, keeper.id)))[0].role, "customer");
+  },
+);
+
+test(
+  "[admin users] list and detail: search, role filter, orders, points, addresses; no password hash",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin");
+    const thandi = await createUser(db, { username: "thandi", firstName: "Thandi", lastName: "Nkosi" });
+    await createUser(db, { username: "sipho" });
+    await createAddress(db, thandi.id);
+    await db.insert(orders).values({ userId: thandi.id, orderNumber: "RB-100", total: "499.00", status: "processing" });
+    await db.insert(loyaltyLedger).values({ userId: thandi.id, points: 120, reason: "test" });
+    const list = await (await admin.get("/api/admin/users?q=nkosi")).json();
+    assert.equal(list.total, 1);
+    assert.equal(list.items[0].username, "thandi");
+    assert.equal("password" in list.items[0], false);
+    const staff = await (await admin.get("/api/admin/users?role=admin")).json();
+    assert.deepEqual(staff.items.map((u: { username: string }) => u.username), ["admin"]);
+    const detail = await (await admin.get(`/api/admin/users/${thandi.id}`)).json();
+    assert.equal(detail.points, 120);
+    assert.equal(detail.orders[0].orderNumber, "RB-100");
+    assert.equal(detail.orders[0].total, 499);
+    assert.equal(detail.addresses.length, 1);
+    const page = await (await admin.get(`/admin/users/${thandi.id}`)).text();
+    assert.match(page, /RB-100/);
+    assert.match(page, /Only a super admin can change roles\./);
+    assert.match(page, /Disable account/);
+    const listPage = await (await admin.get("/admin/users?q=thandi")).text();
+    assert.match(listPage, /data-user="thandi"/);
+    assert.doesNotMatch(listPage, /data-user="sipho"/);
+  },
+);
+
+test("[admin users] hostile input: NUL, ids >= 2^31, wrong types, unknown fields, empty body", async (db, database) => {
+  const { client: admin, user } = await staffAccount(db, database, "super_admin");
+  const bad: [string, string, unknown?][] = [
+    ["GET", "/api/admin/users?q=a%00b"],
+    ["GET", "/api/admin/users?role=root"],
+    ["GET", "/api/admin/users?page=-1"],
+    ["GET", "/api/admin/users/2147483648"],
+    ["GET", "/api/admin/users/abc"],
+    ["PATCH", `/api/admin/users/${user.id}`, { role: 1 }],
+    ["PATCH", `/api/admin/users/${user.id}`, { disabled: "yes" }],
+    ["PATCH", `/api/admin/users/${user.id}`, {}],
+    ["PATCH", `/api/admin/users/${user.id}`, { role: "admin", password: "x" }],
+    ["PATCH", "/api/admin/users/2147483648", { disabled: true }],
+  ];
+  for (const [method, path, body] of bad) {
+    const res = await admin.request(path, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    assert.equal(res.status, 400, `${method} ${path} ${JSON.stringify(body)}`);
+    assert.ok((await res.json()).error);
+  }
+  assert.equal((await admin.get("/api/admin/users/99999")).status, 404);
+  assert.equal((await admin.get("/admin/users/2147483648")).status, 400);
+  assert.equal((await admin.get("/admin/users?q=%00")).status, 400);
+});
+
+test(
+  "[admin users] a super_admin makes a customer an admin; the last super_admin stays; disabling signs the user out and login says why",
+  async (db, database) => {
+    const { client: boss, user: me } = await staffAccount(db, database, "super_admin", "boss");
+    const { client: keeperClient, user: keeper } = await staffAccount(db, database, "customer", "keeper");
+    const promoted = await boss.postJson(`/api/admin/users/${keeper.id}`, { role: "admin" }, "PATCH");
+    assert.equal(promoted.status, 200);
+    assert.equal((await promoted.json()).role, "admin");
+    assert.equal((await keeperClient.get("/admin")).status, 200, "the new admin's session sees the admin area");
+
+    const last = await boss.postJson(`/api/admin/users/${me.id}`, { role: "admin" }, "PATCH");
+    assert.equal(last.status, 409);
+    const self = await boss.postJson(`/api/admin/users/${me.id}`, { disabled: true }, "PATCH");
+    assert.equal(self.status, 409);
+    assert.equal((await self.json()).error, "You cannot disable your own account.");
+
+    // The form route: disable, with the session ended at once.
+    const form = await boss.postForm(`/admin/users/${keeper.id}`, { disabled: "true" });
+    assert.equal(form.status, 303);
+    assert.match(await (await boss.get(form.headers.get("location")!)).text(), /signed out everywhere/);
+    assert.equal((await keeperClient.get("/api/auth/me")).status, 401);
+    const again = testClient(testApp(database));
+    const login = await again.postJson("/api/auth/login", { username: "keeper", password: STAFF_PASSWORD });
+    assert.equal(login.status, 403);
+    assert.equal((await login.json()).error, ACCOUNT_DISABLED);
+    const page = await again.postForm("/login", { username: "keeper", password: STAFF_PASSWORD });
+    assert.equal(page.status, 403);
+    assert.match(await page.text(), /This account has been disabled/);
+
+    const enable = await boss.postJson(`/api/admin/users/${keeper.id}`, { disabled: false }, "PATCH");
+    assert.equal(enable.status, 200);
+    assert.equal(
+      (await again.postJson("/api/auth/login", { username: "keeper", password: STAFF_PASSWORD })).status,
+      200,
+    );
+    const actions = (await db.select().from(auditLogs).orderBy(auditLogs.id)).map((a) => `${a.entityType}:${a.action}`);
+    assert.deepEqual(actions, ["user:role_change", "user:disable", "user:enable"]);
+  },
+);
+
+closeDatabase();

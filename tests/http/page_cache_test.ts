@@ -1,0 +1,160 @@
+/**
+ * Visitor page caching and its invalidation (decision 0037): visitors share cached pages marked for a
+ * CDN, a shopper with a session never gets a shared page (nor another shopper's name), and a price or
+ * stock change by staff shows at once, on the instance that saved it and on another one (a second app
+ * over the same database stands in for a second instance; it looks at cache_versions on every request).
+ */
+import assert from "node:assert/strict";
+import { useTestDatabase } from "../helpers/db.ts";
+import { testAssets, testConfig } from "../helpers/app.ts";
+import { testClient } from "../helpers/client.ts";
+import { signedInAs } from "../helpers/staff.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { createApp } from "../../app.ts";
+import type { Database } from "../../db/client.ts";
+import { memoryStorage } from "../../lib/storage.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { PRIVATE_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from "../../routes/page_cache.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+/** An instance of the shop with its page cache on (as in production). */
+function testApp(database: Database) {
+  return createApp({ database, config: testConfig(), assets: testAssets(), storage: memoryStorage(), pageCache: true });
+}
+
+/** Another instance of the shop on the same database, checking cache versions on every request. */
+function secondInstance(database: Database) {
+  return createApp({
+    database,
+    config: testConfig(),
+    assets: testAssets(),
+    storage: memoryStorage(),
+    pageCache: true,
+    cacheCheckMs: 0,
+  });
+}
+
+test(
+  "[page cache] a visitor's second request is served from the cache, marked public for a CDN; a shopper with a session gets private, no-store",
+  async (db, database) => {
+    const product = await createProduct(db, { name: "Basking Lamp 75 W" });
+    const app = testApp(database);
+    const visitor = testClient(app);
+    const first = await visitor.get(`/product/${product.slug}`);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get("Cache-Control"), VISITOR_CACHE_CONTROL);
+    assert.equal(first.headers.get("X-Page-Cache"), "miss");
+    const firstHtml = await first.text();
+    const second = await visitor.get(`/product/${product.slug}`);
+    assert.equal(second.headers.get("X-Page-Cache"), "hit");
+    assert.equal(second.headers.get("Cache-Control"), VISITOR_CACHE_CONTROL);
+    assert.match(second.headers.get("Content-Type") ?? "", /^text\/html/);
+    assert.ok(second.headers.get("Content-Security-Policy"), "security headers on cached pages too");
+    assert.equal(await second.text(), firstHtml);
+
+    // A signed-in shopper: the page with their name, never the shared copy, never stored anywhere.
+    const shopper = await signedInAs(db, database, "customer", app);
+    const own = await shopper.get(`/product/${product.slug}`);
+    assert.equal(own.headers.get("X-Page-Cache"), null);
+    assert.equal(own.headers.get("Cache-Control"), PRIVATE_CACHE_CONTROL);
+    assert.match(await own.text(), /customer/);
+    // ... and the visitor's cached page still has no name in it.
+    const again = await visitor.get(`/product/${product.slug}`);
+    assert.equal(again.headers.get("X-Page-Cache"), "hit");
+    assert.equal(await again.text(), firstHtml);
+    assert.doesNotMatch(firstHtml, /Sign out|Log out|My Account/i);
+  },
+);
+
+test("[page cache] a response that sets a cookie (a guest cart) is private and never stored", async (db, database) => {
+  const product = await createProduct(db);
+  const app = testApp(database);
+  const guest = testClient(app);
+  const add = await guest.postJson("/api/cart", { productId: product.id, quantity: 1 });
+  assert.ok(add.status < 300, `add to cart: ${add.status}`);
+  assert.equal(add.headers.get("Cache-Control"), PRIVATE_CACHE_CONTROL);
+  assert.ok(guest.cookies.has("sid"), "the guest got a session");
+  const page = await guest.get(`/product/${product.slug}`);
+  assert.equal(page.headers.get("X-Page-Cache"), null);
+  assert.equal(page.headers.get("Cache-Control"), PRIVATE_CACHE_CONTROL);
+});
+
+test(
+  "[page cache] a price and a stock change by staff show at once to visitors on this instance and on another",
+  async (db, database) => {
+    const product = await createProduct(db, { name: "Misting Nozzle", price: "100.00", stock: 40 });
+    const app = testApp(database);
+    const other = secondInstance(database);
+    const here = testClient(app);
+    const there = testClient(other);
+    const path = `/product/${product.slug}`;
+    const category = "/products";
+    for (const client of [here, there]) {
+      // Fill both instances' caches (and check they are filled).
+      for (const p of [path, path, category, category]) await (await client.get(p)).body?.cancel();
+      assert.equal((await client.get(path)).headers.get("X-Page-Cache"), "hit");
+    }
+    const old = formatMoney(10000);
+    assert.ok((await (await here.get(path)).text()).includes(old));
+
+    const admin = await signedInAs(db, database, "admin", app);
+    const put = await admin.postJson(`/api/products/${product.id}`, { price: 123.45, stock: 3 }, "PUT");
+    assert.equal(put.status, 200, await put.clone().text());
+
+    const price = formatMoney(12345);
+    for (const [name, client] of [["this instance", here], ["another instance", there]] as const) {
+      const html = await (await client.get(path)).text();
+      assert.ok(html.includes(price), `${name}: the new price on the product page`);
+      assert.ok(html.includes("Only 3 left in stock"), `${name}: the new stock on the product page`);
+      assert.ok((await (await client.get(category)).text()).includes(price), `${name}: the new price in the listing`);
+    }
+  },
+);
+
+test("[page cache] shop settings saved on one instance show on another at once", async (db, database) => {
+  const app = testApp(database);
+  const other = secondInstance(database);
+  const there = testClient(other);
+  await (await there.get("/")).body?.cancel();
+  const admin = await signedInAs(db, database, "admin", app);
+  const current = await (await admin.get("/api/admin/settings")).json();
+  const put = await admin.postJson("/api/admin/settings", { ...current, shopName: "Gecko Corner" }, "PUT");
+  assert.equal(put.status, 200, await put.clone().text());
+  assert.match(await (await there.get("/")).text(), /Gecko Corner/);
+});
+
+async function gunzip(res: Response): Promise<string> {
+  return await new Response(res.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+}
+
+test(
+  "[compression] pages (fresh and cached) and JSON go out gzipped to clients that accept it, plain to others",
+  async (db, database) => {
+    const product = await createProduct(db, { name: "Heat Mat 28 W" });
+    const app = testApp(database);
+    const gzip = { headers: { "Accept-Encoding": "gzip, deflate, br" } };
+    const visitor = testClient(app);
+    const path = `/product/${product.slug}`;
+    const fresh = await visitor.request(path, gzip);
+    assert.equal(fresh.headers.get("X-Page-Cache"), "miss");
+    assert.equal(fresh.headers.get("Content-Encoding"), "gzip");
+    assert.match(fresh.headers.get("Vary") ?? "", /Accept-Encoding/);
+    const html = await gunzip(fresh);
+    assert.match(html, /Heat Mat 28 W/);
+    const cached = await visitor.request(path, gzip);
+    assert.equal(cached.headers.get("X-Page-Cache"), "hit");
+    assert.equal(cached.headers.get("Content-Encoding"), "gzip");
+    assert.match(cached.headers.get("Vary") ?? "", /Accept-Encoding/);
+    assert.equal(await gunzip(cached), html);
+    const plain = await visitor.get(path);
+    assert.equal(plain.headers.get("Content-Encoding"), null);
+    assert.equal(await plain.text(), html);
+
+    const json = await visitor.request("/api/products?limit=50", gzip);
+    assert.equal(json.headers.get("Content-Encoding"), "gzip");
+    assert.match(JSON.parse(await gunzip(json)).items[0].name, /Heat Mat/);
+  },
+);
+
+closeDatabase();

@@ -1,0 +1,114 @@
+/**
+ * The shop as an operator runs it: on Deno Deploy's permissions (no FFI, no writes, no
+ * subprocesses) on PostgreSQL, two instances starting together on one fresh database, and the
+ * one-line start-up error of an unreachable database. These start real servers (main.ts).
+ */
+import assert from "node:assert/strict";
+import postgres from "postgres";
+import { DEPLOY_PERMISSIONS, type RunningServer, startServer } from "../helpers/server.ts";
+import { usingPostgres, withScratchDatabase } from "../helpers/scratch_db.ts";
+import { testClient } from "../helpers/client.ts";
+import { demoAccounts } from "../../db/seed/demo.ts";
+import { seedCategories, seedProducts } from "../../db/seed/catalog_data.ts";
+
+const options = { sanitizeOps: false, sanitizeResources: false };
+
+/** A cookie-keeping client for a real server (the shop's own Origin on state-changing requests). */
+function clientFor(server: RunningServer) {
+  // deno-lint-ignore no-explicit-any
+  const remote = { request: (path: string, init?: RequestInit) => fetch(server.url + path, init) } as any;
+  return testClient(remote, { origin: server.url });
+}
+
+Deno.test({
+  name: "[platform] Deploy's permissions on PostgreSQL: the shop starts, serves pages and signs a customer in",
+  ignore: !usingPostgres,
+  ...options,
+  fn: () =>
+    withScratchDatabase("deploy", async (url) => {
+      const server = await startServer({ DATABASE_URL: url, LOG_REQUESTS: "false" }, {
+        permissions: DEPLOY_PERMISSIONS,
+      });
+      try {
+        const client = clientFor(server);
+        assert.equal((await client.get("/")).status, 200);
+        const product = await client.get(`/product/${seedProducts[0].slug}`);
+        assert.equal(product.status, 200);
+        await product.body?.cancel();
+        const customer = demoAccounts.find((a) => a.role === "customer")!;
+        const login = await client.postJson("/api/auth/login", {
+          username: customer.username,
+          password: customer.password,
+        });
+        assert.equal(login.status, 200, await login.clone().text());
+        await login.body?.cancel();
+        const me = await client.get("/api/auth/me");
+        assert.equal(me.status, 200);
+        assert.equal((await me.json()).username, customer.username);
+        assert.doesNotMatch(server.output(), /building browser assets|NotCapable|Requires (write|ffi|run) access/);
+      } finally {
+        assert.equal(await server.stop(), 0, server.output());
+      }
+    }),
+});
+
+Deno.test({
+  name: "[platform] two instances starting together on one fresh database: both ready, migrated and seeded once",
+  ignore: !usingPostgres,
+  ...options,
+  fn: () =>
+    withScratchDatabase("twins", async (url) => {
+      const env = { DATABASE_URL: url, LOG_REQUESTS: "false" };
+      const started = await Promise.allSettled([startServer(env), startServer(env)]);
+      const servers = started.flatMap((s) => s.status === "fulfilled" ? [s.value] : []);
+      try {
+        assert.deepEqual(started.map((s) => s.status === "rejected" ? String(s.reason) : "ready"), ["ready", "ready"]);
+        for (const server of servers) assert.equal((await fetch(`${server.url}/readyz`)).status, 200);
+        const sql = postgres(url, { max: 1, onnotice: () => {} });
+        try {
+          const journal = JSON.parse(
+            await Deno.readTextFile(new URL("../../db/migrations/meta/_journal.json", import.meta.url)),
+          ) as { entries: unknown[] };
+          const [migrations] = await sql`select count(*)::int as n from drizzle.__drizzle_migrations`;
+          assert.equal(migrations.n, journal.entries.length, "each migration recorded once");
+          const [counts] = await sql`select
+            (select count(*)::int from categories) as categories,
+            (select count(*)::int from products) as products,
+            (select count(*)::int from users) as users,
+            (select count(*)::int from coupons) as coupons`;
+          assert.equal(counts.categories, seedCategories.length);
+          assert.equal(counts.products, seedProducts.length);
+          assert.equal(counts.users, demoAccounts.length);
+          const seededLines = servers.map((s) => s.output().match(/"seeded demo shop"/g)?.length ?? 0);
+          assert.deepEqual(seededLines.sort(), [0, 1], "one instance seeded, the other found the catalogue");
+        } finally {
+          await sql.end({ timeout: 5 });
+        }
+      } finally {
+        for (const server of servers) await server.stop();
+      }
+    }),
+});
+
+Deno.test({
+  name: "[platform] an unreachable database stops the start with one line naming DATABASE_URL and host:port",
+  ...options,
+  fn: async () => {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    listener.close(); // nothing listens there now
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", ...DEPLOY_PERMISSIONS, new URL("../../main.ts", import.meta.url).pathname],
+      env: { DATABASE_URL: `postgres://shop:hunter2@127.0.0.1:${port}/shop`, NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(out.stderr).trim();
+    assert.equal(out.code, 1);
+    assert.equal(
+      stderr,
+      `DATABASE_URL: cannot use the database at 127.0.0.1:${port}/shop: connection refused: is PostgreSQL running and listening there?`,
+    );
+    assert.doesNotMatch(new TextDecoder().decode(out.stdout) + stderr, /hunter2/);
+  },
+});
