@@ -19,6 +19,31 @@ function Hydrated({ el, island }: { el: HTMLElement; island: ReactNode }) {
   return island;
 }
 
+function hydrate(el: HTMLElement, url: string) {
+  const name = el.dataset.island!;
+  const props = JSON.parse(el.dataset.props ?? "{}");
+  import(url).then((mod) => {
+    const island = createElement(mod.default as FunctionComponent, props);
+    hydrateRoot(el, createElement(Hydrated, { el, island }));
+  }).catch((err) => console.error(`island ${name} failed to load`, err));
+}
+
+/**
+ * Islands marked data-hydrate="visible" load when they come within 400 px of the viewport (their
+ * server markup works meanwhile: plain forms and links). `display: contents` gives the marker no
+ * box of its own, so its first child is what is observed.
+ */
+const nearViewport = "IntersectionObserver" in globalThis
+  ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      nearViewport!.unobserve(entry.target);
+      const el = entry.target.closest<HTMLElement>("[data-island]")!;
+      hydrate(el, el.dataset.url!);
+    }
+  }, { rootMargin: "400px 0px" })
+  : null;
+
 function boot() {
   const tag = document.querySelector<HTMLScriptElement>("script[data-islands]");
   const urls: Record<string, string> = JSON.parse(tag?.dataset.islands ?? "{}");
@@ -29,11 +54,11 @@ function boot() {
       console.error(`island ${name}: no chunk in the manifest`);
       continue;
     }
-    const props = JSON.parse(el.dataset.props ?? "{}");
-    import(url).then((mod) => {
-      const island = createElement(mod.default as FunctionComponent, props);
-      hydrateRoot(el, createElement(Hydrated, { el, island }));
-    }).catch((err) => console.error(`island ${name} failed to load`, err));
+    const target = el.firstElementChild;
+    if (el.dataset.hydrate === "visible" && nearViewport && target) {
+      el.dataset.url = url;
+      nearViewport.observe(target);
+    } else hydrate(el, url);
   }
 }
 

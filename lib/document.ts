@@ -17,12 +17,13 @@ export function renderDocument(
     bodyClass?: string;
   },
 ): string {
-  const { result: bodyHtml, islands: names } = collectIslands(() => renderToString(body));
+  const { result: bodyHtml, islands: names, eager } = collectIslands(() => renderToString(body));
   let scripts = "";
   if (names.length) {
     const urls = Object.fromEntries(names.filter((n) => assets.islands[n]).map((n) => [n, assets.islands[n]]));
-    // Only the chunks these islands need (not every shared chunk of the build); boot is the script itself.
-    const preloads = scriptsFor(assets, names).filter((u) => u !== assets.boot)
+    // Only the chunks the eager islands need (not every shared chunk of the build, nor those of islands
+    // hydrated when visible); boot is the script itself.
+    const preloads = scriptsFor(assets, eager).filter((u) => u !== assets.boot)
       .map((u) => `<link rel="modulepreload" href="${escapeAttr(u)}">`).join("");
     scripts = `${preloads}<script type="module" src="${escapeAttr(assets.boot)}" data-islands="${
       escapeAttr(JSON.stringify(urls))

@@ -5,6 +5,11 @@
  * Which islands a page uses is recorded while it renders (collectIslands), not found afterwards by
  * scanning the finished HTML: the regex scan over 60-90 KB of markup was a visible share of every
  * request's CPU (docs/decisions/0037).
+ *
+ * `hydrate="visible"` is for islands below the fold whose markup works without JavaScript (the
+ * footer's newsletter form, the reviews): the page does not preload their chunks and boot imports
+ * them only when they come near the viewport, so they cost nothing on the first load
+ * (docs/decisions/0043).
  */
 import type { ComponentType } from "react";
 
@@ -12,15 +17,29 @@ import type { ComponentType } from "react";
  * The names seen by the render in progress. renderToString is synchronous and JavaScript runs one
  * thing at a time, so one module-level slot cannot mix two requests' renders.
  */
-let collecting: Set<string> | null = null;
+let collecting: Map<string, boolean> | null = null;
+
+/** When boot hydrates an island: at once ("load") or when it nears the viewport ("visible"). */
+export type Hydration = "load" | "visible";
 
 /** Wraps a server-rendered island; `props` must be plain JSON. */
 export function Island<P extends object>(
-  { name, component: Component, props }: { name: string; component: ComponentType<P>; props: P },
+  { name, component: Component, props, hydrate = "load" }: {
+    name: string;
+    component: ComponentType<P>;
+    props: P;
+    hydrate?: Hydration;
+  },
 ) {
-  collecting?.add(name);
+  // One eager use of a name makes its chunk part of the first load.
+  if (collecting) collecting.set(name, (collecting.get(name) ?? false) || hydrate === "load");
   return (
-    <div data-island={name} data-props={JSON.stringify(props)} style={{ display: "contents" }}>
+    <div
+      data-island={name}
+      data-props={JSON.stringify(props)}
+      data-hydrate={hydrate === "load" ? undefined : hydrate}
+      style={{ display: "contents" }}
+    >
       <Component {...props} />
     </div>
   );
@@ -28,15 +47,16 @@ export function Island<P extends object>(
 
 /**
  * Runs a synchronous render and returns its result with the island names it rendered, in order of
- * first appearance. Nested calls keep the outer collection intact.
+ * first appearance, and those of them the first load needs (any use not marked "visible"). Nested
+ * calls keep the outer collection intact.
  */
-export function collectIslands<T>(render: () => T): { result: T; islands: string[] } {
+export function collectIslands<T>(render: () => T): { result: T; islands: string[]; eager: string[] } {
   const outer = collecting;
-  const names = new Set<string>();
+  const names = new Map<string, boolean>();
   collecting = names;
   try {
     const result = render();
-    return { result, islands: [...names] };
+    return { result, islands: [...names.keys()], eager: [...names].filter(([, e]) => e).map(([n]) => n) };
   } finally {
     collecting = outer;
   }

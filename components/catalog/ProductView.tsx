@@ -80,7 +80,13 @@ export function ProductView(
                 returnPath: `/product/${p.slug}`,
               }}
             />
-            <Island name="ShareButton" component={ShareButton} props={{ url: shareUrl, title: p.name }} />
+            {/* Below the fold on phones; loaded 400 px before it scrolls into view. */}
+            <Island
+              name="ShareButton"
+              component={ShareButton}
+              props={{ url: shareUrl, title: p.name }}
+              hydrate="visible"
+            />
           </div>
           <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white text-sm text-stone-700">
             <li className={promise}>

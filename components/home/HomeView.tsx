@@ -178,7 +178,12 @@ export function HomeView(
                 Join our newsletter for husbandry tips, new stock alerts and member offers. Unsubscribe at any time.
               </p>
             </div>
-            <Island name="NewsletterForm" component={NewsletterForm} props={{ source: "home_banner", tone: "light" }} />
+            <Island
+              name="NewsletterForm"
+              component={NewsletterForm}
+              props={{ source: "home_banner", tone: "light" }}
+              hydrate="visible"
+            />
           </div>
         </section>
       </div>

@@ -71,7 +71,12 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
             Newsletter: 10% off your first order
           </h2>
           <div className="mt-2">
-            <Island name="NewsletterForm" component={NewsletterForm} props={{ source: "footer", tone: "dark" }} />
+            <Island
+              name="NewsletterForm"
+              component={NewsletterForm}
+              props={{ source: "footer", tone: "dark" }}
+              hydrate="visible"
+            />
           </div>
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             {shop.social.map((s) => (

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import { fieldInputClass, fieldLabelClass } from "../ui/Field.tsx";
 import { fullWidthButton } from "../ui/buttons.ts";
 import { CreditCardIcon } from "../ui/icons.tsx";
-import { CARD_EXPIRED, cardExpiryInPast } from "../../domains/payments/schemas.ts";
+import { CARD_EXPIRED, cardExpiryInPast } from "../../domains/payments/card_expiry.ts";
 
 export interface TestCard {
   cardNumber: string;

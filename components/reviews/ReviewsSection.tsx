@@ -18,9 +18,9 @@ export function ReviewsSection({ data }: { data: ReviewsSectionData }) {
         <h2 id="reviews-heading" className="text-2xl font-bold">Customer Reviews</h2>
       </div>
       <div className="mb-8">
-        <Island name="ReviewForm" component={ReviewForm} props={data.form} />
+        <Island name="ReviewForm" component={ReviewForm} props={data.form} hydrate="visible" />
       </div>
-      <Island name="ReviewsBlock" component={ReviewsBlock} props={data.block} />
+      <Island name="ReviewsBlock" component={ReviewsBlock} props={data.block} hydrate="visible" />
     </section>
   );
 }

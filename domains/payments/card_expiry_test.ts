@@ -1,6 +1,7 @@
 /** The test card's expiry rule: valid through the end of its month, refused from the month after. */
 import assert from "node:assert/strict";
-import { cardExpiryInPast, testConfirmBody } from "./schemas.ts";
+import { cardExpiryInPast } from "./card_expiry.ts";
+import { testConfirmBody } from "./schemas.ts";
 
 const NOV_2026 = new Date(2026, 10, 24);
 

@@ -1,5 +1,6 @@
 /** Request shapes of /api/payments (zod), shared by the routes and the payment islands. */
 import { z } from "zod";
+import { CARD_EXPIRED, cardExpiryInPast } from "./card_expiry.ts";
 import { dbId } from "../../lib/ids.ts";
 
 const orderId = dbId("Please choose the order to pay.");
@@ -35,20 +36,6 @@ export const testIntentBody = z.object({
     .max(TEST_AMOUNT_MAX, "Amount must be at most R999 999."),
   currency: zar.optional(),
 }).strict();
-
-export const CARD_EXPIRED = "Your card's expiry date is in the past.";
-
-/**
- * True when an "MM/YY" expiry lies before the current month (a card is valid to the end of its
- * month, as card networks read it). Anything not in that form is left to the format check.
- */
-export function cardExpiryInPast(expiry: string, now = new Date()): boolean {
-  const m = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(expiry.trim());
-  if (!m) return false;
-  const year = 2000 + Number(m[2]);
-  const month = Number(m[1]);
-  return year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1;
-}
 
 /** POST /payments/test-confirm: the offline test provider's card form. */
 export const testConfirmBody = z.object({

@@ -5,6 +5,7 @@ import {
   DESKTOP,
   e2eTest,
   expectDisabled,
+  expectToast,
   fullPageShot,
   PHONE,
   useShopInBrowser,
@@ -185,3 +186,34 @@ e2eTest("[e2e] unknown page is the 404 page", async () => {
 });
 
 e2e.registerStopTest();
+
+e2eTest(
+  "[e2e] the footer's newsletter form loads its script only when scrolled near, then subscribes without a reload",
+  async () => {
+    const page = await e2e.browser.newPage(PHONE);
+    const errors = watchErrors(page);
+    const requested: string[] = [];
+    page.on("request", (req) => requested.push(req.url()));
+    await page.goto(e2e.server.url + "/category/heating-lighting");
+    await page.locator('[data-island="SortSelect"][data-hydrated="true"]').waitFor();
+    const footerForm = page.locator('footer [data-island="NewsletterForm"]');
+    const chunk = await page.evaluate(() =>
+      JSON.parse(document.querySelector<HTMLElement>("script[data-islands]")!.dataset.islands!).NewsletterForm
+    );
+    assert.ok(chunk, "boot knows the newsletter form's chunk");
+    await page.waitForTimeout(300);
+    assert.equal(await footerForm.getAttribute("data-hydrated"), null, "not hydrated at the top of the page");
+    assert.ok(!requested.some((u) => u.endsWith(chunk)), "its chunk is not loaded at the top of the page");
+
+    await footerForm.scrollIntoViewIfNeeded();
+    await page.locator('footer [data-island="NewsletterForm"][data-hydrated="true"]').waitFor();
+    assert.ok(requested.some((u) => u.endsWith(chunk)), "its chunk loaded once near the viewport");
+    const url = page.url();
+    await footerForm.getByLabel("Email address").fill("scroll.reader@example.co.za");
+    await footerForm.locator("button[type=submit]").click();
+    await expectToast(page, "Subscribed!");
+    assert.equal(page.url(), url, "subscribed in place, no form post");
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+);

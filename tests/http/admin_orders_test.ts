@@ -9,7 +9,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testAssets, testConfig } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { createProduct, createUser } from "../helpers/factories.ts";
-import { customer, paidOrder } from "../helpers/paid_orders.ts";
+import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import { createApp } from "../../app.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { orders, products } from "../../db/schema/mod.ts";
@@ -43,7 +43,10 @@ async function signedIn(db: Db, app: ReturnType<typeof shop>["app"], role: Role,
   return client;
 }
 
-/** A paid order of 2 x R450 (R900) for customer "thandi", who is signed in on the returned client. */
+/**
+ * A paid order of 2 x R450 (R900, delivered free so the refund figures stay round) for customer
+ * "thandi", who is signed in on the returned client.
+ */
 async function setUp(db: Db, database: Database) {
   const { app, gateway } = shop(database);
   const buyer = await customer(db, {
@@ -52,7 +55,10 @@ async function setUp(db: Db, database: Database) {
     password: await hashPassword(PASSWORD),
   });
   const p = await createProduct(db, { name: "UVB Tube T5 24W", slug: "uvb-tube", price: "450.00", stock: 10 });
-  const { order } = await paidOrder(db, gateway, [{ productId: p.id, quantity: 2 }], { userId: buyer.id });
+  const { order } = await paidOrder(db, gateway, [{ productId: p.id, quantity: 2 }], {
+    userId: buyer.id,
+    delivery: FREE_DELIVERY,
+  });
   const me = testClient(app);
   assert.equal((await me.postJson("/api/auth/login", { username: "thandi", password: PASSWORD })).status, 200);
   const admin = await signedIn(db, app, "admin", "staff");

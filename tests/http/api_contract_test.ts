@@ -113,6 +113,8 @@ const PUBLIC = new Set([
   "GET /api/recommendations/up-sell/:productId",
   "GET /api/search",
   "GET /api/search/suggest",
+  // The providers' server-to-server notifications: trusted by signature and provider checks, not a session.
+  "POST /api/webhooks/payfast",
   "POST /api/webhooks/stripe",
 ]);
 

@@ -34,11 +34,12 @@ const KB = 1024;
 /** Every storefront page's JavaScript, gzipped (issue 14, target 3). */
 const PAGE_BUDGET = 80 * KB;
 /**
- * NOT MET YET: the product page's eleven islands need 92 KB gz, and the payment step's two 83 KB (React
- * alone is 70 KB). Until they are slimmed (decision 0038, "Not done"), these ceilings stop them
- * growing; their 80 KB tests are registered as ignored, never as passed.
+ * NOT MET YET: the product page's first load needs 84 KB gz (its reviews, share button and newsletter
+ * form now hydrate when visible, decision 0043), and the payment step's 83 KB (React alone is 70 KB).
+ * Until they are slimmed (decision 0038, "Not done"), these ceilings stop them growing; their 80 KB
+ * tests are registered as ignored, never as passed.
  */
-const PRODUCT_PAGE_CEILING = 93 * KB;
+const PRODUCT_PAGE_CEILING = 85 * KB;
 const PAYMENT_STEP_CEILING = 84 * KB;
 /** One island's own chunk, gzipped. */
 const ISLAND_BUDGET = 10 * KB;
@@ -80,13 +81,23 @@ function appWith(database: Database, manifest: AssetManifest) {
   return createApp({ database, config: testConfig(), assets: manifest, storage: memoryStorage() });
 }
 
-/** The scripts a page names: its module script, its preloads and the island chunks boot will import. */
-function scriptsOf(page: string): { script: string[]; preloads: string[]; islands: Record<string, string> } {
+/**
+ * The scripts a page names: its module script, its preloads, the island chunks boot may import and
+ * the islands of the first load (those with at least one marker not hydrated on visibility).
+ */
+function scriptsOf(page: string): {
+  script: string[];
+  preloads: string[];
+  islands: Record<string, string>;
+  eager: string[];
+} {
   const script = [...page.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
   const preloads = [...page.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
   const attr = page.match(/data-islands="([^"]*)"/)?.[1];
   const islands = attr ? JSON.parse(attr.replace(/&quot;/g, '"').replace(/&amp;/g, "&")) : {};
-  return { script, preloads, islands };
+  const markers = [...page.matchAll(/<div data-island="([^"]+)" data-props="[^"]*"( data-hydrate="visible")?/g)];
+  const eager = [...new Set(markers.filter((m) => !m[2]).map((m) => m[1]))];
+  return { script, preloads, islands, eager };
 }
 
 async function pageHtml(client: TestClient, path: string): Promise<string> {
@@ -100,16 +111,21 @@ async function pageHtml(client: TestClient, path: string): Promise<string> {
  * named on it (no late discovery), and it must preload nothing its islands do not import.
  */
 function assertPageBudget(b: Build, path: string, page: string, budget = PAGE_BUDGET): number {
-  const { script, preloads, islands } = scriptsOf(page);
+  const { script, preloads, islands, eager } = scriptsOf(page);
   assert.deepEqual(script, [b.manifest.boot], `${path}: one module script, the boot`);
-  const needed = scriptsFor(b.manifest, Object.keys(islands));
+  const needed = scriptsFor(b.manifest, eager);
   assert.deepEqual(
     new Set(preloads),
     new Set(needed.filter((u) => u !== b.manifest.boot)),
-    `${path}: preloads exactly the chunks its islands (${Object.keys(islands).join(", ")}) need`,
+    `${path}: preloads exactly the chunks its first-load islands (${eager.join(", ")}) need`,
   );
   const total = needed.reduce((sum, url) => sum + (b.gz.get(url) ?? Infinity), 0);
-  console.log(`  ${path}: ${(total / KB).toFixed(1)} KB gz of JavaScript (${Object.keys(islands).join(", ")})`);
+  const later = Object.keys(islands).filter((n) => !eager.includes(n));
+  console.log(
+    `  ${path}: ${(total / KB).toFixed(1)} KB gz of JavaScript (${eager.join(", ")}; when visible: ${
+      later.join(", ") || "none"
+    })`,
+  );
   assert.ok(total <= budget, `${path}: ${total} bytes gz of JavaScript, budget ${budget}`);
   return total;
 }
@@ -149,12 +165,18 @@ test(
     const productPage = scriptsOf(await pageHtml(visitor, `/product/${product.slug}`)).preloads;
     const allChunks = Object.keys(b.manifest.imports).filter((u) => u !== b.manifest.boot);
     assert.ok(home.length < allChunks.length, "home does not preload every chunk of the build");
+    // The footer's newsletter form hydrates when it nears the viewport: boot knows its chunk, the
+    // page does not preload it.
+    const homePage = scriptsOf(await pageHtml(visitor, "/"));
+    assert.ok(homePage.islands.NewsletterForm, "boot can load the newsletter form");
+    assert.ok(!homePage.eager.includes("NewsletterForm"), "the newsletter form is not part of the first load");
+    assert.ok(!home.includes(b.manifest.islands.NewsletterForm), "its chunk is not preloaded");
     assert.notDeepEqual(new Set(home), new Set(productPage), "pages with other islands preload other chunks");
   },
 );
 
 Deno.test({
-  name: "[js budget] the product page and the payment step within 80 KB gz (NOT MET: 92 and 83 KB, decision 0038)",
+  name: "[js budget] the product page and the payment step within 80 KB gz (NOT MET: 84 and 83 KB, decision 0038)",
   ignore: true,
   fn() {},
 });

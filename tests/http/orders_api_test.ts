@@ -46,7 +46,8 @@ test(
     assert.match(order.orderNumber, /^RB-\d+$/);
     assert.notEqual(order.orderNumber, "RB-FAKE");
     assert.equal(order.status, "pending");
-    assert.equal(order.total, 900);
+    // R900 of goods plus the R95 delivery charged below R1,500 (domains/cart/delivery.ts).
+    assert.equal(order.total, 995);
     assert.equal(order.paymentId, null);
     assert.deepEqual(
       order.items.map((i: { name: string; price: number; quantity: number }) => [i.name, i.price, i.quantity]),
@@ -108,7 +109,8 @@ test(
     const facts = (over: Partial<PaymentIntentFacts>): PaymentIntentFacts => ({
       id: "pi_x",
       status: "succeeded",
-      amountCents: 25_000,
+      // R250 of goods plus R95 delivery: the order's full total.
+      amountCents: 34_500,
       currency: "zar",
       metadata: { orderId: String(placed.id), orderNumber: placed.orderNumber },
       lastError: null,
@@ -145,7 +147,8 @@ test(
     assert.equal(paid.paymentId, "pi_good");
     assert.equal((await patch("pi_good")).status, 200, "repeating the confirmation is harmless");
     const ledger = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id));
-    assert.deepEqual(ledger.map((l) => l.points), [250]);
+    // 1 point per rand paid, delivery included: R345.
+    assert.deepEqual(ledger.map((l) => l.points), [345]);
     const cart = await (await client.get("/api/cart")).json();
     assert.equal(cart.items.length, 0, "the paid lines left the cart");
     const [stock] = await db.select({ s: products.stock }).from(products).where(eq(products.id, p.id));
