@@ -9,6 +9,7 @@ import {
   auditLogs,
   emailOutbox,
   loyaltyLedger,
+  loyaltyRewards,
   orderNotes,
   orderRefunds,
   orders,
@@ -18,7 +19,7 @@ import {
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { placeOrder } from "../checkout/mod.ts";
 import { addToCart } from "../cart/mod.ts";
-import { pointsBalance } from "../loyalty/mod.ts";
+import { pointsBalance, redeemReward } from "../loyalty/mod.ts";
 import { type PaymentGateway, PaymentRefusedError, testGateway } from "../payments/mod.ts";
 import { ORDER_STATUSES } from "./schemas.ts";
 import {
@@ -445,6 +446,61 @@ raceTest(RACE, async (db) => {
   assert.match(refused[0].reason.message, /more than the refundable amount of R\u00a0300,00/);
   assert.deepEqual(calls, [60_000], "the provider was asked once");
   assert.equal((await orderRow(db, order.id)).refundedAmount, "600.00");
+});
+
+/**
+ * Two roads spend the same points: a redemption (points for a reward code) and a refund taking back
+ * the points its order earned. Both lock the customer's row before reading the balance, so whatever
+ * the order, no point is spent twice and the balance never goes below zero.
+ */
+const POINTS_RACE = "[fulfilment] a redemption racing a refund's point claw-back spends each point once";
+raceTest(POINTS_RACE, async (db) => {
+  const [reward] = await db.insert(loyaltyRewards).values({
+    code: "RW800",
+    name: "R80 off",
+    description: "R80 off your next order.",
+    pointsCost: 800,
+    discountValue: "80.00",
+    discountType: "fixed",
+  }).returning();
+  const gateway = testGateway();
+  const p = await createProduct(db, { price: "450.00", stock: 100 });
+  // The redemption starts when the provider answers the refund, 0 to 15 ms later by round, so across
+  // the rounds it lands on every step of the refund's closing transaction, claw-back included.
+  for (let round = 0; round < 16; round++) {
+    const { order, userId } = await paidOrder(db, gateway, [{ productId: p.id, quantity: 2 }], {
+      delivery: FREE_DELIVERY,
+    });
+    assert.equal(await pointsBalance(db, userId), 900);
+    let redemption: Promise<unknown> | null = null;
+    const timed: PaymentGateway = {
+      ...gateway,
+      refund: async (input) => {
+        const facts = await gateway.refund(input);
+        redemption = new Promise((resolve) => setTimeout(resolve, round))
+          .then(() => redeemReward(db, userId, reward.id));
+        return facts;
+      },
+    };
+    await refundOrder(
+      db,
+      timed,
+      { orderId: order.id, amountCents: 90_000, reason: "Race", restock: [], userId: null },
+      opts,
+    );
+    const [redeemed] = await Promise.allSettled([redemption!]);
+    const ledger = await db.select({ points: loyaltyLedger.points, type: loyaltyLedger.referenceType })
+      .from(loyaltyLedger).where(eq(loyaltyLedger.userId, userId));
+    const spent = ledger.filter((l) => l.type === "redemption").reduce((n, l) => n - l.points, 0);
+    const clawed = ledger.filter((l) => l.type === "order_refund").reduce((n, l) => n - l.points, 0);
+    const balance = await pointsBalance(db, userId);
+    assert.ok(balance >= 0, `round ${round}: balance ${balance} (spent ${spent}, taken back ${clawed})`);
+    // Redeemed first: 800 spent, the claw-back takes the 100 left. Refunded first: nothing left to redeem.
+    if (redeemed.status === "fulfilled") assert.deepEqual([spent, clawed, balance], [800, 100, 0], `round ${round}`);
+    else {
+      assert.deepEqual([spent, clawed, balance], [0, 900, 0], `round ${round}: ${String(redeemed.reason)}`);
+    }
+  }
 });
 
 closeDatabase();
