@@ -97,14 +97,15 @@ e2eTest(
     await friend.goto(`${url}/cart`);
     await friend.locator('[data-island="CartView"][data-hydrated="true"]').waitFor();
     assert.equal(await text(friend.locator("[data-referral-discount]")), "−R 129,90");
-    assert.equal(await text(friend.locator("aside [data-total]")), "R 1 169,10");
+    // R1,169.10 of goods after the discount pays the R95 delivery.
+    assert.equal(await text(friend.locator("aside [data-total]")), "R 1 264,10");
     await fullPageShot(friend, "referral-cart");
 
     // Checkout review: the discount is its own line in the Order Total.
     await friend.goto(`${url}/checkout`);
     const panel = friend.locator("[data-order-total-panel]");
     assert.match(await text(panel), /Referral discount \(first order\)−R 129,90/);
-    assert.equal(await text(panel.locator("[data-total]")), "R 1 169,10");
+    assert.equal(await text(panel.locator("[data-total]")), "R 1 264,10");
     await fullPageShot(friend, "referral-checkout-review");
     await friend.getByRole("button", { name: "Continue to Payment" }).click();
     await friend.waitForURL(/\/checkout\?order=\d+$/);

@@ -75,7 +75,8 @@ e2eTest("[e2e reward code] apply a reward code at the payment step, see the new 
   const orderId = Number(new URL(page.url()).searchParams.get("order"));
   await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
   await page.locator('[data-island="RewardCodeForm"][data-hydrated="true"]').waitFor({ state: "attached" });
-  assert.match((await page.locator("[data-payment-total]").textContent()) ?? "", /R\s1\s299,00/);
+  // R1,299 and R95 delivery (below R1,500 of goods).
+  assert.match((await page.locator("[data-payment-total]").textContent()) ?? "", /R\s1\s394,00/);
 
   const box = page.locator("[data-reward-form]");
   await box.getByRole("button", { name: "Apply" }).click();
@@ -103,8 +104,9 @@ e2eTest("[e2e reward code] apply a reward code at the payment step, see the new 
   await page.locator("[data-order-total-panel]").filter({ hasText: `Reward ${CODE}` }).waitFor();
   await expectToast(page, "Reward Applied", /R\s120,00 off your order/);
   await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
-  assert.match((await page.locator("[data-payment-total]").textContent()) ?? "", /R\s1\s179,00/);
-  assert.match((await page.locator("[data-order-total-panel] [data-total]").textContent()) ?? "", /R\s1\s179,00/);
+  // R120 off the goods: R1,179 still pays delivery, R1,274 in all.
+  assert.match((await page.locator("[data-payment-total]").textContent()) ?? "", /R\s1\s274,00/);
+  assert.match((await page.locator("[data-order-total-panel] [data-total]").textContent()) ?? "", /R\s1\s274,00/);
   assert.equal(await page.locator("[data-reward-form]").count(), 0, "one code per order");
   await fullPageShot(page, "checkout-reward-applied-desktop");
 
@@ -113,11 +115,11 @@ e2eTest("[e2e reward code] apply a reward code at the payment step, see the new 
   await form.getByLabel("Expiry (MM/YY)").fill("12/34");
   await form.getByLabel("CVC").fill("123");
   const pay = form.getByRole("button", { name: /^Pay R/ });
-  assert.match((await pay.textContent()) ?? "", /1\s179,00/);
+  assert.match((await pay.textContent()) ?? "", /1\s274,00/);
   await pay.click();
   await page.waitForURL(`${url}/checkout?order=${orderId}&confirmed=1`);
   await page.getByRole("heading", { name: "Thank you for your order!" }).waitFor();
-  assert.equal(await page.locator("[data-points-earned]").getAttribute("data-points-earned"), "1179");
+  assert.equal(await page.locator("[data-points-earned]").getAttribute("data-points-earned"), "1274");
 
   await page.goto(`${url}/order/${orderId}`);
   assert.match((await page.locator("[data-order-summary]").textContent()) ?? "", new RegExp(`Reward ${CODE}`));
