@@ -40,15 +40,43 @@ function ms(text: string): number {
   return m[2] === "us" ? n / 1000 : m[2] === "s" ? n * 1000 : n;
 }
 
-/** Loads `url` for `duration` seconds over `connections` connections; answers req/s, p50, p99 (ms), errors. */
+/**
+ * A wrk script giving every request its own `r=` query parameter, so no page cache answers it (the
+ * shop ignores parameters it does not know).
+ */
+const UNIQUE_REQUESTS_LUA = `
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+function init(args)
+  n = 0
+end
+function request()
+  n = n + 1
+  local sep = string.find(wrk.path, "?", 1, true) and "&" or "?"
+  return wrk.format(nil, wrk.path .. sep .. "r=" .. id .. "-" .. n)
+end
+`;
+
+/**
+ * Loads `url` for `duration` seconds over `connections` connections; answers req/s, p50, p99 (ms),
+ * errors. `unique` adds a distinct `r=` parameter to each request (see UNIQUE_REQUESTS_LUA).
+ */
 export async function load(
   url: string,
-  opts: { connections: number; duration: number; headers?: Record<string, string> },
+  opts: { connections: number; duration: number; headers?: Record<string, string>; unique?: boolean },
 ): Promise<Figures> {
   const { connections, duration, headers = {} } = opts;
   if (wrkPath) {
     const args = ["-t2", `-c${connections}`, `-d${duration}s`, "--latency"];
     for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
+    if (opts.unique) {
+      const script = await Deno.makeTempFile({ suffix: ".lua" });
+      await Deno.writeTextFile(script, UNIQUE_REQUESTS_LUA);
+      args.push("-s", script);
+    }
     const out = await new Deno.Command(wrkPath, { args: [...args, url], stdout: "piped", stderr: "piped" }).output();
     const text = new TextDecoder().decode(out.stdout);
     const line = (re: RegExp) => text.match(re)?.[1] ?? "";
@@ -61,9 +89,21 @@ export async function load(
       errors: non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
     };
   }
+  let n = 0;
+  const unique = (req: { path: string }) => ({
+    ...req,
+    path: `${req.path}${req.path.includes("?") ? "&" : "?"}r=${++n}`,
+  });
   return await new Promise((resolve, reject) => {
     autocannon(
-      { url, connections, duration, pipelining: 1, headers },
+      {
+        url,
+        connections,
+        duration,
+        pipelining: 1,
+        headers,
+        ...(opts.unique ? { requests: [{ setupRequest: unique }] } : {}),
+      },
       (
         err: Error | null,
         r: { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number },
