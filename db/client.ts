@@ -31,6 +31,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * pg_trgm's threshold for the `<%` operator: product search's typo matching (domains/catalog/
+ * text_search.ts) uses `<%` so the trigram index can answer it, and `<%` reads this per-session
+ * setting (default 0.6). Every connection the shop opens sets it (decision 0044).
+ */
+export const TRIGRAM_WORD_THRESHOLD = 0.45;
+
+/** Session settings every connection starts with (postgres.js sends them at connect). */
+export const sessionSettings = { "pg_trgm.word_similarity_threshold": String(TRIGRAM_WORD_THRESHOLD) };
+
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
 /** The advisory lock key of migrations and seeding (any fixed bigint; this one spells "reptiles"). */
@@ -43,7 +53,7 @@ export async function openDb(opts: { url?: string; pgliteDir?: string; poolSize?
 }
 
 function openPostgres(url: string, max: number): Database {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, connection: sessionSettings });
   const db = drizzlePostgres({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
@@ -72,6 +82,10 @@ function openPostgres(url: string, max: number): Database {
 async function openPglite(dir: string): Promise<Database> {
   if (!dir.startsWith("memory://")) await Deno.mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // PGlite is one session for its whole life: set once.
+  for (const [name, value] of Object.entries(sessionSettings)) {
+    await client.query("select set_config($1, $2, false)", [name, value]);
+  }
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,

@@ -2,7 +2,7 @@
  * Database tasks: `migrate` applies committed migrations; `seed` adds the demo shop (idempotent).
  * Both use the same configuration as the shop (DATABASE_URL, or PGlite at PGLITE_DIR).
  */
-import { type Config, ConfigError, loadConfig } from "../config.ts";
+import { taskConfig } from "./task_config.ts";
 import { openDb } from "../db/client.ts";
 import { seedDemo } from "../db/seed/mod.ts";
 
@@ -11,15 +11,7 @@ if (command !== "migrate" && command !== "seed") {
   console.error("usage: deno task db:migrate | deno task db:seed");
   Deno.exit(2);
 }
-let config: Config;
-try {
-  config = loadConfig(Deno.env.toObject());
-} catch (err) {
-  // The same one-line answer as the shop's start, not a stack trace.
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  Deno.exit(1);
-}
+const config = taskConfig();
 const database = await openDb({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 try {
   await database.migrate();

@@ -78,10 +78,12 @@ export const products = pgTable("products", {
    * orders, carts' history and the audit trail keep pointing at it. Products are never deleted.
    */
   archivedAt: tstz(),
-  /** Search document kept by the database: name weighs most, then brand, then description. */
-  searchVector: tsvector().generatedAlwaysAs(
-    sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('simple', coalesce("brand", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'D')`,
-  ),
+  /**
+   * Search document kept by the database (triggers of migration 0015): name weighs most, then
+   * brand, then the category's name, then description. Stored with the category's name so one GIN
+   * index answers a search (decision 0044); never written by the code.
+   */
+  searchVector: tsvector(),
   ...timestamps(),
 }, (t) => [
   index("products_search_vector_idx").using("gin", t.searchVector),
@@ -96,6 +98,31 @@ export const products = pgTable("products", {
   index().on(t.fbRetailerId),
   index().on(t.archivedAt),
   index("products_effective_price_idx").on(sql`coalesce(${t.salePrice}, ${t.price})`),
+  // What a search's typo matching compares (text_search.ts); the `<%` operator can use it.
+  index("products_name_brand_trgm_idx").using(
+    "gin",
+    sql`lower(${t.name} || ' ' || coalesce(${t.brand}, '')) gin_trgm_ops`,
+  ),
+  // Storefront listings of a category, one index per sort, so a page is read in order and stops
+  // after its rows instead of sorting the whole category (decision 0044).
+  index("products_listing_featured_idx").on(
+    t.categoryId,
+    t.featured.desc().nullsFirst(),
+    t.isNew.desc().nullsFirst(),
+    t.name,
+    t.id,
+  )
+    .where(sql`archived_at is null`),
+  index("products_listing_price_idx").on(t.categoryId, sql`coalesce(${t.salePrice}, ${t.price})`, t.name, t.id)
+    .where(sql`archived_at is null`),
+  index("products_listing_price_desc_idx")
+    .on(t.categoryId, sql`coalesce(${t.salePrice}, ${t.price}) desc`, t.name, t.id)
+    .where(sql`archived_at is null`),
+  index("products_listing_name_idx").on(t.categoryId, t.name, t.id).where(sql`archived_at is null`),
+  index("products_listing_newest_idx").on(t.categoryId, t.createdAt, t.id).where(sql`archived_at is null`),
+  // Counts and facets of storefront products by category, read from the index alone (the migration
+  // adds INCLUDE (brand, price, sale_price), which Drizzle cannot declare).
+  index("products_storefront_category_idx").on(t.categoryId).where(sql`archived_at is null`),
   check("products_stock_non_negative", sql`${t.stock} >= 0`),
   check("products_price_non_negative", sql`${t.price} >= 0`),
   check("products_sale_price_non_negative", sql`${t.salePrice} is null or ${t.salePrice} >= 0`),

@@ -136,18 +136,31 @@ export async function listProducts(db: Db, filter: ProductFilter = {}): Promise<
   const page = filter.page ?? 1;
   const limit = filter.limit ?? 24;
   const where = and(...conditions(filter));
-  // One round trip: the window count gives the total matches alongside the page of rows.
-  const rows = await db.select({ ...productColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(where).orderBy(...orderBy(filter))
-    .limit(limit).offset((page - 1) * limit);
-  const total = rows.length ? rows[0].total : page > 1 ? await countProducts(db, where) : 0;
+  // Ranking by relevance reads every match anyway, so there a window count is nearly free and a
+  // separate count would repeat the costly text matching. Any other sort has the page and the count
+  // apart: the page walks a sort index and stops after its rows, the count reads an index only
+  // (decision 0044).
+  const ranked = rankedByRelevance(filter);
+  const [rows, counted] = await Promise.all([
+    db.select({ ...productColumns, total: (ranked ? sql`count(*) over()` : sql`0`).mapWith(Number) })
+      .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(where).orderBy(...orderBy(filter))
+      .limit(limit).offset((page - 1) * limit),
+    ranked ? null : countProducts(db, where),
+  ]);
+  const total = counted ?? (rows.length ? rows[0].total : page > 1 ? await countProducts(db, where) : 0);
   return { items: rows.map(toProduct), total, page, limit };
 }
 
+/** Whether the list is sorted by search relevance (which no index can give in order). */
+function rankedByRelevance(filter: ProductFilter): boolean {
+  return (filter.sort ?? (filter.q ? "relevance" : "featured")) === "relevance" && !!filter.q &&
+    searchRank(filter.q) !== null;
+}
+
+/** Conditions name products' columns only, so the count needs no join. */
 async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(products)
-    .leftJoin(categories, eq(products.categoryId, categories.id)).where(where);
+  const [{ n }] = await db.select({ n: count() }).from(products).where(where);
   return n;
 }
 
@@ -167,17 +180,20 @@ export async function productFacets(
   db: Db,
   filter: ProductFilter,
   bands: PriceBand[],
-  selected: { category?: { id: number; slug: string; name: string } } = {},
+  selected: {
+    category?: { id: number; slug: string; name: string };
+    /**
+     * False when the page neither shows a category facet nor names a category in a chip: the
+     * category counts (a count of the whole shop on a category page) are skipped, the list empty.
+     */
+    countCategories?: boolean;
+  } = {},
 ): Promise<Facets> {
   // Brands: listed from the scope without price and brand selections, counted inside the ticked bands.
   const selectedBands = bandsCondition(filter);
   const brandCount = selectedBands ? sql<number>`count(*) filter (where ${selectedBands})` : sql<number>`count(*)`;
   const [cats, brands, bandCounts] = await Promise.all([
-    db.select({ id: categories.id, slug: categories.slug, name: categories.name, count: count() })
-      .from(products).innerJoin(categories, eq(products.categoryId, categories.id))
-      .where(and(...conditions(filter, "categories")))
-      .groupBy(categories.id, categories.slug, categories.name, categories.position)
-      .orderBy(asc(categories.position), asc(categories.name)),
+    selected.countCategories === false ? Promise.resolve([] as Facets["categories"]) : categoryCounts(db, filter),
     db.select({ name: products.brand, count: brandCount.mapWith(Number) }).from(products)
       .leftJoin(categories, eq(products.categoryId, categories.id))
       .where(and(isNotNull(products.brand), ...conditions(filter, "brands", "priceBands")))
@@ -206,4 +222,12 @@ export async function productFacets(
     brands: brandFacets.sort((a, b) => a.name.localeCompare(b.name)),
     priceBands: bands.map((band, i) => ({ band, count: bandRow[`b${i}`] ?? 0 })),
   };
+}
+
+function categoryCounts(db: Db, filter: ProductFilter) {
+  return db.select({ id: categories.id, slug: categories.slug, name: categories.name, count: count() })
+    .from(products).innerJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(...conditions(filter, "categories")))
+    .groupBy(categories.id, categories.slug, categories.name, categories.position)
+    .orderBy(asc(categories.position), asc(categories.name));
 }

@@ -4,10 +4,8 @@
  * partial words still match ("terarium" finds terrariums, "exo ter" finds Exo Terra).
  */
 import { type SQL, sql } from "drizzle-orm";
-import { categories, products } from "../../db/schema/mod.ts";
-
-/** Minimum pg_trgm word_similarity for a typo match. */
-const TRIGRAM_THRESHOLD = 0.45;
+import { products } from "../../db/schema/mod.ts";
+import { TRIGRAM_WORD_THRESHOLD } from "../../db/client.ts";
 
 /** Lower-case words of letters and digits, at most 8: safe to build a tsquery from. */
 export function searchTerms(q: string): string[] {
@@ -42,8 +40,9 @@ function tsQuery(terms: string[]): SQL {
   return sql`to_tsquery('english', ${text})`;
 }
 
+/** The stored search document: name, brand, category name and description (migration 0015). */
 function document(): SQL {
-  return sql`(${products.searchVector} || setweight(to_tsvector('english', coalesce(${categories.name}, '')), 'C'))`;
+  return sql`${products.searchVector}`;
 }
 
 function trigramText(): SQL {
@@ -54,9 +53,13 @@ function trigramText(): SQL {
 export function searchCondition(q: string): SQL | null {
   const terms = searchTerms(q);
   if (!terms.length) return null;
-  return sql`(${document()} @@ ${tsQuery(terms)} or word_similarity(${
-    terms.join(" ")
-  }, ${trigramText()}) >= ${TRIGRAM_THRESHOLD})`;
+  const words = terms.join(" ");
+  // `<%` is word_similarity >= the session's threshold (every connection sets it to ours, db/client.ts)
+  // and the trigram index can answer it; the explicit comparison keeps the rule exact should a
+  // session's threshold be lower.
+  return sql`(${document()} @@ ${
+    tsQuery(terms)
+  } or (${words} <% ${trigramText()} and word_similarity(${words}, ${trigramText()}) >= ${TRIGRAM_WORD_THRESHOLD}))`;
 }
 
 /** Relevance: full-text rank (weighted) plus trigram similarity, higher is better; null without words. */

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct } from "../../tests/helpers/factories.ts";
 import type { Db } from "../../db/client.ts";
+import { categories, products } from "../../db/schema/mod.ts";
+import { eq } from "drizzle-orm";
 import { searchProducts, suggestProducts } from "./mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -70,6 +72,19 @@ test("[search] the category name is searchable, a keeper's synonym too", async (
   await catalogue(db);
   assert.ok(names(await searchProducts(db, "feeding")).includes("Stainless Feeder Tongs 30cm"));
   assert.equal(names(await searchProducts(db, "vivarium"))[0], "Exo Terra Glass Terrarium 60x45x45");
+});
+
+test("[search] the stored document follows the product's category: renamed, moved, or left without one", async (db) => {
+  await catalogue(db);
+  const [food] = await db.select().from(categories).where(eq(categories.slug, "feeding-supplies"));
+  assert.deepEqual(names(await searchProducts(db, "supplies")), ["Stainless Feeder Tongs 30cm"]);
+  await db.update(categories).set({ name: "Feeding Gear" }).where(eq(categories.id, food.id));
+  assert.deepEqual(names(await searchProducts(db, "supplies")), []);
+  assert.deepEqual(names(await searchProducts(db, "gear")), ["Stainless Feeder Tongs 30cm"]);
+  await db.update(products).set({ categoryId: food.id }).where(eq(products.name, "Coco Fibre Brick"));
+  assert.deepEqual(names(await searchProducts(db, "gear")).sort(), ["Coco Fibre Brick", "Stainless Feeder Tongs 30cm"]);
+  await db.delete(categories).where(eq(categories.slug, "enclosures-housing"));
+  assert.deepEqual(names(await searchProducts(db, "housing")), []);
 });
 
 test("[search] nonsense and punctuation find nothing and never fail", async (db) => {

@@ -117,6 +117,7 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
       listProducts(db, filter),
       productFacets(db, { ...filter, categoryIds: page.filter.categoryIds ?? categoryIds }, bands, {
         category: selectedCategory,
+        countCategories: page.showCategoryFilter || Boolean(state.category),
       }),
     ]);
   } catch (err) {

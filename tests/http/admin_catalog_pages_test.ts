@@ -136,7 +136,7 @@ test(
   async (db, database) => {
     await createProduct(db);
     const app = testApp(
-      failingDatabase(database, (fields, table) => table === "products" && !!fields && "total" in fields),
+      failingDatabase(database, (fields, table) => table === "products" && !!fields && "hasVariants" in fields),
     );
     const admin = await signedInAs(db, database, "admin", app);
     let html = "";

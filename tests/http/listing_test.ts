@@ -227,7 +227,7 @@ test(
   async (db, database) => {
     await catalogue(db);
     const app = testApp(
-      failingDatabase(database, (fields, table) => table === "products" && !!fields && "total" in fields),
+      failingDatabase(database, (fields, table) => table === "products" && !!fields && "hasVariants" in fields),
     );
     let html = "";
     const logged = await capturingErrors(async () => {

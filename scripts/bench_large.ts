@@ -1,0 +1,121 @@
+/**
+ * Load benchmark of the catalogue at scale (decision 0044): the shop on PostgreSQL databases holding
+ * generated catalogues of different sizes, loaded at 16 connections on a category page (first page,
+ * a deep page by price) and GET /api/search with several words (a typo among them). Prints req/s,
+ * p50 and p99 per size and target, then the median and slowest of 20 requests sent one at a time
+ * (latency without queueing, the better guide on a busy machine), so the growth from 1,000 to
+ * 100,000 products shows.
+ *
+ *   DATABASE_URL=$BENCH_DATABASE_URL deno task seed:large --products 100000   # once
+ *   BENCH_DATABASE_URL=postgres://.../bench_large deno task bench:large [--duration 10] [--connections 16]
+ *     [--sizes 1000,10000]
+ *
+ * BENCH_DATABASE_URL is measured as it is (seeded by seed:large); each of `--sizes` gets a scratch
+ * database beside it, `<name>_<size>`, created and seeded on first use and kept for the next run
+ * (`--sizes ""` skips them). Every request carries its own `r=` query parameter, which the shop
+ * ignores, so the visitor page cache never answers: each request reaches the database. (Not a
+ * signed-in session: requests on one shared session measured 18 req/s on a 1,000-product category,
+ * a cost of signed-in pages that is not the catalogue's.)
+ */
+import postgres from "postgres";
+import { count } from "drizzle-orm";
+import { openDb } from "../db/client.ts";
+import { products } from "../db/schema/mod.ts";
+import { isEmpty, seedDemo } from "../db/seed/mod.ts";
+import { seedLarge } from "../db/seed/large.ts";
+import { startServer } from "../tests/helpers/server.ts";
+import { arg, load, loadTool } from "./bench_load.ts";
+
+const duration = arg("duration", 10);
+const connections = arg("connections", 16);
+const sizesAt = Deno.args.indexOf("--sizes");
+const sizes = (sizesAt >= 0 ? Deno.args[sizesAt + 1] : "1000,10000").split(",").filter(Boolean).map(Number);
+
+const TARGETS: [string, string][] = [
+  ["category, page 1", "/category/heating-lighting"],
+  ["category, page 50 by price", "/category/heating-lighting?sort=price_asc&page=50"],
+  ["search 'incubator'", "/api/search?q=incubator"],
+  ["search 'thermostst' (typo)", "/api/search?q=thermostst"],
+  ["search 'uvb'", "/api/search?q=uvb"],
+  ["search 'exo terra'", "/api/search?q=exo%20terra"],
+];
+
+/** The URL of `<name>_<size>` beside `base`, created and seeded to `size` products when short of them. */
+async function scratchDatabase(base: string, size: number): Promise<string> {
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1)}_${size}`.replace(/[^a-z0-9_]/gi, "_").toLowerCase();
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!row) await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  url.pathname = `/${name}`;
+  const database = await openDb({ url: url.href, poolSize: 2 });
+  try {
+    await database.migrate();
+    if (await isEmpty(database.db)) await seedDemo(database.db, { withAccounts: true });
+    await seedLarge(database.db, size);
+  } finally {
+    await database.close();
+  }
+  return url.href;
+}
+
+/** One request at a time, each with its own `r=`: the median and slowest of `n`, in ms (latency without queueing). */
+async function sequential(url: string, n: number): Promise<{ median: number; max: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const res = await fetch(`${url}${url.includes("?") ? "&" : "?"}s=${i}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(n / 2)], max: times[n - 1] };
+}
+
+async function productCount(url: string): Promise<number> {
+  const database = await openDb({ url, poolSize: 1 });
+  try {
+    const [{ n }] = await database.db.select({ n: count() }).from(products);
+    return n;
+  } finally {
+    await database.close();
+  }
+}
+
+const benchUrl = Deno.env.get("BENCH_DATABASE_URL");
+if (!benchUrl) {
+  console.error("BENCH_DATABASE_URL must name a PostgreSQL database seeded by `deno task seed:large`");
+  Deno.exit(2);
+}
+const databases = [...await Promise.all(sizes.map((s) => scratchDatabase(benchUrl, s))), benchUrl];
+
+console.log(
+  `\nPostgreSQL, ${connections} connections, ${duration} s each, ${loadTool}, ${navigator.hardwareConcurrency} cores, ${
+    new Date().toISOString()
+  }\n`,
+);
+console.log("| products | target | req/s | p50 ms | p99 ms | errors | alone: median ms | alone: max ms |");
+console.log("|---:|---|---:|---:|---:|---:|---:|---:|");
+for (const url of databases) {
+  const n = await productCount(url);
+  const server = await startServer({ DATABASE_URL: url });
+  try {
+    for (const [label, path] of TARGETS) {
+      // Warm the connection pool and caches before measuring.
+      await fetch(server.url + path).then((r) => r.body?.cancel());
+      const f = await load(server.url + path, { connections, duration, unique: true });
+      const alone = await sequential(server.url + path, 20);
+      console.log(
+        `| ${n} | ${label} | ${Math.round(f.rps)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${
+          alone.median.toFixed(1)
+        } | ${alone.max.toFixed(1)} |`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
