@@ -57,7 +57,8 @@ const AUDIT_COLUMNS: Column<AuditRow>[] = [
   {
     header: "Details",
     className: "font-mono text-xs break-all text-stone-700",
-    cell: (r) => <span title={JSON.stringify(r.details)}>{detailPreview(r.details)}</span>,
+    title: (r) => JSON.stringify(r.details),
+    cell: (r) => detailPreview(r.details),
   },
 ];
 

@@ -17,6 +17,8 @@ export interface Column<T> {
   align?: "right";
   /** Classes added to this column's body cells only (e.g. `whitespace-nowrap`). */
   className?: string;
+  /** The whole value on hover, where the cell shows only a preview of it. */
+  title?: (row: T) => string;
 }
 
 /** What a row carries besides its cells: its classes (dimmed rows) and the data-* hooks tests and islands find. */
@@ -55,7 +57,11 @@ export function DataTable<T>(
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((c, i) => (
-                <td key={i} className={`${tdClass} ${align(c)}${c.className ? ` ${c.className}` : ""}${edge}`}>
+                <td
+                  key={i}
+                  className={`${tdClass} ${align(c)}${c.className ? ` ${c.className}` : ""}${edge}`}
+                  title={c.title?.(row)}
+                >
                   {c.cell(row)}
                 </td>
               ))}
