@@ -107,7 +107,6 @@ export function OutboxListView(
           <DataTable
             columns={MESSAGE_COLUMNS}
             rows={result.items}
-            rowKey={(m) => m.id}
             rowProps={(m) => ({ className: "hover:bg-stone-50", "data-message-id": m.id })}
           />
         )}

@@ -127,7 +127,6 @@ export function AuditView(
           <DataTable
             columns={AUDIT_COLUMNS}
             rows={rows}
-            rowKey={(r) => r.id}
             rowProps={(r) => ({ "data-audit-id": r.id })}
             minWidth="48rem"
           />

@@ -69,7 +69,6 @@ export function CategoryListView({ categories }: { categories: AdminCategory[] }
           <DataTable
             columns={CATEGORY_COLUMNS}
             rows={inTreeOrder(categories)}
-            rowKey={(c) => c.id}
             rowProps={(c) => ({ "data-category-row": c.id })}
           />
         )

@@ -255,7 +255,6 @@ export function CouponTable(
       <DataTable
         columns={couponColumns(onEdit, onDelete)}
         rows={coupons}
-        rowKey={(c) => c.id}
         rowProps={(c) => ({ "data-coupon-code": c.code, className: c.active ? "" : "opacity-50" })}
         minWidth="56rem"
         className="mt-6 hidden md:block"

@@ -253,7 +253,6 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
               <DataTable
                 columns={LINE_COLUMNS}
                 rows={order.items}
-                rowKey={(i) => i.id}
                 rowProps={(i) => ({ "data-line": i.id })}
                 minWidth="0"
                 bare

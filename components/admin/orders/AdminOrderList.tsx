@@ -152,7 +152,6 @@ export function AdminOrderList(
             <DataTable
               columns={ORDER_COLUMNS}
               rows={result.items}
-              rowKey={(o) => o.id}
               rowProps={(o) => ({ className: "hover:bg-stone-50", "data-order-row": o.id })}
               className="mt-4 hidden md:block"
             />

@@ -68,7 +68,6 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
     <DataTable
       columns={AUDIT_COLUMNS}
       rows={rows}
-      rowKey={(r) => r.id}
       rowProps={(r) => ({ "data-audit-action": r.action })}
       minWidth="32rem"
       bare

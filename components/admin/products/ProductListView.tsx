@@ -146,7 +146,6 @@ export function ProductListView(
           <DataTable
             columns={PRODUCT_COLUMNS}
             rows={items}
-            rowKey={(p) => p.id}
             rowProps={(p) => ({ "data-product-row": p.id, className: p.archivedAt ? "opacity-60" : "" })}
             minWidth="44rem"
           />

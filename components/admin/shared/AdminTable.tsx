@@ -25,15 +25,14 @@ export interface Column<T> {
 export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | number };
 
 /**
- * An admin table: a header row and one row per item, every list drawn with the same cells. In a
+ * An admin table: a header row and one row per item (keyed by its id), every list drawn with the same cells. In a
  * white card of its own that scrolls sideways on a phone (wide tables never squeeze), or `bare`
  * where it already sits in a card; `inset` lines the first and last cells up with a card's padding.
  */
-export function DataTable<T>(
-  { columns, rows, rowKey, rowProps, minWidth = "40rem", className = "mt-4", bare = false, inset = false }: {
+export function DataTable<T extends { id: string | number }>(
+  { columns, rows, rowProps, minWidth = "40rem", className = "mt-4", bare = false, inset = false }: {
     columns: Column<T>[];
     rows: readonly T[];
-    rowKey: (row: T) => string | number;
     rowProps?: (row: T) => RowAttributes;
     minWidth?: string;
     /** The card's spacing and visibility (the default leaves a gap above it). */
@@ -55,7 +54,7 @@ export function DataTable<T>(
         </thead>
         <tbody className="divide-y divide-stone-100">
           {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
+            <tr key={row.id} {...rowProps?.(row)}>
               {columns.map((c, i) => (
                 <td
                   key={i}

@@ -74,7 +74,6 @@ Deno.test("[admin tables] one cell per column under its heading, figures on the 
         },
       ]}
       rows={[{ id: 1, code: "WELCOME10", uses: 3 }, { id: 2, code: "FREESHIP", uses: 0 }]}
-      rowKey={(r) => r.id}
       rowProps={(r) => ({ "data-coupon-code": r.code, className: r.uses ? "" : "opacity-50" })}
     />,
   );

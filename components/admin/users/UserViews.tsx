@@ -94,7 +94,6 @@ export function UserListView(
           <DataTable
             columns={USER_COLUMNS}
             rows={items}
-            rowKey={(u) => u.id}
             rowProps={(u) => ({ "data-user": u.username, className: u.disabledAt || u.deletedAt ? "opacity-60" : "" })}
             minWidth="44rem"
           />
@@ -271,7 +270,7 @@ export function UserDetailView(
       <section className="mt-6" aria-labelledby="orders-h">
         <h2 id="orders-h" className="text-lg font-bold">Orders</h2>
         {orders.length
-          ? <DataTable columns={ORDER_COLUMNS} rows={orders} rowKey={(o) => o.id} minWidth="32rem" />
+          ? <DataTable columns={ORDER_COLUMNS} rows={orders} minWidth="32rem" />
           : <EmptyCard>No orders yet.</EmptyCard>}
       </section>
     </div>
