@@ -61,6 +61,13 @@ const PRICES: TextFieldSpec[] = [
 
 const STOCK: TextFieldSpec[] = [{ label: "Stock", name: "stock", inputMode: "numeric" }];
 
+/** Where the product shows besides its category (ticked: "on"). */
+const FLAGS = [
+  { label: "Featured", name: "featured", hint: "On the home page's featured list" },
+  { label: "New", name: "isNew", hint: "On the new arrivals list" },
+  { label: "PUDO locker eligible", name: "pudoEligible", hint: "Fits a PUDO locker" },
+];
+
 const SEARCH_ENGINES: TextFieldSpec[] = [
   { label: "Meta title", name: "metaTitle", maxLength: 200 },
   { label: "Meta description", name: "metaDescription", maxLength: 500 },
@@ -133,19 +140,7 @@ export function ProductForm(
           : <FormFields fields={STOCK} values={v} errors={e} />}
       </Section>
       <Section title="Shown as">
-        <CheckboxField
-          label="Featured"
-          name="featured"
-          checked={v.featured === "on"}
-          hint="On the home page's featured list"
-        />
-        <CheckboxField label="New" name="isNew" checked={v.isNew === "on"} hint="On the new arrivals list" />
-        <CheckboxField
-          label="PUDO locker eligible"
-          name="pudoEligible"
-          checked={v.pudoEligible === "on"}
-          hint="Fits a PUDO locker"
-        />
+        {FLAGS.map((f) => <CheckboxField key={f.name} {...f} checked={v[f.name] === "on"} />)}
       </Section>
       <Section title="Search engines">
         <FormFields fields={SEARCH_ENGINES} values={v} errors={e} />
