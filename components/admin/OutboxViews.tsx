@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import type { EmailStatus, OutboxMessage, OutboxPage } from "../../domains/mail/mod.ts";
 import { Pagination } from "../ui/Pagination.tsx";
+import { type Column, DataTable, EmptyCard, Pill } from "./shared/AdminTable.tsx";
 
 const when = new Intl.DateTimeFormat("en-ZA", {
   dateStyle: "medium",
@@ -17,20 +18,33 @@ function formatTime(d: Date | null): string {
   return d ? when.format(d) : "—";
 }
 
-const STATUS_STYLE: Record<EmailStatus, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  sent: "bg-green-100 text-green-900",
-  failed: "bg-red-100 text-red-900",
-};
+const STATUS_TONE = { pending: "amber", sent: "green", failed: "red" } as const satisfies Record<EmailStatus, string>;
 const STATUS_LABEL: Record<EmailStatus, string> = { pending: "Pending", sent: "Sent", failed: "Failed" };
 
 function StatusBadge({ status }: { status: EmailStatus }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
-      {STATUS_LABEL[status]}
-    </span>
-  );
+  return <Pill tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Pill>;
 }
+
+const MESSAGE_COLUMNS: Column<OutboxPage["items"][number]>[] = [
+  { header: "Created", className: "whitespace-nowrap text-stone-600", cell: (m) => formatTime(m.createdAt) },
+  { header: "To", className: "whitespace-nowrap", cell: (m) => m.toAddress },
+  {
+    header: "Subject",
+    cell: (m) => <a href={`/admin/outbox/${m.id}`} className="font-medium text-green-800 underline">{m.subject}</a>,
+  },
+  { header: "Status", cell: (m) => <StatusBadge status={m.status} /> },
+  { header: "Attempts", align: "right", className: "tabular-nums", cell: (m) => m.attempts },
+  {
+    header: "Sent / next try",
+    className: "whitespace-nowrap text-stone-600",
+    cell: (m) =>
+      m.status === "sent"
+        ? formatTime(m.sentAt)
+        : m.status === "pending"
+        ? `next ${formatTime(m.nextAttemptAt)}`
+        : "gave up",
+  },
+];
 
 /** Where a list link goes: the filter and page in the query. */
 export function outboxHref(status: EmailStatus | null, page = 1): string {
@@ -88,50 +102,13 @@ export function OutboxListView(
         {result.pageCount > 1 ? ` · page ${result.page} of ${result.pageCount}` : ""}
       </p>
       {result.items.length === 0
-        ? (
-          <div className="mt-3 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-            {status ? `No ${STATUS_LABEL[status].toLowerCase()} messages.` : "No messages yet."}
-          </div>
-        )
+        ? <EmptyCard>{status ? `No ${STATUS_LABEL[status].toLowerCase()} messages.` : "No messages yet."}</EmptyCard>
         : (
-          <div className="mt-3 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Created</th>
-                  <th scope="col" className="px-4 py-3">To</th>
-                  <th scope="col" className="px-4 py-3">Subject</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right">Attempts</th>
-                  <th scope="col" className="px-4 py-3">Sent / next try</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {result.items.map((m) => (
-                  <tr key={m.id} className="hover:bg-stone-50" data-message-id={m.id}>
-                    <td className="px-4 py-3 whitespace-nowrap text-stone-600">{formatTime(m.createdAt)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{m.toAddress}</td>
-                    <td className="px-4 py-3">
-                      <a href={`/admin/outbox/${m.id}`} className="font-medium text-green-800 underline">
-                        {m.subject}
-                      </a>
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={m.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{m.attempts}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-stone-600">
-                      {m.status === "sent"
-                        ? formatTime(m.sentAt)
-                        : m.status === "pending"
-                        ? `next ${formatTime(m.nextAttemptAt)}`
-                        : "gave up"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={MESSAGE_COLUMNS}
+            rows={result.items}
+            rowProps={(m) => ({ className: "hover:bg-stone-50", "data-message-id": m.id })}
+          />
         )}
       <Pagination page={result.page} pageCount={result.pageCount} href={(p) => outboxHref(status, p)} />
     </section>

@@ -1,9 +1,10 @@
 /** /admin/audit: every audit entry, filtered by entity type, user and dates, with the spec's action badges. */
 import { ActionBadge, detailPreview } from "../products/AuditTable.tsx";
 import { auditEntityTypes } from "../../../domains/admin_audit/mod.ts";
-import { fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
 import { secondaryButton } from "../../ui/buttons.ts";
-import { EmptyCard, formatDateTime, TableCard, tdClass, thClass } from "../shared/AdminTable.tsx";
+import { type Column, DataTable, EmptyCard, formatDateTime } from "../shared/AdminTable.tsx";
+import { PageHeader } from "../shared/PageHeader.tsx";
+import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
 
 export interface AuditRow {
   id: number;
@@ -61,6 +62,42 @@ function Details({ details }: { details: Record<string, unknown> | null }) {
   );
 }
 
+/** The filter form's fields, ids prefixed so they never clash with the layout's own forms. */
+const FILTER_FIELDS: FieldSpec[] = [
+  {
+    id: "audit-type",
+    label: "Entity",
+    name: "entityType",
+    empty: "All",
+    options: auditEntityTypes.map((t) => ({ value: t, label: ENTITY_LABELS[t] ?? t })),
+  },
+  { id: "audit-user", label: "User", name: "user", maxLength: 20, placeholder: "Username" },
+  { id: "audit-from", label: "From", type: "date", name: "from" },
+  { id: "audit-to", label: "To", type: "date", name: "to" },
+];
+
+/** Who made the change: a link to the staff member, or "System" for scheduled jobs. */
+function Author({ row: r }: { row: AuditRow }) {
+  if (r.userId === null) return "System";
+  return (
+    <a href={`/admin/users/${r.userId}`} className="text-green-800 hover:underline">{r.username ?? `#${r.userId}`}</a>
+  );
+}
+
+function Entity({ row: r }: { row: AuditRow }) {
+  const target = entityHref(r.entityType, r.entityId);
+  const label = `${ENTITY_LABELS[r.entityType] ?? r.entityType} #${r.entityId}`;
+  return target ? <a href={target} className="text-green-800 hover:underline">{label}</a> : label;
+}
+
+const AUDIT_COLUMNS: Column<AuditRow>[] = [
+  { header: "Date", className: "whitespace-nowrap", cell: (r) => formatDateTime(r.createdAt) },
+  { header: "User", cell: (r) => <Author row={r} /> },
+  { header: "Entity", className: "whitespace-nowrap", cell: (r) => <Entity row={r} /> },
+  { header: "Action", cell: (r) => <ActionBadge action={r.action} /> },
+  { header: "Details", cell: (r) => <Details details={r.details} /> },
+];
+
 export function AuditView(
   { rows, filter, page, hasNext, message }: {
     rows: AuditRow[];
@@ -79,80 +116,20 @@ export function AuditView(
   const link = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100";
   return (
     <div>
-      <h1 className="text-2xl font-extrabold tracking-tight">Audit log</h1>
-      <p className="mt-1 text-stone-600">Every change staff made, newest first.</p>
+      <PageHeader title="Audit log" intro="Every change staff made, newest first." />
       <form method="get" action="/admin/audit" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-        <div>
-          <label htmlFor="audit-type" className={fieldLabelClass}>Entity</label>
-          <select id="audit-type" name="entityType" defaultValue={filter.entityType} className={fieldInputClass}>
-            <option value="">All</option>
-            {auditEntityTypes.map((t) => <option key={t} value={t}>{ENTITY_LABELS[t] ?? t}</option>)}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-user" className={fieldLabelClass}>User</label>
-          <input
-            id="audit-user"
-            name="user"
-            defaultValue={filter.user}
-            maxLength={20}
-            placeholder="Username"
-            className={fieldInputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-from" className={fieldLabelClass}>From</label>
-          <input id="audit-from" type="date" name="from" defaultValue={filter.from} className={fieldInputClass} />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className={fieldLabelClass}>To</label>
-          <input id="audit-to" type="date" name="to" defaultValue={filter.to} className={fieldInputClass} />
-        </div>
+        <FormFields fields={FILTER_FIELDS} values={filter} />
         <button type="submit" className={secondaryButton}>Filter</button>
       </form>
       {message ? <p role="alert" className="mt-4 text-sm text-red-800">{message}</p> : null}
       {rows.length
         ? (
-          <TableCard minWidth="48rem">
-            <thead className="border-b border-stone-200 bg-stone-50">
-              <tr>
-                <th className={thClass}>Date</th>
-                <th className={thClass}>User</th>
-                <th className={thClass}>Entity</th>
-                <th className={thClass}>Action</th>
-                <th className={thClass}>Details</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {rows.map((r) => {
-                const target = entityHref(r.entityType, r.entityId);
-                const label = `${ENTITY_LABELS[r.entityType] ?? r.entityType} #${r.entityId}`;
-                return (
-                  <tr key={r.id} data-audit-id={r.id}>
-                    <td className={`${tdClass} whitespace-nowrap`}>{formatDateTime(r.createdAt)}</td>
-                    <td className={tdClass}>
-                      {r.userId === null
-                        ? "System"
-                        : (
-                          <a href={`/admin/users/${r.userId}`} className="text-green-800 hover:underline">
-                            {r.username ?? `#${r.userId}`}
-                          </a>
-                        )}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`}>
-                      {target ? <a href={target} className="text-green-800 hover:underline">{label}</a> : label}
-                    </td>
-                    <td className={tdClass}>
-                      <ActionBadge action={r.action} />
-                    </td>
-                    <td className={tdClass}>
-                      <Details details={r.details} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </TableCard>
+          <DataTable
+            columns={AUDIT_COLUMNS}
+            rows={rows}
+            rowProps={(r) => ({ "data-audit-id": r.id })}
+            minWidth="48rem"
+          />
         )
         : <EmptyCard>No audit logs found</EmptyCard>}
       {page > 1 || hasNext

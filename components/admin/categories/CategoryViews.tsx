@@ -1,7 +1,10 @@
 /** /admin/categories: the category table (with product counts) and the category form. */
 import type { AdminCategory } from "../../../domains/catalog_admin/mod.ts";
-import { Field, fieldInputClass, fieldLabelClass, FormAlert, type FormState } from "../../ui/Field.tsx";
+import { fieldLabelClass, FormAlert, type FormState } from "../../ui/Field.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
+import { type Column, DataTable, EmptyCard } from "../shared/AdminTable.tsx";
+import { PageHeader } from "../shared/PageHeader.tsx";
+import { type FieldSpec, FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
 
 /** The categories in tree order (each parent followed by its sub-categories), for lists and pickers. */
 export function inTreeOrder<T extends { id: number; parentId: number | null }>(all: T[]): T[] {
@@ -21,68 +24,111 @@ export function inTreeOrder<T extends { id: number; parentId: number | null }>(a
   return out;
 }
 
+const CATEGORY_COLUMNS: Column<AdminCategory>[] = [
+  {
+    header: "Category",
+    cell: (c) => (
+      <span style={{ paddingLeft: `${(c.level - 1) * 1.25}rem` }} className="flex items-center gap-2">
+        {c.image ? <img src={c.image} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" /> : null}
+        <a href={`/admin/categories/${c.id}`} className="font-semibold text-green-900 hover:underline">{c.name}</a>
+      </span>
+    ),
+  },
+  { header: "Slug", className: "font-mono text-xs", cell: (c) => c.slug },
+  {
+    header: "Products",
+    cell: (c) => (
+      <>
+        {c.productCount}
+        {c.childCount
+          ? (
+            <span className="block text-xs text-stone-500">
+              {c.childCount === 1 ? "1 sub-category" : `${c.childCount} sub-categories`}
+            </span>
+          )
+          : null}
+      </>
+    ),
+  },
+  { header: "Sort order", cell: (c) => c.position },
+  {
+    header: "Actions",
+    align: "right",
+    cell: (c) => <a href={`/admin/categories/${c.id}`} className={secondaryButton}>Edit</a>,
+  },
+];
+
 export function CategoryListView({ categories }: { categories: AdminCategory[] }) {
   return (
     <div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold tracking-tight">Categories</h1>
+      <PageHeader title="Categories">
         <a href="/admin/categories/new" className={primaryButton}>Add Category</a>
-      </div>
+      </PageHeader>
       {categories.length
         ? (
-          <div className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b border-stone-200 text-xs text-stone-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Category</th>
-                  <th scope="col" className="px-4 py-3">Slug</th>
-                  <th scope="col" className="px-4 py-3">Products</th>
-                  <th scope="col" className="px-4 py-3">Sort order</th>
-                  <th scope="col" className="px-4 py-3 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {inTreeOrder(categories).map((c) => (
-                  <tr key={c.id} data-category-row={c.id} className="border-b border-stone-100">
-                    <td className="px-4 py-3">
-                      <span style={{ paddingLeft: `${(c.level - 1) * 1.25}rem` }} className="flex items-center gap-2">
-                        {c.image
-                          ? <img src={c.image} alt="" width={32} height={32} className="h-8 w-8 rounded object-cover" />
-                          : null}
-                        <a href={`/admin/categories/${c.id}`} className="font-semibold text-green-900 hover:underline">
-                          {c.name}
-                        </a>
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 font-mono text-xs">{c.slug}</td>
-                    <td className="px-4 py-3">
-                      {c.productCount}
-                      {c.childCount
-                        ? (
-                          <span className="block text-xs text-stone-500">
-                            {c.childCount === 1 ? "1 sub-category" : `${c.childCount} sub-categories`}
-                          </span>
-                        )
-                        : null}
-                    </td>
-                    <td className="px-4 py-3">{c.position}</td>
-                    <td className="px-4 py-3 text-right">
-                      <a href={`/admin/categories/${c.id}`} className={secondaryButton}>Edit</a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={CATEGORY_COLUMNS}
+            rows={inTreeOrder(categories)}
+            rowProps={(c) => ({ "data-category-row": c.id })}
+          />
         )
-        : (
-          <p className="mt-4 rounded-xl border border-stone-200 bg-white p-8 text-center text-stone-600">
-            No categories yet.
-          </p>
-        )}
+        : <EmptyCard>No categories yet.</EmptyCard>}
     </div>
   );
 }
+
+type ParentOption = { id: number; name: string; level: number; parentId: number | null };
+
+const NAME_FIELDS: TextFieldSpec[] = [
+  { label: "Name", name: "name", required: true, maxLength: 100 },
+  {
+    label: "Slug",
+    name: "slug",
+    maxLength: 120,
+    hint: "The category's address /category/{slug}; made from the name when left empty",
+  },
+];
+
+/**
+ * A category picker: the categories given, in the order given, each sub-category indented with a
+ * dash per level under its parent.
+ */
+export function categoryPicker(
+  field: { label: string; name: string; empty: string },
+  categories: readonly { id: number; name: string; level: number }[],
+): FieldSpec {
+  return {
+    ...field,
+    options: categories.map((c) => ({
+      value: String(c.id),
+      label: `${"\u2014 ".repeat(Math.max(0, c.level - 1))}${c.name}`,
+    })),
+  };
+}
+
+const PARENT = { label: "Parent category", name: "parentId", empty: "None (top level)" };
+
+const POSITION_FIELD: FieldSpec = {
+  label: "Sort order",
+  name: "position",
+  inputMode: "numeric",
+  fallback: "0",
+  hint: "Lower numbers show first in the header and on the home page",
+};
+
+const DESCRIPTION: FieldSpec = {
+  label: "Description",
+  name: "description",
+  textarea: true,
+  rows: 4,
+  span: "sm:col-span-2",
+};
+
+const IMAGE_ADDRESS_FIELDS: TextFieldSpec[] = [{
+  label: "or image address",
+  name: "image",
+  hint: "https://... or an uploaded image's /media/... address; empty for none",
+}];
 
 export function CategoryForm(
   { action, state, parents, deletable, imageFields = true }: {
@@ -94,7 +140,7 @@ export function CategoryForm(
      */
     imageFields?: boolean;
     /** Categories this one may be placed under (itself and its sub-categories left out). */
-    parents: { id: number; name: string; level: number; parentId: number | null }[];
+    parents: ParentOption[];
     /** The edit page's delete form target, or null on the new page. */
     deletable: { action: string; name: string } | null;
   },
@@ -112,44 +158,11 @@ export function CategoryForm(
       >
         <FormAlert message={state.message} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" name="name" defaultValue={v.name ?? ""} error={e.name} required maxLength={100} />
-          <Field
-            label="Slug"
-            name="slug"
-            defaultValue={v.slug ?? ""}
-            error={e.slug}
-            maxLength={120}
-            hint="The category's address /category/{slug}; made from the name when left empty"
+          <FormFields
+            fields={[...NAME_FIELDS, categoryPicker(PARENT, inTreeOrder(parents)), POSITION_FIELD, DESCRIPTION]}
+            values={v}
+            errors={e}
           />
-          <div>
-            <label htmlFor="field-parentId" className={fieldLabelClass}>Parent category</label>
-            <select id="field-parentId" name="parentId" defaultValue={v.parentId ?? ""} className={fieldInputClass}>
-              <option value="">None (top level)</option>
-              {inTreeOrder(parents).map((p) => (
-                <option key={p.id} value={String(p.id)}>{`${"\u2014 ".repeat(p.level - 1)}${p.name}`}</option>
-              ))}
-            </select>
-            {e.parentId ? <p className="mt-1 text-sm text-red-700">{e.parentId}</p> : null}
-          </div>
-          <Field
-            label="Sort order"
-            name="position"
-            inputMode="numeric"
-            defaultValue={v.position ?? "0"}
-            error={e.position}
-            hint="Lower numbers show first in the header and on the home page"
-          />
-          <div className="sm:col-span-2">
-            <label htmlFor="field-description" className={fieldLabelClass}>Description</label>
-            <textarea
-              id="field-description"
-              name="description"
-              rows={4}
-              defaultValue={v.description ?? ""}
-              className={fieldInputClass}
-            />
-            {e.description ? <p className="mt-1 text-sm text-red-700">{e.description}</p> : null}
-          </div>
           {imageFields
             ? (
               <>
@@ -165,13 +178,7 @@ export function CategoryForm(
                   <p className="mt-1 text-xs text-stone-500">JPEG, PNG or WebP, 5 MB at most</p>
                   {e.imageFile ? <p className="mt-1 text-sm text-red-700">{e.imageFile}</p> : null}
                 </div>
-                <Field
-                  label="or image address"
-                  name="image"
-                  defaultValue={v.image ?? ""}
-                  error={e.image}
-                  hint="https://... or an uploaded image's /media/... address; empty for none"
-                />
+                <FormFields fields={IMAGE_ADDRESS_FIELDS} values={v} errors={e} />
                 {v.image ? <img src={v.image} alt="" className="h-24 w-24 rounded-lg border object-cover" /> : null}
               </>
             )

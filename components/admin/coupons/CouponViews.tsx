@@ -3,7 +3,7 @@
  * island: toolbar (search, status filter), the table, the empty states and the coupon form fields.
  * Nothing here touches the server (the island imports it).
  */
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import {
   COUPON_TYPE_LABELS,
   COUPON_TYPES,
@@ -13,9 +13,12 @@ import {
   couponValueText,
   noMatchText,
 } from "../../../domains/coupons/rules.ts";
-import { Field, type FieldErrors, fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
+import { type FieldErrors, fieldInputClass } from "../../ui/Field.tsx";
 import { EditIcon, PlusIcon, SearchIcon, TrashIcon } from "../../ui/icons.tsx";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
+import { type Column, DataTable, Pill } from "../shared/AdminTable.tsx";
+import { PageHeader } from "../shared/PageHeader.tsx";
+import { CheckboxField, type FieldSpec, FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
 
 /** A coupon row as the screen needs it (the admin API's answer). */
 export interface CouponRowData extends Omit<CouponBody, "categoryId" | "productId"> {
@@ -29,12 +32,11 @@ const currency = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "
 
 export function CouponHeader({ onAdd }: { onAdd?: () => void }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-extrabold tracking-tight">Manage Coupons</h1>
+    <PageHeader title="Manage Coupons">
       <DialogLink href="/admin/coupons/new" label="Add Coupon" open={onAdd} className={primaryButton}>
         <PlusIcon className="h-4 w-4" /> Add Coupon
       </DialogLink>
-    </div>
+    </PageHeader>
   );
 }
 
@@ -66,10 +68,6 @@ export function CouponToolbar({ search, status }: { search: string; status: Coup
       <button type="submit" className={secondaryButton}>Filter</button>
     </form>
   );
-}
-
-function Cell({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <td className={`px-3 py-3 align-top ${className}`}>{children}</td>;
 }
 
 type CouponAction = ((c: CouponRowData) => void) | undefined;
@@ -140,15 +138,7 @@ function ValueText({ c }: { c: CouponRowData }) {
 }
 
 function StatusBadge({ active }: { active: boolean }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${
-        active ? "bg-green-100 text-green-900" : "bg-stone-200 text-stone-700"
-      }`}
-    >
-      {active ? "Active" : "Inactive"}
-    </span>
-  );
+  return <Pill tone={active ? "green" : "grey"}>{active ? "Active" : "Inactive"}</Pill>;
 }
 
 function usageText(c: CouponRowData) {
@@ -159,7 +149,42 @@ function usageText(c: CouponRowData) {
   ];
 }
 
-/** The table of spec 001 with the usage figures; inactive rows dimmed. */
+/** The desktop table's columns: spec 001's, with the usage figures. */
+function couponColumns(onEdit: CouponAction, onDelete: CouponAction): Column<CouponRowData>[] {
+  return [
+    {
+      header: "Code",
+      cell: (c) => (
+        <>
+          <span className="font-mono font-semibold">{c.code}</span>
+          <span className="block max-w-xs text-xs text-stone-600">{c.description}</span>
+        </>
+      ),
+    },
+    { header: "Type", cell: (c) => COUPON_TYPE_LABELS[c.type] },
+    { header: "Value", cell: (c) => <ValueText c={c} /> },
+    { header: "Start Date", className: "whitespace-nowrap", cell: (c) => couponDateText(c.startDate) },
+    {
+      header: "End Date",
+      className: "whitespace-nowrap",
+      cell: (c) => (c.endDate ? couponDateText(c.endDate) : "No expiry"),
+    },
+    { header: "Status", cell: (c) => <StatusBadge active={c.active} /> },
+    {
+      header: "Usage",
+      className: "text-xs whitespace-nowrap text-stone-700",
+      cell: (c) => usageText(c).map((t) => <span key={t} className="block">{t}</span>),
+    },
+    {
+      header: "Actions",
+      align: "right",
+      className: "whitespace-nowrap",
+      cell: (c) => <CouponActions coupon={c} onEdit={onEdit} onDelete={onDelete} />,
+    },
+  ];
+}
+
+/** The table of spec 001 with the usage figures (cards on a phone); inactive rows dimmed. */
 export function CouponTable(
   { coupons, search, onEdit, onDelete }: {
     /** null: the list failed to load (the page says so above). */
@@ -182,7 +207,6 @@ export function CouponTable(
       </div>
     );
   }
-  const head = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase";
   return (
     <>
       <ul className="mt-6 space-y-3 md:hidden">
@@ -228,47 +252,13 @@ export function CouponTable(
           </li>
         ))}
       </ul>
-      <div className="mt-6 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white md:block">
-        <table className="w-full min-w-[56rem] text-sm">
-          <thead className="border-b border-stone-200 bg-stone-50">
-            <tr>
-              <th className={head}>Code</th>
-              <th className={head}>Type</th>
-              <th className={head}>Value</th>
-              <th className={head}>Start Date</th>
-              <th className={head}>End Date</th>
-              <th className={head}>Status</th>
-              <th className={head}>Usage</th>
-              <th className={`${head} text-right`}>Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {coupons.map((c) => (
-              <tr key={c.id} data-coupon-code={c.code} className={c.active ? "" : "opacity-50"}>
-                <Cell>
-                  <span className="font-mono font-semibold">{c.code}</span>
-                  <span className="block max-w-xs text-xs text-stone-600">{c.description}</span>
-                </Cell>
-                <Cell>{COUPON_TYPE_LABELS[c.type]}</Cell>
-                <Cell>
-                  <ValueText c={c} />
-                </Cell>
-                <Cell className="whitespace-nowrap">{couponDateText(c.startDate)}</Cell>
-                <Cell className="whitespace-nowrap">{c.endDate ? couponDateText(c.endDate) : "No expiry"}</Cell>
-                <Cell>
-                  <StatusBadge active={c.active} />
-                </Cell>
-                <Cell className="text-xs whitespace-nowrap text-stone-700">
-                  {usageText(c).map((t) => <span key={t} className="block">{t}</span>)}
-                </Cell>
-                <Cell className="text-right whitespace-nowrap">
-                  <CouponActions coupon={c} onEdit={onEdit} onDelete={onDelete} />
-                </Cell>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={couponColumns(onEdit, onDelete)}
+        rows={coupons}
+        rowProps={(c) => ({ "data-coupon-code": c.code, className: c.active ? "" : "opacity-50" })}
+        minWidth="56rem"
+        className="mt-6 hidden md:block"
+      />
     </>
   );
 }
@@ -292,6 +282,18 @@ export function couponFormDefaults(c?: CouponRowData | null, today = new Date())
 }
 export type CouponFormState = ReturnType<typeof couponFormDefaults>;
 
+const CODE_FIELD: TextFieldSpec = {
+  label: "Code",
+  name: "code",
+  maxLength: 20,
+  autoComplete: "off",
+  className: `${fieldInputClass} font-mono uppercase`,
+  required: true,
+};
+/** Rand amounts and counts as the coupon form takes them. */
+const amount = { type: "number", inputMode: "decimal", min: "0" } as const;
+const count = { type: "number", inputMode: "numeric", min: "1", step: "1" } as const;
+
 /**
  * The coupon form's fields (spec 001 section 5). `type` is the chosen type: the maximum discount is
  * editable only for percentage coupons, and the value steps by 1 for them, 0.01 otherwise.
@@ -307,127 +309,59 @@ export function CouponFields(
   },
 ) {
   const percentage = type === "percentage";
+  const fields: FieldSpec[] = [
+    CODE_FIELD,
+    {
+      label: "Type",
+      name: "type",
+      options: COUPON_TYPES.map((t) => ({ value: t, label: COUPON_TYPE_LABELS[t] })),
+      onChange: onTypeChange ? (e: ChangeEvent<HTMLSelectElement>) => onTypeChange(e.currentTarget.value) : undefined,
+    },
+    { label: "Description", name: "description", maxLength: 500, required: true, span: "sm:col-span-2" },
+    {
+      label: percentage || type === "first_time" ? "Value (%)" : type === "buy_x_get_y" ? "Value (buy N)" : "Value (R)",
+      name: "value",
+      ...amount,
+      step: percentage ? "1" : "0.01",
+      required: true,
+    },
+    { label: "Minimum order value (R, optional)", name: "minOrderValue", ...amount, step: "0.01" },
+    {
+      label: "Maximum discount (R, optional)",
+      name: "maxDiscount",
+      ...amount,
+      step: "0.01",
+      disabled: onTypeChange ? !percentage : undefined,
+      hint: "For percentage coupons only.",
+    },
+    { label: "Usage limit (optional)", name: "usageLimit", ...count, hint: "Blank: no limit." },
+    {
+      label: "Start date",
+      name: "startDate",
+      type: "date",
+      onChange: onStartChange ? (e: ChangeEvent<HTMLInputElement>) => onStartChange(e.currentTarget.value) : undefined,
+      required: true,
+    },
+    {
+      label: "End date (optional)",
+      name: "endDate",
+      type: "date",
+      min: startDate ?? values.startDate,
+      hint: "Blank: no expiry.",
+    },
+    { label: "Uses per customer", name: "userLimit", ...count, hint: "Blank: 1." },
+  ];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        label="Code"
-        name="code"
-        defaultValue={values.code}
-        error={errors.code}
-        maxLength={20}
-        autoComplete="off"
-        className={`${fieldInputClass} font-mono uppercase`}
-        required
-      />
-      <div>
-        <label htmlFor="field-type" className={fieldLabelClass}>Type</label>
-        <select
-          id="field-type"
-          name="type"
-          defaultValue={values.type}
-          className={fieldInputClass}
-          onChange={onTypeChange ? (e) => onTypeChange(e.currentTarget.value) : undefined}
-        >
-          {COUPON_TYPES.map((t) => <option key={t} value={t}>{COUPON_TYPE_LABELS[t]}</option>)}
-        </select>
-        {errors.type ? <p className="mt-1 text-sm text-red-700">{errors.type}</p> : null}
-      </div>
-      <div className="sm:col-span-2">
-        <Field
-          label="Description"
-          name="description"
-          defaultValue={values.description}
-          error={errors.description}
-          maxLength={500}
-          required
-        />
-      </div>
-      <Field
-        label={percentage || type === "first_time"
-          ? "Value (%)"
-          : type === "buy_x_get_y"
-          ? "Value (buy N)"
-          : "Value (R)"}
-        name="value"
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step={percentage ? "1" : "0.01"}
-        defaultValue={values.value}
-        error={errors.value}
-        required
-      />
-      <Field
-        label="Minimum order value (R, optional)"
-        name="minOrderValue"
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="0.01"
-        defaultValue={values.minOrderValue}
-        error={errors.minOrderValue}
-      />
-      <Field
-        label="Maximum discount (R, optional)"
-        name="maxDiscount"
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="0.01"
-        defaultValue={values.maxDiscount}
-        error={errors.maxDiscount}
-        disabled={onTypeChange ? !percentage : undefined}
-        hint="For percentage coupons only."
-      />
-      <Field
-        label="Usage limit (optional)"
-        name="usageLimit"
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
-        defaultValue={values.usageLimit}
-        error={errors.usageLimit}
-        hint="Blank: no limit."
-      />
-      <Field
-        label="Start date"
-        name="startDate"
-        type="date"
-        defaultValue={values.startDate}
-        error={errors.startDate}
-        onChange={onStartChange ? (e) => onStartChange(e.currentTarget.value) : undefined}
-        required
-      />
-      <Field
-        label="End date (optional)"
-        name="endDate"
-        type="date"
-        min={startDate ?? values.startDate}
-        defaultValue={values.endDate}
-        error={errors.endDate}
-        hint="Blank: no expiry."
-      />
-      <Field
-        label="Uses per customer"
-        name="userLimit"
-        type="number"
-        inputMode="numeric"
-        min="1"
-        step="1"
-        defaultValue={values.userLimit}
-        error={errors.userLimit}
-        hint="Blank: 1."
-      />
+      <FormFields fields={fields} values={values} errors={errors} />
       <div className="flex flex-col justify-end gap-3 pb-1">
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="firstTimeOnly" value="on" defaultChecked={values.firstTimeOnly} />
-          First-time customers only
-        </label>
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="active" value="on" defaultChecked={values.active} />
-          Active
-        </label>
+        <CheckboxField
+          label="First-time customers only"
+          name="firstTimeOnly"
+          value="on"
+          checked={values.firstTimeOnly}
+        />
+        <CheckboxField label="Active" name="active" value="on" checked={values.active} />
       </div>
     </div>
   );

@@ -14,6 +14,9 @@ import { paymentMethodText } from "../../orders/OrderDetailView.tsx";
 import { PAYFAST_MANUAL_REFUND } from "../../../domains/payments/schemas.ts";
 import { PaymentStatusBadge, StatusBadge } from "../../orders/StatusBadge.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
+import { Field, fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
+import { type Column, DataTable } from "../shared/AdminTable.tsx";
+import { TextareaField } from "../shared/FormFields.tsx";
 import { adminTime } from "./AdminOrderList.tsx";
 import type { OrderDocuments } from "../../../domains/tax_documents/mod.ts";
 import { TaxDocumentLinks } from "../../orders/TaxDocumentLinks.tsx";
@@ -28,9 +31,35 @@ export interface AdminOrderDetailProps {
   documents?: OrderDocuments;
 }
 
-const input =
-  "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm focus:border-green-700 focus:ring-1 focus:ring-green-700 focus:outline-none";
-const label = "block text-sm font-semibold text-stone-800";
+type OrderLine = AdminOrderDetail["order"]["items"][number];
+
+const LINE_COLUMNS: Column<OrderLine>[] = [
+  {
+    header: "Product",
+    cell: (i) => (
+      <>
+        {i.productSlug
+          ? <a href={`/product/${i.productSlug}`} className="font-semibold underline">{i.name}</a>
+          : <span className="font-semibold">{i.name}</span>}
+        {i.variantName ? <span className="block text-xs text-stone-600">{i.variantName}</span> : null}
+        {i.sku ? <span className="block text-xs text-stone-500">{`SKU ${i.sku}`}</span> : null}
+      </>
+    ),
+  },
+  {
+    header: "Price",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (i) => formatMoney(i.priceCents),
+  },
+  { header: "Qty", align: "right", className: "tabular-nums", cell: (i) => i.quantity },
+  {
+    header: "Total",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (i) => formatMoney(i.lineTotalCents),
+  },
+];
 
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -59,6 +88,18 @@ function Confirm({ name, text }: { name: string; text: string }) {
   );
 }
 
+/** A refund or a cancellation: set apart below a rule from the routine actions, under its heading. */
+function DestructiveAction(
+  { action, kind, title, children }: { action: string; kind: string; title: string; children: ReactNode },
+) {
+  return (
+    <form method="post" action={action} className="space-y-3 border-t border-stone-200 pt-5" data-action={kind}>
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </form>
+  );
+}
+
 function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly string[] }) {
   const { order } = detail;
   const base = `/admin/orders/${order.id}`;
@@ -79,20 +120,14 @@ function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly st
           <form method="post" action={`${base}/status`} className="space-y-3" data-action="ship">
             <input type="hidden" name="status" value="shipped" />
             <h3 className="font-semibold">Mark as shipped</h3>
-            <div>
-              <label className={label} htmlFor="ship-tracking">Tracking number</label>
-              <input id="ship-tracking" name="trackingNumber" required maxLength={100} className={input} />
-            </div>
-            <div>
-              <label className={label} htmlFor="ship-carrier">Carrier (optional)</label>
-              <input
-                id="ship-carrier"
-                name="carrier"
-                maxLength={60}
-                placeholder="The Courier Guy, PUDO, Aramex…"
-                className={input}
-              />
-            </div>
+            <Field id="ship-tracking" label="Tracking number" name="trackingNumber" required maxLength={100} />
+            <Field
+              id="ship-carrier"
+              label="Carrier (optional)"
+              name="carrier"
+              maxLength={60}
+              placeholder="The Courier Guy, PUDO, Aramex…"
+            />
             <button type="submit" className={primaryButton}>Mark as shipped</button>
             <p className="text-xs text-stone-500">The customer gets an e-mail with the tracking number.</p>
           </form>
@@ -112,44 +147,32 @@ function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly st
         : null}
       {canRefund
         ? (
-          <form
-            method="post"
-            action={`${base}/refund`}
-            className="space-y-3 border-t border-stone-200 pt-5"
-            data-action="refund"
-          >
-            <h3 className="font-semibold">Refund</h3>
+          <DestructiveAction action={`${base}/refund`} kind="refund" title="Refund">
             <p className="text-sm text-stone-600">
               {`Up to ${formatMoney(refundable)} can be refunded, through ${paymentMethodText(order.paymentMethod)}.`}
             </p>
-            <div>
-              <label className={label} htmlFor="refund-amount">Amount (R)</label>
-              <input
-                id="refund-amount"
-                name="amount"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0.01"
-                max={(refundable / 100).toFixed(2)}
-                required
-                className={input}
-              />
-            </div>
-            <div>
-              <label className={label} htmlFor="refund-reason">Reason</label>
-              <textarea
-                id="refund-reason"
-                name="reason"
-                required
-                minLength={3}
-                maxLength={500}
-                rows={2}
-                className={input}
-              />
-            </div>
+            <Field
+              id="refund-amount"
+              label="Amount (R)"
+              name="amount"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              max={(refundable / 100).toFixed(2)}
+              required
+            />
+            <TextareaField
+              id="refund-reason"
+              label="Reason"
+              name="reason"
+              required
+              minLength={3}
+              maxLength={500}
+              rows={2}
+            />
             <fieldset>
-              <legend className={label}>Put back in stock (optional)</legend>
+              <legend className={fieldLabelClass}>Put back in stock (optional)</legend>
               <div className="mt-1 space-y-2">
                 {order.items.map((i) => {
                   const left = i.quantity - (restocked.get(i.id) ?? 0);
@@ -178,23 +201,14 @@ function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly st
             </fieldset>
             <Confirm name="confirm" text="Yes, send this refund to the customer. It cannot be undone." />
             <button type="submit" className={dangerButton}>Refund</button>
-          </form>
+          </DestructiveAction>
         )
         : null}
       {next.includes("cancelled")
         ? (
-          <form
-            method="post"
-            action={`${base}/status`}
-            className="space-y-3 border-t border-stone-200 pt-5"
-            data-action="cancel"
-          >
+          <DestructiveAction action={`${base}/status`} kind="cancel" title="Cancel the order">
             <input type="hidden" name="status" value="cancelled" />
-            <h3 className="font-semibold">Cancel the order</h3>
-            <div>
-              <label className={label} htmlFor="cancel-note">Reason (optional, kept as an internal note)</label>
-              <input id="cancel-note" name="note" maxLength={2000} className={input} />
-            </div>
+            <Field id="cancel-note" label="Reason (optional, kept as an internal note)" name="note" maxLength={2000} />
             <Confirm
               name="confirm"
               text={paid && refundable > 0
@@ -204,7 +218,7 @@ function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly st
                 : "Yes, cancel this order and put its units back in stock."}
             />
             <button type="submit" className={dangerButton}>Cancel order</button>
-          </form>
+          </DestructiveAction>
         )
         : null}
     </div>
@@ -235,37 +249,15 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
             className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
           >
             <h2 id="lines-title" className="px-5 pt-5 text-base font-bold">Lines</h2>
-            <div className="overflow-x-auto">
-              <table className="mt-3 w-full text-left text-sm">
-                <thead className="border-y border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
-                  <tr>
-                    <th scope="col" className="py-2.5 pr-3 pl-5">Product</th>
-                    <th scope="col" className="px-3 py-2.5 text-right">Price</th>
-                    <th scope="col" className="px-3 py-2.5 text-right">Qty</th>
-                    <th scope="col" className="py-2.5 pr-5 pl-3 text-right">Total</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {order.items.map((i) => (
-                    <tr key={i.id} data-line={i.id}>
-                      <td className="py-3 pr-3 pl-5">
-                        {i.productSlug
-                          ? <a href={`/product/${i.productSlug}`} className="font-semibold underline">{i.name}</a>
-                          : <span className="font-semibold">{i.name}</span>}
-                        {i.variantName ? <span className="block text-xs text-stone-600">{i.variantName}</span> : null}
-                        {i.sku ? <span className="block text-xs text-stone-500">{`SKU ${i.sku}`}</span> : null}
-                      </td>
-                      <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                        {formatMoney(i.priceCents)}
-                      </td>
-                      <td className="px-3 py-3 text-right tabular-nums">{i.quantity}</td>
-                      <td className="py-3 pr-5 pl-3 text-right whitespace-nowrap tabular-nums">
-                        {formatMoney(i.lineTotalCents)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className="mt-3">
+              <DataTable
+                columns={LINE_COLUMNS}
+                rows={order.items}
+                rowProps={(i) => ({ "data-line": i.id })}
+                minWidth="0"
+                bare
+                inset
+              />
             </div>
             <dl className="border-t border-stone-200 px-5 py-3 text-sm" data-totals>
               <Row label="Subtotal">{formatMoney(order.subtotalCents)}</Row>
@@ -392,7 +384,7 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
                 maxLength={2000}
                 rows={3}
                 placeholder="Only staff see notes."
-                className={input}
+                className={fieldInputClass}
               />
               <button type="submit" className={secondaryButton}>Add note</button>
             </form>

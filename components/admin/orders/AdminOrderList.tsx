@@ -8,6 +8,9 @@ import { formatMoney } from "../../../lib/money.ts";
 import { PaymentStatusBadge, StatusBadge } from "../../orders/StatusBadge.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
+import { type Column, DataTable, EmptyCard } from "../shared/AdminTable.tsx";
+import { PageHeader } from "../shared/PageHeader.tsx";
+import { type FieldSpec, FormFields, type Option } from "../shared/FormFields.tsx";
 
 export interface AdminOrderFilters {
   status?: string;
@@ -37,17 +40,71 @@ export function adminOrdersHref(f: AdminOrderFilters, page = 1, path = "/admin/o
   return `${path}${s ? `?${s}` : ""}`;
 }
 
-const STATUS_OPTIONS = ["pending", "processing", "shipped", "delivered", "cancelled", "refunded"];
-const PAYMENT_OPTIONS = [
-  ["paid", "Paid"],
-  ["unpaid", "Unpaid"],
-  ["partially_refunded", "Partially refunded"],
-  ["refunded", "Refunded"],
+const STATUS_OPTIONS: Option[] = ["pending", "processing", "shipped", "delivered", "cancelled", "refunded"].map((
+  s,
+) => ({
+  value: s,
+  label: s.charAt(0).toUpperCase() + s.slice(1),
+}));
+const PAYMENT_OPTIONS: Option[] = [
+  { value: "paid", label: "Paid" },
+  { value: "unpaid", label: "Unpaid" },
+  { value: "partially_refunded", label: "Partially refunded" },
+  { value: "refunded", label: "Refunded" },
 ];
 
-const input =
-  "mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm focus:border-green-700 focus:ring-1 focus:ring-green-700 focus:outline-none";
-const label = "block text-xs font-semibold tracking-wide text-stone-600 uppercase";
+/** The filter form's fields, ids prefixed so they never clash with the layout's own forms. */
+const FILTER_FIELDS: FieldSpec[] = [
+  {
+    id: "orders-q",
+    label: "Search",
+    name: "q",
+    type: "search",
+    maxLength: 100,
+    placeholder: "Order number, customer name or e-mail",
+    span: "sm:col-span-2",
+  },
+  { id: "orders-status", label: "Status", name: "status", empty: "All statuses", options: STATUS_OPTIONS },
+  { id: "orders-payment", label: "Payment", name: "payment", empty: "All payments", options: PAYMENT_OPTIONS },
+  { id: "orders-from", label: "Placed from", name: "from", type: "date" },
+  { id: "orders-to", label: "Placed to", name: "to", type: "date" },
+];
+
+const ORDER_COLUMNS: Column<AdminOrderRow>[] = [
+  {
+    header: "Order",
+    className: "whitespace-nowrap",
+    cell: (o) => (
+      <a href={`/admin/orders/${o.id}`} className="font-semibold text-green-800 underline">{o.orderNumber}</a>
+    ),
+  },
+  { header: "Placed", className: "whitespace-nowrap text-stone-600", cell: (o) => adminTime(o.createdAt) },
+  {
+    header: "Customer",
+    cell: (o) => (
+      <>
+        <span className="block font-medium">{o.customerName ?? "—"}</span>
+        {o.email ? <span className="block text-xs text-stone-500">{o.email}</span> : null}
+      </>
+    ),
+  },
+  { header: "Status", cell: (o) => <StatusBadge status={o.status} /> },
+  { header: "Payment", cell: (o) => <PaymentStatusBadge status={o.paymentStatus} /> },
+  { header: "Items", align: "right", className: "tabular-nums", cell: (o) => o.itemCount },
+  {
+    header: "Total",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (o) => (
+      <>
+        {formatMoney(o.totalCents)}
+        {o.refundedCents > 0
+          ? <span className="block text-xs text-purple-800">{`−${formatMoney(o.refundedCents)}`}</span>
+          : null}
+      </>
+    ),
+  },
+];
 
 export function AdminOrderList(
   { result, filters, error }: {
@@ -59,17 +116,11 @@ export function AdminOrderList(
   const filtered = Object.values(filters).some(Boolean);
   return (
     <section>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-extrabold tracking-tight">Orders</h1>
-          <p className="mt-1 text-sm text-stone-600">
-            Find an order, ship it, mark it delivered, cancel or refund it.
-          </p>
-        </div>
+      <PageHeader title="Orders" intro="Find an order, ship it, mark it delivered, cancel or refund it.">
         <a href={adminOrdersHref(filters, 1, "/admin/orders.csv")} className={secondaryButton} download>
           Export CSV
         </a>
-      </div>
+      </PageHeader>
       <form
         method="get"
         action="/admin/orders"
@@ -77,40 +128,7 @@ export function AdminOrderList(
         aria-label="Filter orders"
         className="mt-5 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
       >
-        <div className="sm:col-span-2">
-          <label className={label} htmlFor="orders-q">Search</label>
-          <input
-            id="orders-q"
-            name="q"
-            type="search"
-            maxLength={100}
-            defaultValue={filters.q ?? ""}
-            placeholder="Order number, customer name or e-mail"
-            className={input}
-          />
-        </div>
-        <div>
-          <label className={label} htmlFor="orders-status">Status</label>
-          <select id="orders-status" name="status" defaultValue={filters.status ?? ""} className={input}>
-            <option value="">All statuses</option>
-            {STATUS_OPTIONS.map((s) => <option key={s} value={s}>{s.charAt(0).toUpperCase() + s.slice(1)}</option>)}
-          </select>
-        </div>
-        <div>
-          <label className={label} htmlFor="orders-payment">Payment</label>
-          <select id="orders-payment" name="payment" defaultValue={filters.payment ?? ""} className={input}>
-            <option value="">All payments</option>
-            {PAYMENT_OPTIONS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-          </select>
-        </div>
-        <div>
-          <label className={label} htmlFor="orders-from">Placed from</label>
-          <input id="orders-from" name="from" type="date" defaultValue={filters.from ?? ""} className={input} />
-        </div>
-        <div>
-          <label className={label} htmlFor="orders-to">Placed to</label>
-          <input id="orders-to" name="to" type="date" defaultValue={filters.to ?? ""} className={input} />
-        </div>
+        <FormFields fields={FILTER_FIELDS} values={filters} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
           <button type="submit" className={primaryButton}>Apply filters</button>
           {filtered ? <a href="/admin/orders" className={secondaryButton}>Clear</a> : null}
@@ -128,57 +146,15 @@ export function AdminOrderList(
         {result.pageCount > 1 ? ` · page ${result.page} of ${result.pageCount}` : ""}
       </p>
       {result.items.length === 0
-        ? (
-          <div className="mt-3 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
-            {filtered ? "No orders match these filters." : "No orders yet."}
-          </div>
-        )
+        ? <EmptyCard>{filtered ? "No orders match these filters." : "No orders yet."}</EmptyCard>
         : (
           <>
-            <div className="mt-3 hidden overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-sm md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">Order</th>
-                    <th scope="col" className="px-4 py-3">Placed</th>
-                    <th scope="col" className="px-4 py-3">Customer</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
-                    <th scope="col" className="px-4 py-3">Payment</th>
-                    <th scope="col" className="px-4 py-3 text-right">Items</th>
-                    <th scope="col" className="px-4 py-3 text-right">Total</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-100">
-                  {result.items.map((o) => (
-                    <tr key={o.id} className="hover:bg-stone-50" data-order-row={o.id}>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        <a href={`/admin/orders/${o.id}`} className="font-semibold text-green-800 underline">
-                          {o.orderNumber}
-                        </a>
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-stone-600">{adminTime(o.createdAt)}</td>
-                      <td className="px-4 py-3">
-                        <span className="block font-medium">{o.customerName ?? "—"}</span>
-                        {o.email ? <span className="block text-xs text-stone-500">{o.email}</span> : null}
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={o.status} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <PaymentStatusBadge status={o.paymentStatus} />
-                      </td>
-                      <td className="px-4 py-3 text-right tabular-nums">{o.itemCount}</td>
-                      <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                        {formatMoney(o.totalCents)}
-                        {o.refundedCents > 0
-                          ? <span className="block text-xs text-purple-800">{`−${formatMoney(o.refundedCents)}`}</span>
-                          : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={ORDER_COLUMNS}
+              rows={result.items}
+              rowProps={(o) => ({ className: "hover:bg-stone-50", "data-order-row": o.id })}
+              className="mt-4 hidden md:block"
+            />
             <ul className="mt-3 space-y-3 md:hidden" aria-label="Orders">
               {result.items.map((o) => (
                 <li key={o.id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">

@@ -3,6 +3,7 @@
  * create default, others outline), Details cut to 50 characters; 'No audit logs found' when empty.
  * Plain markup: the variant editor island and the server-rendered product page both draw it.
  */
+import { type Column, DataTable } from "../shared/AdminTable.tsx";
 
 export interface AuditRow {
   id: number;
@@ -49,34 +50,27 @@ export function detailPreview(details: unknown): string {
   return text.length > AUDIT_DETAIL_PREVIEW ? text.slice(0, AUDIT_DETAIL_PREVIEW) : text;
 }
 
+const AUDIT_COLUMNS: Column<AuditRow>[] = [
+  { header: "Date", className: "whitespace-nowrap", cell: (r) => dateFormat.format(new Date(r.createdAt)) },
+  { header: "User", cell: (r) => r.userId ?? "-" },
+  { header: "Action", cell: (r) => <ActionBadge action={r.action} /> },
+  {
+    header: "Details",
+    className: "font-mono text-xs break-all text-stone-700",
+    title: (r) => JSON.stringify(r.details),
+    cell: (r) => detailPreview(r.details),
+  },
+];
+
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   if (!rows.length) return <p className="py-6 text-center text-sm text-stone-600">No audit logs found</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <thead className="border-b border-stone-200 text-xs text-stone-500 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3">Date</th>
-            <th scope="col" className="py-2 pr-3">User</th>
-            <th scope="col" className="py-2 pr-3">Action</th>
-            <th scope="col" className="py-2">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-b border-stone-100 align-top" data-audit-action={r.action}>
-              <td className="py-2 pr-3 whitespace-nowrap">{dateFormat.format(new Date(r.createdAt))}</td>
-              <td className="py-2 pr-3">{r.userId ?? "-"}</td>
-              <td className="py-2 pr-3">
-                <ActionBadge action={r.action} />
-              </td>
-              <td className="py-2 font-mono text-xs break-all text-stone-700" title={JSON.stringify(r.details)}>
-                {detailPreview(r.details)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={AUDIT_COLUMNS}
+      rows={rows}
+      rowProps={(r) => ({ "data-audit-action": r.action })}
+      minWidth="32rem"
+      bare
+    />
   );
 }

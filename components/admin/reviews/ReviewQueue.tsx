@@ -9,6 +9,7 @@ import { Pagination } from "../../ui/Pagination.tsx";
 import { Avatar, ReviewPhotos, Stars, VerificationBadge } from "../../reviews/parts.tsx";
 import { initialsOf } from "../../../domains/reviews/mod.ts";
 import { EmptyCard, formatDate, formatDateTime, Pill } from "../shared/AdminTable.tsx";
+import { PageHeader } from "../shared/PageHeader.tsx";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
 
 const TABS: { status: ReviewStatus; label: string }[] = [
@@ -26,15 +27,10 @@ const EMPTY: Record<ReviewStatus, string> = {
 export function ReviewQueue({ result, status }: { result: ModerationPage; status: ReviewStatus }) {
   return (
     <div>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-extrabold tracking-tight text-stone-900">Reviews</h1>
-          <p className="mt-1 text-sm text-stone-600">
-            New reviews stay hidden until approved. Approving credits the author 10 loyalty points (once per review);
-            rejecting e-mails the author your reason.
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        title="Reviews"
+        intro="New reviews stay hidden until approved. Approving credits the author 10 loyalty points (once per review); rejecting e-mails the author your reason."
+      />
       <nav className="mt-5 flex flex-wrap gap-2" aria-label="Review status">
         {TABS.map((t) => (
           <a

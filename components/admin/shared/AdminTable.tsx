@@ -1,16 +1,73 @@
-/** Pieces every admin list shares: the table frame, header cells, status pills and the role names. */
-import type { ReactNode } from "react";
+/**
+ * Pieces every admin list shares: the data table (frame, header and row cells), status pills, the
+ * empty-list card, dates and the role names.
+ */
+import type { HTMLAttributes, ReactNode } from "react";
 
 export const ROLE_LABELS = { customer: "Customer", admin: "Admin", super_admin: "Super admin" } as const;
 
-export const thClass = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-stone-600 uppercase";
-export const tdClass = "px-3 py-3 align-top";
+const thClass = "px-3 py-2 text-xs font-semibold tracking-wide text-stone-600 uppercase";
+const tdClass = "px-3 py-3 align-top";
 
-/** A scrollable white table card (wide tables scroll sideways on a phone instead of squeezing). */
-export function TableCard({ children, minWidth = "40rem" }: { children: ReactNode; minWidth?: string }) {
+/** One column of a {@link DataTable}: its heading and what each row shows under it. */
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Figures and row actions line up on the right, heading included. */
+  align?: "right";
+  /** Classes added to this column's body cells only (e.g. `whitespace-nowrap`). */
+  className?: string;
+  /** The whole value on hover, where the cell shows only a preview of it. */
+  title?: (row: T) => string;
+}
+
+/** What a row carries besides its cells: its classes (dimmed rows) and the data-* hooks tests and islands find. */
+export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | number };
+
+/**
+ * An admin table: a header row and one row per item (keyed by its id), every list drawn with the same cells. In a
+ * white card of its own that scrolls sideways on a phone (wide tables never squeeze), or `bare`
+ * where it already sits in a card; `inset` lines the first and last cells up with a card's padding.
+ */
+export function DataTable<T extends { id: string | number }>(
+  { columns, rows, rowProps, minWidth = "40rem", className = "mt-4", bare = false, inset = false }: {
+    columns: Column<T>[];
+    rows: readonly T[];
+    rowProps?: (row: T) => RowAttributes;
+    minWidth?: string;
+    /** The card's spacing and visibility (the default leaves a gap above it). */
+    className?: string;
+    bare?: boolean;
+    inset?: boolean;
+  },
+) {
+  const frame = bare ? "overflow-x-auto" : `${className} overflow-x-auto rounded-xl border border-stone-200 bg-white`;
+  const edge = inset ? " first:pl-5 last:pr-5" : "";
+  const align = (c: Column<T>) => (c.align === "right" ? "text-right" : "text-left");
   return (
-    <div className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-      <table className="w-full text-sm" style={{ minWidth }}>{children}</table>
+    <div className={frame}>
+      <table className="w-full text-sm" style={{ minWidth }}>
+        <thead className="border-b border-stone-200 bg-stone-50">
+          <tr>
+            {columns.map((c, i) => <th key={i} scope="col" className={`${thClass} ${align(c)}${edge}`}>{c.header}</th>)}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {rows.map((row) => (
+            <tr key={row.id} {...rowProps?.(row)}>
+              {columns.map((c, i) => (
+                <td
+                  key={i}
+                  className={`${tdClass} ${align(c)}${c.className ? ` ${c.className}` : ""}${edge}`}
+                  title={c.title?.(row)}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -7,15 +7,15 @@ import { fieldInputClass } from "../../ui/Field.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import {
+  type Column,
+  DataTable,
   EmptyCard,
   formatDate,
   formatDateTime,
   Pill,
   ROLE_LABELS,
-  TableCard,
-  tdClass,
-  thClass,
 } from "../shared/AdminTable.tsx";
+import { PageHeader } from "../shared/PageHeader.tsx";
 
 type Role = keyof typeof ROLE_LABELS;
 
@@ -28,6 +28,20 @@ function StatusPill({ user }: { user: StaffUserRow }) {
   if (user.disabledAt) return <Pill tone="red">Disabled</Pill>;
   return <Pill tone="green">Active</Pill>;
 }
+
+const USER_COLUMNS: Column<StaffUserRow>[] = [
+  {
+    header: "Username",
+    cell: (u) => (
+      <a href={`/admin/users/${u.id}`} className="font-semibold text-green-800 hover:underline">{u.username}</a>
+    ),
+  },
+  { header: "Name", cell: (u) => fullName(u) || "—" },
+  { header: "E-mail", className: "break-all", cell: (u) => u.email },
+  { header: "Role", cell: (u) => ROLE_LABELS[u.role] },
+  { header: "Status", cell: (u) => <StatusPill user={u} /> },
+  { header: "Joined", className: "whitespace-nowrap", cell: (u) => formatDate(u.createdAt) },
+];
 
 export function UserListView(
   { items, total, q, role, page, pageSize }: {
@@ -49,7 +63,7 @@ export function UserListView(
   };
   return (
     <div>
-      <h1 className="text-2xl font-extrabold tracking-tight">Customers and staff</h1>
+      <PageHeader title="Customers and staff" />
       <form method="get" action="/admin/users" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="user-q" className="sr-only">Search users</label>
@@ -77,36 +91,12 @@ export function UserListView(
       <p className="mt-4 text-sm text-stone-600">{`${total} ${total === 1 ? "account" : "accounts"}`}</p>
       {items.length
         ? (
-          <TableCard minWidth="44rem">
-            <thead className="border-b border-stone-200 bg-stone-50">
-              <tr>
-                <th className={thClass}>Username</th>
-                <th className={thClass}>Name</th>
-                <th className={thClass}>E-mail</th>
-                <th className={thClass}>Role</th>
-                <th className={thClass}>Status</th>
-                <th className={thClass}>Joined</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {items.map((u) => (
-                <tr key={u.id} data-user={u.username} className={u.disabledAt || u.deletedAt ? "opacity-60" : ""}>
-                  <td className={tdClass}>
-                    <a href={`/admin/users/${u.id}`} className="font-semibold text-green-800 hover:underline">
-                      {u.username}
-                    </a>
-                  </td>
-                  <td className={tdClass}>{fullName(u) || "—"}</td>
-                  <td className={`${tdClass} break-all`}>{u.email}</td>
-                  <td className={tdClass}>{ROLE_LABELS[u.role]}</td>
-                  <td className={tdClass}>
-                    <StatusPill user={u} />
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>{formatDate(u.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </TableCard>
+          <DataTable
+            columns={USER_COLUMNS}
+            rows={items}
+            rowProps={(u) => ({ "data-user": u.username, className: u.disabledAt || u.deletedAt ? "opacity-60" : "" })}
+            minWidth="44rem"
+          />
         )
         : <EmptyCard>{q ? `No accounts match "${q}".` : "No accounts found."}</EmptyCard>}
       <Pagination page={page} pageCount={Math.max(1, Math.ceil(total / pageSize))} href={href} />
@@ -122,6 +112,18 @@ const statusLabels: Record<string, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
 };
+
+const ORDER_COLUMNS: Column<OrderSummary>[] = [
+  {
+    header: "Order",
+    cell: (o) => (
+      <a href={`/admin/orders/${o.id}`} className="font-semibold text-green-800 hover:underline">{o.orderNumber}</a>
+    ),
+  },
+  { header: "Date", cell: (o) => formatDate(o.createdAt) },
+  { header: "Status", cell: (o) => statusLabels[o.status] ?? o.status },
+  { header: "Total", align: "right", cell: (o) => formatMoney(o.totalCents) },
+];
 
 export function UserDetailView(
   { user, orders, points, addresses, canChangeRoles, isSelf, message }: {
@@ -268,32 +270,7 @@ export function UserDetailView(
       <section className="mt-6" aria-labelledby="orders-h">
         <h2 id="orders-h" className="text-lg font-bold">Orders</h2>
         {orders.length
-          ? (
-            <TableCard minWidth="32rem">
-              <thead className="border-b border-stone-200 bg-stone-50">
-                <tr>
-                  <th className={thClass}>Order</th>
-                  <th className={thClass}>Date</th>
-                  <th className={thClass}>Status</th>
-                  <th className={`${thClass} text-right`}>Total</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {orders.map((o) => (
-                  <tr key={o.id}>
-                    <td className={tdClass}>
-                      <a href={`/admin/orders/${o.id}`} className="font-semibold text-green-800 hover:underline">
-                        {o.orderNumber}
-                      </a>
-                    </td>
-                    <td className={tdClass}>{formatDate(o.createdAt)}</td>
-                    <td className={tdClass}>{statusLabels[o.status] ?? o.status}</td>
-                    <td className={`${tdClass} text-right`}>{formatMoney(o.totalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableCard>
-          )
+          ? <DataTable columns={ORDER_COLUMNS} rows={orders} minWidth="32rem" />
           : <EmptyCard>No orders yet.</EmptyCard>}
       </section>
     </div>
