@@ -185,7 +185,6 @@ e2eTest("[e2e] unknown page is the 404 page", async () => {
   await page.close();
 });
 
-
 e2eTest(
   "[e2e] the footer's newsletter form loads its script only when scrolled near, then subscribes without a reload",
   async () => {
