@@ -37,7 +37,8 @@ export interface Action<I extends z.ZodType | undefined, O extends z.ZodType> {
    * Route middleware that runs after the guard and before the body is read: a body size limit, a
    * path-parameter validator. Kept in the route's chain so /api/openapi.json sees validators there.
    */
-  middleware?: MiddlewareHandler<AppEnv>[];
+  // deno-lint-ignore no-explicit-any
+  middleware?: MiddlewareHandler<any, string, any>[];
   summary: string;
   handler: (c: Context<AppEnv>, input: I extends z.ZodType ? z.output<I> : undefined) => Promise<z.input<O>>;
 }
@@ -51,6 +52,14 @@ export type ActionOutput<A> = A extends Action<infer _I, infer O> ? z.output<O> 
 /** Declares an action (an identity function that keeps the types of input and output). */
 export function defineAction<I extends z.ZodType | undefined, O extends z.ZodType>(action: Action<I, O>): Action<I, O> {
   return action;
+}
+
+/**
+ * The path parameters as a `validate("param", schema)` in the action's `middleware` parsed them
+ * (the schema is passed for its type only: the validator has already answered 400 on bad input).
+ */
+export function validParams<S extends z.ZodType>(c: Context<AppEnv>, _schema: S): z.output<S> {
+  return (c.req.valid as (target: "param") => z.output<S>)("param");
 }
 
 /** The action a route-table handler serves, if it was mounted by jsonRoute. */

@@ -43,23 +43,22 @@ export const successMessage = z.object({ success: z.literal(true), message: z.st
 
 // A failure on our side answers 500 with the spec's fallback ('Login failed. Please try again.'...):
 // register and signIn throw a ServiceError, which jsonRoute answers so.
+/** Both answer the signed-in user. */
+const signsIn = { method: "post", output: userSchema, auth: "public" } as const;
+
 export const registerAction = defineAction({
-  method: "post",
+  ...signsIn,
   path: "/auth/register",
   input: authSchemas.registerBody,
-  output: userSchema,
   status: 201,
-  auth: "public",
   summary: "Create a customer account and sign in",
   handler: async (c, input) => userJson(await register(c, input)),
 });
 
 export const loginAction = defineAction({
-  method: "post",
+  ...signsIn,
   path: "/auth/login",
   input: authSchemas.loginBody,
-  output: userSchema,
-  auth: "public",
   summary: "Sign in with e-mail or username and password",
   handler: async (c, input) => userJson(await signIn(c, input)),
 });
