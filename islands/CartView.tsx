@@ -20,6 +20,7 @@ import type {
   removeCouponAction,
   updateCartItemAction,
 } from "../routes/api/cart_actions.ts";
+import type { validateCouponAction } from "../routes/api/coupons.ts";
 
 // Response types come from the actions' declared outputs: a changed shape fails `deno task check` here.
 export type { CartJson };
@@ -265,7 +266,7 @@ export default function CartView(
     const value = code.trim().toUpperCase();
     if (!value) return setCodeMessage(null);
     try {
-      const res = await api<{ valid: boolean; message: string }>("/api/coupons/validate", {
+      const res = await api<ActionOutput<typeof validateCouponAction>>("/api/coupons/validate", {
         method: "POST",
         json: { code: value },
       });

@@ -21,6 +21,8 @@ import {
 import { type TestCard, TestCardForm } from "../components/payments/TestCardForm.tsx";
 import { fullWidthButton, secondaryButton } from "../components/ui/buttons.ts";
 import { formatMoney } from "../lib/money.ts";
+import type { ActionOutput } from "../routes/action.ts";
+import type { createIntentAction } from "../routes/api/payments.ts";
 
 export interface CheckoutPaymentProps {
   orderId: number;
@@ -42,11 +44,7 @@ export interface CheckoutPaymentProps {
 
 type Phase = "initializing" | "error" | "missing" | "ready" | "processing";
 
-interface IntentStart {
-  clientSecret: string | null;
-  provider: "stripe" | "test";
-  publishableKey: string | null;
-}
+type IntentStart = ActionOutput<typeof createIntentAction>;
 
 const CONFIG_ERROR = "The payment system is not properly configured. Please contact support.";
 const ALREADY_PAID = "This order has already been paid.";

@@ -16,6 +16,8 @@ import {
 import { type TestCard, TestCardForm } from "../components/payments/TestCardForm.tsx";
 import { fieldInputClass, fieldLabelClass } from "../components/ui/Field.tsx";
 import { fullWidthButton, secondaryButton } from "../components/ui/buttons.ts";
+import type { ActionOutput } from "../routes/action.ts";
+import type { testConfirmAction, testIntentAction } from "../routes/api/payments.ts";
 
 type Provider = "stripe" | "test";
 
@@ -25,11 +27,7 @@ interface PaymentsConfig {
   testPayments: boolean;
 }
 
-interface IntentStart {
-  clientSecret: string;
-  provider: Provider;
-  publishableKey: string | null;
-}
+type IntentStart = ActionOutput<typeof testIntentAction>;
 
 type Result = { ok: true; paymentId: string } | { ok: false; message: string };
 
@@ -204,7 +202,7 @@ export default function TestPayment() {
     setProcessing(true);
     setCardError(null);
     try {
-      const res = await api<{ paymentIntent: { id: string; status: string } }>("/api/payments/test-confirm", {
+      const res = await api<ActionOutput<typeof testConfirmAction>>("/api/payments/test-confirm", {
         method: "POST",
         json: { clientSecret: intent.clientSecret, cardNumber: card.cardNumber, expiry: card.expiry, cvc: card.cvc },
       });

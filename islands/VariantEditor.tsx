@@ -12,6 +12,8 @@ import { toast } from "../client/toast.ts";
 import { formatMoney } from "../lib/money.ts";
 import { type AuditRow, AuditTable } from "../components/admin/products/AuditTable.tsx";
 import type { Variant } from "../domains/catalog/types.ts";
+import type { ActionOutput } from "../routes/action.ts";
+import type { updateVariantAction } from "../routes/api/admin_catalog.ts";
 
 /** A variant as the editor shows it (the catalogue's Variant, money in cents). */
 export type EditorVariant = Omit<Variant, "productId" | "regularDiscount">;
@@ -26,18 +28,8 @@ export interface VariantEditorProps {
 /** The spec's preview length of a product's description. */
 export const DESCRIPTION_PREVIEW = 100;
 
-interface ApiVariant {
-  id: number;
-  name: string;
-  sku: string;
-  price: number;
-  salePrice: number | null;
-  stock: number;
-  dimensions: string | null;
-  preorder: boolean;
-  preorderDiscount: number | null;
-  arrivalDate: string | null;
-}
+/** What creating or changing a variant answers (both actions answer the same shape). */
+type ApiVariant = ActionOutput<typeof updateVariantAction>;
 
 interface Draft {
   name: string;

@@ -9,6 +9,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../app.ts";
 import { AppError, ValidationError } from "../lib/errors.ts";
+import { ServiceError } from "../lib/error_log.ts";
 import { requireRole, requireUser } from "./guards.ts";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, validate, validationError } from "./validate.ts";
 import { type Auth, describeHandler, servedActionOf } from "./route_meta.ts";
@@ -26,9 +27,18 @@ export interface Action<I extends z.ZodType | undefined, O extends z.ZodType> {
   /** The JSON body's schema; undefined for an action without a body. */
   input: I;
   output: O;
-  /** The success status (200 unless set; a handler may still call c.status for a variant answer). */
-  status?: 200 | 201;
+  /**
+   * The success status (200 unless set; a handler may still call c.status for a variant answer).
+   * 204 answers with no body: the output schema is then `z.null()` and the handler returns null.
+   */
+  status?: 200 | 201 | 204;
   auth: Auth;
+  /**
+   * Route middleware that runs after the guard and before the body is read: a body size limit, a
+   * path-parameter validator. Kept in the route's chain so /api/openapi.json sees validators there.
+   */
+  // deno-lint-ignore no-explicit-any
+  middleware?: MiddlewareHandler<any, string, any>[];
   summary: string;
   handler: (c: Context<AppEnv>, input: I extends z.ZodType ? z.output<I> : undefined) => Promise<z.input<O>>;
 }
@@ -42,6 +52,14 @@ export type ActionOutput<A> = A extends Action<infer _I, infer O> ? z.output<O> 
 /** Declares an action (an identity function that keeps the types of input and output). */
 export function defineAction<I extends z.ZodType | undefined, O extends z.ZodType>(action: Action<I, O>): Action<I, O> {
   return action;
+}
+
+/**
+ * The path parameters as a `validate("param", schema)` in the action's `middleware` parsed them
+ * (the schema is passed for its type only: the validator has already answered 400 on bad input).
+ */
+export function validParams<S extends z.ZodType>(c: Context<AppEnv>, _schema: S): z.output<S> {
+  return (c.req.valid as (target: "param") => z.output<S>)("param");
 }
 
 /** The action a route-table handler serves, if it was mounted by jsonRoute. */
@@ -68,12 +86,21 @@ export function jsonRoute(app: Hono<AppEnv>, action: AnyAction, base = "") {
   const handler = async (c: Context<AppEnv>) => {
     // deno-lint-ignore no-explicit-any
     const input = body ? (c.req.valid as (t: "json") => any)("json") : undefined;
-    if (action.status) c.status(action.status);
-    const result = await action.handler(c, input);
-    return c.json(action.output.parse(result));
+    if (action.status && action.status !== 204) c.status(action.status);
+    let result: unknown;
+    try {
+      result = await action.handler(c, input);
+    } catch (err) {
+      // A failure on our side that carries the spec's fallback text for the action ('Login failed...').
+      if (err instanceof ServiceError) return c.json({ error: err.message }, 500);
+      throw err;
+    }
+    const output = action.output.parse(result);
+    if (action.status === 204) return c.body(null, 204);
+    return c.json(output);
   };
   describeHandler(handler, action);
-  const chain = [...(guard ? [guard] : []), ...(body ? [body] : []), handler];
+  const chain = [...(guard ? [guard] : []), ...(action.middleware ?? []), ...(body ? [body] : []), handler];
   for (const { method, path } of actionPaths(action)) {
     if (path !== base && !path.startsWith(`${base}/`)) continue;
     // deno-lint-ignore no-explicit-any

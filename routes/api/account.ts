@@ -16,22 +16,52 @@ import {
 import { shopMailInfo } from "../pages/account.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { endSession } from "../session.ts";
-import { validate } from "../validate.ts";
-import { userJson } from "./auth.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { successMessage, userJson, userSchema } from "./auth.ts";
+
+export const updateProfileAction = defineAction({
+  method: "put",
+  path: "/account/profile",
+  input: accountSchemas.profileBody,
+  output: userSchema,
+  auth: "customer",
+  summary: "Change the customer's profile (the current password is needed to change the e-mail)",
+  handler: async (c, input) =>
+    userJson(await updateProfile(c.var.db, currentUser(c).id, input, shopMailInfo(c.var.config))),
+});
+
+export const changePasswordAction = defineAction({
+  method: "post",
+  path: "/account/password",
+  input: accountSchemas.passwordBody,
+  output: successMessage,
+  auth: "customer",
+  summary: "Change the customer's password (other sessions are signed out)",
+  handler: async (c, input) => {
+    await changePassword(c.var.db, currentUser(c).id, c.var.session?.id ?? null, input);
+    return { success: true as const, message: "Password changed" };
+  },
+});
+
+export const deleteAccountAction = defineAction({
+  method: "post",
+  path: "/account/delete",
+  input: accountSchemas.deleteBody,
+  output: successMessage,
+  auth: "customer",
+  summary: "Delete the customer's account (password confirmed) and end the session",
+  handler: async (c, input) => {
+    await deleteAccount(c.var.db, currentUser(c).id, input.password);
+    await endSession(c);
+    return { success: true as const, message: "Your account has been deleted" };
+  },
+});
 
 export function accountApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireUser());
-
-  app.put("/profile", validate("json", accountSchemas.profileBody), async (c) => {
-    const user = await updateProfile(c.var.db, currentUser(c).id, c.req.valid("json"), shopMailInfo(c.var.config));
-    return c.json(userJson(user));
-  });
-
-  app.post("/password", validate("json", accountSchemas.passwordBody), async (c) => {
-    await changePassword(c.var.db, currentUser(c).id, c.var.session?.id ?? null, c.req.valid("json"));
-    return c.json({ success: true, message: "Password changed" });
-  });
+  jsonRoute(app, updateProfileAction, "/account");
+  jsonRoute(app, changePasswordAction, "/account");
 
   app.get("/export", async (c) => {
     const now = new Date();
@@ -40,11 +70,6 @@ export function accountApi() {
     c.header("Cache-Control", "private, no-store");
     return c.body(JSON.stringify(data, null, 2), 200, { "Content-Type": "application/json; charset=utf-8" });
   });
-
-  app.post("/delete", validate("json", accountSchemas.deleteBody), async (c) => {
-    await deleteAccount(c.var.db, currentUser(c).id, c.req.valid("json").password);
-    await endSession(c);
-    return c.json({ success: true, message: "Your account has been deleted" });
-  });
+  jsonRoute(app, deleteAccountAction, "/account");
   return app;
 }

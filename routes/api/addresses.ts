@@ -3,9 +3,11 @@
  * another customer's address (or an unknown id) is 404; bad input is 400 `{ error, issues }`.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import {
   type Address,
+  ADDRESS_TYPES,
   addressSchemas,
   createAddress,
   deleteAddress,
@@ -15,7 +17,7 @@ import {
 } from "../../domains/addresses/mod.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { validate } from "../validate.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 
 /** An address as the API and the address book island read it (the schema's camelCase names). */
 export function addressJson(a: Address) {
@@ -44,6 +46,80 @@ export function addressJson(a: Address) {
 
 export type AddressJson = ReturnType<typeof addressJson>;
 
+/** An address as the API answers it (addressJson's shape). */
+export const addressSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  addressType: z.enum(ADDRESS_TYPES),
+  isDefault: z.boolean(),
+  isDefaultShipping: z.boolean(),
+  isDefaultBilling: z.boolean(),
+  label: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string().nullable(),
+  instructions: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const createAddressAction = defineAction({
+  method: "post",
+  path: "/addresses",
+  input: addressSchemas.createAddressBody,
+  output: addressSchema,
+  status: 201,
+  auth: "customer",
+  summary: "Add an address to the customer's address book",
+  handler: async (c, input) => addressJson(await createAddress(c.var.db, currentUser(c), input)),
+});
+
+export const updateAddressAction = defineAction({
+  method: "put",
+  path: "/addresses/:id",
+  input: addressSchemas.updateAddressBody,
+  output: addressSchema,
+  auth: "customer",
+  summary: "Change one of the customer's addresses",
+  handler: async (c, input) =>
+    addressJson(await updateAddress(c.var.db, currentUser(c).id, parseId(c.req.param("id")), input)),
+});
+
+export const deleteAddressAction = defineAction({
+  method: "delete",
+  path: "/addresses/:id",
+  input: undefined,
+  output: z.null(),
+  status: 204,
+  auth: "customer",
+  summary: "Delete one of the customer's addresses",
+  handler: async (c) => {
+    await deleteAddress(c.var.db, currentUser(c).id, parseId(c.req.param("id")));
+    return null;
+  },
+});
+
+export const setDefaultAddressAction = defineAction({
+  method: "post",
+  path: "/addresses/:id/default",
+  input: addressSchemas.setDefaultBody,
+  output: addressSchema,
+  auth: "customer",
+  summary: "Make an address the customer's default for shipping, billing or both",
+  handler: async (c, input) =>
+    addressJson(
+      await setDefaultAddress(c.var.db, currentUser(c).id, parseId(c.req.param("id")), input.addressType),
+    ),
+});
+
+const addressActions = [createAddressAction, updateAddressAction, deleteAddressAction, setDefaultAddressAction];
+
 export function addressApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireUser(), async (c, next) => {
@@ -55,28 +131,6 @@ export function addressApi() {
     const list = await listAddresses(c.var.db, currentUser(c).id);
     return c.json(list.map(addressJson));
   });
-
-  app.post("/", validate("json", addressSchemas.createAddressBody), async (c) => {
-    const address = await createAddress(c.var.db, currentUser(c), c.req.valid("json"));
-    return c.json(addressJson(address), 201);
-  });
-
-  app.put("/:id", validate("json", addressSchemas.updateAddressBody), async (c) => {
-    const id = parseId(c.req.param("id"));
-    const address = await updateAddress(c.var.db, currentUser(c).id, id, c.req.valid("json"));
-    return c.json(addressJson(address));
-  });
-
-  app.delete("/:id", async (c) => {
-    const id = parseId(c.req.param("id"));
-    await deleteAddress(c.var.db, currentUser(c).id, id);
-    return c.body(null, 204);
-  });
-
-  app.post("/:id/default", validate("json", addressSchemas.setDefaultBody), async (c) => {
-    const id = parseId(c.req.param("id"));
-    const address = await setDefaultAddress(c.var.db, currentUser(c).id, id, c.req.valid("json").addressType);
-    return c.json(addressJson(address));
-  });
+  for (const action of addressActions) jsonRoute(app, action, "/addresses");
   return app;
 }

@@ -3,7 +3,9 @@
  * and super_admin only (401 visitors, 403 customers; the guard runs before the body is read). The
  * public reads of the same paths stay in products.ts and categories.ts.
  */
+import type { Context } from "hono";
 import { Hono } from "hono";
+import { z } from "zod";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../app.ts";
 import {
@@ -25,20 +27,17 @@ import { toVariant } from "../../domains/catalog/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { toCents, toRand } from "../../lib/money.ts";
 import { parseId } from "../../lib/ids.ts";
-import { currentUser, requireRole } from "../guards.ts";
-import { validate } from "../validate.ts";
+import { currentUser } from "../guards.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 import { variantJson } from "./json.ts";
 
-/** Staff only, then at most 64 KB of body: the order every write route checks in. */
-const staffWrite = [
-  requireRole("admin"),
-  bodyLimit({
-    maxSize: 64 * 1024,
-    onError: () => {
-      throw new ValidationError("The request body is too large.");
-    },
-  }),
-] as const;
+/** At most 64 KB of body, checked after the staff guard and before the body is read. */
+const writeLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new ValidationError("The request body is too large.");
+  },
+});
 
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
 
@@ -77,61 +76,215 @@ function adminCategoryJson(c: CategoryRecord) {
   };
 }
 
+/** adminProductJson's shape: every column staff edit (money in rand). */
+const adminProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  price: z.number(),
+  salePrice: z.number().nullable(),
+  sku: z.string(),
+  stock: z.number().int(),
+  images: z.array(z.string()),
+  categoryId: z.number().int().nullable(),
+  featured: z.boolean(),
+  isNew: z.boolean(),
+  brand: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  fbCommerceId: z.string().nullable(),
+  fbRetailerId: z.string().nullable(),
+  fbAvailability: z.string().nullable(),
+  fbCondition: z.string().nullable(),
+  fbGtin: z.string().nullable(),
+  fbMpn: z.string().nullable(),
+  fbLink: z.string().nullable(),
+  fbSyncedAt: z.string().nullable(),
+  googleProductCategoryId: z.string().nullable(),
+  googleProductCategory: z.string().nullable(),
+  weight: z.number().nullable(),
+  length: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  pudoEligible: z.boolean(),
+  archived: z.boolean(),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** variantJson's shape. */
+const variantSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  price: z.number(),
+  salePrice: z.number().nullable(),
+  stock: z.number().int(),
+  dimensions: z.string().nullable(),
+  preorder: z.boolean(),
+  preorderDiscount: z.number().nullable(),
+  regularDiscount: z.number().nullable(),
+  arrivalDate: z.string().nullable(),
+});
+
+const adminCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  parentId: z.number().int().nullable(),
+  level: z.number().int(),
+  position: z.number().int(),
+});
+
+const idOf = (c: Context<AppEnv>) => parseId(c.req.param("id"));
+
+export const createProductAction = defineAction({
+  method: "post",
+  path: "/products",
+  input: schemas.productCreateBody,
+  output: adminProductSchema,
+  status: 201,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Create a product",
+  handler: async (c, input) => adminProductJson(await createProduct(c.var.db, currentUser(c).id, input)),
+});
+
+export const updateProductAction = defineAction({
+  method: "put",
+  path: "/products/:id",
+  input: schemas.productUpdateBody,
+  output: adminProductSchema,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Change a product",
+  handler: async (c, input) => adminProductJson(await updateProduct(c.var.db, currentUser(c).id, idOf(c), input)),
+});
+
+export const archiveProductAction = defineAction({
+  method: "delete",
+  path: "/products/:id",
+  input: undefined,
+  output: z.object({ message: z.string(), product: adminProductSchema }),
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Archive a product (it leaves the storefront; products are never deleted)",
+  handler: async (c) => {
+    const product = await archiveProduct(c.var.db, currentUser(c).id, idOf(c));
+    return { message: "Product archived", product: adminProductJson(product) };
+  },
+});
+
+export const createVariantAction = defineAction({
+  method: "post",
+  path: "/products/:id/variants",
+  input: schemas.variantCreateBody,
+  output: variantSchema,
+  status: 201,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Add a variant to a product",
+  handler: async (c, input) => adminVariantJson(await createVariant(c.var.db, currentUser(c).id, idOf(c), input)),
+});
+
+export const updateVariantAction = defineAction({
+  method: "put",
+  path: "/variants/:id",
+  input: schemas.variantUpdateBody,
+  output: variantSchema,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Change a variant",
+  handler: async (c, input) => adminVariantJson(await updateVariant(c.var.db, currentUser(c).id, idOf(c), input)),
+});
+
+export const deleteVariantAction = defineAction({
+  method: "delete",
+  path: "/variants/:id",
+  input: undefined,
+  output: z.object({ message: z.string() }),
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Delete a variant",
+  handler: async (c) => {
+    await deleteVariant(c.var.db, currentUser(c).id, idOf(c));
+    return { message: "Variant deleted successfully" };
+  },
+});
+
+// Each category write clears the header's cache of categories.
+export const createCategoryAction = defineAction({
+  method: "post",
+  path: "/categories",
+  input: schemas.categoryCreateBody,
+  output: adminCategorySchema,
+  status: 201,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Create a category",
+  handler: async (c, input) => {
+    const category = await createCategory(c.var.db, currentUser(c).id, input);
+    c.var.caches.categories.clear();
+    return adminCategoryJson(category);
+  },
+});
+
+export const updateCategoryAction = defineAction({
+  method: "put",
+  path: "/categories/:id",
+  input: schemas.categoryUpdateBody,
+  output: adminCategorySchema,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Change a category",
+  handler: async (c, input) => {
+    const category = await updateCategory(c.var.db, currentUser(c).id, idOf(c), input);
+    c.var.caches.categories.clear();
+    return adminCategoryJson(category);
+  },
+});
+
+export const deleteCategoryAction = defineAction({
+  method: "delete",
+  path: "/categories/:id",
+  input: undefined,
+  output: z.object({ message: z.string() }),
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Delete a category",
+  handler: async (c) => {
+    await deleteCategory(c.var.db, currentUser(c).id, idOf(c));
+    c.var.caches.categories.clear();
+    return { message: "Category deleted" };
+  },
+});
+
 /** POST /products, PUT /products/{id}, DELETE /products/{id} (archives), POST /products/{id}/variants. */
 export function adminProductApi() {
   const app = new Hono<AppEnv>();
-  app.post("/", ...staffWrite, validate("json", schemas.productCreateBody), async (c) => {
-    const product = await createProduct(c.var.db, currentUser(c).id, c.req.valid("json"));
-    return c.json(adminProductJson(product), 201);
-  });
-  app.put("/:id", ...staffWrite, validate("json", schemas.productUpdateBody), async (c) => {
-    const id = parseId(c.req.param("id"));
-    return c.json(adminProductJson(await updateProduct(c.var.db, currentUser(c).id, id, c.req.valid("json"))));
-  });
-  app.delete("/:id", ...staffWrite, async (c) => {
-    const product = await archiveProduct(c.var.db, currentUser(c).id, parseId(c.req.param("id")));
-    return c.json({ message: "Product archived", product: adminProductJson(product) });
-  });
-  app.post("/:id/variants", ...staffWrite, validate("json", schemas.variantCreateBody), async (c) => {
-    const productId = parseId(c.req.param("id"));
-    const variant = await createVariant(c.var.db, currentUser(c).id, productId, c.req.valid("json"));
-    return c.json(adminVariantJson(variant), 201);
-  });
+  for (const action of [createProductAction, updateProductAction, archiveProductAction, createVariantAction]) {
+    jsonRoute(app, action, "/products");
+  }
   return app;
 }
 
 /** PUT /variants/{id}, DELETE /variants/{id}. */
 export function variantApi() {
   const app = new Hono<AppEnv>();
-  app.put("/:id", ...staffWrite, validate("json", schemas.variantUpdateBody), async (c) => {
-    const id = parseId(c.req.param("id"));
-    return c.json(adminVariantJson(await updateVariant(c.var.db, currentUser(c).id, id, c.req.valid("json"))));
-  });
-  app.delete("/:id", ...staffWrite, async (c) => {
-    await deleteVariant(c.var.db, currentUser(c).id, parseId(c.req.param("id")));
-    return c.json({ message: "Variant deleted successfully" });
-  });
+  for (const action of [updateVariantAction, deleteVariantAction]) jsonRoute(app, action, "/variants");
   return app;
 }
 
-/** POST /categories, PUT /categories/{id}, DELETE /categories/{id}; each clears the header's cache. */
+/** POST /categories, PUT /categories/{id}, DELETE /categories/{id}. */
 export function adminCategoryApi() {
   const app = new Hono<AppEnv>();
-  app.post("/", ...staffWrite, validate("json", schemas.categoryCreateBody), async (c) => {
-    const category = await createCategory(c.var.db, currentUser(c).id, c.req.valid("json"));
-    c.var.caches.categories.clear();
-    return c.json(adminCategoryJson(category), 201);
-  });
-  app.put("/:id", ...staffWrite, validate("json", schemas.categoryUpdateBody), async (c) => {
-    const id = parseId(c.req.param("id"));
-    const category = await updateCategory(c.var.db, currentUser(c).id, id, c.req.valid("json"));
-    c.var.caches.categories.clear();
-    return c.json(adminCategoryJson(category));
-  });
-  app.delete("/:id", ...staffWrite, async (c) => {
-    await deleteCategory(c.var.db, currentUser(c).id, parseId(c.req.param("id")));
-    c.var.caches.categories.clear();
-    return c.json({ message: "Category deleted" });
-  });
+  for (const action of [createCategoryAction, updateCategoryAction, deleteCategoryAction]) {
+    jsonRoute(app, action, "/categories");
+  }
   return app;
 }

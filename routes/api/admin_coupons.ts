@@ -4,8 +4,10 @@
  * (/validate, /apply, /remove) stay public.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import {
+  COUPON_TYPES,
   couponSchemas,
   createCoupon,
   deleteCoupon,
@@ -16,6 +18,67 @@ import {
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
+import { defineAction, jsonRoute, validParams } from "../action.ts";
+
+/** A coupon as the admin API answers it (the domain's AdminCoupon). */
+const adminCouponSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string(),
+  type: z.enum(COUPON_TYPES),
+  value: z.number(),
+  minOrderValue: z.number().nullable(),
+  maxDiscount: z.number().nullable(),
+  categoryId: z.number().int().nullable(),
+  productId: z.number().int().nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  usageLimit: z.number().nullable(),
+  userLimit: z.number(),
+  firstTimeOnly: z.boolean(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  usage: z.object({ timesUsed: z.number(), revenue: z.number(), discountGiven: z.number() }),
+});
+
+export const createCouponAction = defineAction({
+  method: "post",
+  path: "/coupons",
+  input: couponSchemas.couponBody,
+  output: adminCouponSchema,
+  status: 201,
+  auth: "admin",
+  middleware: [adminBodyLimit()],
+  summary: "Create a coupon",
+  handler: async (c, input) => await createCoupon(c.var.db, input, currentUser(c).id),
+});
+
+export const updateCouponAction = defineAction({
+  method: "put",
+  path: "/coupons/:id",
+  input: couponSchemas.couponBody,
+  output: adminCouponSchema,
+  auth: "admin",
+  middleware: [adminBodyLimit(), validate("param", couponSchemas.couponIdParam)],
+  summary: "Change a coupon",
+  handler: async (c, input) =>
+    await updateCoupon(c.var.db, validParams(c, couponSchemas.couponIdParam).id, input, currentUser(c).id),
+});
+
+export const deleteCouponAction = defineAction({
+  method: "delete",
+  path: "/coupons/:id",
+  input: undefined,
+  output: z.object({ ok: z.literal(true), message: z.string() }),
+  auth: "admin",
+  middleware: [validate("param", couponSchemas.couponIdParam)],
+  summary: "Delete a coupon (one already used is refused: deactivate it instead)",
+  handler: async (c) => {
+    await deleteCoupon(c.var.db, validParams(c, couponSchemas.couponIdParam).id, currentUser(c).id);
+    return { ok: true as const, message: "Coupon Deleted" };
+  },
+});
 
 export function adminCouponApi() {
   const app = new Hono<AppEnv>();
@@ -27,23 +90,6 @@ export function adminCouponApi() {
   app.get("/:id", staff, validate("param", couponSchemas.couponIdParam), async (c) => {
     return c.json(await getAdminCoupon(c.var.db, c.req.valid("param").id));
   });
-  app.post("/", staff, adminBodyLimit(), validate("json", couponSchemas.couponBody), async (c) => {
-    return c.json(await createCoupon(c.var.db, c.req.valid("json"), currentUser(c).id), 201);
-  });
-  app.put(
-    "/:id",
-    staff,
-    adminBodyLimit(),
-    validate("param", couponSchemas.couponIdParam),
-    validate("json", couponSchemas.couponBody),
-    async (c) => {
-      const coupon = await updateCoupon(c.var.db, c.req.valid("param").id, c.req.valid("json"), currentUser(c).id);
-      return c.json(coupon);
-    },
-  );
-  app.delete("/:id", staff, validate("param", couponSchemas.couponIdParam), async (c) => {
-    await deleteCoupon(c.var.db, c.req.valid("param").id, currentUser(c).id);
-    return c.json({ ok: true, message: "Coupon Deleted" });
-  });
+  for (const action of [createCouponAction, updateCouponAction, deleteCouponAction]) jsonRoute(app, action, "/coupons");
   return app;
 }

@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { z } from "zod";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../app.ts";
 import {
@@ -24,7 +25,8 @@ import { ValidationError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
-import { orderJson } from "./orders.ts";
+import { orderJson, orderSchema } from "./orders.ts";
+import { defineAction, jsonRoute, validParams } from "../action.ts";
 import { orderGateway } from "../finalize_options.ts";
 
 /** A list row as JSON (money in rand). */
@@ -102,6 +104,99 @@ const smallBody = bodyLimit({
   },
 });
 
+const noteSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  createdAt: z.string(),
+  by: z.string().nullable(),
+});
+
+/** adminOrderJson's shape: the order with what only staff see. */
+const adminOrderSchema = orderSchema.extend({
+  customer: z.object({ id: z.number().int(), username: z.string(), email: z.string(), name: z.string().nullable() })
+    .nullable(),
+  refundable: z.number(),
+  refunds: z.array(z.object({
+    id: z.number().int(),
+    amount: z.number(),
+    reason: z.string(),
+    provider: z.string(),
+    providerRefundId: z.string().nullable(),
+    status: z.string(),
+    restock: z.array(z.object({ orderItemId: z.number().int(), quantity: z.number().int() })),
+    createdAt: z.string(),
+    by: z.string().nullable(),
+  })),
+  notes: z.array(noteSchema),
+  emails: z.array(z.object({
+    id: z.number().int(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  })),
+  timeline: z.array(z.object({
+    at: z.string(),
+    kind: z.enum(["placed", "paid", "status", "refund", "email", "note", "cancelled", "other"]),
+    title: z.string(),
+    detail: z.string().nullable(),
+    by: z.string().nullable(),
+  })),
+});
+
+const orderIdParam = validate("param", fulfilmentSchemas.orderIdParam);
+
+export const orderStatusAction = defineAction({
+  method: "post",
+  path: "/admin/orders/:id/status",
+  input: fulfilmentSchemas.statusBody,
+  output: adminOrderSchema,
+  auth: "admin",
+  middleware: [smallBody, orderIdParam],
+  summary: "Change an order's status (shipping needs a tracking number; the customer is e-mailed)",
+  handler: async (c, body) => {
+    const id = validParams(c, fulfilmentSchemas.orderIdParam).id;
+    await applyStatus(c, id, body);
+    return adminOrderJson(await getAdminOrder(c.var.db, id));
+  },
+});
+
+export const refundAction = defineAction({
+  method: "post",
+  path: "/admin/orders/:id/refund",
+  input: fulfilmentSchemas.refundBody,
+  output: adminOrderSchema.extend({
+    /** Set when staff must still make the refund in the provider's dashboard (PayFast). */
+    notice: z.string().optional(),
+  }),
+  auth: "admin",
+  middleware: [smallBody, orderIdParam],
+  summary: "Refund part or all of a paid order through its provider, restocking what staff choose",
+  handler: async (c, body) => {
+    const id = validParams(c, fulfilmentSchemas.orderIdParam).id;
+    const order = await applyRefund(c, id, body);
+    const notice = manualRefundNotice(order.paymentMethod);
+    return { ...adminOrderJson(await getAdminOrder(c.var.db, id)), ...(notice ? { notice } : {}) };
+  },
+});
+
+export const orderNoteAction = defineAction({
+  method: "post",
+  path: "/admin/orders/:id/notes",
+  input: fulfilmentSchemas.noteBody,
+  output: noteSchema,
+  status: 201,
+  auth: "admin",
+  middleware: [smallBody, orderIdParam],
+  summary: "Add a staff note to an order",
+  handler: async (c, body) => {
+    const id = validParams(c, fulfilmentSchemas.orderIdParam).id;
+    const note = await addOrderNote(c.var.db, id, body.body, currentUser(c).id);
+    return { ...note, by: currentUser(c).username, createdAt: note.createdAt.toISOString() };
+  },
+});
+
 export function adminOrderApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"), async (c, next) => {
@@ -124,42 +219,7 @@ export function adminOrderApi() {
     return c.json(adminOrderJson(await getAdminOrder(c.var.db, c.req.valid("param").id)));
   });
 
-  app.post(
-    "/:id/status",
-    smallBody,
-    validate("param", fulfilmentSchemas.orderIdParam),
-    validate("json", fulfilmentSchemas.statusBody),
-    async (c) => {
-      const id = c.req.valid("param").id;
-      await applyStatus(c, id, c.req.valid("json"));
-      return c.json(adminOrderJson(await getAdminOrder(c.var.db, id)));
-    },
-  );
-
-  app.post(
-    "/:id/refund",
-    smallBody,
-    validate("param", fulfilmentSchemas.orderIdParam),
-    validate("json", fulfilmentSchemas.refundBody),
-    async (c) => {
-      const id = c.req.valid("param").id;
-      const order = await applyRefund(c, id, c.req.valid("json"));
-      // Set when staff must still make the refund in the provider's dashboard (PayFast).
-      const notice = manualRefundNotice(order.paymentMethod);
-      return c.json({ ...adminOrderJson(await getAdminOrder(c.var.db, id)), ...(notice ? { notice } : {}) });
-    },
-  );
-
-  app.post(
-    "/:id/notes",
-    smallBody,
-    validate("param", fulfilmentSchemas.orderIdParam),
-    validate("json", fulfilmentSchemas.noteBody),
-    async (c) => {
-      const note = await addOrderNote(c.var.db, c.req.valid("param").id, c.req.valid("json").body, currentUser(c).id);
-      return c.json({ ...note, by: currentUser(c).username, createdAt: note.createdAt.toISOString() }, 201);
-    },
-  );
+  for (const action of [orderStatusAction, refundAction, orderNoteAction]) jsonRoute(app, action, "/admin/orders");
   return app;
 }
 

@@ -3,13 +3,16 @@
  * orders, points and addresses, PATCH /{id} { role?, disabled? } (roles: super_admin only, else 403).
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import { changeUser, getUserDetail, listUsers, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
+import { defineAction, jsonRoute, validParams } from "../action.ts";
 import { addressJson } from "./addresses.ts";
+import { userSchema } from "./auth.ts";
 
 /** A user as the admin API answers it: never the password hash. */
 export function staffUserJson(u: StaffUserRow) {
@@ -22,6 +25,24 @@ export function staffUserJson(u: StaffUserRow) {
     createdAt: createdAt.toISOString(),
   };
 }
+
+export const changeUserAction = defineAction({
+  method: "patch",
+  path: "/admin/users/:id",
+  input: staffSchemas.userPatchBody,
+  output: userSchema.omit({ vatNumber: true, defaultShippingAddressId: true, defaultBillingAddressId: true }).extend({
+    disabled: z.boolean(),
+    disabledAt: z.string().nullable(),
+    deleted: z.boolean(),
+  }),
+  auth: "admin",
+  middleware: [adminBodyLimit(), validate("param", staffSchemas.userIdParam)],
+  summary: "Disable or enable a user, or change their role (roles: super_admin only)",
+  handler: async (c, input) =>
+    staffUserJson(
+      await changeUser(c.var.db, currentUser(c), validParams(c, staffSchemas.userIdParam).id, input),
+    ),
+});
 
 export function adminUserApi() {
   const app = new Hono<AppEnv>();
@@ -45,15 +66,6 @@ export function adminUserApi() {
       addresses: u.addresses.map(addressJson),
     });
   });
-  app.patch(
-    "/:id",
-    adminBodyLimit(),
-    validate("param", staffSchemas.userIdParam),
-    validate("json", staffSchemas.userPatchBody),
-    async (c) => {
-      const row = await changeUser(c.var.db, currentUser(c), c.req.valid("param").id, c.req.valid("json"));
-      return c.json(staffUserJson(row));
-    },
-  );
+  jsonRoute(app, changeUserAction, "/admin/users");
   return app;
 }

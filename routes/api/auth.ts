@@ -1,10 +1,10 @@
 /** POST /api/auth/register, /login, /logout; GET /api/auth/me. */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import { authSchemas, type SessionUser } from "../../domains/auth/mod.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
-import { ServiceError } from "../../lib/error_log.ts";
-import { validate } from "../validate.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 import { register, signIn, signOut } from "../auth_actions.ts";
 
 export function userJson(u: SessionUser) {
@@ -23,29 +23,62 @@ export function userJson(u: SessionUser) {
   };
 }
 
+/** A user as the API answers it (userJson's shape). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  role: z.enum(["customer", "admin", "super_admin"]),
+  defaultShippingAddressId: z.number().int().nullable(),
+  defaultBillingAddressId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+
+/** `{ success: true, message }`: what most actions answer. */
+export const successMessage = z.object({ success: z.literal(true), message: z.string() });
+
+// A failure on our side answers 500 with the spec's fallback ('Login failed. Please try again.'...):
+// register and signIn throw a ServiceError, which jsonRoute answers so.
+/** Both answer the signed-in user. */
+const signsIn = { method: "post", output: userSchema, auth: "public" } as const;
+
+export const registerAction = defineAction({
+  ...signsIn,
+  path: "/auth/register",
+  input: authSchemas.registerBody,
+  status: 201,
+  summary: "Create a customer account and sign in",
+  handler: async (c, input) => userJson(await register(c, input)),
+});
+
+export const loginAction = defineAction({
+  ...signsIn,
+  path: "/auth/login",
+  input: authSchemas.loginBody,
+  summary: "Sign in with e-mail or username and password",
+  handler: async (c, input) => userJson(await signIn(c, input)),
+});
+
+export const logoutAction = defineAction({
+  method: "post",
+  path: "/auth/logout",
+  input: undefined,
+  output: z.object({ success: z.literal(true) }),
+  auth: "public",
+  summary: "Sign out (ends the session, if any)",
+  handler: async (c) => {
+    await signOut(c);
+    return { success: true as const };
+  },
+});
+
 export function authApi() {
   const app = new Hono<AppEnv>();
-  // A failure on our side answers 500 with the spec's fallback ('Login failed. Please try again.'...).
-  app.post("/register", validate("json", authSchemas.registerBody), async (c) => {
-    try {
-      return c.json(userJson(await register(c, c.req.valid("json"))), 201);
-    } catch (err) {
-      if (err instanceof ServiceError) return c.json({ error: err.message }, 500);
-      throw err;
-    }
-  });
-  app.post("/login", validate("json", authSchemas.loginBody), async (c) => {
-    try {
-      return c.json(userJson(await signIn(c, c.req.valid("json"))));
-    } catch (err) {
-      if (err instanceof ServiceError) return c.json({ error: err.message }, 500);
-      throw err;
-    }
-  });
-  app.post("/logout", async (c) => {
-    await signOut(c);
-    return c.json({ success: true });
-  });
+  for (const action of [registerAction, loginAction, logoutAction]) jsonRoute(app, action, "/auth");
   app.get("/me", (c) => {
     if (!c.var.user) throw new UnauthorizedError("Not logged in");
     return c.json(userJson(c.var.user));

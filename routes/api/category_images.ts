@@ -4,12 +4,29 @@
  * DELETE /api/categories/{id}/image -> 200 { image: null }.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import { productImageParams, removeCategoryImage, setCategoryImage } from "../../domains/media/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { imageFilesOf, readMultipart, uploadLimit } from "../uploads.ts";
+import { defineAction, jsonRoute, validParams } from "../action.ts";
+
+export const removeCategoryImageAction = defineAction({
+  method: "delete",
+  path: "/categories/:id/image",
+  input: undefined,
+  output: z.object({ image: z.null() }),
+  auth: "admin",
+  middleware: [validate("param", productImageParams)],
+  summary: "Remove a category's picture",
+  handler: async (c) => {
+    const categoryId = validParams(c, productImageParams).id;
+    await removeCategoryImage(c.var.db, c.var.storage, { categoryId, userId: currentUser(c).id });
+    return { image: null };
+  },
+});
 
 /** Mounted at /api/categories beside the catalogue's routes: each route carries its own guard. */
 export function categoryImageApi() {
@@ -28,10 +45,6 @@ export function categoryImageApi() {
     return c.json({ image });
   });
 
-  app.delete("/:id/image", admin, validate("param", productImageParams), async (c) => {
-    const { id } = c.req.valid("param");
-    await removeCategoryImage(c.var.db, c.var.storage, { categoryId: id, userId: currentUser(c).id });
-    return c.json({ image: null });
-  });
+  jsonRoute(app, removeCategoryImageAction, "/categories");
   return app;
 }

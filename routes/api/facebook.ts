@@ -5,6 +5,7 @@
  * catalogue and answers { message, importCount, updatedCount, ... }. Facebook unreachable: 502.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../app.ts";
@@ -19,6 +20,7 @@ import {
 import { ValidationError } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 
 /** Bodies are a token or a flag: anything larger is not ours. */
 export const facebookBodyLimit = bodyLimit({
@@ -36,13 +38,24 @@ export function runFacebookImport(c: Context<AppEnv>, downloadImages: boolean) {
   });
 }
 
+export const saveFacebookTokenAction = defineAction({
+  method: "post",
+  path: "/admin/facebook-settings",
+  input: facebookSettingsBody,
+  output: z.object({ message: z.string() }),
+  auth: "admin",
+  middleware: [facebookBodyLimit],
+  summary: "Store the Graph API access token server-side (never sent back)",
+  handler: async (c, input) => {
+    await saveAccessToken(c.var.db, input.accessToken, currentUser(c).id);
+    return { message: TOKEN_SAVED };
+  },
+});
+
 export function facebookSettingsApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"));
-  app.post("/", facebookBodyLimit, validate("json", facebookSettingsBody), async (c) => {
-    await saveAccessToken(c.var.db, c.req.valid("json").accessToken, currentUser(c).id);
-    return c.json({ message: TOKEN_SAVED });
-  });
+  jsonRoute(app, saveFacebookTokenAction, "/admin/facebook-settings");
   return app;
 }
 

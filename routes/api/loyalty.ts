@@ -4,6 +4,7 @@
  * order. Everything but /rewards needs a signed-in customer and is never cached.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import {
   type LedgerEntry,
@@ -23,7 +24,7 @@ import { UnauthorizedError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { validate } from "../validate.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 
 export function rewardJson(r: Reward) {
   return {
@@ -63,6 +64,56 @@ export function redemptionJson(r: Redemption) {
   };
 }
 
+export const redeemRewardAction = defineAction({
+  method: "post",
+  path: "/loyalty/redeem",
+  input: loyaltySchemas.redeemBody,
+  output: z.object({ currentPoints: z.number().int(), redemptionCode: z.string(), expiresAt: z.string() }),
+  auth: "customer",
+  summary: "Spend points on a reward: a one-time redemption code",
+  handler: async (c, input) => {
+    const result = await redeemReward(c.var.db, currentUser(c).id, input.rewardId);
+    return { ...result, expiresAt: result.expiresAt.toISOString() };
+  },
+});
+
+export const validateRedemptionAction = defineAction({
+  method: "post",
+  path: "/loyalty/validate-redemption",
+  input: loyaltySchemas.validateRedemptionBody,
+  output: z.object({
+    isValid: z.boolean(),
+    message: z.string(),
+    discount: z.object({
+      type: z.enum(["percentage", "fixed_amount", "free_shipping"]),
+      value: z.number(),
+      maxAmount: z.number().nullable(),
+    }).nullable(),
+  }),
+  auth: "customer",
+  summary: "Check whether a redemption code is one of the customer's own, unused and unexpired",
+  handler: async (c, input) => await validateRedemption(c.var.db, currentUser(c).id, input.code),
+});
+
+// Spends a code on the customer's unpaid order; checkout owns the order's money.
+export const applyRedemptionAction = defineAction({
+  method: "post",
+  path: "/loyalty/apply-redemption",
+  input: loyaltySchemas.applyRedemptionBody,
+  output: z.object({ success: z.literal(true), message: z.string(), discountAmount: z.number() }),
+  auth: "customer",
+  summary: "Apply a redemption code to the customer's unpaid order",
+  handler: async (c, { code, orderId }) => {
+    const applied = await applyRewardCode(
+      c.var.db,
+      { userId: currentUser(c).id, orderId, code },
+      c.var.payments,
+      finalizeOptions(c),
+    );
+    return { success: true as const, message: applied.message, discountAmount: toRand(applied.discountCents) };
+  },
+});
+
 export function loyaltyApi() {
   const app = new Hono<AppEnv>();
 
@@ -91,25 +142,8 @@ export function loyaltyApi() {
     return c.json((await listRedemptions(c.var.db, currentUser(c).id)).map(redemptionJson));
   });
 
-  app.post("/redeem", validate("json", loyaltySchemas.redeemBody), async (c) => {
-    const result = await redeemReward(c.var.db, currentUser(c).id, c.req.valid("json").rewardId);
-    return c.json({ ...result, expiresAt: result.expiresAt.toISOString() });
-  });
-
-  app.post("/validate-redemption", validate("json", loyaltySchemas.validateRedemptionBody), async (c) => {
-    return c.json(await validateRedemption(c.var.db, currentUser(c).id, c.req.valid("json").code));
-  });
-
-  // Spends a code on the customer's unpaid order; checkout owns the order's money.
-  app.post("/apply-redemption", validate("json", loyaltySchemas.applyRedemptionBody), async (c) => {
-    const { code, orderId } = c.req.valid("json");
-    const applied = await applyRewardCode(
-      c.var.db,
-      { userId: currentUser(c).id, orderId, code },
-      c.var.payments,
-      finalizeOptions(c),
-    );
-    return c.json({ success: true, message: applied.message, discountAmount: toRand(applied.discountCents) });
-  });
+  jsonRoute(app, redeemRewardAction, "/loyalty");
+  jsonRoute(app, validateRedemptionAction, "/loyalty");
+  jsonRoute(app, applyRedemptionAction, "/loyalty");
   return app;
 }

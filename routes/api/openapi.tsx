@@ -148,14 +148,16 @@ export function openApiDocument(routes: readonly RouteEntry[], siteName: string)
         parameters.push({ name, in: "query", required: required.has(name), schema: s });
       }
     }
-    const success = op.action
-      ? {
+    const success = !op.action
+      ? { "200": { description: "Success (response schema not declared yet)" } }
+      : op.action.status === 204
+      ? { "204": { description: "Success, no content" } }
+      : {
         [String(op.action.status ?? 200)]: {
           description: "Success",
           content: { "application/json": { schema: jsonSchema(op.action.output, "output") } },
         },
-      }
-      : { "200": { description: "Success (response schema not declared yet)" } };
+      };
     const auth = SECURITY[op.auth];
     paths[op.openApiPath] ??= {};
     paths[op.openApiPath][method] = {

@@ -10,7 +10,6 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
-import { validate } from "../validate.ts";
 import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { defineAction, jsonRoute } from "../action.ts";
@@ -170,23 +169,33 @@ export function orderApi() {
     return c.json(orderJson(order));
   });
 
-  /**
-   * The browser says its payment succeeded; the server believes the provider only: it retrieves the
-   * attempt and finalises when status, amount, currency and order all match (else 409, no change).
-   */
-  app.patch("/:id/payment", validate("json", checkoutSchemas.paymentUpdateBody), async (c) => {
+  jsonRoute(app, confirmPaymentAction, "/orders");
+  return app;
+}
+
+/**
+ * The browser says its payment succeeded; the server believes the provider only: it retrieves the
+ * attempt and finalises when status, amount, currency and order all match (else 409, no change).
+ */
+export const confirmPaymentAction = defineAction({
+  method: "patch",
+  path: "/orders/:id/payment",
+  input: checkoutSchemas.paymentUpdateBody,
+  output: orderSchema,
+  auth: "customer",
+  summary: "Tell the shop a card payment went through (checked with the provider before the order is paid)",
+  handler: async (c, body) => {
     const user = currentUser(c);
-    const id = orderId(c.req.param("id"));
+    const id = orderId(c.req.param("id") ?? "");
     await getOrder(c.var.db, id, { userId: user.id, isAdmin: false });
     const gateway = c.var.payments;
     if (!gateway) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
-    const intent = await gateway.retrieveIntent(c.req.valid("json").paymentId);
+    const intent = await gateway.retrieveIntent(body.paymentId);
     if (!intent) throw new ConflictError("The payment provider knows no such payment.");
     const { order } = await finalizePaidOrder(c.var.db, id, intent, finalizeOptions(c));
-    return c.json(orderJson(order));
-  });
-  return app;
-}
+    return orderJson(order);
+  },
+});
 
 /** A numeric order id; anything else is the same 404 as an order one may not see. */
 function orderId(raw: string): number {

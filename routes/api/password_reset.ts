@@ -5,22 +5,41 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { RESET_REQUESTED_MESSAGE, resetSchemas, verifyResetToken } from "../../domains/auth/mod.ts";
-import { validate } from "../validate.ts";
-import { completeReset, forgotPassword, ResetServiceError } from "../password_reset_actions.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { completeReset, forgotPassword } from "../password_reset_actions.ts";
+import { successMessage } from "./auth.ts";
+
+// forgotPassword and completeReset throw a ServiceError on our side's failure: jsonRoute answers
+// 500 with its text, the spec's fallback.
+export const forgotPasswordAction = defineAction({
+  method: "post",
+  path: "/auth/forgot-password",
+  input: resetSchemas.forgotPasswordBody,
+  output: successMessage,
+  auth: "public",
+  summary: "E-mail a password reset link (the same answer whether or not the address has an account)",
+  handler: async (c, input) => {
+    await forgotPassword(c, input.email);
+    return { success: true as const, message: RESET_REQUESTED_MESSAGE };
+  },
+});
+
+export const resetPasswordAction = defineAction({
+  method: "post",
+  path: "/auth/reset-password",
+  input: resetSchemas.resetPasswordBody,
+  output: successMessage,
+  auth: "public",
+  summary: "Set a new password with a reset link's token",
+  handler: async (c, input) => {
+    await completeReset(c, input.token, input.password);
+    return { success: true as const, message: "Your password has been reset. You can now sign in." };
+  },
+});
 
 export function passwordResetApi() {
   const app = new Hono<AppEnv>();
-
-  app.post("/forgot-password", validate("json", resetSchemas.forgotPasswordBody), async (c) => {
-    try {
-      await forgotPassword(c, c.req.valid("json").email);
-    } catch (err) {
-      if (err instanceof ResetServiceError) return c.json({ error: err.message }, 500);
-      throw err;
-    }
-    // The same answer whether or not the address has an account.
-    return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
-  });
+  jsonRoute(app, forgotPasswordAction, "/auth");
 
   app.get("/reset-password/verify", async (c) => {
     const token = c.req.query("token") ?? "";
@@ -29,16 +48,6 @@ export function passwordResetApi() {
     }
     return c.json({ valid: true });
   });
-
-  app.post("/reset-password", validate("json", resetSchemas.resetPasswordBody), async (c) => {
-    const body = c.req.valid("json");
-    try {
-      await completeReset(c, body.token, body.password);
-    } catch (err) {
-      if (err instanceof ResetServiceError) return c.json({ error: err.message }, 500);
-      throw err;
-    }
-    return c.json({ success: true, message: "Your password has been reset. You can now sign in." });
-  });
+  jsonRoute(app, resetPasswordAction, "/auth");
   return app;
 }

@@ -5,6 +5,7 @@
  * finalisation, on facts the server got from the provider.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { hitRateLimit } from "../../domains/auth/mod.ts";
@@ -24,10 +25,10 @@ import {
   paymentSchemas,
 } from "../../domains/payments/mod.ts";
 import type { Db } from "../../db/client.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { clientIp } from "../client_ip.ts";
-import { currentUser, requireUser } from "../guards.ts";
-import { validate } from "../validate.ts";
+import { currentUser } from "../guards.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
 
 /** The public test page may start this many test payments per IP address in ten minutes. */
@@ -87,6 +88,121 @@ async function orderPayment(
   return formStart(gateway, created.clientSecret, created.id);
 }
 
+/** What the browser needs to show the payment form (formStart's shape). */
+const intentStartSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: z.enum(["stripe", "test", "payfast"]),
+  publishableKey: z.string().nullable(),
+});
+
+/** The shop's active card gateway, or 503 with the spec's configuration error. */
+function configuredGateway(c: Context<AppEnv>): PaymentGateway {
+  const gateway = c.var.payments;
+  if (!gateway) throw new AppError(PAYMENT_NOT_CONFIGURED, 503);
+  return gateway;
+}
+
+export const createIntentAction = defineAction({
+  method: "post",
+  path: "/payments/create-intent",
+  input: paymentSchemas.createIntentBody,
+  output: intentStartSchema,
+  auth: "customer",
+  summary: "Start (or resume) the card payment of the customer's unpaid order, for the order's total",
+  handler: async (c, body) => {
+    noStore(c);
+    const gateway = configuredGateway(c);
+    const orderId = (body.orderId ?? body.metadata?.orderId)!;
+    return await orderPayment(c, c.var.db, gateway, orderId, currentUser(c).id);
+  },
+});
+
+/**
+ * PayFast's hosted page for the customer's own pending order: the form's action and its signed
+ * fields (amount from the database), which the browser posts to PayFast. 404 while PayFast is off.
+ */
+export const payfastStartAction = defineAction({
+  method: "post",
+  path: "/payments/payfast/start",
+  input: paymentSchemas.payfastStartBody,
+  output: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }),
+  auth: "customer",
+  summary: "PayFast's payment form (action and signed fields) for the customer's unpaid order",
+  handler: async (c, { orderId }) => {
+    noStore(c);
+    const payfast = c.var.payfast;
+    if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    return await startPayFastPayment(c.var.db, payfast, { orderId, userId: currentUser(c).id }, payfastUrls(c));
+  },
+});
+
+export const testIntentAction = defineAction({
+  method: "post",
+  path: "/payments/test-intent",
+  input: paymentSchemas.testIntentBody,
+  output: intentStartSchema,
+  auth: "public",
+  summary: "A test payment of any amount for the /test-stripe page (refused on a live shop)",
+  handler: async (c, { amount }) => {
+    noStore(c);
+    const gateway = configuredGateway(c);
+    if (isLiveMode(c.var.config)) {
+      throw new ConflictError("Test payments are off: this shop takes live payments.");
+    }
+    await hitRateLimit(c.var.db, `test-intent:ip:${clientIp(c)}`, TEST_INTENTS_PER_IP);
+    const created = await gateway.createIntent({
+      amountCents: amount * 100,
+      currency: "zar",
+      metadata: { purpose: "test-payment-page" },
+      description: `${c.var.config.shop.name} test payment (/test-stripe)`,
+    });
+    return formStart(gateway, created.clientSecret, created.id);
+  },
+});
+
+/**
+ * The offline test provider's "card network": only while that provider is the shop's gateway,
+ * which paymentGateway allows outside production and for the demo shop, never for a live shop.
+ * A declined card answers 402 with the provider's error beside the attempt.
+ */
+export const testConfirmAction = defineAction({
+  method: "post",
+  path: "/payments/test-confirm",
+  input: paymentSchemas.testConfirmBody,
+  output: z.object({
+    paymentIntent: z.object({ id: z.string(), status: z.string() }),
+    error: z.string().optional(),
+  }),
+  auth: "public",
+  summary: "Pay a test attempt with a test card number (the offline test provider only)",
+  handler: async (c, { clientSecret, cardNumber }) => {
+    noStore(c);
+    const gateway = c.var.payments;
+    if (!isTestGateway(gateway)) {
+      throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    }
+    const intent = await gateway.confirmTestCard(clientSecret, cardNumber);
+    const orderId = Number(intent.metadata.orderId);
+    const forOrder = Number.isSafeInteger(orderId) && orderId > 0;
+    const paymentIntent = { id: intent.id, status: intent.status };
+    if (intent.status === "succeeded") {
+      if (forOrder) {
+        await finalizePaidOrder(c.var.db, orderId, intent, finalizeOptions(c));
+      }
+      return { paymentIntent };
+    }
+    if (forOrder) await recordPaymentFailure(c.var.db, orderId, intent);
+    if (intent.lastError) {
+      c.status(402);
+      return { paymentIntent, error: intent.lastError };
+    }
+    throw new ValidationError("The payment was not completed. Please try again.");
+  },
+});
+
+const paymentActions = [createIntentAction, payfastStartAction, testIntentAction, testConfirmAction];
+
 export function paymentApi() {
   const app = new Hono<AppEnv>();
 
@@ -100,72 +216,6 @@ export function paymentApi() {
     });
   });
 
-  app.post("/create-intent", requireUser(), validate("json", paymentSchemas.createIntentBody), async (c) => {
-    noStore(c);
-    const gateway = c.var.payments;
-    if (!gateway) return c.json({ error: PAYMENT_NOT_CONFIGURED }, 503);
-    const body = c.req.valid("json");
-    const orderId = (body.orderId ?? body.metadata?.orderId)!;
-    return c.json(await orderPayment(c, c.var.db, gateway, orderId, currentUser(c).id));
-  });
-
-  /**
-   * PayFast's hosted page for the customer's own pending order: the form's action and its signed
-   * fields (amount from the database), which the browser posts to PayFast. 404 while PayFast is off.
-   */
-  app.post("/payfast/start", requireUser(), validate("json", paymentSchemas.payfastStartBody), async (c) => {
-    noStore(c);
-    const payfast = c.var.payfast;
-    if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
-    const { orderId } = c.req.valid("json");
-    return c.json(
-      await startPayFastPayment(c.var.db, payfast, { orderId, userId: currentUser(c).id }, payfastUrls(c)),
-    );
-  });
-
-  app.post("/test-intent", validate("json", paymentSchemas.testIntentBody), async (c) => {
-    noStore(c);
-    const gateway = c.var.payments;
-    if (!gateway) return c.json({ error: PAYMENT_NOT_CONFIGURED }, 503);
-    if (isLiveMode(c.var.config)) {
-      throw new ConflictError("Test payments are off: this shop takes live payments.");
-    }
-    await hitRateLimit(c.var.db, `test-intent:ip:${clientIp(c)}`, TEST_INTENTS_PER_IP);
-    const { amount } = c.req.valid("json");
-    const created = await gateway.createIntent({
-      amountCents: amount * 100,
-      currency: "zar",
-      metadata: { purpose: "test-payment-page" },
-      description: `${c.var.config.shop.name} test payment (/test-stripe)`,
-    });
-    return c.json(formStart(gateway, created.clientSecret, created.id));
-  });
-
-  /**
-   * The offline test provider's "card network": only while that provider is the shop's gateway,
-   * which paymentGateway allows outside production and for the demo shop, never for a live shop.
-   */
-  app.post("/test-confirm", validate("json", paymentSchemas.testConfirmBody), async (c) => {
-    noStore(c);
-    const gateway = c.var.payments;
-    if (!isTestGateway(gateway)) {
-      throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
-    }
-    const { clientSecret, cardNumber } = c.req.valid("json");
-    const intent = await gateway.confirmTestCard(clientSecret, cardNumber);
-    const orderId = Number(intent.metadata.orderId);
-    const forOrder = Number.isSafeInteger(orderId) && orderId > 0;
-    const paymentIntent = { id: intent.id, status: intent.status };
-    if (intent.status === "succeeded") {
-      if (forOrder) {
-        await finalizePaidOrder(c.var.db, orderId, intent, finalizeOptions(c));
-      }
-      return c.json({ paymentIntent });
-    }
-    if (forOrder) await recordPaymentFailure(c.var.db, orderId, intent);
-    if (intent.lastError) return c.json({ paymentIntent, error: intent.lastError }, 402);
-    throw new ValidationError("The payment was not completed. Please try again.");
-  });
-
+  for (const action of paymentActions) jsonRoute(app, action, "/payments");
   return app;
 }

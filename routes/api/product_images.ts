@@ -18,10 +18,67 @@ import {
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { imageFilesOf, readMultipart, uploadLimit } from "../uploads.ts";
+import { defineAction, jsonRoute, validParams } from "../action.ts";
 
 const removeByUrlQuery = z.object({
   url: reorderImagesBody.shape.images.element,
 }).strict();
+
+/** The product's list of photos after the change. */
+const imagesSchema = z.object({ images: z.array(z.string()) });
+
+export const reorderImagesAction = defineAction({
+  method: "put",
+  path: "/products/:id/images/order",
+  input: reorderImagesBody,
+  output: imagesSchema,
+  auth: "admin",
+  middleware: [validate("param", productImageParams)],
+  summary: "Put a product's photos in a new order (the same photos, reordered)",
+  handler: async (c, input) => ({
+    images: await reorderProductImages(c.var.db, {
+      productId: validParams(c, productImageParams).id,
+      userId: currentUser(c).id,
+      images: input.images,
+    }),
+  }),
+});
+
+export const removeImageAction = defineAction({
+  method: "delete",
+  path: "/products/:id/images/:index",
+  input: undefined,
+  output: imagesSchema,
+  auth: "admin",
+  middleware: [validate("param", productImageIndexParams)],
+  summary: "Remove a product's photo by its position",
+  handler: async (c) => {
+    const { id, index } = validParams(c, productImageIndexParams);
+    return {
+      images: await removeProductImage(c.var.db, c.var.storage, { productId: id, userId: currentUser(c).id, index }),
+    };
+  },
+});
+
+export const removeImageByUrlAction = defineAction({
+  method: "delete",
+  path: "/products/:id/images",
+  input: undefined,
+  output: imagesSchema,
+  auth: "admin",
+  middleware: [validate("param", productImageParams), validate("query", removeByUrlQuery)],
+  summary: "Remove a product's photo by its URL (?url=)",
+  handler: async (c) => {
+    const { url } = (c.req.valid as (target: "query") => z.output<typeof removeByUrlQuery>)("query");
+    return {
+      images: await removeProductImage(c.var.db, c.var.storage, {
+        productId: validParams(c, productImageParams).id,
+        userId: currentUser(c).id,
+        url,
+      }),
+    };
+  },
+});
 
 /** Mounted at /api/products beside the catalogue's routes: each route carries its own guard. */
 export function productImageApi() {
@@ -39,47 +96,8 @@ export function productImageApi() {
     return c.json({ images }, 201);
   });
 
-  app.put(
-    "/:id/images/order",
-    admin,
-    validate("param", productImageParams),
-    validate("json", reorderImagesBody),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const images = await reorderProductImages(c.var.db, {
-        productId: id,
-        userId: currentUser(c).id,
-        images: c.req.valid("json").images,
-      });
-      return c.json({ images });
-    },
-  );
-
-  app.delete("/:id/images/:index", admin, validate("param", productImageIndexParams), async (c) => {
-    const { id, index } = c.req.valid("param");
-    const images = await removeProductImage(c.var.db, c.var.storage, {
-      productId: id,
-      userId: currentUser(c).id,
-      index,
-    });
-    return c.json({ images });
-  });
-
-  app.delete(
-    "/:id/images",
-    admin,
-    validate("param", productImageParams),
-    validate("query", removeByUrlQuery),
-    async (c) => {
-      const { id } = c.req.valid("param");
-      const { url } = c.req.valid("query");
-      const images = await removeProductImage(c.var.db, c.var.storage, {
-        productId: id,
-        userId: currentUser(c).id,
-        url,
-      });
-      return c.json({ images });
-    },
-  );
+  for (const action of [reorderImagesAction, removeImageAction, removeImageByUrlAction]) {
+    jsonRoute(app, action, "/products");
+  }
   return app;
 }

@@ -13,11 +13,27 @@ import { dbId, isSlug, parseId } from "../../lib/ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { validate } from "../validate.ts";
 import { productJson, productWithVariantsJson } from "./json.ts";
-import { currentUser, hasRole, requireUser } from "../guards.ts";
+import { currentUser, hasRole } from "../guards.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { successMessage } from "./auth.ts";
 import { subscribeToStock } from "../../domains/notifications/mod.ts";
 import { z } from "zod";
 
 const notifyBody = z.object({ variantId: dbId("variantId must be a positive whole number").optional() }).strict();
+
+export const notifyAction = defineAction({
+  method: "post",
+  path: "/products/:id/notify",
+  input: notifyBody,
+  output: successMessage,
+  status: 201,
+  auth: "customer",
+  summary: "Ask for an e-mail when a product (or one of its variants) is back in stock",
+  handler: async (c, input) => {
+    await subscribeToStock(c.var.db, currentUser(c), parseId(c.req.param("id")), input.variantId ?? null);
+    return { success: true as const, message: "Notification Set!" };
+  },
+});
 
 export function productApi() {
   const app = new Hono<AppEnv>();
@@ -65,11 +81,7 @@ export function productApi() {
     return c.json(productWithVariantsJson(product));
   });
 
-  app.post("/:id/notify", requireUser(), validate("json", notifyBody), async (c) => {
-    const user = currentUser(c);
-    await subscribeToStock(c.var.db, user, parseId(c.req.param("id")), c.req.valid("json").variantId ?? null);
-    return c.json({ success: true, message: "Notification Set!" }, 201);
-  });
+  jsonRoute(app, notifyAction, "/products");
 
   app.get("/:id", async (c) => {
     return c.json(productJson(await getProduct(c.var.db, { id: parseId(c.req.param("id")) })));

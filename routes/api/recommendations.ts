@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { z } from "zod";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../app.ts";
 import {
@@ -28,6 +29,7 @@ import { clientIp } from "../client_ip.ts";
 import { currentUser, requireRole, requireUser } from "../guards.ts";
 import { cookieSecure } from "../session.ts";
 import { validate } from "../validate.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 import { productJson } from "./json.ts";
 
 /** The anonymous id a visitor's views are kept under (no session or account needed). */
@@ -79,15 +81,42 @@ const productLists: { path: string; kind: ProductListKind; limit: number; failur
   { path: "up-sell", kind: "upSell", limit: DEFAULT_LIMITS.upSell, failure: "Failed to fetch up-sell products" },
 ];
 
+export const trackViewAction = defineAction({
+  method: "post",
+  path: "/recommendations/track-view",
+  input: recommendationSchemas.trackViewBody,
+  output: z.object({ success: z.literal(true) }),
+  auth: "public",
+  summary: "Record that the visitor viewed a product (feeds the recommendations)",
+  handler: async (c, body) => {
+    await hitRateLimit(c.var.db, `track-view:${clientIp(c)}`, TRACK_LIMIT);
+    await trackView(c.var.db, viewer(c), body.productId, body.timeSpent);
+    return { success: true as const };
+  },
+});
+
+export const rebuildAction = defineAction({
+  method: "post",
+  path: "/admin/recommendations/rebuild",
+  input: undefined,
+  output: z.object({
+    success: z.literal(true),
+    counts: z.record(z.string(), z.number().int()).describe("Rows written per list type"),
+    durationMs: z.number().int(),
+  }),
+  auth: "admin",
+  summary: "Recompute every recommendation list now",
+  handler: async (c) => {
+    const started = performance.now();
+    const counts = await rebuildRecommendations(c.var.db);
+    return { success: true as const, counts, durationMs: Math.round(performance.now() - started) };
+  },
+});
+
 export function recommendationApi() {
   const app = new Hono<AppEnv>();
 
-  app.post("/track-view", validate("json", recommendationSchemas.trackViewBody), async (c) => {
-    const body = c.req.valid("json");
-    await hitRateLimit(c.var.db, `track-view:${clientIp(c)}`, TRACK_LIMIT);
-    await trackView(c.var.db, viewer(c), body.productId, body.timeSpent);
-    return c.json({ success: true });
-  });
+  jsonRoute(app, trackViewAction, "/recommendations");
 
   for (const list of productLists) {
     app.get(`/${list.path}/:productId`, validate("query", recommendationSchemas.limitQuery), (c) => {
@@ -122,10 +151,6 @@ export function recommendationApi() {
 export function adminRecommendationApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"));
-  app.post("/rebuild", async (c) => {
-    const started = performance.now();
-    const counts = await rebuildRecommendations(c.var.db);
-    return c.json({ success: true, counts, durationMs: Math.round(performance.now() - started) });
-  });
+  jsonRoute(app, rebuildAction, "/admin/recommendations");
   return app;
 }

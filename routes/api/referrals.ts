@@ -17,7 +17,7 @@ import {
   referralSchemas,
 } from "../../domains/referrals/mod.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { validate } from "../validate.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 
 /** The percent a customer redeeming now is promised: the staff setting, else the environment's. */
 export function currentReferralPercent(c: Context<AppEnv>): Promise<number> {
@@ -49,6 +49,39 @@ export async function referralOverview(
   };
 }
 
+export const inviteAction = defineAction({
+  method: "post",
+  path: "/referrals",
+  input: undefined,
+  output: referralSchemas.invitationJson,
+  auth: "customer",
+  summary: "The customer's referral code and link (created on first call)",
+  handler: async (c) => {
+    const { code } = await ensureInvitation(c.var.db, currentUser(c).id);
+    return { code, link: referralLink(c.var.config.siteUrl, code) };
+  },
+});
+
+export const redeemReferralAction = defineAction({
+  method: "post",
+  path: "/referrals/redeem",
+  input: referralSchemas.redeemBody,
+  output: referralSchemas.redeemJson,
+  auth: "customer",
+  summary: "Redeem a friend's referral code for a first-order discount",
+  handler: async (c, input) => {
+    const percent = await currentReferralPercent(c);
+    const redeemed = await redeemReferral(c.var.db, currentUser(c).id, input.code, percent);
+    return {
+      success: true as const,
+      code: redeemed.code,
+      discountType: "percentage" as const,
+      discountPercent: redeemed.discountPercent,
+      message: redeemedMessage(redeemed.discountPercent),
+    };
+  },
+});
+
 export function referralApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireUser(), async (c, next) => {
@@ -56,28 +89,10 @@ export function referralApi() {
     c.header("Cache-Control", "private, no-store");
   });
 
-  app.post("/", async (c) => {
-    const { code } = await ensureInvitation(c.var.db, currentUser(c).id);
-    const body: z.infer<typeof referralSchemas.invitationJson> = {
-      code,
-      link: referralLink(c.var.config.siteUrl, code),
-    };
-    return c.json(body);
-  });
+  jsonRoute(app, inviteAction, "/referrals");
 
   app.get("/my", async (c) => c.json(await referralOverview(c)));
 
-  app.post("/redeem", validate("json", referralSchemas.redeemBody), async (c) => {
-    const percent = await currentReferralPercent(c);
-    const redeemed = await redeemReferral(c.var.db, currentUser(c).id, c.req.valid("json").code, percent);
-    const body: z.infer<typeof referralSchemas.redeemJson> = {
-      success: true,
-      code: redeemed.code,
-      discountType: "percentage",
-      discountPercent: redeemed.discountPercent,
-      message: redeemedMessage(redeemed.discountPercent),
-    };
-    return c.json(body);
-  });
+  jsonRoute(app, redeemReferralAction, "/referrals");
   return app;
 }

@@ -4,6 +4,7 @@
  * /api/reviews/{id}/replies. Staff: GET /api/admin/reviews?status=, POST /api/admin/reviews/{id}/status.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../app.ts";
 import {
   addReply,
@@ -28,7 +29,8 @@ import {
 } from "../../domains/reviews/mod.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
-import { currentUser, hasRole, requireRole } from "../guards.ts";
+import { currentUser, hasRole, requireRole, requireUser } from "../guards.ts";
+import { defineAction, jsonRoute } from "../action.ts";
 import { validate } from "../validate.ts";
 import { readReviewSubmission, withStoredPhotos } from "../review_submission.ts";
 
@@ -55,37 +57,107 @@ export function productReviewApi() {
   return app;
 }
 
-/** Mounted at /api/reviews. */
-export function reviewApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", async (c, next) => {
-    if (!c.var.user) throw new UnauthorizedError("Please login to access this page.");
-    await next();
-  });
-  app.post("/:id/vote", validate("json", voteBody), async (c) => {
+const authorSchema = z.object({ id: z.number().int(), username: z.string(), initials: z.string() }).nullable();
+
+/** The vote's outcome: the voter's vote now (true helpful, false not, null none) and the counts. */
+const voteResultSchema = z.object({
+  reviewId: z.number().int(),
+  vote: z.boolean().nullable(),
+  helpfulCount: z.number().int(),
+  notHelpfulCount: z.number().int(),
+});
+
+const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export const voteAction = defineAction({
+  method: "post",
+  path: "/reviews/:id/vote",
+  input: voteBody,
+  output: voteResultSchema,
+  auth: "customer",
+  summary: "Vote a review helpful or not helpful (not one's own)",
+  handler: async (c, input) => {
     const reviewId = parseId(c.req.param("id"), "Review id");
-    const result = await voteOnReview(c.var.db, {
-      reviewId,
-      voterId: currentUser(c).id,
-      helpful: c.req.valid("json").helpful,
-    });
-    return c.json(result);
-  });
-  app.delete("/:id/vote", async (c) => {
+    return await voteOnReview(c.var.db, { reviewId, voterId: currentUser(c).id, helpful: input.helpful });
+  },
+});
+
+export const withdrawVoteAction = defineAction({
+  method: "delete",
+  path: "/reviews/:id/vote",
+  input: undefined,
+  output: voteResultSchema,
+  auth: "customer",
+  summary: "Withdraw one's vote on a review",
+  handler: async (c) => {
     const reviewId = parseId(c.req.param("id"), "Review id");
-    return c.json(await withdrawVote(c.var.db, { reviewId, voterId: currentUser(c).id }));
-  });
-  app.post("/:id/replies", validate("json", replyBody), async (c) => {
+    return await withdrawVote(c.var.db, { reviewId, voterId: currentUser(c).id });
+  },
+});
+
+export const replyAction = defineAction({
+  method: "post",
+  path: "/reviews/:id/replies",
+  input: replyBody,
+  output: z.object({
+    id: z.number().int(),
+    reviewId: z.number().int(),
+    userId: z.number().int().nullable(),
+    user: authorSchema,
+    content: z.string(),
+    isOfficial: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  status: 201,
+  auth: "customer",
+  summary: "Reply to a review (a staff reply is marked official)",
+  handler: async (c, input) => {
     const reviewId = parseId(c.req.param("id"), "Review id");
     const user = currentUser(c);
     const reply = await addReply(c.var.db, {
       reviewId,
       userId: user.id,
       isStaff: hasRole(user, "admin"),
-      content: c.req.valid("json").content,
+      content: input.content,
     });
-    return c.json(replyJson(reply), 201);
-  });
+    return replyJson(reply);
+  },
+});
+
+export const moderateReviewAction = defineAction({
+  method: "post",
+  path: "/admin/reviews/:id/status",
+  input: moderationBody,
+  output: z.object({
+    id: z.number().int(),
+    status: z.enum(REVIEW_STATUSES),
+    previousStatus: z.enum(REVIEW_STATUSES),
+    pointsAwarded: z.number().int(),
+  }),
+  auth: "admin",
+  summary: "Approve or reject a review (a rejection e-mails the reason to the author)",
+  handler: async (c, body) => {
+    const reviewId = parseId(c.req.param("id"), "Review id");
+    const result = await moderateReview(c.var.db, {
+      reviewId,
+      staffId: currentUser(c).id,
+      status: body.status,
+      reason: body.reason,
+      siteUrl: c.var.config.siteUrl,
+      shopName: c.var.config.shop.name,
+    });
+    return { id: reviewId, status: result.after, previousStatus: result.before, pointsAwarded: result.pointsAwarded };
+  },
+});
+
+/** Mounted at /api/reviews. */
+export function reviewApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser());
+  jsonRoute(app, voteAction, "/reviews");
+  jsonRoute(app, withdrawVoteAction, "/reviews");
+  jsonRoute(app, replyAction, "/reviews");
   return app;
 }
 
@@ -98,23 +170,6 @@ export function adminReviewApi() {
     const page = await listForModeration(c.var.db, { status: q.status, page: q.page });
     return c.json({ items: page.items.map(queuedJson), total: page.total, page: page.page, pageCount: page.pageCount });
   });
-  app.post("/:id/status", validate("json", moderationBody), async (c) => {
-    const reviewId = parseId(c.req.param("id"), "Review id");
-    const body = c.req.valid("json");
-    const result = await moderateReview(c.var.db, {
-      reviewId,
-      staffId: currentUser(c).id,
-      status: body.status,
-      reason: body.reason,
-      siteUrl: c.var.config.siteUrl,
-      shopName: c.var.config.shop.name,
-    });
-    return c.json({
-      id: reviewId,
-      status: result.after,
-      previousStatus: result.before,
-      pointsAwarded: result.pointsAwarded,
-    });
-  });
+  jsonRoute(app, moderateReviewAction, "/admin/reviews");
   return app;
 }

@@ -5,12 +5,41 @@ import type { AppEnv } from "../../app.ts";
 import { addToWishlist, isInWishlist, listWishlist, removeFromWishlist } from "../../domains/wishlist/mod.ts";
 import { dbId, parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { validate } from "../validate.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { successMessage } from "./auth.ts";
 import { productJson } from "./json.ts";
 
 const addBody = z.object({
   productId: dbId("productId must be a positive whole number"),
 }).strict();
+
+export const addToWishlistAction = defineAction({
+  method: "post",
+  path: "/wishlist",
+  input: addBody,
+  output: successMessage,
+  status: 201,
+  auth: "customer",
+  summary: "Add a product to the customer's wishlist (201 when added, 200 when it was there already)",
+  handler: async (c, input) => {
+    const added = await addToWishlist(c.var.db, currentUser(c).id, input.productId);
+    if (!added) c.status(200);
+    return { success: true as const, message: "Added to Wishlist" };
+  },
+});
+
+export const removeFromWishlistAction = defineAction({
+  method: "delete",
+  path: "/wishlist/:productId",
+  input: undefined,
+  output: successMessage,
+  auth: "customer",
+  summary: "Remove a product from the customer's wishlist",
+  handler: async (c) => {
+    await removeFromWishlist(c.var.db, currentUser(c).id, parseId(c.req.param("productId"), "productId"));
+    return { success: true as const, message: "Removed from Wishlist" };
+  },
+});
 
 export function wishlistApi() {
   const app = new Hono<AppEnv>();
@@ -24,16 +53,10 @@ export function wishlistApi() {
       product: productJson(e.product),
     })));
   });
-  app.post("/", validate("json", addBody), async (c) => {
-    const added = await addToWishlist(c.var.db, currentUser(c).id, c.req.valid("json").productId);
-    return c.json({ success: true, message: "Added to Wishlist" }, added ? 201 : 200);
-  });
+  jsonRoute(app, addToWishlistAction, "/wishlist");
   app.get("/check/:id", async (c) => {
     return c.json({ inWishlist: await isInWishlist(c.var.db, currentUser(c).id, parseId(c.req.param("id"))) });
   });
-  app.delete("/:productId", async (c) => {
-    await removeFromWishlist(c.var.db, currentUser(c).id, parseId(c.req.param("productId"), "productId"));
-    return c.json({ success: true, message: "Removed from Wishlist" });
-  });
+  jsonRoute(app, removeFromWishlistAction, "/wishlist");
   return app;
 }

@@ -11,15 +11,13 @@ import {
   listHistory,
   listRedemptions,
   listRewards,
-  loyaltySchemas,
   loyaltyTier,
   pointsBalance,
   pointsToGold,
-  redeemReward,
 } from "../../domains/loyalty/mod.ts";
-import { AppError } from "../../lib/errors.ts";
 import { LoyaltyGuestView, LoyaltyView } from "../../components/loyalty/LoyaltyView.tsx";
-import { currentUser, requireUser } from "../guards.ts";
+import { formRoute } from "../action.ts";
+import { redeemRewardAction } from "../api/loyalty.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 
@@ -67,27 +65,23 @@ export function loyaltyPages() {
     });
   });
 
-  app.post("/loyalty/redeem", requireUser(), async (c) => {
-    const body = await c.req.parseBody();
-    const parsed = loyaltySchemas.redeemBody.safeParse({ rewardId: body.rewardId });
-    if (!parsed.success) {
-      setFlash(c, { title: "Redemption Failed", description: parsed.error.issues[0].message, variant: "destructive" });
-      return c.redirect("/loyalty#available-rewards", 303);
-    }
-    try {
-      const result = await redeemReward(c.var.db, currentUser(c).id, parsed.data.rewardId);
+  // The no-JavaScript redeem button: the JSON action's guard, schema and handler; the page's flashes.
+  formRoute(app, redeemRewardAction, {
+    path: "/loyalty/redeem",
+    input: (fields) => ({ rewardId: fields.rewardId }),
+    onSuccess: (c, result) => {
       setFlash(c, {
         title: "Reward Redeemed Successfully!",
         description: `Your code is ${result.redemptionCode}.`,
         variant: "success",
       });
       return c.redirect(`/loyalty?code=${encodeURIComponent(result.redemptionCode)}#my-redemptions`, 303);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+    },
+    onError: (c, err) => {
       const title = /^You need \d+ more points/.test(err.message) ? "Insufficient Points" : "Redemption Failed";
       setFlash(c, { title, description: err.message, variant: "destructive" });
       return c.redirect("/loyalty#available-rewards", 303);
-    }
+    },
   });
   return app;
 }
