@@ -33,13 +33,14 @@ function hydrate(el: HTMLElement, url: string) {
  * server markup works meanwhile: plain forms and links). `display: contents` gives the marker no
  * box of its own, so its first child is what is observed.
  */
+const waiting = new Map<Element, () => void>();
 const nearViewport = "IntersectionObserver" in globalThis
   ? new IntersectionObserver((entries) => {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       nearViewport!.unobserve(entry.target);
-      const el = entry.target.closest<HTMLElement>("[data-island]")!;
-      hydrate(el, el.dataset.url!);
+      waiting.get(entry.target)?.();
+      waiting.delete(entry.target);
     }
   }, { rootMargin: "400px 0px" })
   : null;
@@ -56,7 +57,7 @@ function boot() {
     }
     const target = el.firstElementChild;
     if (el.dataset.hydrate === "visible" && nearViewport && target) {
-      el.dataset.url = url;
+      waiting.set(target, () => hydrate(el, url));
       nearViewport.observe(target);
     } else hydrate(el, url);
   }
