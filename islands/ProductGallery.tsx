@@ -5,7 +5,7 @@
  */
 import { type KeyboardEvent, useRef, useState } from "react";
 import { ProductImage } from "../components/catalog/ProductImage.tsx";
-import { Badges } from "../components/catalog/ProductCard.tsx";
+import { Badges } from "../components/catalog/Badges.tsx";
 
 export interface ProductGalleryProps {
   name: string;

@@ -2,6 +2,7 @@
 import { ProductImage } from "./ProductImage.tsx";
 import { PriceTag } from "./PriceTag.tsx";
 import { Highlight } from "./Highlight.tsx";
+import { Badges } from "./Badges.tsx";
 
 export interface ProductCardData {
   id: number;
@@ -105,16 +106,5 @@ function CardAction({ product, href }: { product: ProductCardData; href: string 
         Add to Cart<span className="sr-only">: {product.name}</span>
       </button>
     </form>
-  );
-}
-
-/** NEW and SALE badges over a product image. */
-export function Badges({ isNew, onSale }: { isNew: boolean; onSale: boolean }) {
-  if (!isNew && !onSale) return null;
-  return (
-    <span className="absolute top-2 left-2 flex gap-1">
-      {isNew ? <span className="rounded bg-green-700 px-2 py-0.5 text-xs font-bold text-white">NEW</span> : null}
-      {onSale ? <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">SALE</span> : null}
-    </span>
   );
 }

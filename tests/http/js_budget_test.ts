@@ -34,12 +34,12 @@ const KB = 1024;
 /** Every storefront page's JavaScript, gzipped (issue 14, target 3). */
 const PAGE_BUDGET = 80 * KB;
 /**
- * NOT MET YET: the product page's first load needs 84 KB gz (its reviews, share button and newsletter
+ * NOT MET YET: the product page's first load needs 83 KB gz (its reviews, share button and newsletter
  * form now hydrate when visible, decision 0043), and the payment step's 83 KB (React alone is 70 KB).
  * Until they are slimmed (decision 0038, "Not done"), these ceilings stop them growing; their 80 KB
  * tests are registered as ignored, never as passed.
  */
-const PRODUCT_PAGE_CEILING = 85 * KB;
+const PRODUCT_PAGE_CEILING = 83 * KB;
 const PAYMENT_STEP_CEILING = 84 * KB;
 /** One island's own chunk, gzipped. */
 const ISLAND_BUDGET = 10 * KB;
@@ -176,7 +176,7 @@ test(
 );
 
 Deno.test({
-  name: "[js budget] the product page and the payment step within 80 KB gz (NOT MET: 84 and 83 KB, decision 0038)",
+  name: "[js budget] the product page and the payment step within 80 KB gz (NOT MET: 82.8 and 82.6 KB, decision 0038)",
   ignore: true,
   fn() {},
 });
