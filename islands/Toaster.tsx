@@ -72,7 +72,7 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
               role="status"
               aria-live="polite"
               data-toast
-              className={`toast-enter pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
+              className={`toast-enter pointer-events-auto relative select-none rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
               style={{
                 transform: dx ? `translateX(${dx}px)` : undefined,
                 opacity: dx ? Math.max(0, 1 - dx / 200) : undefined,
@@ -80,13 +80,18 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
               }}
               onPointerDown={(e) => {
                 start.current = e.clientX;
+                // Moves past the toast's edge still belong to this swipe.
+                e.currentTarget.setPointerCapture?.(e.pointerId);
               }}
               onPointerMove={(e) => {
                 if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
               }}
-              onPointerUp={() => {
+              onPointerUp={(e) => {
+                // Measured from the event, not from `dx`: the last move's render may not have
+                // happened yet when the pointer is released.
+                const moved = start.current === null ? 0 : e.clientX - start.current;
                 start.current = null;
-                if (dx > SWIPE_THRESHOLD_PX) dismiss(shown.id);
+                if (moved > SWIPE_THRESHOLD_PX) dismiss(shown.id);
                 else setDx(0);
               }}
               onPointerCancel={() => {

@@ -230,4 +230,36 @@ e2eTest("[e2e audit] a toast stays 5000 ms: still there at 4999 ms, gone at 5000
   await page.close();
 });
 
+e2eTest("[e2e audit] F8 focuses the notifications; a toast swiped right 50 px stays, 51 px dismisses it", async () => {
+  // Without the 180 ms entry animation, the toast's transform is the swipe's alone.
+  const page = await e2e.browser.newPage({ ...DESKTOP, reducedMotion: "reduce" });
+  const errors = watchErrors(page);
+  await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
+  await page.locator('[data-island="Toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
+  const region = page.getByRole("region", { name: "Notifications (F8)" });
+  await page.keyboard.press("F8");
+  assert.equal(await region.evaluate((el) => el === document.activeElement), true, "F8 moves focus to the region");
+
+  await page.locator('section[aria-label="Products"] form[data-cart-add] button').first().click();
+  const toast = page.locator("[data-toast]").filter({ hasText: "Added to cart" });
+  await toast.waitFor();
+  const swipe = async (px: number) => {
+    const box = (await toast.boundingBox())!;
+    const x = box.x + 20, y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + px, y, { steps: 5 });
+    await page.mouse.up();
+    await frames(page);
+  };
+  // The spec: swipe to dismiss to the right with a 50 px threshold.
+  await swipe(50);
+  assert.equal(await toast.isVisible(), true, "a 50 px swipe leaves the toast");
+  assert.equal(await toast.evaluate((el) => getComputedStyle(el).transform), "none", "and it springs back");
+  await swipe(51);
+  await toast.waitFor({ state: "detached", timeout: 1_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 e2e.registerStopTest();
