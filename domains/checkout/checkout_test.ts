@@ -9,7 +9,6 @@ import {
   cartItems,
   coupons,
   couponUsage,
-  creditNotes,
   emailOutbox,
   loyaltyLedger,
   orders,
@@ -769,32 +768,79 @@ raceTest("[checkout] 20 simultaneous copies of one webhook event are handled onc
   assert.equal((await db.select().from(loyaltyLedger)).length, 1);
 });
 
+/**
+ * The sweeper and the payment's webhook both lock the order's row and decide on what they find there:
+ * the sweeper cancels only an order still pending and unpaid, and a payment reaching a cancelled
+ * order is recorded and refunded, never revives it. Two races, each started with the sweeper from
+ * 8 ms behind to 7 ms ahead of the webhook, round by round, so the payment lands on every step of
+ * the sweeper's work: in one the order's attempt is paid as the sweeper cancels it at the provider
+ * (the cancel loses, and both finalise the payment); in the other the order holds no attempt the
+ * sweeper could ask about (a payment on a hosted page), so the sweeper cancels it outright.
+ */
 raceTest(
   "[checkout] a payment webhook racing the unpaid-order sweeper: paid and kept, or cancelled and refunded",
   async (db) => {
-    for (let round = 0; round < 5; round++) {
-      // Tax documents keep their orders (restrict): they go first.
-      await db.delete(creditNotes);
-      await db.delete(taxInvoices);
-      await db.delete(orders);
+    for (let round = 0; round < 32; round++) {
+      const withAttempt = round % 2 === 0;
+      const lead = Math.floor(round / 2) - 8;
       const { gateway, intents, refunds, payBeforeCancel } = scriptedGateway();
-      const { order, intent } = await staleOrderWithAttempt(db, intents);
-      // The customer pays as the sweeper runs: its cancel at the provider loses to the payment.
-      payBeforeCancel.add(intent.id);
+      const p = await createProduct(db, { price: "400.00", stock: 3 });
+      const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
+      const placedAt = new Date(Date.now() - UNPAID_ORDER_TTL_MS - 60_000);
+      const { order } = await placeOrder(
+        db,
+        { userId: user.id, idempotencyKey: null, shippingMethod: "standard" },
+        { now: placedAt },
+      );
+      const intent = paidIntent(order, { id: `pi_race_${round}`, status: "requires_payment_method" });
+      if (withAttempt) {
+        intents.set(intent.id, intent);
+        await attachPaymentIntent(db, order.id, intent.id);
+        // The customer pays as the sweeper runs: its cancel at the provider loses to the payment.
+        payBeforeCancel.add(intent.id);
+      }
       const paid = { ...intent, status: "succeeded" as const, lastError: null };
+      // The provider holds the payment (a refund needs it) before it sends the webhook.
+      if (!withAttempt) intents.set(intent.id, paid);
+      const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(ms, 0)));
       await Promise.all([
-        sweepUnpaidOrders(db, gateway, opts),
-        handlePaymentEvent(db, { id: `evt_race_${round}`, type: "payment_intent.succeeded", intent: paid }, {
-          ...opts,
-          payments: gateway,
-        }),
+        after(-lead).then(() => sweepUnpaidOrders(db, gateway, opts)),
+        after(lead).then(() =>
+          handlePaymentEvent(db, { id: `evt_race_${round}`, type: "payment_intent.succeeded", intent: paid }, {
+            ...opts,
+            payments: gateway,
+          })
+        ),
       ]);
       const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
-      if (row.status === "cancelled") assert.equal(refunds.length, 1, `round ${round}: a cancelled order is refunded`);
-      else {
-        assert.equal(row.status, "processing", `round ${round}`);
-        assert.equal(row.cancelledAt, null);
-        assert.equal(refunds.length, 0, `round ${round}: a kept order is not refunded`);
+      const invoices = await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
+      const points = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, user.id));
+      const mail = (await db.select({ subject: emailOutbox.subject }).from(emailOutbox)
+        .where(eq(emailOutbox.orderId, order.id))).map((m) => m.subject);
+      const stock = await stockOf(db, p.id);
+      const seen = `round ${round} (${withAttempt ? "attempt" : "no attempt"}, sweeper ${lead} ms ahead): ` +
+        JSON.stringify({ status: row.status, cancelled: row.cancelledAt !== null, paid: row.paidAt !== null }) +
+        ` ${invoices.length} invoice(s), ${points.length} point entries, ${refunds.length} refund(s), stock ${stock}, ` +
+        `mail ${JSON.stringify(mail)}`;
+      if (row.status === "cancelled") {
+        // Cancelled first: the payment is recorded and given back, and nothing of a paid order is left.
+        assert.notEqual(row.paidAt, null, seen);
+        assert.equal(refunds.length, 1, `a cancelled order is refunded: ${seen}`);
+        assert.equal(invoices.length, 0, `a cancelled order has no tax invoice: ${seen}`);
+        assert.equal(points.length, 0, `a cancelled order earns no points: ${seen}`);
+        assert.equal(stock, 3, `a cancelled order gives its stock back: ${seen}`);
+        assert.equal(mail.length, 1, seen);
+        assert.match(mail[0], /was refunded/, seen);
+      } else {
+        // Paid first: the order is kept, paid once, and the sweeper leaves it alone.
+        assert.equal(row.status, "processing", seen);
+        assert.equal(row.cancelledAt, null, `a paid order is not cancelled: ${seen}`);
+        assert.equal(refunds.length, 0, `a kept order is not refunded: ${seen}`);
+        assert.equal(invoices.length, 1, seen);
+        assert.equal(points.length, 1, seen);
+        assert.equal(stock, 1, seen);
+        assert.equal(mail.length, 1, seen);
+        assert.match(mail[0], /is confirmed/, seen);
       }
     }
   },
