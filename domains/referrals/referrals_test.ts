@@ -35,17 +35,9 @@ import {
   referralTotals,
 } from "./mod.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();
 const opts = { shop: config.shop, siteUrl: config.siteUrl };
-const onPostgres = Boolean(Deno.env.get("TEST_DATABASE_URL"));
-
-/** A test that needs real concurrency: run on PostgreSQL, registered as ignored on PGlite (one connection). */
-function pgTest(name: string, fn: (db: Db) => Promise<void>) {
-  if (onPostgres) test(name, fn);
-  else Deno.test({ name, ignore: true, fn() {} });
-}
-
 async function refusal(p: Promise<unknown>, type: typeof ValidationError | typeof ConflictError, message: string) {
   await assert.rejects(p, (err: Error) => {
     assert.ok(err instanceof type, `${err.constructor.name}: ${err.message}`);
@@ -269,7 +261,7 @@ test("[referrals] a full refund of that order takes the 50 points back; a partia
   assert.ok(history.some((h) => h.points === -50 && /taken back/.test(h.reason)));
 });
 
-pgTest("[referrals] concurrent redemptions of two codes by one customer: exactly one holds", async (db) => {
+raceTest("[referrals] concurrent redemptions of two codes by one customer: exactly one holds", async (db) => {
   const a = await createUser(db);
   const b = await createUser(db);
   const [codeA, codeB] = [(await ensureInvitation(db, a.id)).code, (await ensureInvitation(db, b.id)).code];
@@ -288,7 +280,7 @@ pgTest("[referrals] concurrent redemptions of two codes by one customer: exactly
   }
 });
 
-pgTest("[referrals] two first orders of the referee paid at once credit the referrer 50 points once", async (db) => {
+raceTest("[referrals] two first orders of the referee paid at once credit the referrer 50 points once", async (db) => {
   const product = await createProduct(db, { price: "300.00", stock: 50 });
   const gateway = testGateway();
   const { referrer, referee } = await referred(db);
