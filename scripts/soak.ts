@@ -30,6 +30,8 @@ function rssKb(pid: number): number {
 interface Minute {
   requests: number;
   errors: number;
+  /** 4xx answers: a few are expected (sold out); many mean the mix has degenerated into refusals. */
+  refused: number;
   latencies: number[];
 }
 
@@ -43,7 +45,7 @@ const endAt = started + minutes * 60_000;
 const stats: Minute[] = [];
 let paid = 0;
 const current =
-  () => (stats[Math.floor((Date.now() - started) / 60_000)] ??= { requests: 0, errors: 0, latencies: [] });
+  () => (stats[Math.floor((Date.now() - started) / 60_000)] ??= { requests: 0, errors: 0, refused: 0, latencies: [] });
 
 /** Wraps a shopper so every request is counted and timed. */
 function counted(inner: HttpShopper): HttpShopper {
@@ -56,6 +58,7 @@ function counted(inner: HttpShopper): HttpShopper {
         m.requests++;
         m.latencies.push(performance.now() - t0);
         if (res.status >= 500) m.errors++;
+        else if (res.status >= 400) m.refused++;
         return res;
       } catch (err) {
         const m = current();
@@ -82,14 +85,27 @@ async function browse(s: HttpShopper) {
   await s.send("/category/heating-lighting");
 }
 
+/**
+ * Rounds before a shopper becomes a new customer. Registration allows 5 an hour per address, and
+ * the shoppers share 250 addresses: 40 rounds (~400 requests) a customer stays well inside that.
+ */
+const ROUNDS_PER_CUSTOMER = 40;
+
 async function shopperLoop(n: number) {
   let customer = 0;
   while (Date.now() < endAt) {
-    // A new customer every few rounds, from its own (documentation-range) address.
+    // A new customer every few rounds, from its own (documentation-range) address. Registration is
+    // rate-limited per address: a refused one pauses this shopper instead of retrying at once
+    // (which would turn the soak into a loop of 429s).
     const s = counted(httpShopper(server.url, `198.51.100.${(n * 7 + customer) % 250 + 1}`));
     try {
-      await newCustomer(s, `soak${n}x${customer++}x${started % 100000}`);
-      for (let round = 0; round < 5 && Date.now() < endAt; round++) {
+      try {
+        await newCustomer(s, `soak${n}x${customer++}x${started % 100000}`);
+      } catch (err) {
+        await new Promise((r) => setTimeout(r, 5_000));
+        throw err;
+      }
+      for (let round = 0; round < ROUNDS_PER_CUSTOMER && Date.now() < endAt; round++) {
         await browse(s);
         await s.send("/cart");
         // Most rounds browse and fill the cart; every other one checks out.
@@ -123,9 +139,9 @@ function report(i: number, m: Minute) {
   const sorted = [...m.latencies].sort((a, b) => a - b);
   const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
   console.log(
-    `minute ${i + 1}: ${m.requests} requests, ${m.errors} errors, p99 ${p99.toFixed(0)} ms, RSS ${
-      (rssKb(server.pid) / 1024).toFixed(0)
-    } MB`,
+    `minute ${i + 1}: ${m.requests} requests, ${m.errors} errors, ${m.refused} refused (4xx), p99 ${
+      p99.toFixed(0)
+    } ms, RSS ${(rssKb(server.pid) / 1024).toFixed(0)} MB`,
   );
 }
 
