@@ -4,8 +4,9 @@
  * is a browser-session cookie that the server also limits to 24 hours. Guests get sessions too
  * (they own the guest cart).
  */
-import { and, eq, lt, ne } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { sessions, users } from "../../db/schema/mod.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -95,6 +96,14 @@ export const sessionUserColumns = {
   deletedAt: users.deletedAt,
 };
 
+/** Every request with a session cookie reads it: a prepared query. */
+const sessionById = preparedQuery((db) =>
+  db.select({ session: sessions, user: sessionUserColumns, disabledAt: users.disabledAt })
+    .from(sessions)
+    .leftJoin(users, eq(sessions.userId, users.id)).where(eq(sessions.id, sql.placeholder("id"))).limit(1)
+    .prepare("session_by_id")
+);
+
 /** The session and user for a cookie token, or null when unknown or expired (an expired one is deleted). */
 export async function validateSessionToken(
   db: Db,
@@ -103,9 +112,7 @@ export async function validateSessionToken(
 ): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = hashToken(token);
-  const [row] = await db.select({ session: sessions, user: sessionUserColumns, disabledAt: users.disabledAt })
-    .from(sessions)
-    .leftJoin(users, eq(sessions.userId, users.id)).where(eq(sessions.id, id)).limit(1);
+  const [row] = await sessionById(db).execute({ id });
   if (!row) return null;
   // A disabled account's sessions are deleted when staff disable it; this is the second lock.
   if (row.session.expiresAt.getTime() <= now.getTime() || row.user?.deletedAt || row.disabledAt) {

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { cartCoupons, cartItems, categories, coupons, products, productVariants } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
@@ -227,9 +228,20 @@ export async function getCart(
   };
 }
 
-/** Total quantity in the cart, for the header badge. */
+const countOfUser = preparedQuery((db) =>
+  db.select({ n: sum(cartItems.quantity) }).from(cartItems)
+    .where(eq(cartItems.userId, sql.placeholder("owner"))).prepare("cart_count_user")
+);
+const countOfSession = preparedQuery((db) =>
+  db.select({ n: sum(cartItems.quantity) }).from(cartItems)
+    .where(eq(cartItems.sessionId, sql.placeholder("owner"))).prepare("cart_count_session")
+);
+
+/** Total quantity in the cart, for the header badge (on every page: a prepared query). */
 export async function cartItemCount(db: Db, owner: CartOwner): Promise<number> {
-  const [row] = await db.select({ n: sum(cartItems.quantity) }).from(cartItems).where(ownerOf(owner));
+  const [row] = "userId" in owner
+    ? await countOfUser(db).execute({ owner: owner.userId })
+    : await countOfSession(db).execute({ owner: owner.sessionId });
   return Number(row?.n ?? 0);
 }
 

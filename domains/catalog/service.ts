@@ -1,6 +1,7 @@
 /** Reads the catalogue: categories with product counts, single products with variants. */
 import { and, asc, count, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { categories, products, productVariants } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import { NotFoundError } from "../../lib/errors.ts";
@@ -75,8 +76,10 @@ export async function getProduct(
   options: ProductReadOptions = {},
 ) {
   const byKey = "id" in key ? eq(products.id, key.id) : eq(products.slug, key.slug);
-  const [row] = await selectProducts(db)
-    .where(options.includeArchived ? byKey : and(byKey, onStorefront())).limit(1);
+  // The product page's read (by slug, on the storefront) is prepared: it runs on every uncached view.
+  const [row] = "slug" in key && !options.includeArchived
+    ? await productBySlug(db).execute({ slug: key.slug })
+    : await selectProducts(db).where(options.includeArchived ? byKey : and(byKey, onStorefront())).limit(1);
   if (!row) throw new NotFoundError("Product Not Found");
   return toProduct(row);
 }
@@ -88,11 +91,15 @@ export async function getProductWithVariants(
   options: ProductReadOptions = {},
 ): Promise<ProductWithVariants> {
   const product = await getProduct(db, key, options);
-  const variants = await db.select().from(productVariants)
-    .where(eq(productVariants.productId, product.id))
-    .orderBy(asc(productVariants.price), asc(productVariants.id));
+  const variants = await variantsOf(db).execute({ productId: product.id });
   return { ...product, variants: variants.map(toVariant) };
 }
+
+const variantsOf = preparedQuery((db) =>
+  db.select().from(productVariants)
+    .where(eq(productVariants.productId, sql.placeholder("productId")))
+    .orderBy(asc(productVariants.price), asc(productVariants.id)).prepare("variants_of")
+);
 
 const { searchVector: _searchVector, ...productTableColumns } = getTableColumns(products);
 
@@ -112,6 +119,11 @@ function selectProducts(db: Db) {
   return db.select(productColumns).from(products).leftJoin(categories, eq(products.categoryId, categories.id))
     .$dynamic();
 }
+
+const productBySlug = preparedQuery((db) =>
+  selectProducts(db).where(and(eq(products.slug, sql.placeholder("slug")), onStorefront())).limit(1)
+    .prepare("product_by_slug")
+);
 
 export function toProduct(
   row: { product: ProductRow; category: CategoryRef | null; hasVariants: boolean },

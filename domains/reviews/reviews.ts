@@ -3,8 +3,9 @@
  * with a summary), a new review (pending until staff approve it; verified when the author has a
  * paid order with the product) and replies.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { orderItems, orders, products, reviewReplies, reviews, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { pgErrorCode } from "../../lib/errors.ts";
@@ -185,9 +186,14 @@ export async function getReview(db: Db, id: number): Promise<Review | null> {
 }
 
 /** The customer's own review of a product (any status), or null. */
+const reviewIdOf = preparedQuery((db) =>
+  db.select({ id: reviews.id }).from(reviews)
+    .where(and(eq(reviews.userId, sql.placeholder("userId")), eq(reviews.productId, sql.placeholder("productId"))))
+    .prepare("review_of")
+);
+
 export async function reviewOf(db: Db, userId: number, productId: number): Promise<Review | null> {
-  const [row] = await db.select({ id: reviews.id }).from(reviews)
-    .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+  const [row] = await reviewIdOf(db).execute({ userId, productId });
   return row ? await getReview(db, row.id) : null;
 }
 

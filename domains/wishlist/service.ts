@@ -1,6 +1,7 @@
 /** A customer's wishlist: products saved for later, newest first. */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { products, wishlistItems } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { listProducts, onStorefront, type Product } from "../catalog/mod.ts";
@@ -39,8 +40,18 @@ export async function removeFromWishlist(db: Db, userId: number, productId: numb
   if (!gone.length) throw new NotFoundError("That product is not in your wishlist");
 }
 
+const wishlisted = preparedQuery((db) =>
+  db.select({ id: wishlistItems.id }).from(wishlistItems)
+    .where(
+      and(
+        eq(wishlistItems.userId, sql.placeholder("userId")),
+        eq(wishlistItems.productId, sql.placeholder("productId")),
+      ),
+    )
+    .prepare("wishlisted")
+);
+
 export async function isInWishlist(db: Db, userId: number, productId: number): Promise<boolean> {
-  const [row] = await db.select({ id: wishlistItems.id }).from(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+  const [row] = await wishlisted(db).execute({ userId, productId });
   return !!row;
 }
