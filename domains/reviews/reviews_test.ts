@@ -140,6 +140,10 @@ test("[reviews] filters by star and source, sorts by helpful / highest / lowest,
   ]);
   assert.equal((await listProductReviews(db, p.id, { source: "amazon" })).total, 0);
   assert.ok((await listProductReviews(db, p.id, { rating: 2 })).items.every((r) => r.rating === 2));
+  // The counts by star and by source (the first comes from the summary, the second is counted).
+  assert.equal((await listProductReviews(db, p.id, { rating: 2 })).total, 3);
+  assert.equal((await listProductReviews(db, p.id, { rating: 2, source: "google" })).total, 1);
+  assert.equal((await listProductReviews(db, p.id, { rating: 3, source: "google" })).total, 0);
   assert.deepEqual(
     (await listProductReviews(db, p.id, { sort: "helpful" })).items.map((r) => r.helpfulCount).slice(0, 2),
     [14, 12],
