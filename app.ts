@@ -45,12 +45,17 @@ import { renderErrorPage } from "./routes/render.tsx";
 import { type KeyedTtlCache, keyedTtlCache, type TtlCache, ttlCache } from "./lib/ttl_cache.ts";
 import { type CacheVersions, cacheVersionStore, STOREFRONT } from "./lib/cache_versions.ts";
 import {
+  PAGE_CACHE_ENTRIES,
+  PAGE_CACHE_MS,
   privateWhenPersonal,
   publicCatalogueReads,
   publicEtag,
+  reviewWritesDropProductPages,
   staffWritesBumpStorefront,
+  varyAcceptEncoding,
   visitorPageCache,
 } from "./routes/page_cache.ts";
+import type { ProductPageData } from "./routes/pages/product.tsx";
 
 import { type ShopSettingsService, shopSettingsService } from "./domains/settings/mod.ts";
 import { type Category, listCategories, type Product } from "./domains/catalog/mod.ts";
@@ -119,6 +124,12 @@ export interface AppCaches {
    * they cost hundreds of ms while the job has stored none (decision 0037). Key: kind:productId.
    */
   productLists: KeyedTtlCache<Product[]>;
+  /**
+   * What a product page shows every shopper alike (product, variants, lists, approved reviews, head),
+   * per slug and review filter, for PAGE_CACHE_MS: a signed-in shopper's page reads only their own
+   * rows. Dropped with the storefront (staff writes) and by a shopper's review, vote or reply.
+   */
+  productPages: KeyedTtlCache<ProductPageData>;
   /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
   settings: ShopSettingsService;
 }
@@ -137,10 +148,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Off with the page cache: tests store lists and look at the page at once.
   const productLists = keyedTtlCache<Product[]>(cachePages ? 60_000 : 0, 2000);
   versions.onChange(STOREFRONT, () => productLists.clear());
+  const productPages = keyedTtlCache<ProductPageData>(cachePages ? PAGE_CACHE_MS : 0, PAGE_CACHE_ENTRIES);
+  versions.onChange(STOREFRONT, () => productPages.clear());
   const caches: AppCaches = {
     versions,
     categories,
     productLists,
+    productPages,
     settings: shopSettingsService(deps.database.db, deps.config.shop, versions),
   };
   const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);
@@ -150,6 +164,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // gzip for HTML, JSON, JS, CSS and SVG when the client accepts it (cached visitor pages carry
   // their own gzip copy and static files their pre-compressed .br/.gz, which this leaves alone).
   app.use(compress());
+  app.use(varyAcceptEncoding());
   // Inside compress: the tag is taken of the body before compress() gzips it (which weakens it).
   app.use(publicEtag());
   app.use(async (c, next) => {
@@ -182,6 +197,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(sessionMiddleware());
   app.use(publicCatalogueReads());
   app.use(staffWritesBumpStorefront(versions));
+  app.use(reviewWritesDropProductPages());
   app.use(csrfProtection());
   app.use(refuseControlCharacters());
   app.route("/api", apiRoutes());

@@ -1,27 +1,41 @@
 /** GET /product/{slug}: the product page with its structured data. */
 import type { Context } from "hono";
 import type { AppEnv } from "../../app.ts";
-import { getProductWithVariants } from "../../domains/catalog/mod.ts";
+import { getProductWithVariants, type Product, type ProductWithVariants } from "../../domains/catalog/mod.ts";
 import { productRecommendations } from "../../domains/recommendations/mod.ts";
+import { listProductReviews, type ReviewPage, type ReviewQuery } from "../../domains/reviews/mod.ts";
 import { loadSection } from "./load_section.ts";
 import { ProductView } from "../../components/catalog/ProductView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { isSlug } from "../../lib/ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
+import type { PageHead } from "../../lib/head.tsx";
 import { productHead } from "./product_head.ts";
 import { isInWishlist } from "../../domains/wishlist/mod.ts";
 import { renderPage } from "../render.tsx";
 import { siteShop } from "../shop_info.ts";
-import { reviewsSectionData, withReviewStructuredData } from "./product_reviews.ts";
+import { reviewFilters, reviewsSectionData, withReviewStructuredData } from "./product_reviews.ts";
 
-export async function productPage(c: Context<AppEnv>) {
-  const slug = c.req.param("slug") ?? "";
-  if (!isSlug(slug)) throw new NotFoundError("Product Not Found");
-  const db = c.var.db;
+/**
+ * What a product page shows that is the same for every shopper: the product and its variants, its
+ * lists, the approved reviews of the page asked for, and the head with structured data. Kept for a
+ * few seconds per slug and review filter (`AppCaches.productPages`), so a signed-in shopper's page,
+ * which is never served from the page cache, reads only what is theirs.
+ */
+export interface ProductPageData {
+  product: ProductWithVariants;
+  similar: Product[] | null;
+  boughtTogether: Product[] | null;
+  reviews: ReviewPage;
+  head: PageHead;
+}
+
+async function loadProductPage(c: Context<AppEnv>, slug: string, filters: ReviewQuery): Promise<ProductPageData> {
+  const { db, config } = c.var;
   const product = await getProductWithVariants(db, { slug });
   // Spec 000: the product page asks 4 of each; a list that fails to load is left out, not a 500.
   const lists = c.var.caches.productLists;
-  const [similar, boughtTogether] = await Promise.all([
+  const [similar, boughtTogether, reviews] = await Promise.all([
     loadSection(
       c,
       "similar products",
@@ -32,26 +46,44 @@ export async function productPage(c: Context<AppEnv>) {
       "frequently bought together",
       () => lists.get(`bought:${product.id}`, () => productRecommendations(db, "frequentlyBought", product.id, 4)),
     ),
+    listProductReviews(db, product.id, filters),
   ]);
-  const { config, user } = c.var;
-  const saved = user ? await isInWishlist(db, user.id, product.id) : false;
-  const reviews = await reviewsSectionData(c, product);
+  const head = await withReviewStructuredData(
+    db,
+    productHead(product, config.siteUrl, config.shop.name),
+    product.id,
+    reviews,
+  );
+  return { product, similar, boughtTogether, reviews, head };
+}
+
+export async function productPage(c: Context<AppEnv>) {
+  const slug = c.req.param("slug") ?? "";
+  if (!isSlug(slug)) throw new NotFoundError("Product Not Found");
+  const filters = reviewFilters(c);
+  const key = `${slug}?${filters.rating ?? ""}|${filters.source ?? ""}|${filters.sort ?? ""}|${filters.page ?? ""}`;
+  const { product, similar, boughtTogether, reviews, head } = await c.var.caches.productPages.get(
+    key,
+    () => loadProductPage(c, slug, filters),
+  );
+  // The shopper's own: whether it is on their wishlist, their votes and their review.
+  const { db, config, user } = c.var;
+  const [saved, reviewsSection, shop] = await Promise.all([
+    user ? isInWishlist(db, user.id, product.id) : false,
+    reviewsSectionData(c, product, reviews, filters),
+    siteShop(c),
+  ]);
   return renderPage(c, {
-    head: await withReviewStructuredData(
-      c,
-      productHead(product, config.siteUrl, config.shop.name),
-      product.id,
-      reviews.page,
-    ),
+    head,
     body: (
       <ProductView
         product={product}
         similar={(similar ?? []).map(toCardData)}
         boughtTogether={(boughtTogether ?? []).map(toCardData)}
-        freeShippingCents={(await siteShop(c)).freeShippingThresholdCents}
+        freeShippingCents={shop.freeShippingThresholdCents}
         shareUrl={`${config.siteUrl}/product/${product.slug}`}
         wishlist={{ signedIn: !!user, saved }}
-        reviews={reviews.data}
+        reviews={reviewsSection}
       />
     ),
   });

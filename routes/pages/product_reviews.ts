@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
 import { getProductWithVariants } from "../../domains/catalog/mod.ts";
 import {
   addReply,
@@ -17,6 +18,7 @@ import {
   reviewOf,
   type ReviewPage,
   reviewPageJson,
+  type ReviewQuery,
   reviewQuery,
   voteOnReview,
   votesOf,
@@ -34,40 +36,50 @@ import { validationError } from "../validate.ts";
 /** How many approved internal reviews the JSON-LD carries. */
 const JSON_LD_REVIEWS = 5;
 
+/** The page's review filters (?rating=&source=&sort=&page=; unknown values fall back). */
+export function reviewFilters(c: Context<AppEnv>): ReviewQuery {
+  return reviewQuery.parse(c.req.query());
+}
+
+/**
+ * The reviews section for this viewer: the approved reviews of `page` (the same for everybody, so
+ * the product page may take it from its cache) with the viewer's own votes and review, read fresh.
+ */
 export async function reviewsSectionData(
   c: Context<AppEnv>,
   product: { id: number; slug: string },
-): Promise<{ data: ReviewsSectionData; page: ReviewPage }> {
-  const query = reviewQuery.parse(c.req.query());
-  const page = await listProductReviews(c.var.db, product.id, query);
+  page: ReviewPage,
+  query: ReviewQuery,
+): Promise<ReviewsSectionData> {
   const user = c.var.user;
   const loginHref = `/login?redirect=${encodeURIComponent(`/product/${product.slug}#reviews`)}`;
-  const votes = user ? await votesOf(c.var.db, user.id, page.items.map((r) => r.id)) : {};
-  const mine = user ? await reviewOf(c.var.db, user.id, product.id) : null;
+  const [votes, mine] = user
+    ? await Promise.all([
+      votesOf(c.var.db, user.id, page.items.map((r) => r.id)),
+      reviewOf(c.var.db, user.id, product.id),
+    ])
+    : [{}, null];
   return {
-    page,
-    data: {
-      block: {
-        productId: product.id,
-        slug: product.slug,
-        initial: reviewPageJson(page),
-        filters: {
-          rating: query.rating ?? null,
-          source: query.source ?? "all",
-          sort: query.sort ?? "recent",
-          page: page.page,
-        },
-        viewer: { id: user?.id ?? null, loginHref },
-        votes,
+    block: {
+      productId: product.id,
+      slug: product.slug,
+      initial: reviewPageJson(page),
+      filters: {
+        rating: query.rating ?? null,
+        source: query.source ?? "all",
+        sort: query.sort ?? "recent",
+        page: page.page,
       },
-      form: {
-        productId: product.id,
-        slug: product.slug,
-        signedIn: !!user,
-        loginHref: `/login?redirect=${encodeURIComponent(`/product/${product.slug}?write-review=1#write-review`)}`,
-        mine: mine ? { status: mine.status } : null,
-        open: c.req.query("write-review") === "1",
-      },
+      viewer: { id: user?.id ?? null, loginHref },
+      votes,
+    },
+    form: {
+      productId: product.id,
+      slug: product.slug,
+      signedIn: !!user,
+      loginHref: `/login?redirect=${encodeURIComponent(`/product/${product.slug}?write-review=1#write-review`)}`,
+      mine: mine ? { status: mine.status } : null,
+      open: c.req.query("write-review") === "1",
     },
   };
 }
@@ -77,14 +89,14 @@ export async function reviewsSectionData(
  * to the page's Product JSON-LD; nothing when the product has no approved review.
  */
 export async function withReviewStructuredData(
-  c: Context<AppEnv>,
+  db: Db,
   head: PageHead,
   productId: number,
   page: ReviewPage,
 ): Promise<PageHead> {
   if (!page.summary.count) return head;
   const internal = await listProductReviews(
-    c.var.db,
+    db,
     productId,
     { source: "internal", sort: "recent" },
     JSON_LD_REVIEWS,

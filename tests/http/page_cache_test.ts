@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testAssets, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { signedInAs } from "../helpers/staff.ts";
+import { signedInAs, staffAccount } from "../helpers/staff.ts";
+import { orderOf } from "../helpers/reviews.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
@@ -123,6 +124,70 @@ test("[page cache] shop settings saved on one instance show on another at once",
   assert.equal(put.status, 200, await put.clone().text());
   assert.match(await (await there.get("/")).text(), /Gecko Corner/);
 });
+
+test(
+  "[page cache] a signed-in shopper's product page shares the product and reviews but reads their own wishlist and review fresh; staff changes show at once",
+  async (db, database) => {
+    const product = await createProduct(db, { name: "Thermostat Dial", price: "100.00", stock: 40 });
+    const app = testApp(database);
+    const other = secondInstance(database);
+    const path = `/product/${product.slug}`;
+    const a = await staffAccount(db, database, "customer", "keeper_a", {}, app);
+    const b = await staffAccount(db, database, "customer", "keeper_b", {}, app);
+    const bThere = await staffAccount(db, database, "customer", "keeper_b2", {}, other);
+    for (const client of [a.client, b.client, bThere.client]) await (await client.get(path)).body?.cancel();
+
+    // A saves it: A's page says so at once, B's (from the same shared product data) does not.
+    assert.equal((await a.client.postJson("/api/wishlist", { productId: product.id })).status, 201);
+    assert.match(await (await a.client.get(path)).text(), /aria-pressed="true"/);
+    assert.doesNotMatch(await (await b.client.get(path)).text(), /aria-pressed="true"/);
+    // A writes a review (awaiting approval): A's page says so, B's still offers the form.
+    const pending = /once our team has approved it/;
+    const review = { rating: 4, title: "Easy to set", content: "Holds the mat at 32 degrees without fuss." };
+    assert.equal((await a.client.postJson(`/api/products/${product.id}/reviews`, review)).status, 201);
+    assert.match(await (await a.client.get(path)).text(), pending);
+    assert.doesNotMatch(await (await b.client.get(path)).text(), pending);
+
+    // A staff price and stock change: every signed-in shopper sees it at once, here and on another instance.
+    const admin = await signedInAs(db, database, "admin", app);
+    const put = await admin.postJson(`/api/products/${product.id}`, { price: 123.45, stock: 3 }, "PUT");
+    assert.equal(put.status, 200, await put.clone().text());
+    for (const [name, client] of [["this instance", b.client], ["another instance", bThere.client]] as const) {
+      const html = await (await client.get(path)).text();
+      assert.ok(html.includes(formatMoney(12345)), `${name}: the new price`);
+      assert.ok(html.includes("Only 3 left in stock"), `${name}: the new stock`);
+    }
+  },
+);
+
+test(
+  "[page cache] a shopper's reply to a review shows on the product page they come back to, with the page data cached",
+  async (db, database) => {
+    const product = await createProduct(db, { name: "Basking Platform" });
+    const app = testApp(database);
+    const path = `/product/${product.slug}`;
+    const buyer = await staffAccount(db, database, "customer", "buyer", {}, app);
+    const other = await staffAccount(db, database, "customer", "other", {}, app);
+    const admin = await signedInAs(db, database, "admin", app);
+    await orderOf(db, buyer.user.id, product.id);
+    const review = { rating: 5, title: "Solid platform", content: "My bearded dragon basks on it every day." };
+    const created = await (await buyer.client.postJson(`/api/products/${product.id}/reviews`, review)).json();
+    assert.equal((await admin.postJson(`/api/admin/reviews/${created.id}/status`, { status: "approved" })).status, 200);
+    assert.match(await (await other.client.get(path)).text(), /Solid platform/);
+    assert.match(await (await other.client.get(path)).text(), /Solid platform/);
+
+    const reply = await other.client.postJson(`/api/reviews/${created.id}/replies`, {
+      content: "Mine too, R1 well spent",
+    });
+    assert.equal(reply.status, 201);
+    assert.match(await (await other.client.get(path)).text(), /Mine too, R1 well spent/);
+    const form = await other.client.postForm(`/product/${product.slug}/reviews/${created.id}/replies`, {
+      content: "Also holds a water bowl",
+    });
+    assert.equal(form.status, 303);
+    assert.match(await (await other.client.get(path)).text(), /Also holds a water bowl/);
+  },
+);
 
 async function gunzip(res: Response): Promise<string> {
   return await new Response(res.body!.pipeThrough(new DecompressionStream("gzip"))).text();
