@@ -12,18 +12,13 @@ COPY deno.json deno.lock ./
 RUN deno install --frozen
 COPY . .
 RUN deno task build
-# The runtime tree, then a fresh cache with only the packages the server's module graph needs.
-RUN mkdir /app \
- && cp -r main.ts app.ts config.ts deno.json deno.lock db domains routes components lib islands client static /app/ \
- && find /app -name '*_test.ts' -delete \
- && rm -f /app/domains/accounts/test_fixtures.ts /app/static/build/*.tmp
+# The runtime tree (scripts/runtime_tree.ts: the server's own folders and built assets, no tests or
+# scripts, and a deno.json naming only the npm packages in main.ts's module graph), then a fresh
+# cache with only those packages, at the versions deno.lock pins. tests/http/container_test.ts
+# builds the same tree and starts it with this file's CMD.
+RUN deno run -A scripts/runtime_tree.ts /app
 WORKDIR /app
-# The runtime deno.json names only what the server imports (the build and test tools go), so the
-# install below fetches only the server's packages, at the versions deno.lock pins.
-RUN deno eval 'const c = JSON.parse(Deno.readTextFileSync("deno.json")); \
-  for (const k of ["esbuild", "tailwindcss", "@tailwindcss/cli", "playwright-core", "autocannon", "amphtml-validator", "drizzle-kit"]) delete c.imports[k]; \
-  delete c.tasks; Deno.writeTextFileSync("deno.json", JSON.stringify(c, null, 2));' \
- && DENO_DIR=/deno-runtime deno install --entrypoint main.ts
+RUN DENO_DIR=/deno-runtime deno install --entrypoint main.ts
 
 FROM denoland/deno:debian-${DENO_VERSION}
 WORKDIR /app

@@ -29,12 +29,19 @@ export const DEPLOY_PERMISSIONS = ["--allow-net", "--allow-env", "--allow-read",
 /** `readyWithinMs`: how long start-up may take (a PGlite folder's first initdb is slow on a busy machine). */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { permissions?: string[]; readyWithinMs?: number } = {},
+  opts: {
+    permissions?: string[];
+    readyWithinMs?: number;
+    /** Another tree's main.ts (the container's runtime tree), run from its folder. */
+    main?: string;
+  } = {},
 ): Promise<RunningServer> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
+  const main = opts.main ?? new URL("../../main.ts", import.meta.url).pathname;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...(opts.permissions ?? ["-A"]), new URL("../../main.ts", import.meta.url).pathname],
+    args: ["run", ...(opts.permissions ?? ["-A"]), main],
+    ...(opts.main ? { cwd: main.replace(/\/[^/]+$/, "") } : {}),
     env: {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
