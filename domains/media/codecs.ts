@@ -3,20 +3,17 @@
  * libjpeg-turbo, a Rust PNG decoder, libwebp and a Rust resizer). No native binaries, no --allow-ffi:
  * runs in the container and on Deno Deploy; the .wasm files load from the npm packages themselves.
  */
-import decodeJpeg from "@jsquash/jpeg/decode.js";
-import decodePng from "@jsquash/png/decode.js";
-import decodeWebp from "@jsquash/webp/decode.js";
-import encodeWebp from "@jsquash/webp/encode.js";
-import resize from "@jsquash/resize/index.js";
 import type { ImageKind } from "./sniff.ts";
 
 /** RGBA pixels of a decoded image. */
 export type Pixels = ImageData;
 
+// The codecs (and their WebAssembly) load with the first upload: a process that serves pages never
+// holds them.
 const decoders: Record<ImageKind, (bytes: ArrayBuffer) => Promise<ImageData | null | undefined>> = {
-  jpeg: (b) => decodeJpeg(b),
-  png: (b) => decodePng(b),
-  webp: (b) => decodeWebp(b),
+  jpeg: async (b) => (await import("@jsquash/jpeg/decode.js")).default(b),
+  png: async (b) => (await import("@jsquash/png/decode.js")).default(b),
+  webp: async (b) => (await import("@jsquash/webp/decode.js")).default(b),
 };
 
 /** Decodes an image; throws (anything) when the data is not a readable image of that kind. */
@@ -33,10 +30,12 @@ export async function decodeImage(kind: ImageKind, bytes: Uint8Array): Promise<P
 export async function resizeTo(image: Pixels, width: number): Promise<Pixels> {
   if (width === image.width) return image;
   const height = Math.max(1, Math.round((image.height * width) / image.width));
+  const { default: resize } = await import("@jsquash/resize/index.js");
   return await resize(image, { width, height, method: "lanczos3" });
 }
 
 /** WebP at quality 80: about a tenth of a JPEG's bytes at the same look for product photos. */
 export async function encodeWebpImage(image: Pixels): Promise<Uint8Array> {
+  const { default: encodeWebp } = await import("@jsquash/webp/encode.js");
   return new Uint8Array(await encodeWebp(image, { quality: 80 }));
 }
