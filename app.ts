@@ -130,6 +130,8 @@ export interface AppCaches {
    * rows. Dropped with the storefront (staff writes) and by a shopper's review, vote or reply.
    */
   productPages: KeyedTtlCache<ProductPageData>;
+  /** Listings, facets, categories and search results, the same for every shopper (routes/shared_reads.ts). */
+  catalogueReads: KeyedTtlCache<unknown>;
   /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
   settings: ShopSettingsService;
 }
@@ -150,11 +152,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   versions.onChange(STOREFRONT, () => productLists.clear());
   const productPages = keyedTtlCache<ProductPageData>(cachePages ? PAGE_CACHE_MS : 0, PAGE_CACHE_ENTRIES);
   versions.onChange(STOREFRONT, () => productPages.clear());
+  const catalogueReads = keyedTtlCache<unknown>(cachePages ? PAGE_CACHE_MS : 0, PAGE_CACHE_ENTRIES);
+  versions.onChange(STOREFRONT, () => catalogueReads.clear());
   const caches: AppCaches = {
     versions,
     categories,
     productLists,
     productPages,
+    catalogueReads,
     settings: shopSettingsService(deps.database.db, deps.config.shop, versions),
   };
   const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);

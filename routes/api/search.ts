@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { catalogSchemas } from "../../domains/catalog/mod.ts";
 import { searchProducts, suggestProducts } from "../../domains/search/mod.ts";
+import { sharedRead } from "../shared_reads.ts";
 import { validate } from "../validate.ts";
 import { productJson, suggestionJson } from "./json.ts";
 
@@ -10,7 +11,7 @@ export function searchApi() {
   const app = new Hono<AppEnv>();
   app.get("/", validate("query", catalogSchemas.searchQuery), async (c) => {
     const { q, limit } = c.req.valid("query");
-    const page = await searchProducts(c.var.db, q, { limit });
+    const page = await sharedRead(c, `search:${limit}:${q}`, () => searchProducts(c.var.db, q, { limit }));
     return c.json({ query: q, total: page.total, items: page.items.map(productJson) });
   });
   app.get("/suggest", validate("query", catalogSchemas.searchQuery), async (c) => {

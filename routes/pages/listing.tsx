@@ -23,6 +23,7 @@ import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { renderPage } from "../render.tsx";
+import { sharedRead } from "../shared_reads.ts";
 import { Island } from "../../lib/islands.tsx";
 import SearchBox from "../../islands/SearchBox.tsx";
 
@@ -92,11 +93,14 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
   const sorts = [...(page.extraSorts ?? []), ...BASE_SORTS];
   // A sort this page does not offer (relevance outside search) is ignored like any unreadable one.
   if (state.sort && !sorts.includes(state.sort)) state.sort = undefined;
-  const selectedCategory = !page.filter.categoryIds && query.category
-    ? await getCategory(db, { slug: query.category })
+  const chosen = !page.filter.categoryIds && query.category
+    ? await sharedRead(c, `category:${query.category}`, async () => {
+      const category = await getCategory(db, { slug: query.category! });
+      return { category, treeIds: await categoryTreeIds(db, category.id) };
+    })
     : undefined;
-  const categoryIds = page.filter.categoryIds ??
-    (selectedCategory ? await categoryTreeIds(db, selectedCategory.id) : undefined);
+  const selectedCategory = chosen?.category;
+  const categoryIds = page.filter.categoryIds ?? chosen?.treeIds;
   const filter: ProductFilter = {
     ...catalogSchemas.toProductFilter(query),
     ...page.filter,
@@ -113,13 +117,16 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
       return { minCents: min * 100, maxCents: max * 100 };
     });
     // Facets of a category listing count within the category; list pages facet by category too.
-    [result, facets] = await Promise.all([
-      listProducts(db, filter),
-      productFacets(db, { ...filter, categoryIds: page.filter.categoryIds ?? categoryIds }, bands, {
-        category: selectedCategory,
-        countCategories: page.showCategoryFilter || Boolean(state.category),
-      }),
-    ]);
+    const facetFilter = { ...filter, categoryIds: page.filter.categoryIds ?? categoryIds };
+    const facetOptions = {
+      category: selectedCategory,
+      countCategories: page.showCategoryFilter || Boolean(state.category),
+    };
+    [result, facets] = await sharedRead(
+      c,
+      `listing:${JSON.stringify([filter, facetFilter, facetOptions.countCategories, selectedCategory?.id])}`,
+      () => Promise.all([listProducts(db, filter), productFacets(db, facetFilter, bands, facetOptions)]),
+    );
   } catch (err) {
     // Through logError: a database error's message carries the query's parameters (search text).
     logError("loading products failed", err, { requestId: c.get("requestId"), path: c.req.path });
@@ -164,7 +171,10 @@ export async function categoryPage(c: Context<AppEnv>) {
   const slug = c.req.param("slug") ?? "";
   if (!isSlug(slug)) throw new NotFoundError("Category Not Found");
   const db = c.var.db;
-  const category = await getCategory(db, { slug });
+  const { category, treeIds } = await sharedRead(c, `category:${slug}`, async () => {
+    const category = await getCategory(db, { slug });
+    return { category, treeIds: await categoryTreeIds(db, category.id) };
+  });
   const description = category.description ||
     `Shop our curated selection of ${category.name} for reptiles and amphibians.`;
   return renderListing(c, {
@@ -187,7 +197,7 @@ export async function categoryPage(c: Context<AppEnv>) {
         {category.description ? <p className="mt-2 max-w-3xl text-green-100">{category.description}</p> : null}
       </header>
     ),
-    filter: { categoryIds: await categoryTreeIds(db, category.id) },
+    filter: { categoryIds: treeIds },
     defaultSort: "featured",
     emptyText: `No products found in ${category.name}. Please try adjusting your selections.`,
     showCategoryFilter: false,

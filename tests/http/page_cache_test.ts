@@ -189,6 +189,36 @@ test(
   },
 );
 
+test(
+  "[page cache] signed-in shoppers share listing and search reads, see their own cart badge, and see a staff change at once on every instance",
+  async (db, database) => {
+    const product = await createProduct(db, { name: "Ceramic Heat Emitter", price: "100.00", stock: 40 });
+    const app = testApp(database);
+    const other = secondInstance(database);
+    const a = await staffAccount(db, database, "customer", "keeper_a", {}, app);
+    const b = await staffAccount(db, database, "customer", "keeper_b", {}, app);
+    const bThere = await staffAccount(db, database, "customer", "keeper_b2", {}, other);
+    const listing = "/products?sort=name_asc";
+    const search = "/api/search?q=ceramic";
+    for (const client of [a.client, b.client, bThere.client]) {
+      for (const p of [listing, listing, search]) await (await client.get(p)).body?.cancel();
+    }
+    // A's cart badge is A's own, though the listing came from the shared read.
+    assert.equal((await a.client.postJson("/api/cart", { productId: product.id, quantity: 2 })).status, 201);
+    assert.match(await (await a.client.get(listing)).text(), /aria-label="Cart, 2 items"/);
+    assert.match(await (await b.client.get(listing)).text(), /aria-label="Cart, 0 items"/);
+
+    const admin = await signedInAs(db, database, "admin", app);
+    const put = await admin.postJson(`/api/products/${product.id}`, { price: 123.45 }, "PUT");
+    assert.equal(put.status, 200, await put.clone().text());
+    for (const [name, client] of [["this instance", b.client], ["another instance", bThere.client]] as const) {
+      assert.ok((await (await client.get(listing)).text()).includes(formatMoney(12345)), `${name}: the listing`);
+      const found = await (await client.get(search)).json();
+      assert.equal(found.items[0].price, 123.45, `${name}: the search results`);
+    }
+  },
+);
+
 async function gunzip(res: Response): Promise<string> {
   return await new Response(res.body!.pipeThrough(new DecompressionStream("gzip"))).text();
 }
