@@ -83,8 +83,9 @@ export interface AppDeps {
   /** How often this instance looks for other instances' cache-dropping writes (default 1 s). */
   cacheCheckMs?: number;
   /**
-   * Serve visitors' storefront pages from memory (routes/page_cache.ts). Default: in production
-   * only, so tests that write rows straight into the database see them on the next page.
+   * Serve visitors' storefront pages and shared catalogue reads from memory (routes/page_cache.ts,
+   * routes/shared_reads.ts). Default: PAGE_CACHE (in production only, so tests that write rows
+   * straight into the database see them on the next page).
    */
   pageCache?: boolean;
 }
@@ -146,7 +147,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const versions = cacheVersionStore(deps.database.db, { checkEveryMs: deps.cacheCheckMs });
   const categories = ttlCache(BACKSTOP_TTL_MS, () => listCategories(deps.database.db));
   versions.onChange(STOREFRONT, () => categories.clear());
-  const cachePages = deps.pageCache ?? deps.config.isProduction;
+  const cachePages = deps.pageCache ?? deps.config.pageCache;
   // Off with the page cache: tests store lists and look at the page at once.
   const productLists = keyedTtlCache<Product[]>(cachePages ? 60_000 : 0, 2000);
   versions.onChange(STOREFRONT, () => productLists.clear());

@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   LOG_REQUESTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   /** "true" behind a reverse proxy: the client IP is the X-Forwarded-For address the proxy appended (the last). */
   TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  /** In-memory caches of what every shopper sees alike (visitor pages, catalogue reads); default: in production. */
+  PAGE_CACHE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   /** Google Analytics 4 measurement id for the AMP pages' gtag; unset = no Google tag. */
   GA_MEASUREMENT_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-ABC123XYZ").optional(),
   /** Meta (Facebook) pixel id for the AMP pages; unset = no pixel. */
@@ -136,6 +138,8 @@ export interface Config {
   logRequests: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
   trustProxy: boolean;
+  /** Visitor pages and shared catalogue reads kept in memory for a few seconds (routes/page_cache.ts). */
+  pageCache: boolean;
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string } | null;
   /** PayFast beside the card gateway; null without merchant id and key (the method is then not offered). */
   payfast: PayFastConfig | null;
@@ -262,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logRequests: e.LOG_REQUESTS === "true",
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
+    pageCache: e.PAGE_CACHE ? e.PAGE_CACHE === "true" : e.NODE_ENV === "production",
     stripe,
     payfast,
     smtpUrl: e.SMTP_URL,

@@ -12,10 +12,9 @@
  *
  * BENCH_DATABASE_URL is measured as it is (seeded by seed:large); each of `--sizes` gets a scratch
  * database beside it, `<name>_<size>`, created and seeded on first use and kept for the next run
- * (`--sizes ""` skips them). Every request carries its own `r=` query parameter, which the shop
- * ignores, so the visitor page cache never answers: each request reaches the database. (Not a
- * signed-in session: requests on one shared session measured 18 req/s on a 1,000-product category,
- * a cost of signed-in pages that is not the catalogue's.)
+ * (`--sizes ""` skips them). The shop runs with PAGE_CACHE=false (no visitor page cache, no shared
+ * catalogue reads) and every request carries its own `r=` query parameter, which the shop ignores:
+ * each request reaches the database, so the figures are the catalogue queries' own cost.
  */
 import postgres from "postgres";
 import { count } from "drizzle-orm";
@@ -102,7 +101,7 @@ console.log("| products | target | req/s | p50 ms | p99 ms | errors | alone: med
 console.log("|---:|---|---:|---:|---:|---:|---:|---:|");
 for (const url of databases) {
   const n = await productCount(url);
-  const server = await startServer({ DATABASE_URL: url });
+  const server = await startServer({ DATABASE_URL: url, PAGE_CACHE: "false" });
   try {
     for (const [label, path] of TARGETS) {
       // Warm the connection pool and caches before measuring.
