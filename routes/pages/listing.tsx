@@ -87,18 +87,21 @@ function readState(c: Context<AppEnv>): { state: ListingState; query: catalogSch
   };
 }
 
+/** A category (404 when unknown) with its own and its sub-categories' ids, shared by every shopper. */
+function categoryWithTree(c: Context<AppEnv>, slug: string) {
+  return sharedRead(c, `category:${slug}`, async () => {
+    const category = await getCategory(c.var.db, { slug });
+    return { category, treeIds: await categoryTreeIds(c.var.db, category.id) };
+  });
+}
+
 async function renderListing(c: Context<AppEnv>, page: ListingPage) {
   const db = c.var.db;
   const { state, query } = readState(c);
   const sorts = [...(page.extraSorts ?? []), ...BASE_SORTS];
   // A sort this page does not offer (relevance outside search) is ignored like any unreadable one.
   if (state.sort && !sorts.includes(state.sort)) state.sort = undefined;
-  const chosen = !page.filter.categoryIds && query.category
-    ? await sharedRead(c, `category:${query.category}`, async () => {
-      const category = await getCategory(db, { slug: query.category! });
-      return { category, treeIds: await categoryTreeIds(db, category.id) };
-    })
-    : undefined;
+  const chosen = !page.filter.categoryIds && query.category ? await categoryWithTree(c, query.category) : undefined;
   const selectedCategory = chosen?.category;
   const categoryIds = page.filter.categoryIds ?? chosen?.treeIds;
   const filter: ProductFilter = {
@@ -170,11 +173,7 @@ function Heading({ title, text }: { title: string; text?: string }) {
 export async function categoryPage(c: Context<AppEnv>) {
   const slug = c.req.param("slug") ?? "";
   if (!isSlug(slug)) throw new NotFoundError("Category Not Found");
-  const db = c.var.db;
-  const { category, treeIds } = await sharedRead(c, `category:${slug}`, async () => {
-    const category = await getCategory(db, { slug });
-    return { category, treeIds: await categoryTreeIds(db, category.id) };
-  });
+  const { category, treeIds } = await categoryWithTree(c, slug);
   const description = category.description ||
     `Shop our curated selection of ${category.name} for reptiles and amphibians.`;
   return renderListing(c, {
