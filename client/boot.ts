@@ -1,7 +1,8 @@
 /**
  * Island boot: finds the island markers the server rendered, imports each island's chunk (URLs come
  * from the data-islands attribute of this script's tag, written by the server from the build
- * manifest) and hydrates it with its JSON props.
+ * manifest) and hydrates it with its JSON props. The islands every page has are built into the boot
+ * script and handed to start() (scripts/build.ts, BOOT_ISLANDS).
  */
 import { createElement, type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -19,11 +20,15 @@ function Hydrated({ el, island }: { el: HTMLElement; island: ReactNode }) {
   return island;
 }
 
-function hydrate(el: HTMLElement, url: string) {
+type Islands = Record<string, FunctionComponent<never>>;
+
+function hydrate(el: HTMLElement, url: string, builtIn: Islands) {
   const name = el.dataset.island!;
   const props = JSON.parse(el.dataset.props ?? "{}");
-  import(url).then((mod) => {
-    const island = createElement(mod.default as FunctionComponent, props);
+  const load = builtIn[name] ? Promise.resolve({ [name]: builtIn[name] }) : import(url);
+  load.then((mod) => {
+    // A group's chunk exports each of its islands by name; an island's own chunk, as its default.
+    const island = createElement((mod[name] ?? mod.default) as FunctionComponent, props);
     hydrateRoot(el, createElement(Hydrated, { el, island }));
   }).catch((err) => console.error(`island ${name} failed to load`, err));
 }
@@ -45,7 +50,7 @@ const nearViewport = "IntersectionObserver" in globalThis
   }, { rootMargin: "400px 0px" })
   : null;
 
-function boot() {
+function boot(builtIn: Islands) {
   const tag = document.querySelector<HTMLScriptElement>("script[data-islands]");
   const urls: Record<string, string> = JSON.parse(tag?.dataset.islands ?? "{}");
   for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
@@ -57,9 +62,9 @@ function boot() {
     }
     const target = el.firstElementChild;
     if (el.dataset.hydrate === "visible" && nearViewport && target) {
-      waiting.set(target, () => hydrate(el, url));
+      waiting.set(target, () => hydrate(el, url, builtIn));
       nearViewport.observe(target);
-    } else hydrate(el, url);
+    } else hydrate(el, url, builtIn);
   }
 }
 
@@ -89,6 +94,9 @@ function scrollChromeFallback() {
   update();
 }
 
-enhanceCartForms();
-scrollChromeFallback();
-boot();
+/** Runs once, from the boot script's entry (scripts/build.ts), with the islands built into it. */
+export function start(builtIn: Islands) {
+  enhanceCartForms();
+  scrollChromeFallback();
+  boot(builtIn);
+}

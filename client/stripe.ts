@@ -4,20 +4,12 @@
  * the shop's green.
  */
 import { loadStripe } from "@stripe/stripe-js/pure/index.mjs";
-import type { Stripe, StripeElements, StripePaymentElement } from "@stripe/stripe-js";
+import type { MountedPaymentElement } from "./payment_form.ts";
 
-/** The payment form's texts (spec: document 2, section 8, payment form). */
-export const PROCESSOR_NOT_READY = "Payment processor not ready. Please try again.";
-export const ELEMENT_NOT_FOUND = "Payment element not found";
+export { ELEMENT_NOT_FOUND, type MountedPaymentElement, paymentFormProblem, PROCESSOR_NOT_READY } from "./payment_form.ts";
 
 /** The payment form's primary colour (spec: green). */
 export const PAYMENT_GREEN = "#16a34a";
-
-export interface MountedPaymentElement {
-  stripe: Stripe;
-  elements: StripeElements;
-  element: StripePaymentElement;
-}
 
 /**
  * Loads Stripe.js and mounts the Payment Element for `clientSecret` into `container`; `onReady`
@@ -39,16 +31,6 @@ export async function mountPaymentElement(
   element.on("ready", onReady);
   element.mount(container);
   return { stripe, elements, element };
-}
-
-/**
- * Why the form cannot be submitted yet, or null when it can: Stripe.js not loaded or the element
- * not ready for input ('Payment processor not ready'), or the element gone from the page.
- */
-export function paymentFormProblem(mounted: MountedPaymentElement | null, ready: boolean): string | null {
-  if (!mounted) return PROCESSOR_NOT_READY;
-  if (!mounted.elements.getElement("payment")) return ELEMENT_NOT_FOUND;
-  return ready ? null : PROCESSOR_NOT_READY;
 }
 
 /**

@@ -6,19 +6,15 @@
  * (PATCH /api/orders/{id}/payment, which asks Stripe itself) and the browser goes to the
  * confirmation; a method that needs a redirect (3-D Secure, a bank page) comes back to `returnUrl`,
  * where the server asks Stripe and either confirms or sends the customer back here with the reason.
- * Test provider: the server confirms and finalises in one call.
+ * Test provider: the server confirms and finalises in one call. Stripe's loader (client/stripe.ts)
+ * is imported only when Stripe is the gateway, the test card form only when the test provider is:
+ * a page loads the code of the one gateway the order is paid with.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
-import {
-  confirmWithStripe,
-  type MountedPaymentElement,
-  mountPaymentElement,
-  paymentFormProblem,
-  PROCESSOR_NOT_READY,
-} from "../client/stripe.ts";
-import { type TestCard, TestCardForm } from "../components/payments/TestCardForm.tsx";
+import { type MountedPaymentElement, paymentFormProblem, PROCESSOR_NOT_READY } from "../client/payment_form.ts";
+import type { TestCard } from "../components/payments/TestCardForm.tsx";
 import { fullWidthButton, secondaryButton } from "../components/ui/buttons.ts";
 import { formatMoney } from "../lib/money.ts";
 import type { ActionOutput } from "../routes/action.ts";
@@ -41,6 +37,10 @@ export interface CheckoutPaymentProps {
   /** 'Back to Order Summary' (the checkout page renders that control beside this island). */
   backUrl: string;
 }
+
+const TestCardForm = lazy(() =>
+  import("../components/payments/TestCardForm.tsx").then((m) => ({ default: m.TestCardForm }))
+);
 
 type Phase = "initializing" | "error" | "missing" | "ready" | "processing";
 
@@ -98,6 +98,8 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   const [stripeReady, setStripeReady] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const mounted = useRef<MountedPaymentElement | null>(null);
+  /** Stripe's confirm, from client/stripe.ts once it has loaded. */
+  const confirm = useRef<typeof import("../client/stripe.ts").confirmWithStripe | null>(null);
   const payLabel = `Pay ${formatMoney(totalCents)}`;
 
   // A failed payment is told twice: the spec's toast, and a message that stays in the form beside
@@ -148,15 +150,14 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   useEffect(() => {
     if (intent?.provider !== "stripe" || !intent.clientSecret || !container.current) return;
     let gone = false;
-    mountPaymentElement(
-      intent.publishableKey ?? props.publishableKey ?? "",
-      intent.clientSecret,
-      container.current,
-      () => {
+    const [clientSecret, element] = [intent.clientSecret, container.current];
+    import("../client/stripe.ts").then((lib) => {
+      confirm.current = lib.confirmWithStripe;
+      return lib.mountPaymentElement(intent.publishableKey ?? props.publishableKey ?? "", clientSecret, element, () => {
         setStripeReady(true);
         setPhase("ready");
-      },
-    ).then((m) => {
+      });
+    }).then((m) => {
       if (gone) m.element.destroy();
       else mounted.current = m;
     }).catch((err) => {
@@ -174,11 +175,11 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   async function payWithStripe(e: FormEvent) {
     e.preventDefault();
     const problem = paymentFormProblem(mounted.current, stripeReady);
-    if (problem || !mounted.current) return paymentFailed(problem ?? PROCESSOR_NOT_READY);
+    if (problem || !mounted.current || !confirm.current) return paymentFailed(problem ?? PROCESSOR_NOT_READY);
     setPhase("processing");
     setCardError(null);
     try {
-      const { error, paymentIntent } = await confirmWithStripe(mounted.current, returnUrl);
+      const { error, paymentIntent } = await confirm.current(mounted.current, returnUrl);
       if (error) {
         paymentFailed(error.message ?? "An unknown error occurred");
         return setPhase("ready");
@@ -249,13 +250,15 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
         : null}
       {intent?.provider === "test"
         ? (
-          <TestCardForm
-            buttonLabel={payLabel}
-            disabled={phase !== "ready"}
-            processing={processing}
-            error={cardError}
-            onPay={payWithTestCard}
-          />
+          <Suspense fallback={<Initializing />}>
+            <TestCardForm
+              buttonLabel={payLabel}
+              disabled={phase !== "ready"}
+              processing={processing}
+              error={cardError}
+              onPay={payWithTestCard}
+            />
+          </Suspense>
         )
         : null}
     </div>

@@ -19,24 +19,155 @@ const outDir = new URL("static/build/", root);
 
 async function islandEntries(): Promise<Record<string, string>> {
   const entries: Record<string, string> = {};
+  const grouped = Object.values(ISLAND_GROUPS).flat();
+  for (const group of Object.keys(ISLAND_GROUPS)) entries[`islands-${group}`] = `island-group:${group}`;
   for await (const f of Deno.readDir(new URL("islands/", root))) {
-    if (f.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(f.name)) {
-      entries[`island-${f.name.replace(/\.tsx$/, "")}`] = new URL(`islands/${f.name}`, root).pathname;
+    const name = f.name.replace(/\.tsx$/, "");
+    if (f.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(f.name) && !BOOT_ISLANDS.includes(name) && !grouped.includes(name)) {
+      entries[`island-${name}`] = new URL(`islands/${f.name}`, root).pathname;
     }
   }
   return entries;
 }
 
 /**
+ * What every page's islands share lives in the boot script and nowhere else: React, its JSX runtime
+ * and the client modules that hold state (the toast queue, the cart) or that nearly every island
+ * calls. The boot script re-exports them and island chunks import them from it, so a page fetches
+ * them once, in one file, and every island gets the same React and the same toast queue. Built in one
+ * piece they also compress better than the few-hundred-byte chunks esbuild's splitting made of them
+ * (decision 0048).
+ */
+const BOOT_SHARED = [
+  "react",
+  "react/jsx-runtime",
+  "./client/api.ts",
+  "./client/toast.ts",
+  "./client/cart.ts",
+  "./lib/money.ts",
+  "./components/catalog/ProductImage.tsx",
+  "./components/catalog/Badges.tsx",
+  "./components/catalog/PriceTag.tsx",
+];
+
+/**
+ * Islands every storefront page renders (the header's search, the toasts): built into the boot script
+ * itself rather than fetched as chunks of their own. Their manifest entry is the boot script's URL.
+ */
+export const BOOT_ISLANDS = ["SearchBox", "Toaster"];
+
+/**
+ * Islands that only ever appear together, on one page: one chunk for the group (fewer requests, and
+ * one file compresses better than several small ones). The manifest names the group's chunk for each.
+ */
+export const ISLAND_GROUPS: Record<string, string[]> = {
+  ProductPage: ["ProductGallery", "BuyBox", "WishlistButton", "ViewTracker"],
+  PaymentStep: ["CheckoutPayment", "RewardCodeForm"],
+};
+
+/** Browser-side source folders, scanned for what they import from the shared modules. */
+const BROWSER_SOURCES = ["islands", "components", "client", "lib", "domains"];
+
+/**
+ * The names the islands import from each shared module, read off their import statements (a name
+ * missed here fails the island build loudly: esbuild finds no such export in the boot script). Only
+ * these are re-exported, so the boot script carries no unused code of its own modules.
+ */
+async function namesImported(): Promise<Map<string, Set<string>>> {
+  const used = new Map(BOOT_SHARED.map((spec) => [sharedKey(spec), new Set<string>()]));
+  const statement = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*"([^"]+)"/g;
+  const walk = async (dir: URL): Promise<void> => {
+    for await (const f of Deno.readDir(dir)) {
+      const url = new URL(f.name + (f.isDirectory ? "/" : ""), dir);
+      if (f.isDirectory) await walk(url);
+      else if (/\.tsx?$/.test(f.name) && !/_test\.tsx?$/.test(f.name)) {
+        for (const [, typeOnly, names, spec] of (await Deno.readTextFile(url)).matchAll(statement)) {
+          const set = used.get(spec.startsWith(".") ? new URL(spec, url).pathname : spec);
+          if (!set || typeOnly) continue;
+          for (const name of names.split(",").map((n) => n.trim())) {
+            if (name && !name.startsWith("type ")) set.add(name.split(/\s+as\s+/)[0]);
+          }
+        }
+      }
+    }
+  };
+  for (const dir of BROWSER_SOURCES) await walk(new URL(`${dir}/`, root));
+  // The automatic JSX runtime's imports are written by esbuild, not by hand.
+  for (const name of ["jsx", "jsxs", "Fragment"]) used.get("react/jsx-runtime")!.add(name);
+  return used;
+}
+
+/** A shared module's key: the bare name of a package, the path of a file of ours. */
+function sharedKey(spec: string): string {
+  return spec.startsWith(".") ? new URL(spec, root).pathname : spec;
+}
+
+/**
+ * The boot script's entry: the names islands use from the shared modules, re-exported flat, and
+ * client/boot.ts started with the islands built in. Two modules exporting one name with different
+ * values would make an import ambiguous, so that stops the build.
+ */
+async function bootEntry(): Promise<string> {
+  const used = await namesImported();
+  const names = new Map<string, { from: string; value: unknown }>();
+  const lines: string[] = [];
+  for (const spec of BOOT_SHARED) {
+    const mod = await import(spec.startsWith(".") ? new URL(spec, root).href : spec);
+    const own: string[] = [];
+    for (const name of used.get(sharedKey(spec))!) {
+      if (!(name in mod)) throw new Error(`boot script: ${spec} has no export ${name}`);
+      const seen = names.get(name);
+      if (seen && seen.value !== mod[name]) {
+        throw new Error(`boot script: ${spec} and ${seen.from} both export ${name}; rename one`);
+      }
+      if (!seen) own.push(name), names.set(name, { from: spec, value: mod[name] });
+    }
+    if (own.length) lines.push(`export { ${own.sort().join(", ")} } from ${JSON.stringify(spec)};`);
+  }
+  // Last, so every re-exported module has run before start() imports the first island.
+  lines.push(`import { start } from "./client/boot.ts";`);
+  for (const name of BOOT_ISLANDS) lines.push(`import ${name} from "./islands/${name}.tsx";`);
+  lines.push(`start({ ${BOOT_ISLANDS.join(", ")} });`);
+  return lines.join("\n");
+}
+
+/** A group's entry: each of its islands as a named export. */
+const islandGroups: esbuild.Plugin = {
+  name: "island-groups",
+  setup(build) {
+    build.onResolve({ filter: /^island-group:/ }, (args) => ({ path: args.path.slice(13), namespace: "island-group" }));
+    build.onLoad({ filter: /.*/, namespace: "island-group" }, (args) => ({
+      contents: ISLAND_GROUPS[args.path].map((n) => `export { default as ${n} } from "./islands/${n}.tsx";`).join("\n"),
+      resolveDir: root.pathname,
+      loader: "ts",
+    }));
+  },
+};
+
+/** Imports of a shared module from an island become imports of the boot script (external). */
+function importSharedFromBoot(bootFile: string): esbuild.Plugin {
+  const shared = new Set(BOOT_SHARED.map(sharedKey));
+  return {
+    name: "shared-from-boot",
+    setup(build) {
+      build.onResolve({ filter: /^react(\/jsx-runtime)?$|\.tsx?$/ }, (args) => {
+        const key = args.path.startsWith(".") ? new URL(args.path, `file://${args.resolveDir}/`).pathname : args.path;
+        return shared.has(key) ? { path: `./${bootFile}`, external: true } : undefined;
+      });
+    },
+  };
+}
+
+/**
  * Bundles the boot script and the islands into `dir` (static/build/ by default) and returns their
- * URLs, the static import graph and esbuild's metafile (which input went into which output: the
- * JavaScript budget test reads it). The caller stops esbuild.
+ * URLs, the static import graph and esbuild's metafiles (which input went into which output: the
+ * JavaScript budget test reads them). Two passes: the boot script whole, then the islands, code-split
+ * among themselves, importing what they share with every page from the boot script. The caller
+ * stops esbuild.
  */
 export async function buildScripts(minify: boolean, dir: URL = outDir) {
-  const result = await esbuild.build({
-    entryPoints: { boot: new URL("client/boot.ts", root).pathname, ...(await islandEntries()) },
+  const common = {
     bundle: true,
-    splitting: true,
     format: "esm",
     minify,
     sourcemap: minify ? false : "linked",
@@ -46,28 +177,45 @@ export async function buildScripts(minify: boolean, dir: URL = outDir) {
     entryNames: "[name]-[hash]",
     chunkNames: "chunk-[hash]",
     define: { "process.env.NODE_ENV": minify ? '"production"' : '"development"' },
-    metafile: true,
+    metafile: true as const,
     // The licence notices go to a linked .LEGAL.txt beside each file, not into every page's download.
     legalComments: "linked",
     absWorkingDir: root.pathname,
     logLevel: "warning",
+  } satisfies esbuild.BuildOptions;
+  const bootBuild = await esbuild.build({
+    ...common,
+    stdin: { contents: await bootEntry(), resolveDir: root.pathname, sourcefile: "boot-entry.ts", loader: "ts" },
+    entryNames: "boot-[hash]",
+  });
+  const bootOutput = Object.keys(bootBuild.metafile.outputs).find((f) => f.endsWith(".js"))!;
+  const bootFile = bootOutput.split("/").pop()!;
+  const islandBuild = await esbuild.build({
+    ...common,
+    entryPoints: await islandEntries(),
+    splitting: true,
+    plugins: [islandGroups, importSharedFromBoot(bootFile)],
   });
   const islands: Record<string, string> = {};
   const imports: Record<string, string[]> = {};
-  let boot = "";
   const urlOf = (file: string) => `/static/build/${file.split("/").pop()}`;
-  for (const [file, out] of Object.entries(result.metafile.outputs)) {
+  const boot = urlOf(bootOutput);
+  imports[boot] = [];
+  for (const name of BOOT_ISLANDS) islands[name] = boot;
+  for (const [file, out] of Object.entries(islandBuild.metafile.outputs)) {
     if (!file.endsWith(".js")) continue;
     const url = urlOf(file);
     // Static imports only: boot's dynamic import() of each island is what the page chooses.
     imports[url] = out.imports.filter((i) => i.kind === "import-statement").map((i) => urlOf(i.path));
     const entry = out.entryPoint ?? "";
-    if (entry.endsWith("client/boot.ts")) boot = url;
-    else if (entry.includes("islands/")) {
-      islands[entry.split("/").pop()!.replace(/\.tsx$/, "")] = url;
-    }
+    if (entry.includes("islands/")) islands[entry.split("/").pop()!.replace(/\.tsx$/, "")] = url;
+    if (entry.startsWith("island-group:")) for (const name of ISLAND_GROUPS[entry.slice(13)]) islands[name] = url;
   }
-  return { boot, islands, imports, metafile: result.metafile };
+  const metafile: esbuild.Metafile = {
+    inputs: { ...bootBuild.metafile.inputs, ...islandBuild.metafile.inputs },
+    outputs: { ...bootBuild.metafile.outputs, ...islandBuild.metafile.outputs },
+  };
+  return { boot, islands, imports, metafile };
 }
 
 async function buildCss(minify: boolean): Promise<string> {
