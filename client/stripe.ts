@@ -6,7 +6,12 @@
 import { loadStripe } from "@stripe/stripe-js/pure/index.mjs";
 import type { MountedPaymentElement } from "./payment_form.ts";
 
-export { ELEMENT_NOT_FOUND, type MountedPaymentElement, paymentFormProblem, PROCESSOR_NOT_READY } from "./payment_form.ts";
+export {
+  ELEMENT_NOT_FOUND,
+  type MountedPaymentElement,
+  paymentFormProblem,
+  PROCESSOR_NOT_READY,
+} from "./payment_form.ts";
 
 /** The payment form's primary colour (spec: green). */
 export const PAYMENT_GREEN = "#16a34a";

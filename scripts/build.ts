@@ -23,7 +23,9 @@ async function islandEntries(): Promise<Record<string, string>> {
   for (const group of Object.keys(ISLAND_GROUPS)) entries[`islands-${group}`] = `island-group:${group}`;
   for await (const f of Deno.readDir(new URL("islands/", root))) {
     const name = f.name.replace(/\.tsx$/, "");
-    if (f.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(f.name) && !BOOT_ISLANDS.includes(name) && !grouped.includes(name)) {
+    if (
+      f.isFile && /^[A-Z][A-Za-z0-9]*\.tsx$/.test(f.name) && !BOOT_ISLANDS.includes(name) && !grouped.includes(name)
+    ) {
       entries[`island-${name}`] = new URL(`islands/${f.name}`, root).pathname;
     }
   }
@@ -209,7 +211,7 @@ export async function buildScripts(minify: boolean, dir: URL = outDir) {
     imports[url] = out.imports.filter((i) => i.kind === "import-statement").map((i) => urlOf(i.path));
     const entry = out.entryPoint ?? "";
     if (entry.includes("islands/")) islands[entry.split("/").pop()!.replace(/\.tsx$/, "")] = url;
-    if (entry.startsWith("island-group:")) for (const name of ISLAND_GROUPS[entry.slice(13)]) islands[name] = url;
+    if (entry.startsWith("island-group:")) { for (const name of ISLAND_GROUPS[entry.slice(13)]) islands[name] = url; }
   }
   const metafile: esbuild.Metafile = {
     inputs: { ...bootBuild.metafile.inputs, ...islandBuild.metafile.inputs },
