@@ -122,7 +122,8 @@ export interface AppCaches {
   categories: TtlCache<Category[]>;
   /**
    * A product page's lists (similar, frequently bought), the same for every shopper: computed live
-   * they cost hundreds of ms while the job has stored none (decision 0037). Key: kind:productId.
+   * they cost hundreds of ms while the job has stored none (decision 0037). Key: kind:productId;
+   * a customer's home page list: personal:userId.
    */
   productLists: KeyedTtlCache<Product[]>;
   /**

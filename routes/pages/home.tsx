@@ -8,6 +8,7 @@ import { loadChromeOrFallback, renderPage } from "../render.tsx";
 import { loadSection } from "./load_section.ts";
 import { siteShop } from "../shop_info.ts";
 import { personalizedProducts, trendingProducts } from "../../domains/recommendations/mod.ts";
+import { sharedRead } from "../shared_reads.ts";
 
 /** The spec's texts for a home section that failed to load. */
 export const HOME_ERRORS = {
@@ -22,10 +23,28 @@ export async function homePage(c: Context<AppEnv>) {
   const user = c.var.user;
   const [categories, featured, newArrivals, picks] = await Promise.all([
     loadSection(c, "home categories", () => c.var.caches.categories.get()),
-    loadSection(c, "featured products", () => listProducts(db, { featured: true, limit: 12 })),
-    loadSection(c, "new products", () => listProducts(db, { isNew: true, sort: "newest", limit: 8 })),
-    // Spec 000 defaults: 8 personalized for a signed-in customer, 8 trending for visitors.
-    loadSection(c, "home recommendations", () => user ? personalizedProducts(db, user.id, 8) : trendingProducts(db, 8)),
+    // The same for every shopper: a signed-in shopper's home page (never page-cached) shares them.
+    loadSection(
+      c,
+      "featured products",
+      () => sharedRead(c, "home:featured", () => listProducts(db, { featured: true, limit: 12 })),
+    ),
+    loadSection(
+      c,
+      "new products",
+      () => sharedRead(c, "home:new", () => listProducts(db, { isNew: true, sort: "newest", limit: 8 })),
+    ),
+    // Spec 000 defaults: 8 personalized for a signed-in customer, 8 trending for visitors. A
+    // customer's list is computed live until the nightly job stores one (tens of ms): it is kept per
+    // customer as long as a product page's lists.
+    loadSection(
+      c,
+      "home recommendations",
+      () =>
+        user
+          ? c.var.caches.productLists.get(`personal:${user.id}`, () => personalizedProducts(db, user.id, 8))
+          : trendingProducts(db, 8),
+    ),
   ]);
   const shop = await siteShop(c);
   const failed = !categories || !featured || !newArrivals;

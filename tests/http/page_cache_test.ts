@@ -11,6 +11,7 @@ import { testClient } from "../helpers/client.ts";
 import { signedInAs, staffAccount } from "../helpers/staff.ts";
 import { orderOf } from "../helpers/reviews.ts";
 import { createProduct } from "../helpers/factories.ts";
+import { recommendations } from "../../db/schema/mod.ts";
 import { createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { memoryStorage } from "../../lib/storage.ts";
@@ -215,6 +216,31 @@ test(
       assert.ok((await (await client.get(listing)).text()).includes(formatMoney(12345)), `${name}: the listing`);
       const found = await (await client.get(search)).json();
       assert.equal(found.items[0].price, 123.45, `${name}: the search results`);
+    }
+  },
+);
+
+test(
+  "[page cache] each customer's home page shows their own recommendations, kept per customer, with the shared sections cached",
+  async (db, database) => {
+    const forA = await createProduct(db, { name: "Gecko Hide Cave" });
+    const forB = await createProduct(db, { name: "Tortoise Table Lamp" });
+    const app = testApp(database);
+    const a = await staffAccount(db, database, "customer", "keeper_home_a", {}, app);
+    const b = await staffAccount(db, database, "customer", "keeper_home_b", {}, app);
+    await db.insert(recommendations).values([
+      { userId: a.user.id, recommendedProductId: forA.id, type: "personalized", score: 9 },
+      { userId: b.user.id, recommendedProductId: forB.id, type: "personalized", score: 9 },
+    ]);
+    // The first card of "Recommended for you": the customer's stored pick (the rest of the list is
+    // filled from trending and popular products, the same for both).
+    const firstPick = async (client: typeof a.client) => {
+      const html = await (await client.get("/")).text();
+      return html.slice(html.indexOf("Recommended for you")).match(/href="\/product\/([^"]+)"/)?.[1];
+    };
+    for (let i = 0; i < 2; i++) {
+      assert.equal(await firstPick(a.client), forA.slug, `A's own list first (request ${i + 1})`);
+      assert.equal(await firstPick(b.client), forB.slug, `B's own list first (request ${i + 1})`);
     }
   },
 );
