@@ -61,3 +61,12 @@ export function collectIslands<T>(render: () => T): { result: T; islands: string
     collecting = outer;
   }
 }
+
+/**
+ * Records islands rendered elsewhere (markup pre-rendered by lib/frozen.tsx) in the render in
+ * progress, as if their markers had rendered here.
+ */
+export function recordIslands(islands: readonly string[], eager: readonly string[]): void {
+  if (!collecting) return;
+  for (const name of islands) collecting.set(name, (collecting.get(name) ?? false) || eager.includes(name));
+}

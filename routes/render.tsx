@@ -5,7 +5,8 @@ import type { AppEnv } from "../app.ts";
 import { HeadTags, type PageHead } from "../lib/head.tsx";
 import { renderDocument } from "../lib/document.ts";
 import { Layout } from "../components/layout/Layout.tsx";
-import type { ChromeData } from "../components/layout/types.ts";
+import type { ChromeData, NavCategory } from "../components/layout/types.ts";
+import type { Category } from "../domains/catalog/mod.ts";
 import { ErrorView, NotFoundView } from "../components/layout/ErrorView.tsx";
 import { takeFlash } from "./flash.ts";
 import { logError } from "../lib/error_log.ts";
@@ -14,6 +15,17 @@ import { readOwner } from "./cart_owner.ts";
 import { cartItemCount } from "../domains/cart/mod.ts";
 import { siteShop } from "./shop_info.ts";
 
+/**
+ * The menus' categories, one array per cached category list: markup pre-rendered from it
+ * (lib/frozen.tsx: the category navigation) is kept as long as the list is.
+ */
+const navOf = new WeakMap<Category[], NavCategory[]>();
+function navCategories(categories: Category[]): NavCategory[] {
+  let nav = navOf.get(categories);
+  if (!nav) navOf.set(categories, nav = categories.map((x) => ({ name: x.name, slug: x.slug, parentId: x.parentId })));
+  return nav;
+}
+
 /** Loads what the header, menus and footer show. */
 export async function loadChrome(c: Context<AppEnv>): Promise<ChromeData> {
   const [categories, shop] = await Promise.all([c.var.caches.categories.get(), siteShop(c)]);
@@ -21,7 +33,7 @@ export async function loadChrome(c: Context<AppEnv>): Promise<ChromeData> {
   const owner = readOwner(c);
   return {
     shop,
-    categories: categories.map((x) => ({ name: x.name, slug: x.slug, parentId: x.parentId })),
+    categories: navCategories(categories),
     user: user ? { username: user.username, firstName: user.firstName, role: user.role } : null,
     cartCount: owner ? await cartItemCount(c.var.db, owner) : 0,
     path: c.req.path,

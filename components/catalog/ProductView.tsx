@@ -19,6 +19,7 @@ import { ShippingReturnsText } from "./ShippingReturnsText.tsx";
 import { choicesOf, defaultChoiceIndex } from "./ProductChoice.tsx";
 import { ProductSpecs } from "./ProductSpecs.tsx";
 import { ReviewsSection, type ReviewsSectionData } from "../reviews/ReviewsSection.tsx";
+import { Frozen } from "../../lib/frozen.tsx";
 
 export function ProductView(
   { product, similar, boughtTogether, freeShippingCents, shareUrl, wishlist, reviews }: {
@@ -50,25 +51,30 @@ export function ProductView(
         ]}
       />
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
-        <section aria-label="Product images">
+        <Frozen owner={p} part="gallery" as="section" aria-label="Product images">
           <Island
             name="ProductGallery"
             component={ProductGallery}
             props={{ name: p.name, images: p.images, isNew: p.isNew, onSale: p.salePriceCents !== null }}
           />
-        </section>
+        </Frozen>
         <section aria-label="Product details" className="flex flex-col gap-5">
-          <div>
-            {p.brand ? <p className="text-sm font-semibold tracking-wide text-green-800 uppercase">{p.brand}</p> : null}
-            <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-balance text-stone-900 sm:text-3xl">
-              {p.name}
-            </h1>
-          </div>
-          <Island
-            name="BuyBox"
-            component={BuyBox}
-            props={{ productId: p.id, choices, signedIn: wishlist.signedIn, returnPath: `/product/${p.slug}` }}
-          />
+          {/* Rendered once per product and sign-in state (lib/frozen.tsx): nothing of one shopper inside. */}
+          <Frozen owner={p} part={`buy:${wishlist.signedIn}`} className="contents">
+            <div>
+              {p.brand
+                ? <p className="text-sm font-semibold tracking-wide text-green-800 uppercase">{p.brand}</p>
+                : null}
+              <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-balance text-stone-900 sm:text-3xl">
+                {p.name}
+              </h1>
+            </div>
+            <Island
+              name="BuyBox"
+              component={BuyBox}
+              props={{ productId: p.id, choices, signedIn: wishlist.signedIn, returnPath: `/product/${p.slug}` }}
+            />
+          </Frozen>
           <div className="flex flex-wrap gap-2">
             <Island
               name="WishlistButton"
@@ -88,7 +94,12 @@ export function ProductView(
               hydrate="visible"
             />
           </div>
-          <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white text-sm text-stone-700">
+          <Frozen
+            owner={p}
+            part={`promises:${freeShippingCents}`}
+            as="ul"
+            className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white text-sm text-stone-700"
+          >
             <li className={promise}>
               <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-green-700" />
               <span>
@@ -108,11 +119,17 @@ export function ProductView(
               </span>
               <span>Returns accepted within 14 days of delivery in original condition.</span>
             </li>
-          </ul>
+          </Frozen>
         </section>
       </div>
 
-      <section className="mt-12" aria-label="Product information">
+      <Frozen
+        owner={p}
+        part={`information:${freeShippingCents}`}
+        as="section"
+        className="mt-12"
+        aria-label="Product information"
+      >
         <Island
           name="Tabs"
           component={Tabs}
@@ -144,9 +161,12 @@ export function ProductView(
             <ShippingReturnsText freeShippingCents={freeShippingCents} />
           </div>
         </div>
-      </section>
+      </Frozen>
 
-      <ProductRecommendations productId={p.id} similar={similar} boughtTogether={boughtTogether} />
+      {/* The lists come from the same cached page data as the product. */}
+      <Frozen owner={p} part="lists" className="contents">
+        <ProductRecommendations productId={p.id} similar={similar} boughtTogether={boughtTogether} />
+      </Frozen>
 
       <ReviewsSection data={reviews} />
     </div>

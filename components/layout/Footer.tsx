@@ -2,6 +2,7 @@
 import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from "../ui/icons.tsx";
 import { type ChromeData, mainLinks, supportLinks } from "./types.ts";
 import { Island } from "../../lib/islands.tsx";
+import { Frozen } from "../../lib/frozen.tsx";
 import NewsletterForm from "../../islands/NewsletterForm.tsx";
 import type { ReactNode } from "react";
 
@@ -58,7 +59,13 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
   const { shop } = chrome;
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-stone-900 pb-20 text-stone-300 md:pb-0">
+    // Pre-rendered once per shop settings and year (lib/frozen.tsx): the same on every page.
+    <Frozen
+      owner={shop}
+      part={`footer:${year}`}
+      as="footer"
+      className="mt-16 bg-stone-900 pb-20 text-stone-300 md:pb-0"
+    >
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section>
           <a href="/" className="flex items-center gap-2 text-white">
@@ -145,6 +152,6 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
           · Prices in rand (ZAR), VAT included.
         </p>
       </div>
-    </footer>
+    </Frozen>
   );
 }

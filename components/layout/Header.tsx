@@ -4,14 +4,24 @@ import { Island } from "../../lib/islands.tsx";
 import SearchBox from "../../islands/SearchBox.tsx";
 import { CartIcon, ChevronDownIcon, HeartIcon, LogoMark, MenuIcon, UserIcon } from "../ui/icons.tsx";
 import { type ChromeData, isAdminRole } from "./types.ts";
+import { Frozen } from "../../lib/frozen.tsx";
 
 export function Header({ chrome }: { chrome: ChromeData }) {
   const top = chrome.categories.filter((c) => c.parentId === null);
   const sub = chrome.categories.filter((c) => c.parentId !== null);
+  // The one input of the navigation besides the categories: which top category's page this is.
+  const current = top.find((c) => chrome.path === `/category/${c.slug}`)?.slug ?? "";
   return (
     <>
       {/* A named region: every bit of the page sits in a landmark, so screen-reader users can reach or skip it. */}
-      <section aria-label="Delivery and help" className="bg-green-900 text-green-50">
+      {/* Pre-rendered once per shop settings and category list (lib/frozen.tsx). */}
+      <Frozen
+        owner={chrome.shop}
+        part="top-bar"
+        as="section"
+        aria-label="Delivery and help"
+        className="bg-green-900 text-green-50"
+      >
         {
           /* On a phone the line would be cut off beside the links (audit finding, issue 16 item 9): there
             it shows the free-delivery promise alone, whole; the links are in the menu. */
@@ -27,7 +37,7 @@ export function Header({ chrome }: { chrome: ChromeData }) {
             <a href="/track-order" className="hover:underline">Track Order</a>
           </nav>
         </div>
-      </section>
+      </Frozen>
       <header
         id="site-header"
         className="site-header sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur"
@@ -74,13 +84,19 @@ export function Header({ chrome }: { chrome: ChromeData }) {
             </a>
           </div>
         </div>
-        <nav aria-label="Categories" className="hidden border-t border-stone-100 md:block">
+        <Frozen
+          owner={chrome.categories}
+          part={`nav:${current}`}
+          as="nav"
+          aria-label="Categories"
+          className="hidden border-t border-stone-100 md:block"
+        >
           <ul className="mx-auto flex max-w-7xl items-center gap-1 px-4 text-sm font-medium">
             {top.map((c) => (
               <li key={c.slug}>
                 <a
                   href={`/category/${c.slug}`}
-                  aria-current={chrome.path === `/category/${c.slug}` ? "page" : undefined}
+                  aria-current={c.slug === current ? "page" : undefined}
                   className="block rounded-md px-3 py-2.5 text-stone-700 hover:bg-green-50 hover:text-green-900 aria-[current=page]:text-green-800"
                 >
                   {c.name}
@@ -108,7 +124,7 @@ export function Header({ chrome }: { chrome: ChromeData }) {
               )
               : null}
           </ul>
-        </nav>
+        </Frozen>
       </header>
     </>
   );

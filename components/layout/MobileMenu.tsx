@@ -4,6 +4,7 @@
  */
 import { CartIcon, CloseIcon, GridIcon, HomeIcon, SearchIcon, UserIcon } from "../ui/icons.tsx";
 import { type ChromeData, isAdminRole, mainLinks, supportLinks } from "./types.ts";
+import { Frozen } from "../../lib/frozen.tsx";
 
 export function MobileMenu({ chrome }: { chrome: ChromeData }) {
   const link = "block rounded-md px-3 py-2.5 text-stone-800 hover:bg-green-50";
@@ -39,13 +40,13 @@ export function MobileMenu({ chrome }: { chrome: ChromeData }) {
       <nav aria-label="Mobile" className="grid gap-6 px-4 py-4">
         <section>
           <h2 className="mb-1 px-3 text-xs font-semibold tracking-wider text-stone-500 uppercase">Categories</h2>
-          <ul>
+          <Frozen owner={chrome.categories} part="mobile" as="ul">
             {chrome.categories.map((c) => (
               <li key={c.slug}>
                 <a className={link} href={`/category/${c.slug}`}>{c.name}</a>
               </li>
             ))}
-          </ul>
+          </Frozen>
         </section>
         <section>
           <h2 className="mb-1 px-3 text-xs font-semibold tracking-wider text-stone-500 uppercase">

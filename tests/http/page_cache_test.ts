@@ -10,7 +10,7 @@ import { testAssets, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { signedInAs, staffAccount } from "../helpers/staff.ts";
 import { orderOf } from "../helpers/reviews.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createCategory, createProduct } from "../helpers/factories.ts";
 import { recommendations } from "../../db/schema/mod.ts";
 import { createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
@@ -242,6 +242,64 @@ test(
       assert.equal(await firstPick(a.client), forA.slug, `A's own list first (request ${i + 1})`);
       assert.equal(await firstPick(b.client), forB.slug, `B's own list first (request ${i + 1})`);
     }
+  },
+);
+
+/** An island's JSON props on a page (the first marker of that name). */
+function islandProps(html: string, name: string): Record<string, unknown> {
+  const attr = html.match(new RegExp(`data-island="${name}" data-props="([^"]*)"`))?.[1];
+  assert.ok(attr, `${name} is on the page`);
+  return JSON.parse(attr.replace(/&quot;/g, '"').replace(/&amp;/g, "&"));
+}
+
+/** The islands boot may load on a page (its script's data-islands), by name. */
+function pageIslands(html: string): string[] {
+  const attr = html.match(/data-islands="([^"]*)"/)?.[1] ?? "{}";
+  return Object.keys(JSON.parse(attr.replace(/&quot;/g, '"').replace(/&amp;/g, "&"))).sort();
+}
+
+test(
+  "[page cache] markup rendered once (product parts, header, footer) follows the sign-in state, the page's category, its islands and a settings save",
+  async (db, database) => {
+    const lamps = await createCategory(db, { name: "Lamps" });
+    const hides = await createCategory(db, { name: "Hides" });
+    const product = await createProduct(db, { name: "Slate Hide", categoryId: hides.id });
+    const app = testApp(database);
+    const visitor = testClient(app);
+    const a = await staffAccount(db, database, "customer", "keeper_frozen", {}, app);
+    const path = `/product/${product.slug}`;
+    const first = await (await a.client.get(path)).text();
+    for (let i = 0; i < 2; i++) {
+      const mine = await (await a.client.get(path)).text();
+      const theirs = await (await visitor.get(path)).text();
+      // The buy box is kept per sign-in state: a visitor is never offered a signed-in shopper's one.
+      assert.equal(islandProps(mine, "BuyBox").signedIn, true, `signed in (${i})`);
+      assert.equal(islandProps(theirs, "BuyBox").signedIn, false, `visitor (${i})`);
+      // Islands inside reused markup (gallery, buy box, tabs, the footer's newsletter form) still load.
+      assert.deepEqual(pageIslands(mine), pageIslands(first), `the same islands as the first render (${i})`);
+      for (const name of ["ProductGallery", "BuyBox", "Tabs", "NewsletterForm"]) {
+        assert.ok(pageIslands(mine).includes(name), `${name} (${i})`);
+      }
+    }
+    // The category navigation marks the page's own category, whichever page rendered it first.
+    for (const [here, other] of [[lamps, hides], [hides, lamps], [lamps, hides]]) {
+      const html = await (await a.client.get(`/category/${here.slug}`)).text();
+      assert.match(html, new RegExp(`href="/category/${here.slug}" aria-current="page"`), here.name);
+      assert.doesNotMatch(html, new RegExp(`href="/category/${other.slug}" aria-current="page"`), other.name);
+    }
+    // A settings save shows in a signed-in shopper's footer and top bar at once.
+    const admin = await signedInAs(db, database, "admin", app);
+    const current = await (await admin.get("/api/admin/settings")).json();
+    const put = await admin.postJson(
+      "/api/admin/settings",
+      { ...current, shopName: "Gecko Corner", freeDeliveryThreshold: 987 },
+      "PUT",
+    );
+    assert.equal(put.status, 200, await put.clone().text());
+    const after = await (await a.client.get(path)).text();
+    const footer = after.slice(after.indexOf("<footer"));
+    assert.match(footer, /Gecko Corner/);
+    assert.ok(after.includes(`Free delivery on orders from <!-- -->${formatMoney(98700)}`), "the top bar's threshold");
   },
 );
 
