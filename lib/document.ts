@@ -11,7 +11,8 @@ function escapeAttr(value: string): string {
 /** Renders a full page. A page whose body has no island markers gets no script at all. */
 export function renderDocument(
   { head, body, assets, bodyClass = "" }: {
-    head: ReactElement;
+    /** The head's elements, or their markup rendered earlier (routes/render.tsx keeps a cached page's). */
+    head: ReactElement | string;
     body: ReactElement;
     assets: AssetManifest;
     bodyClass?: string;
@@ -29,7 +30,9 @@ export function renderDocument(
       escapeAttr(JSON.stringify(urls))
     }"></script>`;
   }
-  return `<!doctype html><html lang="en-ZA"><head>${renderToStaticMarkup(head)}<link rel="stylesheet" href="${
-    escapeAttr(assets.css)
-  }"></head><body id="top" class="${escapeAttr(bodyClass)}">${bodyHtml}${scripts}</body></html>`;
+  return `<!doctype html><html lang="en-ZA"><head>${
+    typeof head === "string" ? head : renderToStaticMarkup(head)
+  }<link rel="stylesheet" href="${escapeAttr(assets.css)}"></head><body id="top" class="${
+    escapeAttr(bodyClass)
+  }">${bodyHtml}${scripts}</body></html>`;
 }

@@ -4,6 +4,8 @@ import type { ReactElement } from "react";
 import type { AppEnv } from "../app.ts";
 import { HeadTags, type PageHead } from "../lib/head.tsx";
 import { renderDocument } from "../lib/document.ts";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Config } from "../config.ts";
 import { Layout } from "../components/layout/Layout.tsx";
 import type { ChromeData, NavCategory } from "../components/layout/types.ts";
 import type { Category } from "../domains/catalog/mod.ts";
@@ -26,8 +28,8 @@ function navCategories(categories: Category[]): NavCategory[] {
   return nav;
 }
 
-/** Loads what the header, menus and footer show. */
-export async function loadChrome(c: Context<AppEnv>): Promise<ChromeData> {
+/** Loads what the header, menus and footer show (`cartCount` when the page has read it already). */
+export async function loadChrome(c: Context<AppEnv>, cartCount?: number): Promise<ChromeData> {
   const [categories, shop] = await Promise.all([c.var.caches.categories.get(), siteShop(c)]);
   const user = c.var.user;
   const owner = readOwner(c);
@@ -35,7 +37,7 @@ export async function loadChrome(c: Context<AppEnv>): Promise<ChromeData> {
     shop,
     categories: navCategories(categories),
     user: user ? { username: user.username, firstName: user.firstName, role: user.role } : null,
-    cartCount: owner ? await cartItemCount(c.var.db, owner) : 0,
+    cartCount: cartCount ?? (owner ? await cartItemCount(c.var.db, owner) : 0),
     path: c.req.path,
     query: c.req.path === "/search" ? c.req.query("q") : undefined,
   };
@@ -61,6 +63,30 @@ export async function loadChromeOrFallback(c: Context<AppEnv>): Promise<ChromeDa
   }
 }
 
+/**
+ * A head's markup, rendered once per head object and config: a product page's head comes from the
+ * cached page data (decision 0047), so signed-in shoppers' pages reuse it (decision 0049). Other
+ * pages build their head per request and render it per request.
+ */
+const heads = new WeakMap<PageHead, WeakMap<Config, string>>();
+function headMarkup(head: PageHead, config: Config): string {
+  let byConfig = heads.get(head);
+  if (!byConfig) heads.set(head, byConfig = new WeakMap());
+  const kept = byConfig.get(config);
+  if (kept !== undefined) return kept;
+  const html = renderToStaticMarkup(
+    <HeadTags
+      head={head}
+      siteUrl={config.siteUrl}
+      siteName={config.shop.name}
+      defaultDescription={config.shop.description}
+      defaultImage={config.shop.defaultImage}
+    />,
+  );
+  byConfig.set(config, html);
+  return html;
+}
+
 /** Renders a storefront page in the layout. */
 export async function renderPage(
   c: Context<AppEnv>,
@@ -69,22 +95,16 @@ export async function renderPage(
     body: ReactElement;
     status?: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500;
     chrome?: ChromeData;
+    /** The signed-in shopper's cart item count, when the page has read it with its own rows. */
+    cartCount?: number;
     /** A toast of the page itself, shown when no flash toast is waiting (one toast at a time). */
     toast?: ToastInput | null;
   },
 ) {
   const { config, deps } = c.var;
-  const chrome = page.chrome ?? await loadChrome(c);
+  const chrome = page.chrome ?? await loadChrome(c, page.cartCount);
   const html = renderDocument({
-    head: (
-      <HeadTags
-        head={page.head}
-        siteUrl={config.siteUrl}
-        siteName={config.shop.name}
-        defaultDescription={config.shop.description}
-        defaultImage={config.shop.defaultImage}
-      />
-    ),
+    head: headMarkup(page.head, config),
     body: <Layout chrome={chrome} toast={takeFlash(c) ?? page.toast ?? null}>{page.body}</Layout>,
     assets: deps.assets,
     bodyClass: "bg-stone-50 text-stone-900 antialiased",

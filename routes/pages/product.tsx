@@ -11,7 +11,7 @@ import { isSlug } from "../../lib/ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import type { PageHead } from "../../lib/head.tsx";
 import { productHead } from "./product_head.ts";
-import { isInWishlist } from "../../domains/wishlist/mod.ts";
+import { shopperProductState } from "../../domains/shopper/mod.ts";
 import { renderPage } from "../render.tsx";
 import { siteShop } from "../shop_info.ts";
 import { reviewFilters, reviewsSectionData, withReviewStructuredData } from "./product_reviews.ts";
@@ -66,15 +66,17 @@ export async function productPage(c: Context<AppEnv>) {
     key,
     () => loadProductPage(c, slug, filters),
   );
-  // The shopper's own: whether it is on their wishlist, their votes and their review.
+  // The shopper's own: whether it is on their wishlist, their review, cart badge (one query) and votes.
   const { db, config, user } = c.var;
-  const [saved, reviewsSection, shop] = await Promise.all([
-    user ? isInWishlist(db, user.id, product.id) : false,
-    reviewsSectionData(c, product, reviews, filters),
+  const mine = user ? await shopperProductState(db, user.id, product.id) : null;
+  const [reviewsSection, shop] = await Promise.all([
+    reviewsSectionData(c, product, reviews, filters, mine ? mine.reviewStatus : undefined),
     siteShop(c),
   ]);
+  const saved = mine?.saved ?? false;
   return renderPage(c, {
     head,
+    cartCount: mine?.cartCount,
     body: (
       <ProductView
         product={product}

@@ -20,6 +20,7 @@ import {
   reviewPageJson,
   type ReviewQuery,
   reviewQuery,
+  type ReviewStatus,
   voteOnReview,
   votesOf,
 } from "../../domains/reviews/mod.ts";
@@ -44,19 +45,25 @@ export function reviewFilters(c: Context<AppEnv>): ReviewQuery {
 /**
  * The reviews section for this viewer: the approved reviews of `page` (the same for everybody, so
  * the product page may take it from its cache) with the viewer's own votes and review, read fresh.
+ * `ownStatus`: the status of the viewer's review when the caller has read it already (null: none).
  */
 export async function reviewsSectionData(
   c: Context<AppEnv>,
   product: { id: number; slug: string },
   page: ReviewPage,
   query: ReviewQuery,
+  ownStatus?: ReviewStatus | null,
 ): Promise<ReviewsSectionData> {
   const user = c.var.user;
   const loginHref = `/login?redirect=${encodeURIComponent(`/product/${product.slug}#reviews`)}`;
   const [votes, mine] = user
     ? await Promise.all([
       votesOf(c.var.db, user.id, page.items.map((r) => r.id)),
-      reviewOf(c.var.db, user.id, product.id),
+      ownStatus === undefined
+        ? reviewOf(c.var.db, user.id, product.id)
+        : ownStatus === null
+        ? null
+        : { status: ownStatus },
     ])
     : [{}, null];
   return {

@@ -148,6 +148,10 @@ test(
     assert.equal((await a.client.postJson(`/api/products/${product.id}/reviews`, review)).status, 201);
     assert.match(await (await a.client.get(path)).text(), pending);
     assert.doesNotMatch(await (await b.client.get(path)).text(), pending);
+    // A's cart badge on the product page (read with A's other rows in one query) is A's own.
+    assert.equal((await a.client.postJson("/api/cart", { productId: product.id, quantity: 3 })).status, 201);
+    assert.match(await (await a.client.get(path)).text(), /aria-label="Cart, 3 items"/);
+    assert.match(await (await b.client.get(path)).text(), /aria-label="Cart, 0 items"/);
 
     // A staff price and stock change: every signed-in shopper sees it at once, here and on another instance.
     const admin = await signedInAs(db, database, "admin", app);
