@@ -13,6 +13,7 @@
 import { createElement, Fragment, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { collectIslands, recordIslands } from "./islands.tsx";
+import { keptBeside } from "./kept.ts";
 
 interface Rendered {
   html: string;
@@ -20,7 +21,7 @@ interface Rendered {
   eager: string[];
 }
 
-const kept = new WeakMap<object, Map<string, Rendered>>();
+const kept = keptBeside<object, string, Rendered>();
 
 /**
  * Renders `children` inside a `<as {...attributes}>` element, reusing the inner markup rendered
@@ -29,7 +30,7 @@ const kept = new WeakMap<object, Map<string, Rendered>>();
 export function Frozen(
   { owner, part, as = "div", children, ...attributes }: {
     owner: object;
-    /** Names the part and every input besides the owner (e.g. `buy-box:signed-in`). */
+    /** Names the part and every input besides the owner (e.g. `buy:true`: the buy box, signed in). */
     part: string;
     as?: string;
     children: ReactNode;
@@ -38,15 +39,11 @@ export function Frozen(
     "aria-label"?: string;
   },
 ) {
-  let parts = kept.get(owner);
-  if (!parts) kept.set(owner, parts = new Map());
-  let rendered = parts.get(part);
-  if (!rendered) {
+  const rendered = kept(owner, part, () => {
     // A render of its own, synchronous like the page's; the page's island collection is restored after.
     const { result, islands, eager } = collectIslands(() => renderToString(createElement(Fragment, null, children)));
-    rendered = { html: result, islands, eager };
-    parts.set(part, rendered);
-  }
+    return { html: result, islands, eager };
+  });
   recordIslands(rendered.islands, rendered.eager);
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: rendered.html } });
 }

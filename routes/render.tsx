@@ -16,16 +16,15 @@ import type { ToastInput } from "../client/toast.ts";
 import { readOwner } from "./cart_owner.ts";
 import { cartItemCount } from "../domains/cart/mod.ts";
 import { siteShop } from "./shop_info.ts";
+import { keptBeside } from "../lib/kept.ts";
 
 /**
  * The menus' categories, one array per cached category list: markup pre-rendered from it
  * (lib/frozen.tsx: the category navigation) is kept as long as the list is.
  */
-const navOf = new WeakMap<Category[], NavCategory[]>();
+const navOf = keptBeside<Category[], "nav", NavCategory[]>();
 function navCategories(categories: Category[]): NavCategory[] {
-  let nav = navOf.get(categories);
-  if (!nav) navOf.set(categories, nav = categories.map((x) => ({ name: x.name, slug: x.slug, parentId: x.parentId })));
-  return nav;
+  return navOf(categories, "nav", () => categories.map((x) => ({ name: x.name, slug: x.slug, parentId: x.parentId })));
 }
 
 /** Loads what the header, menus and footer show (`cartCount` when the page has read it already). */
@@ -68,23 +67,18 @@ export async function loadChromeOrFallback(c: Context<AppEnv>): Promise<ChromeDa
  * cached page data (decision 0047), so signed-in shoppers' pages reuse it (decision 0049). Other
  * pages build their head per request and render it per request.
  */
-const heads = new WeakMap<PageHead, WeakMap<Config, string>>();
+const heads = keptBeside<PageHead, Config, string>();
 function headMarkup(head: PageHead, config: Config): string {
-  let byConfig = heads.get(head);
-  if (!byConfig) heads.set(head, byConfig = new WeakMap());
-  const kept = byConfig.get(config);
-  if (kept !== undefined) return kept;
-  const html = renderToStaticMarkup(
-    <HeadTags
-      head={head}
-      siteUrl={config.siteUrl}
-      siteName={config.shop.name}
-      defaultDescription={config.shop.description}
-      defaultImage={config.shop.defaultImage}
-    />,
-  );
-  byConfig.set(config, html);
-  return html;
+  return heads(head, config, () =>
+    renderToStaticMarkup(
+      <HeadTags
+        head={head}
+        siteUrl={config.siteUrl}
+        siteName={config.shop.name}
+        defaultDescription={config.shop.description}
+        defaultImage={config.shop.defaultImage}
+      />,
+    ));
 }
 
 /** Renders a storefront page in the layout. */

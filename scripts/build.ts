@@ -20,7 +20,7 @@ const outDir = new URL("static/build/", root);
 async function islandEntries(): Promise<Record<string, string>> {
   const entries: Record<string, string> = {};
   const grouped = Object.values(ISLAND_GROUPS).flat();
-  for (const group of Object.keys(ISLAND_GROUPS)) entries[`islands-${group}`] = `island-group:${group}`;
+  for (const group of Object.keys(ISLAND_GROUPS)) entries[`islands-${group}`] = GROUP_PREFIX + group;
   for await (const f of Deno.readDir(new URL("islands/", root))) {
     const name = f.name.replace(/\.tsx$/, "");
     if (
@@ -84,7 +84,7 @@ async function namesImported(): Promise<Map<string, Set<string>>> {
       if (f.isDirectory) await walk(url);
       else if (/\.tsx?$/.test(f.name) && !/_test\.tsx?$/.test(f.name)) {
         for (const [, typeOnly, names, spec] of (await Deno.readTextFile(url)).matchAll(statement)) {
-          const set = used.get(spec.startsWith(".") ? new URL(spec, url).pathname : spec);
+          const set = used.get(sharedKey(spec, url));
           if (!set || typeOnly) continue;
           for (const name of names.split(",").map((n) => n.trim())) {
             if (name && !name.startsWith("type ")) set.add(name.split(/\s+as\s+/)[0]);
@@ -99,9 +99,9 @@ async function namesImported(): Promise<Map<string, Set<string>>> {
   return used;
 }
 
-/** A shared module's key: the bare name of a package, the path of a file of ours. */
-function sharedKey(spec: string): string {
-  return spec.startsWith(".") ? new URL(spec, root).pathname : spec;
+/** A module's key: the bare name of a package, or the path of a file of ours (relative to `base`). */
+function sharedKey(spec: string, base: URL | string = root): string {
+  return spec.startsWith(".") ? new URL(spec, base).pathname : spec;
 }
 
 /**
@@ -133,11 +133,17 @@ async function bootEntry(): Promise<string> {
   return lines.join("\n");
 }
 
+/** The entry point naming a group of islands (ISLAND_GROUPS), resolved by the islandGroups plugin. */
+const GROUP_PREFIX = "island-group:";
+
 /** A group's entry: each of its islands as a named export. */
 const islandGroups: esbuild.Plugin = {
   name: "island-groups",
   setup(build) {
-    build.onResolve({ filter: /^island-group:/ }, (args) => ({ path: args.path.slice(13), namespace: "island-group" }));
+    build.onResolve({ filter: /^island-group:/ }, (args) => ({
+      path: args.path.slice(GROUP_PREFIX.length),
+      namespace: "island-group",
+    }));
     build.onLoad({ filter: /.*/, namespace: "island-group" }, (args) => ({
       contents: ISLAND_GROUPS[args.path].map((n) => `export { default as ${n} } from "./islands/${n}.tsx";`).join("\n"),
       resolveDir: root.pathname,
@@ -148,13 +154,14 @@ const islandGroups: esbuild.Plugin = {
 
 /** Imports of a shared module from an island become imports of the boot script (external). */
 function importSharedFromBoot(bootFile: string): esbuild.Plugin {
-  const shared = new Set(BOOT_SHARED.map(sharedKey));
+  const shared = new Set(BOOT_SHARED.map((spec) => sharedKey(spec)));
   return {
     name: "shared-from-boot",
     setup(build) {
       build.onResolve({ filter: /^react(\/jsx-runtime)?$|\.tsx?$/ }, (args) => {
-        const key = args.path.startsWith(".") ? new URL(args.path, `file://${args.resolveDir}/`).pathname : args.path;
-        return shared.has(key) ? { path: `./${bootFile}`, external: true } : undefined;
+        return shared.has(sharedKey(args.path, `file://${args.resolveDir}/`))
+          ? { path: `./${bootFile}`, external: true }
+          : undefined;
       });
     },
   };
@@ -211,7 +218,9 @@ export async function buildScripts(minify: boolean, dir: URL = outDir) {
     imports[url] = out.imports.filter((i) => i.kind === "import-statement").map((i) => urlOf(i.path));
     const entry = out.entryPoint ?? "";
     if (entry.includes("islands/")) islands[entry.split("/").pop()!.replace(/\.tsx$/, "")] = url;
-    if (entry.startsWith("island-group:")) { for (const name of ISLAND_GROUPS[entry.slice(13)]) islands[name] = url; }
+    if (entry.startsWith(GROUP_PREFIX)) {
+      for (const name of ISLAND_GROUPS[entry.slice(GROUP_PREFIX.length)]) islands[name] = url;
+    }
   }
   const metafile: esbuild.Metafile = {
     inputs: { ...bootBuild.metafile.inputs, ...islandBuild.metafile.inputs },

@@ -14,7 +14,7 @@ export function Header({ chrome }: { chrome: ChromeData }) {
   return (
     <>
       {/* A named region: every bit of the page sits in a landmark, so screen-reader users can reach or skip it. */}
-      {/* Pre-rendered once per shop settings and category list (lib/frozen.tsx). */}
+      {/* Pre-rendered once per shop settings (lib/frozen.tsx); the category navigation below, per category list. */}
       <Frozen
         owner={chrome.shop}
         part="top-bar"

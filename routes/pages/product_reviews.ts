@@ -59,11 +59,7 @@ export async function reviewsSectionData(
   const [votes, mine] = user
     ? await Promise.all([
       votesOf(c.var.db, user.id, page.items.map((r) => r.id)),
-      ownStatus === undefined
-        ? reviewOf(c.var.db, user.id, product.id)
-        : ownStatus === null
-        ? null
-        : { status: ownStatus },
+      ownStatus === undefined ? reviewOf(c.var.db, user.id, product.id) : ownStatus && { status: ownStatus },
     ])
     : [{}, null];
   return {
