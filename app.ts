@@ -56,6 +56,7 @@ import {
   visitorPageCache,
 } from "./routes/page_cache.ts";
 import type { ProductPageData } from "./routes/pages/product.tsx";
+import { LISTING_COUNTS_ENTRIES, type ListingCounts } from "./routes/pages/listing.tsx";
 
 import { type ShopSettingsService, shopSettingsService } from "./domains/settings/mod.ts";
 import { type Category, listCategories, type Product } from "./domains/catalog/mod.ts";
@@ -134,6 +135,11 @@ export interface AppCaches {
   productPages: KeyedTtlCache<ProductPageData>;
   /** Listings, facets, categories and search results, the same for every shopper (routes/shared_reads.ts). */
   catalogueReads: KeyedTtlCache<unknown>;
+  /**
+   * A listing's number of products and facet counts per filter (its sort and page aside): they change
+   * only when staff change the catalogue, so they are kept until then, page cache or not (decision 0050).
+   */
+  listingCounts: KeyedTtlCache<ListingCounts>;
   /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
   settings: ShopSettingsService;
 }
@@ -156,12 +162,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   versions.onChange(STOREFRONT, () => productPages.clear());
   const catalogueReads = keyedTtlCache<unknown>(cachePages ? PAGE_CACHE_MS : 0, PAGE_CACHE_ENTRIES);
   versions.onChange(STOREFRONT, () => catalogueReads.clear());
+  const listingCounts = keyedTtlCache<ListingCounts>(BACKSTOP_TTL_MS, LISTING_COUNTS_ENTRIES);
+  versions.onChange(STOREFRONT, () => listingCounts.clear());
   const caches: AppCaches = {
     versions,
     categories,
     productLists,
     productPages,
     catalogueReads,
+    listingCounts,
     settings: shopSettingsService(deps.database.db, deps.config.shop, versions),
   };
   const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);

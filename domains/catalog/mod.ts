@@ -9,7 +9,7 @@ export {
   toVariant,
 } from "./service.ts";
 export { onStorefront } from "./visibility.ts";
-export { listProducts, LOW_STOCK, productFacets } from "./product_query.ts";
+export { countMatches, listProducts, LOW_STOCK, productFacets } from "./product_query.ts";
 export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort } from "./product_query.ts";
 export { searchTerms } from "./text_search.ts";
 export * from "./types.ts";

@@ -131,8 +131,12 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
   return where;
 }
 
-/** A page of products matching the filter, sorted and paged in the database. */
-export async function listProducts(db: Db, filter: ProductFilter = {}): Promise<ProductPage> {
+/**
+ * A page of products matching the filter, sorted and paged in the database. `knownTotal`: the
+ * number of matches when the caller already has it (a listing keeps it beside its facets, decision
+ * 0050); then only the page is read, unless the list is ranked by relevance (which counts as it reads).
+ */
+export async function listProducts(db: Db, filter: ProductFilter = {}, knownTotal?: number): Promise<ProductPage> {
   const page = filter.page ?? 1;
   const limit = filter.limit ?? 24;
   const where = and(...conditions(filter));
@@ -146,7 +150,7 @@ export async function listProducts(db: Db, filter: ProductFilter = {}): Promise<
       .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
       .where(where).orderBy(...orderBy(filter))
       .limit(limit).offset((page - 1) * limit),
-    ranked ? null : countProducts(db, where),
+    ranked ? null : knownTotal ?? countProducts(db, where),
   ]);
   const total = counted ?? (rows.length ? rows[0].total : page > 1 ? await countProducts(db, where) : 0);
   return { items: rows.map(toProduct), total, page, limit };
@@ -156,6 +160,11 @@ export async function listProducts(db: Db, filter: ProductFilter = {}): Promise<
 function rankedByRelevance(filter: ProductFilter): boolean {
   return (filter.sort ?? (filter.q ? "relevance" : "featured")) === "relevance" && !!filter.q &&
     searchRank(filter.q) !== null;
+}
+
+/** How many products match the filter (its sort and page aside). */
+export function countMatches(db: Db, filter: ProductFilter): Promise<number> {
+  return countProducts(db, and(...conditions(filter)));
 }
 
 /** Conditions name products' columns only, so the count needs no join. */

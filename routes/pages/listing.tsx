@@ -7,9 +7,10 @@ import type { ReactNode } from "react";
 import type { AppEnv } from "../../app.ts";
 import {
   catalogSchemas,
-  categoryTreeIds,
-  getCategory,
+  countMatches,
+  type Facets,
   listProducts,
+  type PriceBand,
   productFacets,
   type ProductFilter,
   searchTerms,
@@ -87,16 +88,60 @@ function readState(c: Context<AppEnv>): { state: ListingState; query: catalogSch
   };
 }
 
-/** A category (404 when unknown) with its own and its sub-categories' ids, shared by every shopper. */
-function categoryWithTree(c: Context<AppEnv>, slug: string) {
-  return sharedRead(c, `category:${slug}`, async () => {
-    const category = await getCategory(c.var.db, { slug });
-    return { category, treeIds: await categoryTreeIds(c.var.db, category.id) };
+/**
+ * A category (404 when unknown) with its own and its sub-categories' ids, from the categories every
+ * page's menus already hold (their product counts included): no query.
+ */
+async function categoryWithTree(c: Context<AppEnv>, slug: string) {
+  const all = await c.var.caches.categories.get();
+  const category = all.find((x) => x.slug === slug);
+  if (!category) throw new NotFoundError("Category Not Found");
+  return { category, treeIds: [category.id, ...all.filter((x) => x.parentId === category.id).map((x) => x.id)] };
+}
+
+/** What `AppCaches.listingCounts` keeps per listing filter. */
+export interface ListingCounts {
+  total: number;
+  facets: Facets;
+}
+
+/** How many listing filters' counts are kept (the oldest goes first). */
+export const LISTING_COUNTS_ENTRIES = 1000;
+
+/**
+ * A listing's products and facets. The number of matches and the facet counts depend only on what
+ * staff change (names, brands, prices, categories, archiving; never stock), so they are kept per
+ * filter until the next staff write, for every page and sort of it (decision 0050); the page's
+ * products carry stock and are read each time. A search counts as it ranks, and its words are too
+ * many to keep: it reads everything.
+ */
+async function loadListing(
+  c: Context<AppEnv>,
+  filter: ProductFilter,
+  facetFilter: ProductFilter,
+  bands: PriceBand[],
+  facetOptions: Parameters<typeof productFacets>[3],
+) {
+  const db = c.var.db;
+  if (filter.q) return Promise.all([listProducts(db, filter), productFacets(db, facetFilter, bands, facetOptions)]);
+  const { sort: _sort, page: _page, ...scope } = filter;
+  const key = JSON.stringify([
+    scope,
+    facetFilter.categoryIds,
+    facetOptions?.countCategories,
+    facetOptions?.category?.id,
+  ]);
+  const counts = await c.var.caches.listingCounts.get(key, async () => {
+    const [total, facets] = await Promise.all([
+      countMatches(db, filter),
+      productFacets(db, facetFilter, bands, facetOptions),
+    ]);
+    return { total, facets };
   });
+  return [await listProducts(db, filter, counts.total), counts.facets] as const;
 }
 
 async function renderListing(c: Context<AppEnv>, page: ListingPage) {
-  const db = c.var.db;
   const { state, query } = readState(c);
   const sorts = [...(page.extraSorts ?? []), ...BASE_SORTS];
   // A sort this page does not offer (relevance outside search) is ignored like any unreadable one.
@@ -128,7 +173,7 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
     [result, facets] = await sharedRead(
       c,
       `listing:${JSON.stringify([filter, facetFilter, facetOptions.countCategories, selectedCategory?.id])}`,
-      () => Promise.all([listProducts(db, filter), productFacets(db, facetFilter, bands, facetOptions)]),
+      () => loadListing(c, filter, facetFilter, bands, facetOptions),
     );
   } catch (err) {
     // Through logError: a database error's message carries the query's parameters (search text).
