@@ -59,7 +59,7 @@ import type { ProductPageData } from "./routes/pages/product.tsx";
 import { LISTING_COUNTS_ENTRIES, type ListingCounts } from "./routes/pages/listing.tsx";
 
 import { type ShopSettingsService, shopSettingsService } from "./domains/settings/mod.ts";
-import { type Category, listCategories, type Product } from "./domains/catalog/mod.ts";
+import { type Category, listCategories, type Product, type RankedPage } from "./domains/catalog/mod.ts";
 import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { testStripePages } from "./routes/pages/test_stripe.tsx";
 import { loyaltyPages } from "./routes/pages/loyalty.tsx";
@@ -68,6 +68,8 @@ import { type FileStorage, storageFromConfig } from "./lib/storage.ts";
 
 /** A cache dropped by versions also expires after this, in case a write bypassed the routes (a script). */
 const BACKSTOP_TTL_MS = 5 * 60_000;
+/** How many search pages' ranked ids are kept (each a few dozen numbers; the oldest goes first). */
+const SEARCH_RANKS_ENTRIES = 2000;
 
 export interface AppDeps {
   database: Database;
@@ -140,6 +142,8 @@ export interface AppCaches {
    * only when staff change the catalogue, so they are kept until then, page cache or not (decision 0050).
    */
   listingCounts: KeyedTtlCache<ListingCounts>;
+  /** A search page's product ids in order and its number of matches, kept until staff write (routes/shared_reads.ts). */
+  searchRanks: KeyedTtlCache<RankedPage>;
   /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
   settings: ShopSettingsService;
 }
@@ -164,6 +168,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   versions.onChange(STOREFRONT, () => catalogueReads.clear());
   const listingCounts = keyedTtlCache<ListingCounts>(BACKSTOP_TTL_MS, LISTING_COUNTS_ENTRIES);
   versions.onChange(STOREFRONT, () => listingCounts.clear());
+  const searchRanks = keyedTtlCache<RankedPage>(BACKSTOP_TTL_MS, SEARCH_RANKS_ENTRIES);
+  versions.onChange(STOREFRONT, () => searchRanks.clear());
   const caches: AppCaches = {
     versions,
     categories,
@@ -171,6 +177,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     productPages,
     catalogueReads,
     listingCounts,
+    searchRanks,
     settings: shopSettingsService(deps.database.db, deps.config.shop, versions),
   };
   const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);

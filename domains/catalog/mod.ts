@@ -9,8 +9,15 @@ export {
   toVariant,
 } from "./service.ts";
 export { onStorefront } from "./visibility.ts";
-export { countMatches, listProducts, LOW_STOCK, productFacets } from "./product_query.ts";
-export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort } from "./product_query.ts";
+export {
+  countMatches,
+  listProducts,
+  LOW_STOCK,
+  productFacets,
+  productsInOrder,
+  rankProducts,
+} from "./product_query.ts";
+export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort, RankedPage } from "./product_query.ts";
 export { searchTerms } from "./text_search.ts";
 export * from "./types.ts";
 export * as catalogSchemas from "./schemas.ts";

@@ -137,23 +137,66 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
  * 0050); then only the page is read, unless the list is ranked by relevance (which counts as it reads).
  */
 export async function listProducts(db: Db, filter: ProductFilter = {}, knownTotal?: number): Promise<ProductPage> {
-  const page = filter.page ?? 1;
-  const limit = filter.limit ?? 24;
-  const where = and(...conditions(filter));
-  // Ranking by relevance reads every match anyway, so there a window count is nearly free and a
-  // separate count would repeat the costly text matching. Any other sort has the page and the count
-  // apart: the page walks a sort index and stops after its rows, the count reads an index only
-  // (decision 0044).
-  const ranked = rankedByRelevance(filter);
+  const { page, limit, where, ranked } = pageOf(filter);
   const [rows, counted] = await Promise.all([
-    db.select({ ...productColumns, total: (ranked ? sql`count(*) over()` : sql`0`).mapWith(Number) })
+    db.select({ ...productColumns, total: windowCount(ranked) })
       .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
       .where(where).orderBy(...orderBy(filter))
       .limit(limit).offset((page - 1) * limit),
     ranked ? null : knownTotal ?? countProducts(db, where),
   ]);
-  const total = counted ?? (rows.length ? rows[0].total : page > 1 ? await countProducts(db, where) : 0);
-  return { items: rows.map(toProduct), total, page, limit };
+  return { items: rows.map(toProduct), total: await totalOf(db, filter, rows, counted), page, limit };
+}
+
+/** A page of a list as product ids in order, and how many products match: what a search keeps (decision 0050). */
+export interface RankedPage {
+  ids: number[];
+  total: number;
+}
+
+/** {@link listProducts}'s page as ids only: the ordering and counting work without reading the products. */
+export async function rankProducts(db: Db, filter: ProductFilter): Promise<RankedPage> {
+  const { page, limit, where, ranked } = pageOf(filter);
+  const [rows, counted] = await Promise.all([
+    db.select({ id: products.id, total: windowCount(ranked) }).from(products)
+      .where(where).orderBy(...orderBy(filter))
+      .limit(limit).offset((page - 1) * limit),
+    ranked ? null : countProducts(db, where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: await totalOf(db, filter, rows, counted) };
+}
+
+/** The storefront products of `ids`, in that order (an id no longer on the storefront is left out). */
+export async function productsInOrder(db: Db, ids: number[]): Promise<Product[]> {
+  if (!ids.length) return [];
+  const { items } = await listProducts(db, { ids, limit: ids.length }, ids.length);
+  const byId = new Map(items.map((p) => [p.id, p]));
+  return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+}
+
+/** The page, page size, WHERE condition and whether ranking by relevance (which counts as it reads). */
+function pageOf(filter: ProductFilter) {
+  // Ranking by relevance reads every match anyway, so there a window count is nearly free and a
+  // separate count would repeat the costly text matching. Any other sort has the page and the count
+  // apart: the page walks a sort index and stops after its rows, the count reads an index only
+  // (decision 0044).
+  return {
+    page: filter.page ?? 1,
+    limit: filter.limit ?? 24,
+    where: and(...conditions(filter)),
+    ranked: rankedByRelevance(filter),
+  };
+}
+
+function windowCount(ranked: boolean) {
+  return (ranked ? sql`count(*) over()` : sql`0`).mapWith(Number);
+}
+
+/** The number of matches: counted apart, else the window count of the page's rows (a page past the end counts apart). */
+async function totalOf(db: Db, filter: ProductFilter, rows: { total: number }[], counted: number | null) {
+  if (counted !== null) return counted;
+  if (rows.length) return rows[0].total;
+  return (filter.page ?? 1) > 1 ? await countMatches(db, filter) : 0;
 }
 
 /** Whether the list is sorted by search relevance (which no index can give in order). */

@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
-import { categoryTreeIds, getProduct, listProducts, type Product } from "../catalog/mod.ts";
+import { categoryTreeIds, getProduct, type Product, productsInOrder } from "../catalog/mod.ts";
 import { candidates, CUSTOMER_LISTS, type ListType, PRODUCT_LISTS } from "./candidates.ts";
 
 /** One step of a list: a stored type for an owner, optionally restricted. */
@@ -73,14 +73,6 @@ async function anyStored(db: Db, step: Step): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 from (${storedRows(step)}) r limit 1`)).length > 0;
 }
 
-/** The products of `ids`, in that order. */
-async function productsOf(db: Db, ids: number[]): Promise<Product[]> {
-  if (!ids.length) return [];
-  const { items } = await listProducts(db, { ids, limit: ids.length });
-  const byId = new Map(items.map((p) => [p.id, p]));
-  return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
-}
-
 export type ProductListKind = "similar" | "frequentlyBought" | "crossSell" | "upSell";
 
 /** A product's list (404 for an unknown or archived product), never holding the product itself. */
@@ -115,13 +107,13 @@ export async function productRecommendations(
       { ...popularHere, notCheaperThan: productId },
     ],
   };
-  return productsOf(db, await listIds(db, steps[kind], [productId], limit));
+  return productsInOrder(db, await listIds(db, steps[kind], [productId], limit));
 }
 
 /** Trending products (the last 7 days), shop-wide or in a category and its sub-categories. */
 export async function trendingProducts(db: Db, limit: number, categoryId?: number): Promise<Product[]> {
   const categoryIds = categoryId === undefined ? undefined : await categoryTreeIds(db, categoryId);
-  return productsOf(
+  return productsInOrder(
     db,
     await listIds(db, [{ type: "trending", categoryIds }, { type: "category_popular", categoryIds }], [], limit),
   );
@@ -129,7 +121,7 @@ export async function trendingProducts(db: Db, limit: number, categoryId?: numbe
 
 /** A customer's list: personalized, then what they looked at, then trending and popular. */
 export async function personalizedProducts(db: Db, userId: number, limit: number): Promise<Product[]> {
-  return productsOf(
+  return productsInOrder(
     db,
     await listIds(
       db,

@@ -1,2 +1,9 @@
 /** The search domain's public surface. */
-export { searchProducts, type Suggestion, suggestProducts } from "./service.ts";
+export {
+  searchFilter,
+  searchProducts,
+  type Suggestion,
+  SUGGESTIONS,
+  suggestProducts,
+  toSuggestion,
+} from "./service.ts";

@@ -2,8 +2,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { catalogSchemas } from "../../domains/catalog/mod.ts";
-import { searchProducts, suggestProducts } from "../../domains/search/mod.ts";
-import { sharedRead } from "../shared_reads.ts";
+import { searchFilter, SUGGESTIONS, toSuggestion } from "../../domains/search/mod.ts";
+import { rankedSearch } from "../shared_reads.ts";
 import { validate } from "../validate.ts";
 import { productJson, suggestionJson } from "./json.ts";
 
@@ -11,13 +11,13 @@ export function searchApi() {
   const app = new Hono<AppEnv>();
   app.get("/", validate("query", catalogSchemas.searchQuery), async (c) => {
     const { q, limit } = c.req.valid("query");
-    const page = await sharedRead(c, `search:${limit}:${q}`, () => searchProducts(c.var.db, q, { limit }));
+    const page = await rankedSearch(c, searchFilter(q, { limit }));
     return c.json({ query: q, total: page.total, items: page.items.map(productJson) });
   });
   app.get("/suggest", validate("query", catalogSchemas.searchQuery), async (c) => {
     const { q } = c.req.valid("query");
-    const items = await suggestProducts(c.var.db, q, 6);
-    return c.json(items.map(suggestionJson));
+    const { items } = await rankedSearch(c, searchFilter(q, { limit: SUGGESTIONS }));
+    return c.json(items.map(toSuggestion).map(suggestionJson));
   });
   return app;
 }

@@ -24,7 +24,7 @@ import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { renderPage } from "../render.tsx";
-import { sharedRead } from "../shared_reads.ts";
+import { rankedSearch, sharedRead } from "../shared_reads.ts";
 import { Island } from "../../lib/islands.tsx";
 import SearchBox from "../../islands/SearchBox.tsx";
 
@@ -99,9 +99,9 @@ async function categoryWithTree(c: Context<AppEnv>, slug: string) {
   return { category, treeIds: [category.id, ...all.filter((x) => x.parentId === category.id).map((x) => x.id)] };
 }
 
-/** What `AppCaches.listingCounts` keeps per listing filter. */
+/** What `AppCaches.listingCounts` keeps per listing filter (a search's number of matches is kept with its ranking). */
 export interface ListingCounts {
-  total: number;
+  total: number | null;
   facets: Facets;
 }
 
@@ -112,8 +112,8 @@ export const LISTING_COUNTS_ENTRIES = 1000;
  * A listing's products and facets. The number of matches and the facet counts depend only on what
  * staff change (names, brands, prices, categories, archiving; never stock), so they are kept per
  * filter until the next staff write, for every page and sort of it (decision 0050); the page's
- * products carry stock and are read each time. A search counts as it ranks, and its words are too
- * many to keep: it reads everything.
+ * products carry stock and are read each time. A search's page comes ranked from `rankedSearch`,
+ * which counts as it ranks.
  */
 async function loadListing(
   c: Context<AppEnv>,
@@ -123,7 +123,6 @@ async function loadListing(
   facetOptions: Parameters<typeof productFacets>[3],
 ) {
   const db = c.var.db;
-  if (filter.q) return Promise.all([listProducts(db, filter), productFacets(db, facetFilter, bands, facetOptions)]);
   const { sort: _sort, page: _page, ...scope } = filter;
   const key = JSON.stringify([
     scope,
@@ -131,14 +130,19 @@ async function loadListing(
     facetOptions?.countCategories,
     facetOptions?.category?.id,
   ]);
-  const counts = await c.var.caches.listingCounts.get(key, async () => {
+  const counts = c.var.caches.listingCounts.get(key, async () => {
     const [total, facets] = await Promise.all([
-      countMatches(db, filter),
+      filter.q ? null : countMatches(db, filter),
       productFacets(db, facetFilter, bands, facetOptions),
     ]);
     return { total, facets };
   });
-  return [await listProducts(db, filter, counts.total), counts.facets] as const;
+  if (filter.q) {
+    const [result, { facets }] = await Promise.all([rankedSearch(c, filter), counts]);
+    return [result, facets] as const;
+  }
+  const { total, facets } = await counts;
+  return [await listProducts(db, filter, total ?? undefined), facets] as const;
 }
 
 async function renderListing(c: Context<AppEnv>, page: ListingPage) {

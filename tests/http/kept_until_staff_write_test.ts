@@ -1,9 +1,9 @@
 /**
- * A listing's product count and facet counts are kept per filter until staff change the catalogue
- * (decision 0050), with the page cache on or off: every page and sort of a category shares them, a
- * staff change shows at once on the instance that made it and on another one (a second app over the
- * same database, looking at cache_versions on every request), and stock sold at checkout, which the
- * counts never depend on, still shows in the grid at once.
+ * What depends only on staff writes is kept until the next one (decision 0050), page cache or not: a
+ * listing's product count and facet counts per filter (shared by every page and sort of it) and a
+ * search's ranked product ids. A staff change shows at once on the instance that made it and on
+ * another one (a second app over the same database, looking at cache_versions on every request);
+ * stock sold at checkout, which neither depends on, still shows at once.
  */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
@@ -85,6 +85,42 @@ test(
     const sold = await counts(here, path);
     assert.equal(sold.total, 3);
     assert.match(sold.html, /Zoo Med Lamp[\s\S]*?Out of stock/);
+  },
+);
+
+test(
+  "[search ranks] a search's ranking is kept without the page cache; the products' stock is read fresh; a staff rename shows at once on this instance and another",
+  async (db, database) => {
+    await createProduct(db, { name: "Arcadia T5 UVB Kit", brand: "Arcadia", stock: 5 });
+    const bulb = await createProduct(db, { name: "Zoo Med UVB Bulb", brand: "Zoo Med", stock: 5 });
+    const app = instance(database);
+    const here = testClient(app);
+    const there = testClient(instance(database, 0));
+    const names = async (client: TestClient, path: string) => {
+      const body = await (await client.get(path)).json();
+      return (Array.isArray(body) ? body : body.items).map((p: { name: string }) => p.name).sort();
+    };
+    const both = ["Arcadia T5 UVB Kit", "Zoo Med UVB Bulb"];
+    for (const client of [here, there]) {
+      assert.deepEqual(await names(client, "/api/search?q=uvb"), both);
+      assert.deepEqual(await names(client, "/api/search/suggest?q=uvb"), both);
+      assert.equal((await counts(client, "/search?q=uvb")).total, 2);
+    }
+
+    // Stock sold (not a staff write): the kept ranking's products show it at once.
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, bulb.id));
+    const sold = await (await here.get("/api/search?q=uvb")).json();
+    assert.equal(sold.items.find((p: { id: number }) => p.id === bulb.id).availability, "out of stock");
+
+    // Staff rename the bulb: it no longer matches, on both instances, in every search answer.
+    const admin = await signedInAs(db, database, "admin", app);
+    const put = await admin.postJson(`/api/products/${bulb.id}`, { name: "Zoo Med Basking Bulb" }, "PUT");
+    assert.equal(put.status, 200, await put.clone().text());
+    for (const [name, client] of [["this instance", here], ["another instance", there]] as const) {
+      assert.deepEqual(await names(client, "/api/search?q=uvb"), [both[0]], `${name}: the search API`);
+      assert.deepEqual(await names(client, "/api/search/suggest?q=uvb"), [both[0]], `${name}: the suggestions`);
+      assert.equal((await counts(client, "/search?q=uvb")).total, 1, `${name}: the search page`);
+    }
   },
 );
 
