@@ -44,6 +44,7 @@ import { newsletterPages } from "./routes/pages/newsletter.tsx";
 import { renderErrorPage } from "./routes/render.tsx";
 import { type KeyedTtlCache, keyedTtlCache, type TtlCache, ttlCache } from "./lib/ttl_cache.ts";
 import { type CacheVersions, cacheVersionStore, STOREFRONT } from "./lib/cache_versions.ts";
+import { type ReadMemo, readMemo } from "./lib/read_memo.ts";
 import {
   PAGE_CACHE_ENTRIES,
   PAGE_CACHE_MS,
@@ -146,6 +147,8 @@ export interface AppCaches {
   searchRanks: KeyedTtlCache<RankedPage>;
   /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
   settings: ShopSettingsService;
+  /** A session's and a shopper's own reads kept until the next write, on PGlite only (lib/read_memo.ts). */
+  untilWrite: ReadMemo;
 }
 
 /** The runtime's refusal to parse a request body as form data (or text), thrown from c.req.parseBody(). */
@@ -179,6 +182,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     listingCounts,
     searchRanks,
     settings: shopSettingsService(deps.database.db, deps.config.shop, versions),
+    untilWrite: readMemo(deps.database.writes),
   };
   const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);
   const payfast = deps.payfast !== undefined ? deps.payfast : payfastGateway(deps.config.payfast);

@@ -29,6 +29,13 @@ export interface Database {
   /** A trivial query: used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: how many statements other than a plain SELECT (and transactions) have started or
+   * ended so far. One process holds a PGlite database, so every write passes through here, and a
+   * read kept while this number stands is still the database's answer (lib/read_memo.ts). Undefined
+   * on PostgreSQL, where other instances write too.
+   */
+  writes?: () => number;
 }
 
 /**
@@ -86,10 +93,12 @@ async function openPglite(dir: string): Promise<Database> {
   for (const [name, value] of Object.entries(sessionSettings)) {
     await client.query("select set_config($1, $2, false)", [name, value]);
   }
+  const writes = countWrites(client);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    writes,
     migrate: () => migratePglite(db, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     ping: async () => {
@@ -97,6 +106,42 @@ async function openPglite(dir: string): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+/** A statement that only reads: a plain SELECT (a data-modifying WITH counts as a write). */
+const READ_ONLY = /^\s*\(?\s*select\b/i;
+
+/**
+ * Counts PGlite's writes (see Database.writes): each statement that is not a plain SELECT, and each
+ * transaction, once as it starts and once as it ends, so a read that overlapped a write is never
+ * taken for one that followed it.
+ */
+function countWrites(client: PGlite): () => number {
+  let count = 0;
+  const around = async <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
+    if (!write) return run();
+    count++;
+    try {
+      return await run();
+    } finally {
+      count++;
+    }
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    around(
+      !READ_ONLY.test(text),
+      () => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+    )) as typeof client.query;
+  client.exec =
+    ((text: string, ...rest: unknown[]) =>
+      around(true, () => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as typeof client.exec;
+  client.transaction =
+    ((fn: Parameters<typeof client.transaction>[0]) =>
+      around(true, () => transaction(fn))) as typeof client.transaction;
+  return () => count;
 }
 
 /** The rows of a raw `db.execute`: PGlite answers `{ rows }`, the postgres driver the row array itself. */

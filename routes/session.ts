@@ -49,7 +49,7 @@ export function sessionMiddleware() {
     c.set("user", null);
     const token = getCookie(c, SESSION_COOKIE);
     if (token) {
-      const found = await validateSessionToken(c.var.db, token);
+      const found = await sessionOf(c, token);
       if (!found) clearCookie(c);
       else {
         c.set("session", found.session);
@@ -59,6 +59,17 @@ export function sessionMiddleware() {
     }
     await next();
   });
+}
+
+/**
+ * The cookie's session, kept until the next write on PGlite (lib/read_memo.ts): signing out, a
+ * password change or staff disabling an account are writes, so they take effect at once. A kept
+ * answer is seconds old at most; a session that expired since is validated again (and so ended).
+ */
+async function sessionOf(c: Context<AppEnv>, token: string) {
+  const kept = await c.var.caches.untilWrite.get(`session:${token}`, () => validateSessionToken(c.var.db, token));
+  if (!kept || kept.session.expiresAt.getTime() > Date.now()) return kept;
+  return validateSessionToken(c.var.db, token);
 }
 
 /**

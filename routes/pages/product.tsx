@@ -68,7 +68,12 @@ export async function productPage(c: Context<AppEnv>) {
   );
   // The shopper's own: whether it is on their wishlist, their review, cart badge (one query) and votes.
   const { db, config, user } = c.var;
-  const mine = user ? await shopperProductState(db, user.id, product.id) : null;
+  const mine = user
+    ? await c.var.caches.untilWrite.get(
+      `state:${user.id}:${product.id}`,
+      () => shopperProductState(db, user.id, product.id),
+    )
+    : null;
   const [reviewsSection, shop] = await Promise.all([
     reviewsSectionData(c, product, reviews, filters, mine ? mine.reviewStatus : undefined),
     siteShop(c),
