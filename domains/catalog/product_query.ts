@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
-import { productColumns, toProduct } from "./service.ts";
+import { productColumns, productsByIds, toProduct } from "./service.ts";
 import { searchCondition, searchRank } from "./text_search.ts";
 import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
@@ -169,8 +169,8 @@ export async function rankProducts(db: Db, filter: ProductFilter): Promise<Ranke
 /** The storefront products of `ids`, in that order (an id no longer on the storefront is left out). */
 export async function productsInOrder(db: Db, ids: number[]): Promise<Product[]> {
   if (!ids.length) return [];
-  const { items } = await listProducts(db, { ids, limit: ids.length }, ids.length);
-  const byId = new Map(items.map((p) => [p.id, p]));
+  const rows = await productsByIds(db).execute({ ids });
+  const byId = new Map(rows.map((row) => [row.product.id, toProduct(row)]));
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 

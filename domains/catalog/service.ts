@@ -125,6 +125,12 @@ const productBySlug = preparedQuery((db) =>
     .prepare("product_by_slug")
 );
 
+/** Storefront products by id, in no particular order: the prepared read behind `productsInOrder`. */
+export const productsByIds = preparedQuery((db) =>
+  selectProducts(db).where(and(sql`${products.id} = any(${sql.placeholder("ids")})`, onStorefront()))
+    .prepare("products_by_ids")
+);
+
 export function toProduct(
   row: { product: ProductRow; category: CategoryRef | null; hasVariants: boolean },
 ): Product {
