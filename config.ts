@@ -4,6 +4,7 @@
  * line naming the variable.
  */
 import { z } from "zod";
+import { PGLITE_SHARED_BUFFERS } from "./db/client.ts";
 
 const optionalString = z.string().trim().min(1).optional().catch(undefined);
 
@@ -17,6 +18,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres://")
     .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d{1,6}(kB|MB|GB)$/, { error: "must be a size such as 16MB" })
+    .default(PGLITE_SHARED_BUFFERS),
   SITE_URL: z.url({ error: "must be an absolute URL such as https://shop.example" }).optional(),
   /**
    * "true": without Stripe keys, the offline test provider takes payments (test cards). Defaults to
@@ -131,6 +134,8 @@ export interface Config {
   isProduction: boolean;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /** PGlite's buffer pool (PostgreSQL's shared_buffers), resident in its WebAssembly memory. */
+  pgliteSharedBuffers: string;
   siteUrl: string;
   seedDemo: boolean;
   /** The offline test payment provider stands in when Stripe has no keys: set by TEST_PAYMENTS only. */
@@ -260,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     isProduction: e.NODE_ENV === "production",
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     siteUrl,
     seedDemo: e.SEED_DEMO === "true",
     testPayments: e.TEST_PAYMENTS ? e.TEST_PAYMENTS === "true" : e.NODE_ENV !== "production",

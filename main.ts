@@ -114,7 +114,11 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
 /** Opens the database and checks it answers; an unreachable one is one line naming DATABASE_URL. */
 async function openDatabase(config: Config): Promise<Database> {
   try {
-    const database = await openDb({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+    const database = await openDb({
+      url: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      pgliteSharedBuffers: config.pgliteSharedBuffers,
+    });
     if (config.databaseUrl) {
       await database.ping().catch(async (err) => {
         await database.close().catch(() => {});

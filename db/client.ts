@@ -53,10 +53,19 @@ const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 /** The advisory lock key of migrations and seeding (any fixed bigint; this one spells "reptiles"). */
 const STARTUP_LOCK = "8243118338258789747";
 
+/**
+ * PGlite's default buffer pool. PostgreSQL's default (128MB) is allocated and zeroed inside PGlite's
+ * WebAssembly memory at start, so all of it is resident (about 110 MB more than this); the embedded
+ * database of a small shop fits in 16 MB, and pages beyond it are read from the files again.
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
 /** Opens PostgreSQL when `url` is set, else PGlite at `pgliteDir` ("memory://" for in memory). */
-export async function openDb(opts: { url?: string; pgliteDir?: string; poolSize?: number }) {
+export async function openDb(
+  opts: { url?: string; pgliteDir?: string; poolSize?: number; pgliteSharedBuffers?: string },
+) {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
-  return await openPglite(opts.pgliteDir ?? "memory://");
+  return await openPglite(opts.pgliteDir ?? "memory://", opts.pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS);
 }
 
 function openPostgres(url: string, max: number): Database {
@@ -86,9 +95,12 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, sharedBuffers: string): Promise<Database> {
   if (!dir.startsWith("memory://")) await Deno.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
+  });
   // PGlite is one session for its whole life: set once.
   for (const [name, value] of Object.entries(sessionSettings)) {
     await client.query("select set_config($1, $2, false)", [name, value]);

@@ -1,6 +1,7 @@
 /**
- * Load benchmark (issue 14): starts the shop in production mode (in-memory database, demo
- * catalogue) and the reference SSR server (a minimal Hono + React renderToString page), then loads
+ * Load benchmark (issue 14): starts the shop in production mode (PGlite in a scratch folder, demo
+ * catalogue: as `deno task start` runs it, on a database it created and seeded on an earlier start)
+ * and the reference SSR server (a minimal Hono + React renderToString page), then loads
  * each page and the reference alternately with the same tool and settings, and prints per page
  * req/s, p50, p99, the same run's reference req/s and the ratio. Absolute figures depend on what else
  * the machine does; only the same-run ratio is comparable between runs.
@@ -75,7 +76,18 @@ function rssMb(pid: number): number | null {
 }
 
 const databaseUrl = Deno.env.get("BENCH_DATABASE_URL");
-const server = await startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+/**
+ * The shop as it runs: on PostgreSQL, or on PGlite in a folder on disk that an earlier start created
+ * and seeded (the first start's initdb and seeding leave garbage a long-running shop has long since
+ * shed, and an in-memory PGlite holds its files in the process).
+ */
+async function startShop() {
+  if (databaseUrl) return { server: await startServer({ DATABASE_URL: databaseUrl }), dir: null };
+  const dir = await Deno.makeTempDir({ prefix: "bench-pglite-" });
+  await (await startServer({ PGLITE_DIR: dir })).stop();
+  return { server: await startServer({ PGLITE_DIR: dir }), dir };
+}
+const { server, dir: pgliteDir } = await startShop();
 const refDir = await referenceDir();
 const reference = refDir ? await startReference(refDir) : null;
 try {
@@ -120,4 +132,5 @@ try {
 } finally {
   await reference?.stop();
   await server.stop();
+  if (pgliteDir) await Deno.remove(pgliteDir, { recursive: true });
 }
