@@ -6,6 +6,7 @@ Deno.test("[config] defaults give an embedded database on port 8000", () => {
   assert.equal(c.port, 8000);
   assert.equal(c.databaseUrl, undefined);
   assert.equal(c.pgliteDir, "./data/pglite");
+  assert.equal(c.pgliteSharedBuffers, "16MB");
   assert.equal(c.siteUrl, "http://localhost:8000");
   assert.equal(c.stripe, null);
   assert.equal(c.shop.freeShippingThresholdCents, 150000);
@@ -18,6 +19,11 @@ Deno.test("[config] an invalid value names the variable in one line", () => {
     (e: Error) => e instanceof ConfigError && /DATABASE_URL: must start with postgres:\/\//.test(e.message),
   );
   assert.throws(() => loadConfig({ NODE_ENV: "staging" }), (e: Error) => /NODE_ENV/.test(e.message));
+  assert.throws(
+    () => loadConfig({ PGLITE_SHARED_BUFFERS: "16MB; drop table users" }),
+    (e: Error) => /PGLITE_SHARED_BUFFERS: must be a size such as 16MB/.test(e.message),
+  );
+  assert.equal(loadConfig({ PGLITE_SHARED_BUFFERS: "64MB" }).pgliteSharedBuffers, "64MB");
 });
 
 Deno.test("[config] Stripe switches on only with both keys", () => {
