@@ -139,13 +139,29 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
 export async function listProducts(db: Db, filter: ProductFilter = {}, knownTotal?: number): Promise<ProductPage> {
   const { page, limit, where, ranked } = pageOf(filter);
   const [rows, counted] = await Promise.all([
-    db.select({ ...productColumns, total: windowCount(ranked) })
-      .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(where).orderBy(...orderBy(filter))
-      .limit(limit).offset((page - 1) * limit),
+    ranked || page === 1
+      ? db.select({ ...productColumns, total: windowCount(ranked) })
+        .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(where).orderBy(...orderBy(filter))
+        .limit(limit).offset((page - 1) * limit)
+      : sortedPage(db, filter, where, page, limit),
     ranked ? null : knownTotal ?? countProducts(db, where),
   ]);
   return { items: rows.map(toProduct), total: await totalOf(db, filter, rows, counted), page, limit };
+}
+
+/**
+ * A page after the first of a list in a sort an index gives: the page's ids first, from the sort
+ * index alone, then the rows of those ids. Read in one go, every row skipped by the offset would be
+ * fetched and its columns (a sub-query among them) computed: page 50 computed 1,200 rows to show 24.
+ */
+function sortedPage(db: Db, filter: ProductFilter, where: SQL | undefined, page: number, limit: number) {
+  const ids = db.select({ id: products.id }).from(products).where(where).orderBy(...orderBy(filter))
+    .limit(limit).offset((page - 1) * limit).as("page_ids");
+  return db.select({ ...productColumns, total: windowCount(false) })
+    .from(products).innerJoin(ids, eq(products.id, ids.id))
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .orderBy(...orderBy(filter));
 }
 
 /** A page of a list as product ids in order, and how many products match: what a search keeps (decision 0050). */

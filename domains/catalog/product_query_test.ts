@@ -79,6 +79,13 @@ test("[catalog] paging returns the right slice and the full total; past the end 
   assert.deepEqual(names(p1), ["Arcadia T5 Kit", "Arcadia Tube"]);
   assert.deepEqual(names(p3), ["Habistat Stat"]);
   assert.equal(p3.total, 5);
+  // A page after the first (its ids read apart, then its rows) keeps each sort's order.
+  for (const sort of ["featured", "price_asc", "price_desc", "name_asc", "name_desc", "newest"] as const) {
+    const all = names(await listProducts(db, { categoryIds: [cat.id], sort, limit: 10 }));
+    const p2 = await listProducts(db, { categoryIds: [cat.id], sort, limit: 2, page: 2 });
+    assert.deepEqual(names(p2), all.slice(2, 4), `page 2 by ${sort}`);
+    assert.equal(p2.total, 5);
+  }
   const beyond = await listProducts(db, { categoryIds: [cat.id], limit: 2, page: 9 });
   assert.deepEqual(beyond.items, []);
   assert.equal(beyond.total, 5);
