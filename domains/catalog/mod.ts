@@ -7,6 +7,7 @@ export {
   listCategories,
   type ProductReadOptions,
   toVariant,
+  treeIdsIn,
 } from "./service.ts";
 export { onStorefront } from "./visibility.ts";
 export {

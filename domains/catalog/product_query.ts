@@ -156,8 +156,7 @@ export async function listProducts(db: Db, filter: ProductFilter = {}, knownTota
  * fetched and its columns (a sub-query among them) computed: page 50 computed 1,200 rows to show 24.
  */
 function sortedPage(db: Db, filter: ProductFilter, where: SQL | undefined, page: number, limit: number) {
-  const ids = db.select({ id: products.id }).from(products).where(where).orderBy(...orderBy(filter))
-    .limit(limit).offset((page - 1) * limit).as("page_ids");
+  const ids = pageIds(db, filter, where, page, limit, false).as("page_ids");
   return db.select({ ...productColumns, total: windowCount(false) })
     .from(products).innerJoin(ids, eq(products.id, ids.id))
     .leftJoin(categories, eq(products.categoryId, categories.id))
@@ -174,12 +173,17 @@ export interface RankedPage {
 export async function rankProducts(db: Db, filter: ProductFilter): Promise<RankedPage> {
   const { page, limit, where, ranked } = pageOf(filter);
   const [rows, counted] = await Promise.all([
-    db.select({ id: products.id, total: windowCount(ranked) }).from(products)
-      .where(where).orderBy(...orderBy(filter))
-      .limit(limit).offset((page - 1) * limit),
+    pageIds(db, filter, where, page, limit, ranked),
     ranked ? null : countProducts(db, where),
   ]);
   return { ids: rows.map((r) => r.id), total: await totalOf(db, filter, rows, counted) };
+}
+
+/** The ids of a page in the filter's order (with the window count when ranked), read without the products. */
+function pageIds(db: Db, filter: ProductFilter, where: SQL | undefined, page: number, limit: number, ranked: boolean) {
+  return db.select({ id: products.id, total: windowCount(ranked) }).from(products)
+    .where(where).orderBy(...orderBy(filter))
+    .limit(limit).offset((page - 1) * limit);
 }
 
 /** The storefront products of `ids`, in that order (an id no longer on the storefront is left out). */

@@ -19,13 +19,12 @@ export async function listCategories(db: Db): Promise<Category[]> {
       .where(and(isNotNull(products.categoryId), onStorefront())).groupBy(products.categoryId),
   ]);
   const direct = new Map(counts.map((c) => [c.categoryId!, c.n]));
-  return rows.map((c) =>
-    toCategory(
-      c,
-      (direct.get(c.id) ?? 0) +
-        rows.filter((child) => child.parentId === c.id).reduce((sum, child) => sum + (direct.get(child.id) ?? 0), 0),
-    )
-  );
+  return rows.map((c) => toCategory(c, treeIdsIn(rows, c.id).reduce((sum, id) => sum + (direct.get(id) ?? 0), 0)));
+}
+
+/** {@link categoryTreeIds} from categories already loaded (the cached list every page's menus hold). */
+export function treeIdsIn(all: { id: number; parentId: number | null }[], categoryId: number): number[] {
+  return [categoryId, ...all.filter((x) => x.parentId === categoryId).map((x) => x.id)];
 }
 
 function toCategory(c: typeof categories.$inferSelect, productCount: number): Category {

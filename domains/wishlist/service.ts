@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { products, wishlistItems } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { listProducts, onStorefront, type Product } from "../catalog/mod.ts";
+import { onStorefront, type Product, productsInOrder } from "../catalog/mod.ts";
 
 export interface WishlistEntry {
   id: number;
@@ -17,8 +17,7 @@ export async function listWishlist(db: Db, userId: number): Promise<WishlistEntr
   const rows = await db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.id));
   if (!rows.length) return [];
-  const { items } = await listProducts(db, { ids: rows.map((r) => r.productId), limit: rows.length });
-  const byId = new Map(items.map((p) => [p.id, p]));
+  const byId = new Map((await productsInOrder(db, rows.map((r) => r.productId))).map((p) => [p.id, p]));
   return rows.filter((r) => byId.has(r.productId))
     .map((r) => ({ id: r.id, productId: r.productId, addedAt: r.addedAt, product: byId.get(r.productId)! }));
 }

@@ -14,6 +14,7 @@ import {
   productFacets,
   type ProductFilter,
   searchTerms,
+  treeIdsIn,
 } from "../../domains/catalog/mod.ts";
 import { ListingView } from "../../components/catalog/ListingView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
@@ -96,7 +97,7 @@ async function categoryWithTree(c: Context<AppEnv>, slug: string) {
   const all = await c.var.caches.categories.get();
   const category = all.find((x) => x.slug === slug);
   if (!category) throw new NotFoundError("Category Not Found");
-  return { category, treeIds: [category.id, ...all.filter((x) => x.parentId === category.id).map((x) => x.id)] };
+  return { category, treeIds: treeIdsIn(all, category.id) };
 }
 
 /** What `AppCaches.listingCounts` keeps per listing filter (a search's number of matches is kept with its ranking). */
