@@ -41,4 +41,4 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=60s --retries=3 \
   CMD ["deno", "eval", "const r = await fetch('http://127.0.0.1:8000/healthz'); Deno.exit(r.ok ? 0 : 1)"]
 # Deno Deploy's permissions plus writes to the data volume only (no FFI, no subprocesses; the assets are built).
-CMD ["deno", "run", "--cached-only", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--allow-write=/app/data", "main.ts"]
+CMD ["deno", "run", "--v8-flags=--memory-reducer-delay-ms=1000", "--cached-only", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--allow-write=/app/data", "main.ts"]

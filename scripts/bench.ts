@@ -88,6 +88,10 @@ async function startShop() {
   return { server: await startServer({ PGLITE_DIR: dir }), dir };
 }
 const { server, dir: pgliteDir } = await startShop();
+const pid = Number(server.output().match(/"pid":(\d+)/)?.[1]);
+/** The largest RSS seen while loads run (sampled twice a second): what the shop holds under load. */
+let peakRss = 0;
+const sampler = setInterval(() => peakRss = Math.max(peakRss, (pid && rssMb(pid)) || 0), 500);
 const refDir = await referenceDir();
 const reference = refDir ? await startReference(refDir) : null;
 try {
@@ -121,19 +125,21 @@ try {
       } | ${ref ? `${Math.round((100 * shop.rps) / ref.rps)}%` : "-"} |`,
     );
   }
-  const pid = Number(server.output().match(/"pid":(\d+)/)?.[1]);
+  clearInterval(sampler);
   const rss = pid ? rssMb(pid) : null;
   if (rss !== null) {
-    // Right after the last load V8 still holds the heap it grew under load (the figure swings by 100+
-    // MB between runs); its memory reducer gives it back after about 10 idle seconds: both are printed.
+    // "After the run" is read once the reference's last load has ended, some 8 s after the shop's.
+    // V8's memory reducer gives back the heap grown under load once the shop idles (after 1 s with
+    // the start task's flags, 8 s by default: decision 0052); the idle figures show what stays.
     const idle = [];
     for (const s of [5, 10, 15, 20]) {
       await new Promise((r) => setTimeout(r, 5000));
       idle.push(`${s} s: ${rssMb(pid) ?? "?"} MB`);
     }
-    console.log(`\nshop RSS after the run: ${rss} MB; idle after ${idle.join(", ")}`);
+    console.log(`\nshop RSS: peak under load ${peakRss} MB; after the run ${rss} MB; idle after ${idle.join(", ")}`);
   }
 } finally {
+  clearInterval(sampler);
   await reference?.stop();
   await server.stop();
   if (pgliteDir) await Deno.remove(pgliteDir, { recursive: true });

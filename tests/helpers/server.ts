@@ -26,6 +26,14 @@ function freePort(): number {
 /** The permissions Deno Deploy grants: no FFI, no writes, no subprocesses. */
 export const DEPLOY_PERMISSIONS = ["--allow-net", "--allow-env", "--allow-read", "--allow-sys"];
 
+/**
+ * The V8 flags `deno task start` runs the shop with (deno.json is their one source; the Dockerfile's
+ * CMD repeats them): the benchmarks and the soak measure the shop as it runs (decision 0052).
+ */
+export const START_V8_FLAGS: string[] = JSON.parse(
+  Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)),
+).tasks.start.match(/--v8-flags=\S+/g) ?? [];
+
 /** `readyWithinMs`: how long start-up may take (a PGlite folder's first initdb is slow on a busy machine). */
 export async function startServer(
   env: Record<string, string> = {},
@@ -40,7 +48,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const main = opts.main ?? new URL("../../main.ts", import.meta.url).pathname;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...(opts.permissions ?? ["-A"]), main],
+    args: ["run", ...START_V8_FLAGS, ...(opts.permissions ?? ["-A"]), main],
     ...(opts.main ? { cwd: main.replace(/\/[^/]+$/, "") } : {}),
     env: {
       PORT: String(port),

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { runtimeConfig, runtimePackages, writeRuntimeTree } from "../../scripts/runtime_tree.ts";
-import { type RunningServer, startServer } from "../helpers/server.ts";
+import { type RunningServer, START_V8_FLAGS, startServer } from "../helpers/server.ts";
 import { usingPostgres, withScratchDatabase } from "../helpers/scratch_db.ts";
 import { demoAccounts } from "../../db/seed/demo.ts";
 
@@ -80,7 +80,11 @@ Deno.test({
       const [deno, subcommand, ...flags] = await dockerCmd();
       assert.deepEqual([deno, subcommand, flags.at(-1)], ["deno", "run", "main.ts"]);
       assert.ok(flags.includes("--cached-only"));
-      const permissions = flags.slice(0, -1).map((f) => f.replaceAll("/app/", `${app}/`));
+      const v8Flags = flags.filter((f) => f.startsWith("--v8-flags="));
+      assert.deepEqual(v8Flags, START_V8_FLAGS, "the image runs with `deno task start`'s V8 flags");
+      // startServer adds the V8 flags itself.
+      const permissions = flags.slice(0, -1).filter((f) => !v8Flags.includes(f))
+        .map((f) => f.replaceAll("/app/", `${app}/`));
       const data = join(app, "data");
       await Deno.mkdir(join(data, "media"), { recursive: true });
       const start = (env: Record<string, string>) =>
