@@ -96,7 +96,10 @@ function openPostgres(url: string, max: number): Database {
 }
 
 async function openPglite(dir: string, sharedBuffers: string): Promise<Database> {
-  if (!dir.startsWith("memory://")) await Deno.mkdir(dir, { recursive: true });
+  if (!dir.startsWith("memory://")) {
+    await Deno.mkdir(dir, { recursive: true });
+    if (!await Deno.stat(`${dir}/PG_VERSION`).then(() => true, () => false)) await initdbApart(dir);
+  }
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
@@ -118,6 +121,25 @@ async function openPglite(dir: string, sharedBuffers: string): Promise<Database>
     },
     close: () => client.close(),
   };
+}
+
+/** Creates the database in `dir` in a worker, whose end gives back the memory initdb grew. */
+async function initdbApart(dir: string): Promise<void> {
+  const worker = new Worker(new URL("./pglite_initdb_worker.ts", import.meta.url), { type: "module" });
+  try {
+    const answer = new Promise<{ ok: boolean; message?: string }>((resolve, reject) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error(event.message));
+      };
+    });
+    worker.postMessage({ dir });
+    const { ok, message } = await answer;
+    if (!ok) throw new Error(`PGlite could not create its database in ${dir}: ${message}`);
+  } finally {
+    worker.terminate();
+  }
 }
 
 /** A statement that only reads: a plain SELECT (a data-modifying WITH counts as a write). */

@@ -84,7 +84,10 @@ const databaseUrl = Deno.env.get("BENCH_DATABASE_URL");
 async function startShop() {
   if (databaseUrl) return { server: await startServer({ DATABASE_URL: databaseUrl }), dir: null };
   const dir = await Deno.makeTempDir({ prefix: "bench-pglite-" });
-  await (await startServer({ PGLITE_DIR: dir })).stop();
+  const first = await startServer({ PGLITE_DIR: dir });
+  // A shop's very first start creates its database (decision 0053): what it holds then.
+  console.log(`first start on a new folder: RSS ${rssMb(first.pid) ?? "?"} MB once ready`);
+  await first.stop();
   return { server: await startServer({ PGLITE_DIR: dir }), dir };
 }
 const { server, dir: pgliteDir } = await startShop();

@@ -7,7 +7,8 @@
  *   deno task soak [--minutes 2] [--shoppers 8]
  *
  * With SOAK_DATABASE_URL set the shop runs on that PostgreSQL database (a scratch one: it is seeded
- * when empty and gains customers and orders); otherwise on an in-memory PGlite.
+ * when empty and gains customers and orders); otherwise on PGlite in a scratch folder on disk, as
+ * `deno task start` runs it (removed at the end).
  */
 import { startServer } from "../tests/helpers/server.ts";
 import { buyOne, type HttpShopper, httpShopper, newCustomer } from "../tests/helpers/http_shopper.ts";
@@ -36,8 +37,9 @@ interface Minute {
 }
 
 const databaseUrl = Deno.env.get("SOAK_DATABASE_URL");
+const pgliteDir = databaseUrl ? null : await Deno.makeTempDir({ prefix: "soak-pglite-" });
 const server = await startServer({
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: pgliteDir! }),
   TRUST_PROXY: "true",
 });
 const started = Date.now();
@@ -123,7 +125,7 @@ async function shopperLoop(n: number) {
 const rssStart = rssKb(server.pid);
 console.log(
   `soak: ${minutes} min, ${shoppers} shoppers, ${
-    databaseUrl ? "PostgreSQL" : "PGlite (in memory)"
+    databaseUrl ? "PostgreSQL" : "PGlite (on disk)"
   }, server RSS at start ${(rssStart / 1024).toFixed(0)} MB`,
 );
 const ticker = setInterval(() => {
@@ -160,4 +162,5 @@ try {
     } MB at start, ${(rssEnd / 1024).toFixed(0)} MB at end (${(((rssEnd - rssStart) / rssStart) * 100).toFixed(0)}%)`,
   );
   await server.stop();
+  if (pgliteDir) await Deno.remove(pgliteDir, { recursive: true });
 }
