@@ -8,7 +8,8 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../app.ts";
-import { type ProductFilter, type ProductPage, productsInOrder, rankProducts } from "../domains/catalog/mod.ts";
+import { type ProductFilter, type ProductPage, rankProducts } from "../domains/catalog/mod.ts";
+import { type Ranking, searchPage } from "../domains/search/mod.ts";
 
 /** `load()`'s answer for `key`, from memory when another request asked for it within PAGE_CACHE_MS. */
 export function sharedRead<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<T> {
@@ -16,18 +17,17 @@ export function sharedRead<T>(c: Context<AppEnv>, key: string, load: () => Promi
 }
 
 /**
- * A search's page. Which products match a search and in what order depend only on what staff write
- * (names, brands, descriptions, categories, prices), so each page's product ids and the number of
- * matches are kept until the next staff write, page cache or not (`AppCaches.searchRanks`, decision
- * 0050): text matching and ranking run once per search, not once a request. The products (their
- * stock) are read by id every time.
+ * A search's page, its ranking kept until the next staff write. Which products match a search and
+ * in what order depend only on what staff write (names, brands, descriptions, categories, prices),
+ * so each page's product ids and the number of matches are kept, page cache or not
+ * (`AppCaches.searchRanks`, decision 0050): text matching and ranking run once per search, not once
+ * a request. The products (their stock) are read by id every time.
  */
-export async function rankedSearch(c: Context<AppEnv>, filter: ProductFilter): Promise<ProductPage> {
-  const ranked = await c.var.caches.searchRanks.get(JSON.stringify(filter), () => rankProducts(c.var.db, filter));
-  return {
-    items: await productsInOrder(c.var.db, ranked.ids),
-    total: ranked.total,
-    page: filter.page ?? 1,
-    limit: filter.limit ?? 24,
-  };
+export function rankedSearch(c: Context<AppEnv>, filter: ProductFilter): Promise<ProductPage> {
+  return searchPage(c.var.db, filter, keptRanking(c));
+}
+
+/** The search ranking of this app's database, kept in `AppCaches.searchRanks` until the next staff write. */
+export function keptRanking(c: Context<AppEnv>): Ranking {
+  return (filter) => c.var.caches.searchRanks.get(JSON.stringify(filter), () => rankProducts(c.var.db, filter));
 }

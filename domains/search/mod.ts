@@ -1,9 +1,10 @@
 /** The search domain's public surface. */
 export {
+  type Ranking,
   searchFilter,
+  searchPage,
   searchProducts,
   type Suggestion,
   SUGGESTIONS,
   suggestProducts,
-  toSuggestion,
 } from "./service.ts";

@@ -2,8 +2,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../app.ts";
 import { catalogSchemas } from "../../domains/catalog/mod.ts";
-import { searchFilter, SUGGESTIONS, toSuggestion } from "../../domains/search/mod.ts";
-import { rankedSearch } from "../shared_reads.ts";
+import { searchFilter, SUGGESTIONS, suggestProducts } from "../../domains/search/mod.ts";
+import { keptRanking, rankedSearch } from "../shared_reads.ts";
 import { validate } from "../validate.ts";
 import { productJson, suggestionJson } from "./json.ts";
 
@@ -16,8 +16,8 @@ export function searchApi() {
   });
   app.get("/suggest", validate("query", catalogSchemas.searchQuery), async (c) => {
     const { q } = c.req.valid("query");
-    const { items } = await rankedSearch(c, searchFilter(q, { limit: SUGGESTIONS }));
-    return c.json(items.map(toSuggestion).map(suggestionJson));
+    const suggestions = await suggestProducts(c.var.db, q, SUGGESTIONS, keptRanking(c));
+    return c.json(suggestions.map(suggestionJson));
   });
   return app;
 }
