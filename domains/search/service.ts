@@ -26,7 +26,7 @@ export type Ranking = (filter: ProductFilter) => Promise<RankedPage>;
  * id, so their stock and prices are always current.
  */
 export async function searchPage(db: Db, filter: ProductFilter, ranking?: Ranking): Promise<ProductPage> {
-  const ranked = await (ranking ?? ((f: ProductFilter) => rankProducts(db, f)))(filter);
+  const ranked = await (ranking ? ranking(filter) : rankProducts(db, filter));
   return {
     items: await productsInOrder(db, ranked.ids),
     total: ranked.total,
