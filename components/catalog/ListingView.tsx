@@ -24,6 +24,8 @@ export interface ListingViewProps {
   facets: Facets;
   products: ProductCardData[];
   total: number;
+  /** More products match than `total` (a broad search ranks at most 1000, decision 0054). */
+  capped?: boolean;
   pageCount: number;
   sortOptions: { value: string; label: string }[];
   defaultSort: string;
@@ -96,7 +98,7 @@ export function ListingView(p: ListingViewProps) {
           <h2 className="sr-only">Products</h2>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-stone-600" data-product-count>
-              {`${p.total} ${p.total === 1 ? "product" : "products"}`}
+              {`${p.total}${p.capped ? "+" : ""} ${p.total === 1 && !p.capped ? "product" : "products"}`}
             </p>
             <div className="flex items-center gap-2">
               <button

@@ -98,6 +98,11 @@ export const products = pgTable("products", {
   index().on(t.fbRetailerId),
   index().on(t.archivedAt),
   index("products_effective_price_idx").on(sql`coalesce(${t.salePrice}, ${t.price})`),
+  // A search's name and brand matches, the first matches it ranks (text_search.ts, decision 0054).
+  index("products_title_search_idx").using(
+    "gin",
+    sql`(to_tsvector('english', ${t.name}) || to_tsvector('simple', coalesce(${t.brand}, '')))`,
+  ),
   // What a search's typo matching compares (text_search.ts); the `<%` operator can use it.
   index("products_name_brand_trgm_idx").using(
     "gin",

@@ -18,7 +18,8 @@ export {
   productsInOrder,
   rankProducts,
 } from "./product_query.ts";
-export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort, RankedPage } from "./product_query.ts";
+export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort } from "./product_query.ts";
+export { RANKED_MATCHES, type RankedPage } from "./relevance.ts";
 export { searchTerms } from "./text_search.ts";
 export * from "./types.ts";
 export * as catalogSchemas from "./schemas.ts";

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { productColumns, productsByIds, toProduct } from "./service.ts";
 import { searchCondition, searchRank } from "./text_search.ts";
+import { rankByRelevance, type RankedPage } from "./relevance.ts";
 import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
 
@@ -55,7 +56,10 @@ export interface ProductFilter {
 
 export interface ProductPage {
   items: Product[];
+  /** How many products match; with `capped`, at least this many (a broad search, decision 0054). */
   total: number;
+  /** True when more products match than the `total` a search ranked by relevance (decision 0054). */
+  capped?: boolean;
   page: number;
   limit: number;
 }
@@ -134,20 +138,24 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
 /**
  * A page of products matching the filter, sorted and paged in the database. `knownTotal`: the
  * number of matches when the caller already has it (a listing keeps it beside its facets, decision
- * 0050); then only the page is read, unless the list is ranked by relevance (which counts as it reads).
+ * 0050); then only the page is read. A search by relevance is ranked first, then read by id.
  */
 export async function listProducts(db: Db, filter: ProductFilter = {}, knownTotal?: number): Promise<ProductPage> {
   const { page, limit, where, ranked } = pageOf(filter);
-  const [rows, counted] = await Promise.all([
-    ranked || page === 1
-      ? db.select({ ...productColumns, total: windowCount(ranked) })
+  if (ranked) {
+    const { ids, total, capped } = await rankProducts(db, filter);
+    return { items: await productsInOrder(db, ids), total, capped, page, limit };
+  }
+  const [rows, total] = await Promise.all([
+    page === 1
+      ? db.select(productColumns)
         .from(products).leftJoin(categories, eq(products.categoryId, categories.id))
         .where(where).orderBy(...orderBy(filter))
-        .limit(limit).offset((page - 1) * limit)
+        .limit(limit)
       : sortedPage(db, filter, where, page, limit),
-    ranked ? null : knownTotal ?? countProducts(db, where),
+    knownTotal ?? countProducts(db, where),
   ]);
-  return { items: rows.map(toProduct), total: await totalOf(db, filter, rows, counted), page, limit };
+  return { items: rows.map(toProduct), total, page, limit };
 }
 
 /**
@@ -156,32 +164,24 @@ export async function listProducts(db: Db, filter: ProductFilter = {}, knownTota
  * fetched and its columns (a sub-query among them) computed: page 50 computed 1,200 rows to show 24.
  */
 function sortedPage(db: Db, filter: ProductFilter, where: SQL | undefined, page: number, limit: number) {
-  const ids = pageIds(db, filter, where, page, limit, false).as("page_ids");
-  return db.select({ ...productColumns, total: windowCount(false) })
+  const ids = pageIds(db, filter, where, page, limit).as("page_ids");
+  return db.select(productColumns)
     .from(products).innerJoin(ids, eq(products.id, ids.id))
     .leftJoin(categories, eq(products.categoryId, categories.id))
     .orderBy(...orderBy(filter));
 }
 
-/** A page of a list as product ids in order, and how many products match: what a search keeps (decision 0050). */
-export interface RankedPage {
-  ids: number[];
-  total: number;
-}
-
 /** {@link listProducts}'s page as ids only: the ordering and counting work without reading the products. */
 export async function rankProducts(db: Db, filter: ProductFilter): Promise<RankedPage> {
   const { page, limit, where, ranked } = pageOf(filter);
-  const [rows, counted] = await Promise.all([
-    pageIds(db, filter, where, page, limit, ranked),
-    ranked ? null : countProducts(db, where),
-  ]);
-  return { ids: rows.map((r) => r.id), total: await totalOf(db, filter, rows, counted) };
+  if (ranked) return rankByRelevance(db, filter.q!, and(...conditions({ ...filter, q: undefined })), page, limit);
+  const [rows, total] = await Promise.all([pageIds(db, filter, where, page, limit), countProducts(db, where)]);
+  return { ids: rows.map((r) => r.id), total, capped: false };
 }
 
-/** The ids of a page in the filter's order (with the window count when ranked), read without the products. */
-function pageIds(db: Db, filter: ProductFilter, where: SQL | undefined, page: number, limit: number, ranked: boolean) {
-  return db.select({ id: products.id, total: windowCount(ranked) }).from(products)
+/** The ids of a page in the filter's order, read without the products. */
+function pageIds(db: Db, filter: ProductFilter, where: SQL | undefined, page: number, limit: number) {
+  return db.select({ id: products.id }).from(products)
     .where(where).orderBy(...orderBy(filter))
     .limit(limit).offset((page - 1) * limit);
 }
@@ -194,29 +194,17 @@ export async function productsInOrder(db: Db, ids: number[]): Promise<Product[]>
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
-/** The page, page size, WHERE condition and whether ranking by relevance (which counts as it reads). */
+/** The page, page size, WHERE condition and whether ranking by relevance. */
 function pageOf(filter: ProductFilter) {
-  // Ranking by relevance reads every match anyway, so there a window count is nearly free and a
-  // separate count would repeat the costly text matching. Any other sort has the page and the count
-  // apart: the page walks a sort index and stops after its rows, the count reads an index only
-  // (decision 0044).
+  // Any sort but relevance has the page and the count apart: the page walks a sort index and stops
+  // after its rows, the count reads an index only (decision 0044). Relevance ranks a bounded number
+  // of matches and counts them as it ranks (decision 0054).
   return {
     page: filter.page ?? 1,
     limit: filter.limit ?? 24,
     where: and(...conditions(filter)),
     ranked: rankedByRelevance(filter),
   };
-}
-
-function windowCount(ranked: boolean) {
-  return (ranked ? sql`count(*) over()` : sql`0`).mapWith(Number);
-}
-
-/** The number of matches: counted apart, else the window count of the page's rows (a page past the end counts apart). */
-async function totalOf(db: Db, filter: ProductFilter, rows: { total: number }[], counted: number | null) {
-  if (counted !== null) return counted;
-  if (rows.length) return rows[0].total;
-  return (filter.page ?? 1) > 1 ? await countMatches(db, filter) : 0;
 }
 
 /** Whether the list is sorted by search relevance (which no index can give in order). */

@@ -11,6 +11,7 @@ import { seedDemo } from "../../db/seed/mod.ts";
 import { seedLarge } from "../../db/seed/large.ts";
 import { categoryTreeIds, getCategory } from "./service.ts";
 import { listProducts, productFacets } from "./product_query.ts";
+import { RANKED_MATCHES } from "./relevance.ts";
 import { searchProducts, suggestProducts } from "../search/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -76,6 +77,27 @@ planTest(
     assert.deepEqual(productSeqScans(seen), []);
     assert.ok(uses(seen, "products_search_vector_idx"), "full-text search reads its GIN index");
     assert.ok(uses(seen, "products_name_brand_trgm_idx"), "typo matching reads the trigram index");
+  },
+);
+
+planTest(
+  "[catalog plans] a broad search ranks a bounded number of matches, name and brand matches first",
+  async (plans) => {
+    let result: { total: number; capped?: boolean } = { total: 0 };
+    const seen = await plans(async (db) => {
+      result = await searchProducts(db, "vivarium", { limit: 24 });
+      // A word found in descriptions only: the text tier reads the full-text index.
+      await searchProducts(db, "natural", { limit: 24 });
+    });
+    // "vivarium" and its synonyms match about 38% of the generated products: many more than are ranked.
+    assert.deepEqual([result.total, result.capped], [RANKED_MATCHES, true]);
+    // A later tier of a dense word may be planned as a scan that stops after its LIMIT; it runs only
+    // when the earlier tiers are short, so what counts is that none ran and no node read much.
+    assert.deepEqual(productSeqScans(seen).filter((line) => !line.includes("(never executed)")), []);
+    assert.ok(uses(seen, "products_search_vector_idx"), "text matches come from the search document's index");
+    assert.ok(uses(seen, "products_title_search_idx"), "name and brand matches come from their GIN index");
+    // No node reads more products than are ranked (give or take archived ones the filter drops).
+    assert.ok(mostProductsRead(seen) <= (RANKED_MATCHES + 1) * 1.05, `a plan node read ${mostProductsRead(seen)}`);
   },
 );
 

@@ -49,17 +49,37 @@ function trigramText(): SQL {
   return sql`lower(${products.name} || ' ' || coalesce(${products.brand}, ''))`;
 }
 
-/** The WHERE condition for a search; null when the text has no searchable word. */
-export function searchCondition(q: string): SQL | null {
+/** A search's name and brand document (indexed by migration 0016): words in the name or brand only. */
+function titleDocument(): SQL {
+  return sql`(to_tsvector('english', ${products.name}) || to_tsvector('simple', coalesce(${products.brand}, '')))`;
+}
+
+/**
+ * A search's matches in three tiers, each answered by its own index: `title`, the words in the name
+ * or brand; `text`, the words anywhere in the search document (a superset of `title`); `typo`, the
+ * name and brand close to the words by trigram similarity. A product matches when `text` or `typo`
+ * holds; a broad search ranks its matches tier by tier (decision 0054). Null without words.
+ */
+export function searchTiers(q: string): { title: SQL; text: SQL; typo: SQL } | null {
   const terms = searchTerms(q);
   if (!terms.length) return null;
   const words = terms.join(" ");
-  // `<%` is word_similarity >= the session's threshold (every connection sets it to ours, db/client.ts)
-  // and the trigram index can answer it; the explicit comparison keeps the rule exact should a
-  // session's threshold be lower.
-  return sql`(${document()} @@ ${
-    tsQuery(terms)
-  } or (${words} <% ${trigramText()} and word_similarity(${words}, ${trigramText()}) >= ${TRIGRAM_WORD_THRESHOLD}))`;
+  const query = tsQuery(terms);
+  return {
+    title: sql`${titleDocument()} @@ ${query}`,
+    text: sql`${document()} @@ ${query}`,
+    // `<%` is word_similarity >= the session's threshold (every connection sets it to ours,
+    // db/client.ts) and the trigram index can answer it; the explicit comparison keeps the rule
+    // exact should a session's threshold be lower.
+    typo:
+      sql`(${words} <% ${trigramText()} and word_similarity(${words}, ${trigramText()}) >= ${TRIGRAM_WORD_THRESHOLD})`,
+  };
+}
+
+/** The WHERE condition for a search; null when the text has no searchable word. */
+export function searchCondition(q: string): SQL | null {
+  const tiers = searchTiers(q);
+  return tiers && sql`(${tiers.text} or ${tiers.typo})`;
 }
 
 /** Relevance: full-text rank (weighted) plus trigram similarity, higher is better; null without words. */

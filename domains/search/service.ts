@@ -30,6 +30,7 @@ export async function searchPage(db: Db, filter: ProductFilter, ranking?: Rankin
   return {
     items: await productsInOrder(db, ranked.ids),
     total: ranked.total,
+    capped: ranked.capped,
     page: filter.page ?? 1,
     limit: filter.limit ?? 24,
   };

@@ -12,7 +12,13 @@ export function searchApi() {
   app.get("/", validate("query", catalogSchemas.searchQuery), async (c) => {
     const { q, limit } = c.req.valid("query");
     const page = await rankedSearch(c, searchFilter(q, { limit }));
-    return c.json({ query: q, total: page.total, items: page.items.map(productJson) });
+    // `totalCapped`: more products match than `total`, the number ranked (decision 0054).
+    return c.json({
+      query: q,
+      total: page.total,
+      totalCapped: page.capped ?? false,
+      items: page.items.map(productJson),
+    });
   });
   app.get("/suggest", validate("query", catalogSchemas.searchQuery), async (c) => {
     const { q } = c.req.valid("query");

@@ -13,6 +13,7 @@ import {
   type PriceBand,
   productFacets,
   type ProductFilter,
+  type ProductPage,
   searchTerms,
   treeIdsIn,
 } from "../../domains/catalog/mod.ts";
@@ -162,7 +163,7 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
     limit: PAGE_SIZE,
   };
   let error: string | undefined;
-  let result = { items: [] as Awaited<ReturnType<typeof listProducts>>["items"], total: 0 };
+  let result: ProductPage = { items: [], total: 0, page: state.page, limit: PAGE_SIZE };
   let facets = { categories: [], brands: [], priceBands: [] } as Awaited<ReturnType<typeof productFacets>>;
   try {
     const bands = catalogSchemas.PRICE_BANDS.map((b) => {
@@ -198,6 +199,7 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
         facets={facets}
         products={result.items.map(toCardData)}
         total={result.total}
+        capped={result.capped}
         pageCount={pageCount}
         sortOptions={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
         defaultSort={page.defaultSort}

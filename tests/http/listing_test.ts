@@ -4,6 +4,8 @@ import { testApp } from "../helpers/app.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
 import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
 import type { Db } from "../../db/client.ts";
+import { products } from "../../db/schema/mod.ts";
+import { RANKED_MATCHES } from "../../domains/catalog/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -272,5 +274,34 @@ test("[api] /api/search and /api/search/suggest", async (db, database) => {
   assert.equal(missing.status, 400);
   assert.equal((await missing.json()).error, "q is required");
 });
+
+test(
+  "[listing] a broad search shows the 1000 it ranks as '1000+ products'; the API says the total is capped",
+  async (db, database) => {
+    await catalogue(db);
+    // One more gecko product than a search ranks (RANKED_MATCHES), in one insert.
+    await db.insert(products).values(
+      Array.from({ length: RANKED_MATCHES + 1 }, (_, i) => ({
+        name: `Gecko Ledge ${i}`,
+        slug: `gecko-ledge-${i}`,
+        sku: `GL-${i}`,
+        price: "99.00",
+        stock: 5,
+      })),
+    );
+    const app = testApp(database);
+    const html = await page(app, "/search?q=gecko");
+    assert.match(html, /data-product-count[^>]*>1000\+ products</);
+    assert.match(html, /page=42/);
+    assert.doesNotMatch(html, /page=43/);
+    const api = await (await app.request("/api/search?q=gecko&limit=3")).json();
+    assert.equal(api.total, RANKED_MATCHES);
+    assert.equal(api.totalCapped, true);
+    assert.equal(api.items.length, 3);
+    const narrow = await (await app.request("/api/search?q=arcadia")).json();
+    assert.deepEqual([narrow.total, narrow.totalCapped], [2, false]);
+    assert.match(await page(app, "/search?q=solarmeter"), /data-product-count[^>]*>1 product</);
+  },
+);
 
 closeDatabase();

@@ -1,0 +1,71 @@
+/**
+ * A search sorted by relevance (decision 0054). Relevance is computed per product (full-text rank
+ * plus trigram similarity), so ranking every match of a broad word ("vivarium" matches 38,576 of
+ * 100,000 generated products, 280-350 ms) costs in proportion to the matches. So a search ranks at
+ * most {@link RANKED_MATCHES} of them, read from the indexes tier by tier (name or brand matches
+ * first, then the rest of the text matches, then typo matches), and says when more match. With
+ * fewer matches than that, every match is ranked: the same result as ranking them all.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client.ts";
+import { products } from "../../db/schema/mod.ts";
+import { searchRank, searchTiers } from "./text_search.ts";
+
+/** At most this many matches of a search are ranked; a shopper sees "1000+" and pages through them. */
+export const RANKED_MATCHES = 1000;
+
+/** A page of a list as product ids in order, and how many products match: what a search keeps (decision 0050). */
+export interface RankedPage {
+  ids: number[];
+  /** The number of matches, or with `capped` the number ranked (more match). */
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * The page of a search for `q` by relevance among the products `where` allows (the filter's other
+ * conditions). One statement: the candidates (up to `cap` + 1, to know whether more match), their
+ * number, and the page of the first `cap` ranked.
+ */
+export async function rankByRelevance(
+  db: Db,
+  q: string,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+  cap = RANKED_MATCHES,
+): Promise<RankedPage> {
+  const tiers = searchTiers(q);
+  const rank = searchRank(q);
+  if (!tiers || !rank) return { ids: [], total: 0, capped: false };
+  const allowed = where ? sql`${where} and ` : sql``;
+  const id = products.id;
+  // Each tier reads its own index and stops after `cap` + 1 rows; a later tier runs only while the
+  // candidates are short of that (the union is read lazily through the LIMIT). `typo` leaves out
+  // text matches, which the earlier tiers already hold whenever `typo` is read.
+  const result = await db.execute(sql`
+    with title as (
+      select ${id} as id from ${products} where ${allowed}${tiers.title} limit ${cap + 1}
+    ), text as (
+      select ${id} as id from ${products}
+      where ${allowed}${tiers.text} and ${id} not in (select id from title) limit ${cap + 1}
+    ), typo as (
+      select ${id} as id from ${products} where ${allowed}${tiers.typo} and not ${tiers.text} limit ${cap + 1}
+    ), candidates as (
+      select id from title union all select id from text union all select id from typo limit ${cap + 1}
+    )
+    select found.n as found, ranked.id from (select count(*)::int as n from candidates) found
+    left join lateral (
+      select ${id} as id, ${rank} as score, ${products.name} as name from ${products}
+      where ${id} in (select id from candidates limit ${cap})
+      order by score desc, name, id limit ${limit} offset ${(page - 1) * limit}
+    ) ranked on true
+    order by ranked.score desc, ranked.name, ranked.id`);
+  const rows = rowsOf<{ found: number; id: number | null }>(result);
+  const found = Number(rows[0]?.found ?? 0);
+  return {
+    ids: rows.flatMap((r) => (r.id === null ? [] : [Number(r.id)])),
+    total: Math.min(found, cap),
+    capped: found > cap,
+  };
+}
