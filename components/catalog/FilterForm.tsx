@@ -12,12 +12,13 @@ import type { ListingState } from "./listing_state.ts";
  * form, and the shopper may want that brand once the band is cleared.
  */
 function Check(
-  { id, name, value, label, count, checked }: {
+  { id, name, value, label, count, capped, checked }: {
     id: string;
     name: string;
     value: string;
     label: string;
     count: number;
+    capped?: boolean;
     checked: boolean;
   },
 ) {
@@ -36,10 +37,18 @@ function Check(
           className="h-4 w-4 accent-green-700"
         />
         <span className={count ? "flex-1" : "flex-1 text-stone-500"}>{label}</span>
-        <span className="text-xs text-stone-500" data-facet-count>{count}</span>
+        <span className="text-xs text-stone-500" data-facet-count>{countText(count, capped)}</span>
       </label>
     </li>
   );
+}
+
+/**
+ * A facet count; with "+" when it counts the products a broad search ranks and more match
+ * (decision 0054): at least that many.
+ */
+function countText(count: number, capped?: boolean): string {
+  return capped ? `${count}+` : String(count);
 }
 
 export function FilterForm(
@@ -95,7 +104,7 @@ export function FilterForm(
                       className="h-4 w-4 accent-green-700"
                     />
                     <span className="flex-1">{c.name}</span>
-                    <span className="text-xs text-stone-500">{c.count}</span>
+                    <span className="text-xs text-stone-500">{countText(c.count, facets.capped?.categories)}</span>
                   </label>
                 </li>
               ))}
@@ -114,6 +123,7 @@ export function FilterForm(
               value={b.value}
               label={b.label}
               count={bandCount.get(b.value) ?? 0}
+              capped={facets.capped?.priceBands}
               checked={state.price.includes(b.value)}
             />
           ))}
@@ -132,6 +142,7 @@ export function FilterForm(
                   value={b.name}
                   label={b.name}
                   count={b.count}
+                  capped={facets.capped?.brands}
                   checked={state.brand.includes(b.name)}
                 />
               ))}

@@ -6,8 +6,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { productColumns, productsByIds, toProduct } from "./service.ts";
-import { searchCondition, searchRank } from "./text_search.ts";
-import { rankByRelevance, type RankedPage } from "./relevance.ts";
+import { searchCondition, searchRank, searchTiers } from "./text_search.ts";
+import { rankByRelevance, type RankedPage, searchCandidates } from "./relevance.ts";
 import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
 
@@ -69,6 +69,8 @@ export interface Facets {
   brands: { name: string; count: number }[];
   /** Count per band, in the order the bands were given. */
   priceBands: { band: PriceBand; count: number }[];
+  /** Per facet: its counts are of the products a broad search ranks, and more match (decision 0054). */
+  capped?: Record<"categories" | "brands" | "priceBands", boolean>;
 }
 
 /** At or below this many units (and above 0) a product counts as low on stock in the admin list. */
@@ -252,25 +254,46 @@ export async function productFacets(
   // Brands: listed from the scope without price and brand selections, counted inside the ticked bands.
   const selectedBands = bandsCondition(filter);
   const brandCount = selectedBands ? sql<number>`count(*) filter (where ${selectedBands})` : sql<number>`count(*)`;
+  const scopes = facetScopes(db, filter);
   const [cats, brands, bandCounts] = await Promise.all([
-    selected.countCategories === false ? Promise.resolve([] as Facets["categories"]) : categoryCounts(db, filter),
-    db.select({ name: products.brand, count: brandCount.mapWith(Number) }).from(products)
-      .leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(and(isNotNull(products.brand), ...conditions(filter, "brands", "priceBands")))
-      .groupBy(products.brand).orderBy(asc(products.brand)),
+    selected.countCategories === false
+      ? Promise.resolve({ rows: [] as Facets["categories"], capped: false })
+      : scopes(["categories"]).then(async (s) => ({ rows: await categoryCounts(db, s.filter), capped: s.capped })),
+    scopes(["brands", "priceBands"]).then(async (s) => ({
+      rows: await db.select({ name: products.brand, count: brandCount.mapWith(Number) }).from(products)
+        .leftJoin(categories, eq(products.categoryId, categories.id))
+        .where(and(isNotNull(products.brand), ...conditions(s.filter, "brands", "priceBands")))
+        .groupBy(products.brand).orderBy(asc(products.brand)),
+      capped: s.capped,
+    })),
     bands.length
-      ? db.select(Object.fromEntries(
-        bands.map((b, i) => [`b${i}`, sql<number>`count(*) filter (where ${bandCondition(b)})`.mapWith(Number)]),
-      )).from(products).leftJoin(categories, eq(products.categoryId, categories.id))
-        .where(and(...conditions(filter, "priceBands")))
-      : Promise.resolve([{}]),
+      ? scopes(["priceBands"]).then(async (s) => ({
+        rows: await db.select(Object.fromEntries(
+          bands.map((b, i) => [`b${i}`, sql<number>`count(*) filter (where ${bandCondition(b)})`.mapWith(Number)]),
+        )).from(products).leftJoin(categories, eq(products.categoryId, categories.id))
+          .where(and(...conditions(s.filter, "priceBands"))),
+        capped: s.capped,
+      }))
+      : Promise.resolve({ rows: [{}], capped: false }),
   ]);
-  const bandRow = (bandCounts as Record<string, number>[])[0] ?? {};
-  const brandFacets = brands.map((b) => ({ name: b.name!, count: b.count }));
+  return facetsOf(filter, bands, selected.category, cats, brands, bandCounts);
+}
+
+/** The facets from their counts: selections the counts left out listed too (at 0). */
+function facetsOf(
+  filter: ProductFilter,
+  bands: PriceBand[],
+  chosen: { id: number; slug: string; name: string } | undefined,
+  catCounts: { rows: Facets["categories"]; capped: boolean },
+  brands: { rows: { name: string | null; count: number }[]; capped: boolean },
+  bandCounts: { rows: Record<string, number>[]; capped: boolean },
+): Facets {
+  const cats = catCounts.rows;
+  const bandRow = bandCounts.rows[0] ?? {};
+  const brandFacets = brands.rows.map((b) => ({ name: b.name!, count: b.count }));
   for (const name of filter.brands ?? []) {
     if (!brandFacets.some((b) => b.name === name)) brandFacets.push({ name, count: 0 });
   }
-  const chosen = selected.category;
   if (chosen && !cats.some((c) => c.id === chosen.id)) {
     // A parent category may hold no products itself: its count is that of its sub-categories.
     const tree = new Set(filter.categoryIds ?? [chosen.id]);
@@ -281,6 +304,38 @@ export async function productFacets(
     categories: cats,
     brands: brandFacets.sort((a, b) => a.name.localeCompare(b.name)),
     priceBands: bands.map((band, i) => ({ band, count: bandRow[`b${i}`] ?? 0 })),
+    capped: { categories: catCounts.capped, brands: brands.capped, priceBands: bandCounts.capped },
+  };
+}
+
+/**
+ * The filter each facet counts with, by the selections it leaves out. Outside a search, the filter
+ * itself. In a search, its text condition becomes the ids of the matches the search ranks (at most
+ * RANKED_MATCHES, decision 0054), so a broad search's facets count a bounded set as its ranking
+ * does, and say when more match; facets leaving out the same selections share one read.
+ */
+function facetScopes(db: Db, filter: ProductFilter) {
+  const read = new Map<string, Promise<{ filter: ProductFilter; capped: boolean }>>();
+  const selection: Record<Facet, unknown[] | undefined> = {
+    categories: filter.categoryIds,
+    brands: filter.brands,
+    priceBands: filter.priceBands,
+  };
+  return (omit: Facet[]) => {
+    if (!filter.q || !searchTiers(filter.q)) return Promise.resolve({ filter, capped: false });
+    const left = omit.filter((f) => selection[f]?.length);
+    const key = left.join();
+    if (!read.has(key)) {
+      const where = and(...conditions({ ...filter, q: undefined }, ...left));
+      read.set(
+        key,
+        searchCandidates(db, filter.q, where).then((found) => ({
+          filter: { ...filter, q: undefined, ids: found.ids },
+          capped: found.capped,
+        })),
+      );
+    }
+    return read.get(key)!;
   };
 }
 

@@ -81,11 +81,13 @@ planTest(
 );
 
 planTest(
-  "[catalog plans] a broad search ranks a bounded number of matches, name and brand matches first",
+  "[catalog plans] a broad search ranks and facets a bounded number of matches, name and brand matches first",
   async (plans) => {
     let result: { total: number; capped?: boolean } = { total: 0 };
     const seen = await plans(async (db) => {
       result = await searchProducts(db, "vivarium", { limit: 24 });
+      // The search page's facets count the same bounded set.
+      await productFacets(db, { q: "vivarium" }, BANDS, { countCategories: true });
       // A word found in descriptions only: the text tier reads the full-text index.
       await searchProducts(db, "natural", { limit: 24 });
     });

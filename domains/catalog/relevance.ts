@@ -38,22 +38,9 @@ export async function rankByRelevance(
   const tiers = searchTiers(q);
   const rank = searchRank(q);
   if (!tiers || !rank) return { ids: [], total: 0, capped: false };
-  const allowed = where ? sql`${where} and ` : sql``;
   const id = products.id;
-  // Each tier reads its own index and stops after `cap` + 1 rows; a later tier runs only while the
-  // candidates are short of that (the union is read lazily through the LIMIT). `typo` leaves out
-  // text matches, which the earlier tiers already hold whenever `typo` is read.
   const result = await db.execute(sql`
-    with title as (
-      select ${id} as id from ${products} where ${allowed}${tiers.title} limit ${cap + 1}
-    ), text as (
-      select ${id} as id from ${products}
-      where ${allowed}${tiers.text} and ${id} not in (select id from title) limit ${cap + 1}
-    ), typo as (
-      select ${id} as id from ${products} where ${allowed}${tiers.typo} and not ${tiers.text} limit ${cap + 1}
-    ), candidates as (
-      select id from title union all select id from text union all select id from typo limit ${cap + 1}
-    )
+    with candidates as ${candidates(tiers, where, cap)}
     select found.n as found, ranked.id from (select count(*)::int as n from candidates) found
     left join lateral (
       select ${id} as id, ${rank} as score, ${products.name} as name from ${products}
@@ -68,4 +55,43 @@ export async function rankByRelevance(
     total: Math.min(found, cap),
     capped: found > cap,
   };
+}
+
+/**
+ * The matches of `q` a search ranks among the products `where` allows: at most `cap` ids, and
+ * whether more match. A search's facets count these (decision 0054).
+ */
+export async function searchCandidates(
+  db: Db,
+  q: string,
+  where: SQL | undefined,
+  cap = RANKED_MATCHES,
+): Promise<{ ids: number[]; capped: boolean }> {
+  const tiers = searchTiers(q);
+  if (!tiers) return { ids: [], capped: false };
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`select id from ${candidates(tiers, where, cap)} c`));
+  return { ids: rows.slice(0, cap).map((r) => Number(r.id)), capped: rows.length > cap };
+}
+
+/**
+ * Up to `cap` + 1 ids (to know whether more match) matching a search's tiers among the products
+ * `where` allows, as a parenthesised sub-query. Each tier reads its own index and stops after
+ * `cap` + 1 rows; a later tier runs only while the candidates are short of that (the union is read
+ * lazily through the LIMIT). `typo` leaves out text matches, which the earlier tiers already hold
+ * whenever `typo` is read.
+ */
+function candidates(tiers: NonNullable<ReturnType<typeof searchTiers>>, where: SQL | undefined, cap: number): SQL {
+  const allowed = where ? sql`${where} and ` : sql``;
+  const id = products.id;
+  return sql`(
+    with title as (
+      select ${id} as id from ${products} where ${allowed}${tiers.title} limit ${cap + 1}
+    ), text as (
+      select ${id} as id from ${products}
+      where ${allowed}${tiers.text} and ${id} not in (select id from title) limit ${cap + 1}
+    ), typo as (
+      select ${id} as id from ${products} where ${allowed}${tiers.typo} and not ${tiers.text} limit ${cap + 1}
+    )
+    select id from title union all select id from text union all select id from typo limit ${cap + 1}
+  )`;
 }

@@ -285,6 +285,7 @@ test(
         name: `Gecko Ledge ${i}`,
         slug: `gecko-ledge-${i}`,
         sku: `GL-${i}`,
+        brand: "Ledgeco",
         price: "99.00",
         stock: 5,
       })),
@@ -292,6 +293,9 @@ test(
     const app = testApp(database);
     const html = await page(app, "/search?q=gecko");
     assert.match(html, /data-product-count[^>]*>1000\+ products</);
+    // The facets count the 1000 ranked, and say more match.
+    assert.match(html, />Ledgeco<\/span><span[^>]*data-facet-count[^>]*>1000\+</);
+    assert.match(html, /price-0-500[\s\S]*?data-facet-count[^>]*>1000\+</);
     assert.match(html, /page=42/);
     assert.doesNotMatch(html, /page=43/);
     const api = await (await app.request("/api/search?q=gecko&limit=3")).json();
@@ -300,7 +304,9 @@ test(
     assert.equal(api.items.length, 3);
     const narrow = await (await app.request("/api/search?q=arcadia")).json();
     assert.deepEqual([narrow.total, narrow.totalCapped], [2, false]);
-    assert.match(await page(app, "/search?q=solarmeter"), /data-product-count[^>]*>1 product</);
+    const solarmeter = await page(app, "/search?q=solarmeter");
+    assert.match(solarmeter, /data-product-count[^>]*>1 product</);
+    assert.match(solarmeter, />Solarmeter<\/span><span[^>]*data-facet-count[^>]*>1</);
   },
 );
 
