@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { productColumns, productsByIds, toProduct } from "./service.ts";
 import { searchCondition, searchRank, searchTiers } from "./text_search.ts";
-import { rankByRelevance, type RankedPage, searchCandidates } from "./relevance.ts";
+import { type RankedPage, searchCandidates, searchPageIds } from "./relevance.ts";
 import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
 
@@ -140,11 +140,11 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
 /**
  * A page of products matching the filter, sorted and paged in the database. `knownTotal`: the
  * number of matches when the caller already has it (a listing keeps it beside its facets, decision
- * 0050); then only the page is read. A search by relevance is ranked first, then read by id.
+ * 0050); then only the page is read. A search is sorted among its candidates first, then read by id.
  */
 export async function listProducts(db: Db, filter: ProductFilter = {}, knownTotal?: number): Promise<ProductPage> {
-  const { page, limit, where, ranked } = pageOf(filter);
-  if (ranked) {
+  const { page, limit, where, searched } = pageOf(filter);
+  if (searched) {
     const { ids, total, capped } = await rankProducts(db, filter);
     return { items: await productsInOrder(db, ids), total, capped, page, limit };
   }
@@ -175,8 +175,11 @@ function sortedPage(db: Db, filter: ProductFilter, where: SQL | undefined, page:
 
 /** {@link listProducts}'s page as ids only: the ordering and counting work without reading the products. */
 export async function rankProducts(db: Db, filter: ProductFilter): Promise<RankedPage> {
-  const { page, limit, where, ranked } = pageOf(filter);
-  if (ranked) return rankByRelevance(db, filter.q!, and(...conditions({ ...filter, q: undefined })), page, limit);
+  const { page, limit, where, searched } = pageOf(filter);
+  if (searched) {
+    const others = and(...conditions({ ...filter, q: undefined }));
+    return searchPageIds(db, { q: filter.q!, where: others, page, limit, order: orderBy(filter) });
+  }
   const [rows, total] = await Promise.all([pageIds(db, filter, where, page, limit), countProducts(db, where)]);
   return { ids: rows.map((r) => r.id), total, capped: false };
 }
@@ -196,23 +199,17 @@ export async function productsInOrder(db: Db, ids: number[]): Promise<Product[]>
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
-/** The page, page size, WHERE condition and whether ranking by relevance. */
+/** The page, page size, WHERE condition and whether the list is a search. */
 function pageOf(filter: ProductFilter) {
-  // Any sort but relevance has the page and the count apart: the page walks a sort index and stops
-  // after its rows, the count reads an index only (decision 0044). Relevance ranks a bounded number
-  // of matches and counts them as it ranks (decision 0054).
+  // A list has the page and the count apart: the page walks a sort index and stops after its rows,
+  // the count reads an index only (decision 0044). A search sorts and counts a bounded number of
+  // its matches in one statement, whatever its sort (decision 0054).
   return {
     page: filter.page ?? 1,
     limit: filter.limit ?? 24,
     where: and(...conditions(filter)),
-    ranked: rankedByRelevance(filter),
+    searched: !!filter.q && searchTiers(filter.q) !== null,
   };
-}
-
-/** Whether the list is sorted by search relevance (which no index can give in order). */
-function rankedByRelevance(filter: ProductFilter): boolean {
-  return (filter.sort ?? (filter.q ? "relevance" : "featured")) === "relevance" && !!filter.q &&
-    searchRank(filter.q) !== null;
 }
 
 /** How many products match the filter (its sort and page aside). */

@@ -1,10 +1,11 @@
 /**
- * A search sorted by relevance (decision 0054). Relevance is computed per product (full-text rank
+ * The products a search shows (decision 0054). Relevance is computed per product (full-text rank
  * plus trigram similarity), so ranking every match of a broad word ("vivarium" matches 38,576 of
  * 100,000 generated products, 280-350 ms) costs in proportion to the matches. So a search ranks at
  * most {@link RANKED_MATCHES} of them, read from the indexes tier by tier (name or brand matches
  * first, then the rest of the text matches, then typo matches), and says when more match. With
- * fewer matches than that, every match is ranked: the same result as ranking them all.
+ * fewer matches than that, every match is ranked: the same result as ranking them all. Any other
+ * sort of a search (price, name, newest) sorts the same candidates.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
@@ -22,32 +23,39 @@ export interface RankedPage {
   capped: boolean;
 }
 
+/** A page of a search: its words, the products the filter's other conditions allow, the page and its order. */
+export interface SearchPageQuery {
+  q: string;
+  where?: SQL;
+  page: number;
+  limit: number;
+  /** The sort; best match first when left out. */
+  order?: SQL[];
+  /** How many matches are ranked at most (tests lower it). */
+  cap?: number;
+}
+
 /**
- * The page of a search for `q` by relevance among the products `where` allows (the filter's other
- * conditions). One statement: the candidates (up to `cap` + 1, to know whether more match), their
- * number, and the page of the first `cap` ranked.
+ * The page of a search among its candidates (up to `cap` + 1, to know whether more match), in the
+ * given order, and their number. One statement; a search sorted by price or name sorts the same
+ * candidates, so every sort of a search shows the same products and count.
  */
-export async function rankByRelevance(
-  db: Db,
-  q: string,
-  where: SQL | undefined,
-  page: number,
-  limit: number,
-  cap = RANKED_MATCHES,
-): Promise<RankedPage> {
+export async function searchPageIds(db: Db, query: SearchPageQuery): Promise<RankedPage> {
+  const { q, where, page, limit, cap = RANKED_MATCHES } = query;
   const tiers = searchTiers(q);
   const rank = searchRank(q);
   if (!tiers || !rank) return { ids: [], total: 0, capped: false };
+  const order = query.order ?? [sql`${rank} desc`, sql`${products.name} asc`, sql`${products.id} asc`];
   const id = products.id;
   const result = await db.execute(sql`
     with candidates as ${candidates(tiers, where, cap)}
     select found.n as found, ranked.id from (select count(*)::int as n from candidates) found
     left join lateral (
-      select ${id} as id, ${rank} as score, ${products.name} as name from ${products}
+      select ${id} as id, row_number() over (order by ${sql.join(order, sql`, `)}) as position from ${products}
       where ${id} in (select id from candidates limit ${cap})
-      order by score desc, name, id limit ${limit} offset ${(page - 1) * limit}
+      order by position limit ${limit} offset ${(page - 1) * limit}
     ) ranked on true
-    order by ranked.score desc, ranked.name, ranked.id`);
+    order by ranked.position`);
   const rows = rowsOf<{ found: number; id: number | null }>(result);
   const found = Number(rows[0]?.found ?? 0);
   return {
