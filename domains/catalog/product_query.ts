@@ -58,7 +58,7 @@ export interface ProductPage {
   items: Product[];
   /** How many products match; with `capped`, at least this many (a broad search, decision 0054). */
   total: number;
-  /** True when more products match than the `total` a search ranked by relevance (decision 0054). */
+  /** True when more products match a search than the `total` it sorted (decision 0054). */
   capped?: boolean;
   page: number;
   limit: number;
