@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { productColumns, productsByIds, toProduct } from "./service.ts";
-import { searchCondition, searchRank, searchTiers } from "./text_search.ts";
+import { relevanceOrder, searchCondition, searchTiers } from "./text_search.ts";
 import { type RankedPage, searchCandidates, searchPageIds } from "./relevance.ts";
 import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
@@ -92,8 +92,8 @@ function orderBy(filter: ProductFilter): SQL[] {
     case "newest":
       return [desc(products.createdAt), desc(products.id)];
     case "relevance": {
-      const rank = filter.q ? searchRank(filter.q) : null;
-      if (rank) return [desc(rank), asc(products.name), asc(products.id)];
+      const relevance = filter.q ? relevanceOrder(filter.q) : null;
+      if (relevance) return relevance;
       return [desc(products.featured), desc(products.isNew), asc(products.name), asc(products.id)];
     }
     default:
@@ -208,8 +208,13 @@ function pageOf(filter: ProductFilter) {
     page: filter.page ?? 1,
     limit: filter.limit ?? 24,
     where: and(...conditions(filter)),
-    searched: !!filter.q && searchTiers(filter.q) !== null,
+    searched: isSearch(filter),
   };
+}
+
+/** Whether the filter searches for words (text without a searchable word matches nothing, as a list). */
+function isSearch(filter: ProductFilter): boolean {
+  return !!filter.q && searchTiers(filter.q) !== null;
 }
 
 /** How many products match the filter (its sort and page aside). */
@@ -319,14 +324,14 @@ function facetScopes(db: Db, filter: ProductFilter) {
     priceBands: filter.priceBands,
   };
   return (omit: Facet[]) => {
-    if (!filter.q || !searchTiers(filter.q)) return Promise.resolve({ filter, capped: false });
+    if (!isSearch(filter)) return Promise.resolve({ filter, capped: false });
     const left = omit.filter((f) => selection[f]?.length);
     const key = left.join();
     if (!read.has(key)) {
       const where = and(...conditions({ ...filter, q: undefined }, ...left));
       read.set(
         key,
-        searchCandidates(db, filter.q, where).then((found) => ({
+        searchCandidates(db, filter.q!, where).then((found) => ({
           filter: { ...filter, q: undefined, ids: found.ids },
           capped: found.capped,
         })),

@@ -10,7 +10,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
 import { products } from "../../db/schema/mod.ts";
-import { searchRank, searchTiers } from "./text_search.ts";
+import { relevanceOrder, searchTiers } from "./text_search.ts";
 
 /** At most this many matches of a search are ranked; a shopper sees "1000+" and pages through them. */
 export const RANKED_MATCHES = 1000;
@@ -43,9 +43,8 @@ export interface SearchPageQuery {
 export async function searchPageIds(db: Db, query: SearchPageQuery): Promise<RankedPage> {
   const { q, where, page, limit, cap = RANKED_MATCHES } = query;
   const tiers = searchTiers(q);
-  const rank = searchRank(q);
-  if (!tiers || !rank) return { ids: [], total: 0, capped: false };
-  const order = query.order ?? [sql`${rank} desc`, sql`${products.name} asc`, sql`${products.id} asc`];
+  const order = query.order ?? relevanceOrder(q);
+  if (!tiers || !order) return { ids: [], total: 0, capped: false };
   const id = products.id;
   const result = await db.execute(sql`
     with candidates as ${candidates(tiers, where, cap)}

@@ -3,7 +3,7 @@
  * description, every word as a prefix) OR trigram word similarity on name and brand, so typos and
  * partial words still match ("terarium" finds terrariums, "exo ter" finds Exo Terra).
  */
-import { type SQL, sql } from "drizzle-orm";
+import { asc, desc, type SQL, sql } from "drizzle-orm";
 import { products } from "../../db/schema/mod.ts";
 import { TRIGRAM_WORD_THRESHOLD } from "../../db/client.ts";
 
@@ -83,10 +83,16 @@ export function searchCondition(q: string): SQL | null {
 }
 
 /** Relevance: full-text rank (weighted) plus trigram similarity, higher is better; null without words. */
-export function searchRank(q: string): SQL | null {
+function searchRank(q: string): SQL | null {
   const terms = searchTerms(q);
   if (!terms.length) return null;
   return sql`(ts_rank_cd(${document()}, ${tsQuery(terms)}, 32) * 4 + word_similarity(${
     terms.join(" ")
   }, ${trigramText()}))`;
+}
+
+/** Best match first, ties by name then id; null without words. */
+export function relevanceOrder(q: string): SQL[] | null {
+  const rank = searchRank(q);
+  return rank && [desc(rank), asc(products.name), asc(products.id)];
 }
