@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import type { PayFastConfig } from "../../config.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { ipInCidr } from "../../lib/ip.ts";
 import type { PaymentGateway, PaymentIntentFacts, RefundFacts, RefundInput } from "./types.ts";
 
 export { PAYFAST_MANUAL_REFUND, PAYFAST_METHOD_LABEL } from "./schemas.ts";
@@ -130,25 +131,6 @@ export interface PayFastDeps {
   resolve?: (host: string) => Promise<string[]>;
 }
 
-function ipv4ToInt(ip: string): number | null {
-  const m = ip.match(/^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  if (parts.some((p) => p > 255)) return null;
-  return ((parts[0] << 24) >>> 0) + (parts[1] << 16) + (parts[2] << 8) + parts[3];
-}
-
-/** True when `ip` (IPv4, possibly IPv4-mapped) lies in the CIDR range. */
-export function inRange(ip: string, cidr: string): boolean {
-  const [base, bits] = cidr.split("/");
-  const a = ipv4ToInt(ip);
-  const b = ipv4ToInt(base);
-  if (a === null || b === null) return false;
-  const n = Number(bits ?? 32);
-  const mask = n === 0 ? 0 : (~0 << (32 - n)) >>> 0;
-  return ((a & mask) >>> 0) === ((b & mask) >>> 0);
-}
-
 /** "123.40" -> 12340; null for anything that is not a rand amount. */
 function amountCents(value: string | undefined): number | null {
   if (!value || !/^-?\d{1,9}(\.\d{1,2})?$/.test(value.trim())) return null;
@@ -176,7 +158,7 @@ export function payfastGateway(config: PayFastConfig | null, deps: PayFastDeps =
   const resolve = deps.resolve ?? ((host: string) => Deno.resolveDns(host, "A"));
 
   async function fromPayFast(ip: string): Promise<boolean> {
-    if (PAYFAST_ITN_RANGES.some((r) => inRange(ip, r))) return true;
+    if (PAYFAST_ITN_RANGES.some((r) => ipInCidr(ip, r))) return true;
     const resolved = await Promise.all(PAYFAST_ITN_HOSTS.map((h) => resolve(h).catch(() => [] as string[])));
     const plain = ip.replace(/^::ffff:/i, "");
     return resolved.flat().includes(plain);

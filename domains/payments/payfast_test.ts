@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { ConfigError, loadConfig } from "../../config.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { createHash } from "node:crypto";
-import { inRange, payfastGateway, PayFastItnRefused, phpUrlencode } from "./payfast.ts";
+import { payfastGateway, PayFastItnRefused, phpUrlencode } from "./payfast.ts";
 
 const SANDBOX = {
   merchantId: "10000100",
@@ -96,9 +96,6 @@ Deno.test("[payfast] an ITN: signature with the passphrase, merchant id, and the
 });
 
 Deno.test("[payfast] source-IP check: PayFast's ranges and resolved hosts pass, others are refused", async () => {
-  assert.ok(inRange("197.97.145.150", "197.97.145.144/28"));
-  assert.ok(!inRange("197.97.145.160", "197.97.145.144/28"));
-  assert.ok(inRange("::ffff:41.74.179.200", "41.74.179.192/27"));
   const gateway = payfastGateway({ ...SANDBOX, verifySourceIp: true }, {
     resolve: (host) => Promise.resolve(host === "sandbox.payfast.co.za" ? ["203.0.113.9"] : []),
   })!;
