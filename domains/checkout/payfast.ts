@@ -93,8 +93,9 @@ export async function handlePayFastItn(
   try {
     valid = await payfast.confirmItn(itn);
   } catch (err) {
-    // PayFast retries an ITN that got no 200; an unreachable validate endpoint is worth that retry.
-    throw new Error("PayFast's validation endpoint did not answer", { cause: err });
+    // PayFast retries an ITN that got no 200: no verdict (unreachable, 5xx, an unexpected body) is
+    // worth that retry, and only a definite INVALID below is refused for good.
+    throw new Error("PayFast's validation endpoint gave no verdict", { cause: err });
   }
   if (!valid) return refuse("PayFast did not confirm the ITN (validate answered INVALID)");
 

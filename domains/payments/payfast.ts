@@ -119,7 +119,10 @@ export interface PayFastGateway extends PaymentGateway {
    * that fails a check.
    */
   verifyItn(rawBody: string, sourceIp: string): Promise<PayFastItn>;
-  /** PayFast's own word on the ITN: true only when `{base}/eng/query/validate` answers VALID. */
+  /**
+   * PayFast's own word on the ITN: true when `{base}/eng/query/validate` answers VALID, false when it
+   * answers INVALID; throws when there is no verdict (network error, timeout, non-2xx, another body).
+   */
   confirmItn(itn: PayFastItn): Promise<boolean>;
   /** The facts finalisation checks, for a COMPLETE (or failed) ITN. */
   itnFacts(itn: PayFastItn): PaymentIntentFacts;
@@ -227,7 +230,13 @@ export function payfastGateway(config: PayFastConfig | null, deps: PayFastDeps =
         signal: AbortSignal.timeout(15_000),
       });
       const text = (await res.text()).trim();
-      return res.ok && text === "VALID";
+      // Only a definite answer is a verdict. A 5xx, a gateway's error page or an empty body says
+      // nothing about the ITN: it throws, the ITN is answered non-2xx and PayFast sends it again,
+      // instead of a real payment being refused for good (issue 27).
+      if (!res.ok) throw new Error(`PayFast's validate endpoint answered HTTP ${res.status}`);
+      if (text === "VALID") return true;
+      if (text === "INVALID") return false;
+      throw new Error(`PayFast's validate endpoint gave no verdict (${JSON.stringify(text.slice(0, 40))})`);
     },
 
     itnFacts(itn) {

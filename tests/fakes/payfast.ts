@@ -8,7 +8,9 @@
  *                              to notify_url, then redirects the browser to return_url
  *   POST /eng/process/cancel   redirects the browser to cancel_url (no ITN, as PayFast for a cancel)
  *   POST /eng/query/validate   VALID for the parameter string of an ITN this fake sent (or a test
- *                              registered with `itn(..., { register: true })`), INVALID otherwise
+ *                              registered with `itn(..., { register: true })`), INVALID otherwise;
+ *                              `failValidation()` makes it answer an outage instead (a 5xx, a body
+ *                              that is no verdict) until it is called again with null
  *
  * `itn()` builds a signed ITN body for HTTP tests that post it to the app themselves.
  */
@@ -28,6 +30,8 @@ export interface FakePayFast {
     fields: { orderId: number | string; orderNumber: string; amount: string; pfPaymentId?: string },
     opts?: { overrides?: Record<string, string>; register?: boolean; signWith?: string },
   ): string;
+  /** From now on the validate endpoint answers this (PayFast down, a proxy's error page); null: the verdict again. */
+  failValidation(answer: { status: number; body: string } | null): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +44,7 @@ export function startFakePayFast(opts: { merchantId: string; passphrase?: string
   const validations: FakePayFast["validations"] = [];
   /** Checkout sessions by token: the fields the shop posted. */
   const sessions = new Map<string, Record<string, string>>();
+  let outage: { status: number; body: string } | null = null;
   let nextPaymentId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
 
   function itnPairs(
@@ -145,6 +150,7 @@ margin-top:10px;border-radius:8px;border:0;font-size:16px;cursor:pointer}.pay{ba
     }
 
     if (url.pathname === "/eng/query/validate") {
+      if (outage) return new Response(outage.body, { status: outage.status, headers: { "content-type": "text/html" } });
       const answer = valid.has(body) ? "VALID" : "INVALID";
       validations.push({ body, answer });
       return new Response(answer, { headers: { "content-type": "text/plain" } });
@@ -157,6 +163,9 @@ margin-top:10px;border-radius:8px;border:0;font-size:16px;cursor:pointer}.pay{ba
     sent,
     validations,
     itn,
+    failValidation: (answer) => {
+      outage = answer;
+    },
     close: () => server.shutdown(),
   };
 }

@@ -264,6 +264,36 @@ test(
   },
 );
 
+test(
+  "[payfast] validate answering 5xx or no verdict: 503 (PayFast retries), then the retry pays the order",
+  async (db, database) => {
+    const { order, postItn } = await setUp(db, database);
+    const body = fake.itn({ orderId: order.id, orderNumber: order.orderNumber, amount: "995.00" }, { register: true });
+    const outages = [
+      { status: 500, body: "INVALID" },
+      { status: 503, body: "<html>Service Unavailable</html>" },
+      { status: 200, body: "" },
+      { status: 200, body: "<html>maintenance</html>" },
+    ];
+    try {
+      for (const outage of outages) {
+        fake.failValidation(outage);
+        const res = await postItn(body);
+        assert.equal(res.status, 503, `validate answered ${outage.status} ${outage.body}: no verdict, not INVALID`);
+        assert.equal((await orderRow(db, order.id)).paidAt, null);
+        assert.equal((await db.select().from(paymentEvents)).length, 0, "an ITN without a verdict is not recorded");
+      }
+    } finally {
+      fake.failValidation(null);
+    }
+    // PayFast sends the same ITN again once validation is back: the payment is kept.
+    assert.equal((await postItn(body)).status, 200);
+    const row = await orderRow(db, order.id);
+    assert.ok(row.paidAt);
+    assert.equal(row.status, "processing");
+  },
+);
+
 // An ITN is not claimed before it is handled: copies arriving together all pass the "seen" check, and
 // the finalisation's lock on the order's row (with its paid check) is what lets one of them pay it.
 raceTest("[payfast] concurrent duplicate ITNs pay the order once", async (db, database) => {
