@@ -75,24 +75,48 @@ const REDIRECT_MAX = 500;
 const DUMMY_ORIGIN = "http://shop.invalid";
 
 /**
+ * True when a Location value is a path on this site as a browser reads it: one leading "/" and no
+ * second one ("//host" and "/\host" are another host), no backslash or control character anywhere
+ * (browsers drop tabs and newlines inside a URL and read "\" as "/"), and it resolves to our origin.
+ */
+function isSitePath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || path.length > REDIRECT_MAX) return false;
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(path)) return false;
+  try {
+    return new URL(path, DUMMY_ORIGIN).origin === DUMMY_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A post-login target that stays on this site ("/account?tab=orders", never "//evil.example"), in a
- * form that is safe in a Location header. Browsers drop tabs and newlines inside a URL and read "\"
- * as "/", so "/\t/evil.example" and "/\evil.example" both become "//evil.example": control
- * characters and backslashes are refused outright. What is left is resolved against a dummy origin and
- * kept only if it stays there; its path, query and hash come back percent-encoded, so no character can
- * make Headers.set throw.
+ * form that is safe in a Location header. The target is resolved against a dummy origin, so its dot
+ * segments collapse and its path, query and hash come back percent-encoded (no character can make
+ * Headers.set throw). Both the target and the result are checked: "/.//evil.example/" passes as a
+ * target but collapses to "//evil.example/", a link to another host, so it is the RESULT that must
+ * still be a path of ours.
  */
 export function safeRedirect(target: string | undefined | null, fallback = "/"): string {
-  if (!target || target.length > REDIRECT_MAX || !target.startsWith("/")) return fallback;
-  // deno-lint-ignore no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\\]/.test(target)) return fallback;
-  let url: URL;
+  if (!target || !isSitePath(target)) return fallback;
+  const url = new URL(target, DUMMY_ORIGIN);
+  const path = url.pathname + url.search + url.hash;
+  return isSitePath(path) ? path : fallback;
+}
+
+/**
+ * The page a form was posted from (its Referer), when that page is on this site: where a no-JavaScript
+ * form goes back to. Passed through safeRedirect like any other target.
+ */
+export function refererPath(c: Context<AppEnv>, fallback: string): string {
+  const referer = c.req.header("referer");
+  if (!referer) return fallback;
   try {
-    url = new URL(target, DUMMY_ORIGIN);
+    const url = new URL(referer);
+    const ours = url.origin === new URL(c.req.url).origin || url.origin === c.var.config.siteUrl;
+    return ours ? safeRedirect(url.pathname + url.search, fallback) : fallback;
   } catch {
     return fallback;
   }
-  if (url.origin !== DUMMY_ORIGIN) return fallback;
-  const path = url.pathname + url.search + url.hash;
-  return path.length > REDIRECT_MAX ? fallback : path;
 }

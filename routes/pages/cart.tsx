@@ -14,23 +14,11 @@ import CartView, { COUPON_INVALID, couponAppliedText, couponRemovedToast } from 
 import { currentCartJson } from "../api/cart_json.ts";
 import { readOwner } from "../cart_owner.ts";
 import { setFlash } from "../flash.ts";
+import { refererPath } from "../guards.ts";
 import { renderPage } from "../render.tsx";
 import { addToCartAction, applyCouponAction, COUPON_REMOVED, removeCouponAction } from "../api/cart_actions.ts";
 import { formFields, formRoute } from "../action.ts";
 import { addedToast } from "../../client/cart.ts";
-
-/** Where to go back to after adding from a product page or card: the page it came from, on this site. */
-function back(c: Context<AppEnv>, fallback: string): string {
-  const referer = c.req.header("referer");
-  if (!referer) return fallback;
-  try {
-    const url = new URL(referer);
-    const ours = url.origin === new URL(c.req.url).origin || url.origin === c.var.config.siteUrl;
-    return ours ? `${url.pathname}${url.search}` : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** A refused cart form: an error toast on the cart instead of an error page. */
 function refused(c: Context<AppEnv>, failure: string, err: AppError) {
@@ -40,7 +28,7 @@ function refused(c: Context<AppEnv>, failure: string, err: AppError) {
 
 /** The confirm box on /cart?product= asks to land on the plain cart, not on the box again. */
 function afterAdd(c: Context<AppEnv>, fields: Record<string, string>) {
-  return c.redirect(fields.redirect === "/cart" ? "/cart" : back(c, "/cart"), 303);
+  return c.redirect(fields.redirect === "/cart" ? "/cart" : refererPath(c, "/cart"), 303);
 }
 
 /** The coupon forms also sit on the checkout's review step, which asks to come back to itself. */

@@ -19,6 +19,7 @@ import {
 import { AppError } from "../../lib/errors.ts";
 import { clientIp } from "../client_ip.ts";
 import { setFlash } from "../flash.ts";
+import { refererPath } from "../guards.ts";
 import { renderPage } from "../render.tsx";
 
 function Message({ title, children }: { title: string; children: ReactNode }) {
@@ -28,18 +29,6 @@ function Message({ title, children }: { title: string; children: ReactNode }) {
       <div className="mt-4 space-y-3 text-stone-700">{children}</div>
     </section>
   );
-}
-
-function back(c: Context<AppEnv>): string {
-  const referer = c.req.header("referer");
-  try {
-    const url = referer ? new URL(referer) : null;
-    return url && (url.origin === c.var.config.siteUrl || url.origin === new URL(c.req.url).origin)
-      ? `${url.pathname}${url.search}`
-      : "/";
-  } catch {
-    return "/";
-  }
 }
 
 function invalidConfirmLink(c: Context<AppEnv>) {
@@ -66,7 +55,7 @@ export function newsletterPages() {
         description: "Please enter a valid email address.",
         variant: "destructive",
       });
-      return c.redirect(back(c), 303);
+      return c.redirect(refererPath(c, "/"), 303);
     }
     try {
       // Per visitor here; subscribe() also caps the e-mails to one address, answering the same.
@@ -87,7 +76,7 @@ export function newsletterPages() {
       if (!(err instanceof AppError)) throw err;
       setFlash(c, { title: "Subscription failed", description: err.message, variant: "destructive" });
     }
-    return c.redirect(back(c), 303);
+    return c.redirect(refererPath(c, "/"), 303);
   });
 
   app.get("/newsletter/confirm", async (c) => {
