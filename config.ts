@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { PGLITE_SHARED_BUFFERS } from "./db/client.ts";
+import { compileProxyTrust, type ProxyTrust, TRUST_PROXY_RANGES, TRUSTED_PROXIES_FORMAT } from "./lib/proxy_trust.ts";
 
 const optionalString = z.string().trim().min(1).optional().catch(undefined);
 
@@ -69,7 +70,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" })
     .default("info"),
   LOG_REQUESTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
-  /** "true" behind a reverse proxy: the client IP is the X-Forwarded-For address the proxy appended (the last). */
+  /**
+   * The proxies trusted to name the client in X-Forwarded-For (lib/proxy_trust.ts): a hop count or a list of
+   * addresses, CIDR ranges and names. Unset: the connection's address is the client's.
+   */
+  TRUSTED_PROXIES: z.string().trim().refine(isProxyTrust, { error: TRUSTED_PROXIES_FORMAT }).optional(),
+  /** The older switch: "true" trusts proxies on this machine and on private networks (TRUST_PROXY_RANGES). */
   TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   /** In-memory caches of what every shopper sees alike (visitor pages, catalogue reads); default: in production. */
   PAGE_CACHE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
@@ -142,7 +148,11 @@ export interface Config {
   testPayments: boolean;
   logRequests: boolean;
   logLevel: "debug" | "info" | "warn" | "error";
-  trustProxy: boolean;
+  /**
+   * Who may name the client in X-Forwarded-For (TRUSTED_PROXIES, or TRUST_PROXY=true); null: nobody, the
+   * connection's address is the client's.
+   */
+  trustedProxies: { spec: string; trust: ProxyTrust } | null;
   /** Visitor pages and shared catalogue reads kept in memory for a few seconds (routes/page_cache.ts). */
   pageCache: boolean;
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string } | null;
@@ -224,6 +234,19 @@ export function databaseProblem(databaseUrl: string, err: unknown): string {
 }
 
 /** Parses the environment; throws ConfigError whose message is one line per bad variable. */
+function isProxyTrust(spec: string): boolean {
+  try {
+    compileProxyTrust(spec);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function proxyTrust(spec: string | undefined): Config["trustedProxies"] {
+  return spec ? { spec, trust: compileProxyTrust(spec) } : null;
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = EnvSchema.safeParse(
     Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
@@ -271,7 +294,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     testPayments: e.TEST_PAYMENTS ? e.TEST_PAYMENTS === "true" : e.NODE_ENV !== "production",
     logRequests: e.LOG_REQUESTS === "true",
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustedProxies: proxyTrust(e.TRUSTED_PROXIES ?? (e.TRUST_PROXY === "true" ? TRUST_PROXY_RANGES : undefined)),
     pageCache: e.PAGE_CACHE ? e.PAGE_CACHE === "true" : e.NODE_ENV === "production",
     stripe,
     payfast,

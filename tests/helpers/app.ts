@@ -21,6 +21,19 @@ export function testAssets(): AssetManifest {
   return { css: "/static/build/app-TEST.css", boot: "/static/build/boot-TEST.js", islands, imports: {} };
 }
 
+/** The connection an in-process request seems to come from: this machine, as a local proxy's would. */
+export const TEST_PEER: Deno.ServeHandlerInfo<Deno.NetAddr> = {
+  remoteAddr: { transport: "tcp", hostname: "127.0.0.1", port: 40000 },
+  completed: Promise.resolve(),
+};
+
+/**
+ * The app, whose `request()` hands each request the connection info Deno.serve would (TEST_PEER unless
+ * a test passes its own), so the client address is worked out as on a real server.
+ */
 export function testApp(database: Database, env: Record<string, string> = {}, storage: FileStorage = memoryStorage()) {
-  return createApp({ database, config: testConfig(env), assets: testAssets(), storage });
+  const app = createApp({ database, config: testConfig(env), assets: testAssets(), storage });
+  const request = app.request;
+  app.request = (input, init, peer, ctx) => request(input, init, peer ?? TEST_PEER, ctx);
+  return app;
 }
