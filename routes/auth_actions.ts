@@ -13,6 +13,7 @@ import {
   invalidateSession,
   keyPart,
   LIMITS,
+  loginAbandoned,
   loginFailed,
   loginLimitKey,
   loginSucceeded,
@@ -35,24 +36,23 @@ export const LOGIN_FAILED = "Login failed. Please try again.";
 export const REGISTRATION_FAILED = "Registration failed. Please try again.";
 
 /**
- * Checks the password within the per-IP limit and the login throttle (domains/auth/login_throttle.ts:
- * per account and address, slowed for new addresses under a spread attack, never a lock for the
- * owner's usual address). The account's bucket is the account itself (its username and e-mail count
+ * Checks the password within the login throttle (domains/auth/login_throttle.ts: wrong passwords
+ * only, per address across accounts and per account and address, slowed for new addresses under a
+ * spread attack, never a lock for the owner's usual address). The account's bucket is the account itself (its username and e-mail count
  * as one), so switching spellings buys no tries.
  */
 export function signIn(c: Context<AppEnv>, input: authSchemas.LoginInput): Promise<SessionUser> {
   return withFallback(LOGIN_FAILED, logged(c, "sign-in failed"), async () => {
     const db = c.var.db;
-    const ip = clientIp(c);
-    await hitRateLimit(db, `login:ip:${ip}`, LIMITS.loginPerIp);
     const { key: accountKey, userId } = await loginLimitKey(db, input.username);
-    const attempt = { accountKey, userId, ip };
+    const attempt = { accountKey, userId, ip: clientIp(c) };
+    await beforeLogin(db, attempt);
     let user: SessionUser;
     try {
-      await beforeLogin(db, attempt);
       user = await authenticate(db, input.username, input.password);
     } catch (err) {
-      if (err instanceof UnauthorizedError) await loginFailed(db, attempt);
+      // Only a wrong password keeps its places in the counts (domains/auth/login_throttle.ts).
+      await (err instanceof UnauthorizedError ? loginFailed(db, attempt) : loginAbandoned(db, attempt));
       throw err;
     }
     await loginSucceeded(db, { ...attempt, userId: user.id });

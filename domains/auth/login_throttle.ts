@@ -1,18 +1,24 @@
 /**
  * Sign-in throttling that stops password guessing without handing an attacker a lock on someone
- * else's account:
+ * else's account, and that counts wrong passwords only, never right ones (an office, a school or a
+ * carrier NAT signs many customers in from one address):
  * - wrong passwords are counted per account AND client address: five from one address hold up that
  *   address only (for 15 minutes), never the owner signing in from elsewhere;
+ * - wrong passwords from one address across all accounts (password spraying): twenty in 15 minutes
+ *   hold up that address;
+ * - both counts take a place BEFORE the password is checked (one atomic increment each), so
+ *   concurrent guesses each count and a burst cannot all slip past a check made before any of them
+ *   was counted; a right password, or an attempt that ends without a verdict, hands its places back;
  * - wrong passwords for an account from all addresses together slow it down for addresses it has
  *   never signed in from: after 10 in 15 minutes, each further failure makes the next attempt from a
  *   new address wait 2 s, 4 s, 8 s ... up to a minute (a 429 with Retry-After, never a lock);
  * - an address the account signed in from before (a "known address", remembered 90 days) is never
  *   slowed, so staff and customers at their usual address always get in with the right password.
- * Every counter lives in rate_limits, shared by all instances; keys hold hashes, never names or IPs.
+ * Every counter lives in rate_limits, shared by all instances. Per-account keys hold hashes, never
+ * names or IPs; the per-address key names the address, as the shop's other per-IP limits do.
  */
 import type { Db } from "../../db/client.ts";
 import {
-  check,
   count,
   hit as hitLimit,
   keyPart,
@@ -20,6 +26,7 @@ import {
   mark,
   openUntil,
   RateLimitedError,
+  release,
   reset,
 } from "./rate_limit.ts";
 
@@ -49,33 +56,66 @@ const addressKey = (a: LoginAttempt) => `${a.accountKey}:from:${keyPart(a.ip)}`;
 const knownKey = (userId: number, ip: string) => `login:known:${userId}:${keyPart(ip)}`;
 const waitKey = (a: LoginAttempt) => `${a.accountKey}:wait`;
 
+/** The per-address bucket across accounts (LIMITS.loginPerIp). */
+export function loginIpKey(ip: string): string {
+  return `login:ip:${ip}`;
+}
+
 async function isKnownAddress(db: Db, a: LoginAttempt, now: Date): Promise<boolean> {
   return a.userId !== null && (await openUntil(db, knownKey(a.userId, a.ip), now)) !== null;
 }
 
-/** Throws RateLimitedError when this address must wait before trying this account again. */
+/**
+ * Takes this attempt's places in the per-address and per-account-and-address counts, or throws
+ * RateLimitedError when this address must wait before trying (this account) again. Follow it with
+ * exactly one of loginFailed, loginSucceeded or loginAbandoned.
+ */
 export async function beforeLogin(db: Db, a: LoginAttempt, now = new Date()): Promise<void> {
-  // Five misses from this address: this address waits out the window, even with the right password.
-  await check(db, addressKey(a), LIMITS.loginPerAccountAddress, now);
+  // Twenty misses from this address across accounts: it waits out the window (a refused attempt
+  // keeps its place; the window is fixed, so that never lengthens the wait).
+  await hitLimit(db, loginIpKey(a.ip), LIMITS.loginPerIp, now);
+  try {
+    // Five misses from this address: this address waits out the window, even with the right password.
+    await hitLimit(db, addressKey(a), LIMITS.loginPerAccountAddress, now);
+  } catch (err) {
+    await release(db, loginIpKey(a.ip), now);
+    throw err;
+  }
   if (await isKnownAddress(db, a, now)) return;
   const waitUntil = await openUntil(db, waitKey(a), now);
-  if (waitUntil) throw new RateLimitedError(secondsUntil(waitUntil, now));
+  if (waitUntil) {
+    await loginAbandoned(db, a, now);
+    throw new RateLimitedError(secondsUntil(waitUntil, now));
+  }
 }
 
-/** Records a wrong password: the address's count, the account's count and, past the threshold, a wait. */
+/**
+ * Records a wrong password: its places in both counts stay taken, the account's count across
+ * addresses goes up and, past the threshold, new addresses wait.
+ */
 export async function loginFailed(db: Db, a: LoginAttempt, now = new Date()): Promise<void> {
   const failures = await count(db, `${a.accountKey}:failures`, SLOWDOWN.windowMs, now);
   const wait = slowdownMs(failures.count);
   if (wait > 0) await mark(db, waitKey(a), new Date(now.getTime() + wait));
-  await hitLimit(db, addressKey(a), LIMITS.loginPerAccountAddress, now).catch((err) => {
-    if (!(err instanceof RateLimitedError)) throw err;
-  });
 }
 
-/** A right password: this address's misses are forgiven and it becomes one of the account's known addresses. */
+/**
+ * A right password: its place in the per-address count is handed back, this address's misses on the
+ * account are forgiven, and the address becomes one of the account's known addresses.
+ */
 export async function loginSucceeded(db: Db, a: LoginAttempt & { userId: number }, now = new Date()): Promise<void> {
+  await release(db, loginIpKey(a.ip), now);
   await reset(db, addressKey(a));
   await mark(db, knownKey(a.userId, a.ip), new Date(now.getTime() + SLOWDOWN.knownAddressMs));
+}
+
+/**
+ * An attempt that ended without a wrong password (a disabled account's right password, a database
+ * error, a wait): both places are handed back, as nothing was guessed.
+ */
+export async function loginAbandoned(db: Db, a: LoginAttempt, now = new Date()): Promise<void> {
+  await release(db, loginIpKey(a.ip), now);
+  await release(db, addressKey(a), now);
 }
 
 function secondsUntil(until: Date, now: Date): number {

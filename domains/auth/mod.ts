@@ -26,7 +26,16 @@ export {
   reset as resetRateLimit,
   sweepRateLimits,
 } from "./rate_limit.ts";
-export { beforeLogin, type LoginAttempt, loginFailed, loginSucceeded, SLOWDOWN, slowdownMs } from "./login_throttle.ts";
+export {
+  beforeLogin,
+  loginAbandoned,
+  type LoginAttempt,
+  loginFailed,
+  loginIpKey,
+  loginSucceeded,
+  SLOWDOWN,
+  slowdownMs,
+} from "./login_throttle.ts";
 export { passwordScore, type StrengthLevel, strengthLevel } from "./password_strength.ts";
 export * as authSchemas from "./schemas.ts";
 export {

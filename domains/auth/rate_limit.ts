@@ -2,7 +2,7 @@
  * Fixed-window rate limits kept in the database, so every instance of the shop shares them and a
  * race cannot slip extra attempts through (one atomic upsert per hit).
  */
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/mod.ts";
 import { TooManyRequestsError } from "../../lib/errors.ts";
@@ -16,6 +16,7 @@ export interface Limit {
 
 /** The limits the shop applies. */
 export const LIMITS = {
+  /** Wrong passwords from one address across all accounts (password spraying); right ones never count. */
   loginPerIp: { max: 20, windowMs: 15 * 60_000 },
   /** Wrong passwords for one account from one address (other addresses, the owner's included, are not held up). */
   loginPerAccountAddress: { max: 5, windowMs: 15 * 60_000 },
@@ -86,6 +87,16 @@ export async function count(
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   return row;
+}
+
+/**
+ * Gives back one attempt counted by `hit` or `count` in the window still open: an attempt reserved
+ * before its outcome was known and that turned out not to be one the limit is about (a right
+ * password). Never below zero; a window that has ended meanwhile is left alone.
+ */
+export async function release(db: Db, key: string, now = new Date()): Promise<void> {
+  await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, now)));
 }
 
 /** Sets `key` to expire at `until` (a marker: a known address, a wait); count 1. */
