@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../app.ts";
-import { reviewBody, type ReviewInput, storeReviewPhotos, TOO_MANY_PHOTOS } from "../domains/reviews/mod.ts";
+import { reviewBody, type ReviewInput, reviewPhotos, TOO_MANY_PHOTOS } from "../domains/reviews/mod.ts";
 import { MAX_IMAGE_BYTES } from "../domains/media/mod.ts";
 import { ValidationError } from "../lib/errors.ts";
 import { readMultipart } from "./uploads.ts";
@@ -54,8 +54,8 @@ export async function readReviewSubmission(c: Context<AppEnv>): Promise<{ input:
   return { input: parsed.data, files };
 }
 
-/** Stores the photo files and adds their URLs to the input. */
+/** Checks the named photos are the signed-in reviewer's own uploads, stores the files, and lists them all. */
 export async function withStoredPhotos(c: Context<AppEnv>, sub: { input: ReviewInput; files: Uint8Array[] }) {
-  const stored = await storeReviewPhotos(c.var.storage, sub.files);
-  return { ...sub.input, photos: [...(sub.input.photos ?? []), ...stored] };
+  const photos = await reviewPhotos(c.var.storage, c.var.user!.id, { urls: sub.input.photos, files: sub.files });
+  return { ...sub.input, photos };
 }

@@ -19,7 +19,8 @@ export const IMAGE_UNREADABLE = "The image could not be read";
 export const IMAGE_TOO_LARGE = "Images must be 5 MB or smaller";
 export const IMAGE_WRONG_TYPE = "Images must be JPEG, PNG or WebP files";
 
-export type ImageFolder = "products" | "categories" | "reviews";
+/** Where an upload is stored; review photos sit in their uploader's folder (decision 0056). */
+export type ImageFolder = "products" | "categories" | `reviews/u${number}`;
 
 export interface StoredImage {
   /** The URL of the image (the largest size); its smaller siblings follow from it. */

@@ -28,7 +28,7 @@ export {
   type ModerationPage,
   type QueuedReview,
 } from "./moderation.ts";
-export { PHOTO_TOO_LARGE, PHOTO_WRONG_TYPE, storeReviewPhotos } from "./photos.ts";
+export { PHOTO_TOO_LARGE, PHOTO_WRONG_TYPE, reviewPhotos } from "./photos.ts";
 export { reviewRejectedEmail } from "./rejection_email.ts";
 export * from "./schemas.ts";
 export {

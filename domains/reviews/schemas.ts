@@ -15,6 +15,7 @@ export const REPLY_EMPTY = "Reply cannot be empty";
 export const REPLY_TOO_LONG = "Reply cannot exceed 1000 characters";
 export const REASON_REQUIRED = "Give a reason for the rejection; it is e-mailed to the author";
 export const REVIEW_NOT_FOUND = "Review not found";
+export const PHOTO_NOT_UPLOADED = "Photos must be uploaded images";
 
 export const MAX_REVIEW_PHOTOS = 5;
 export const REVIEWS_PAGE_SIZE = 5;
@@ -24,8 +25,12 @@ export type ReviewSourceTab = (typeof reviewSources)[number];
 export const reviewSorts = ["recent", "helpful", "highest", "lowest"] as const;
 export type ReviewSort = (typeof reviewSorts)[number];
 
-/** Photos already stored by this shop (the multipart route stores them; JSON may only point at those). */
-const photoUrl = z.string().max(300).regex(/^\/media\/reviews\/[A-Za-z0-9._\/-]+$/, "Photos must be uploaded images");
+/**
+ * Photos already stored by this shop for this reviewer (the multipart route stores them; JSON may only
+ * point at those). Only the type and length are checked here: ownership needs the user and the storage
+ * (reviewPhotos in photos.ts).
+ */
+const photoUrl = z.string({ error: PHOTO_NOT_UPLOADED }).max(300, PHOTO_NOT_UPLOADED);
 
 /** A new review (JSON or the text fields of the multipart form). */
 export const reviewBody = z.object({
