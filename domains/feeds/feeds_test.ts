@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct, createVariant } from "../../tests/helpers/factories.ts";
 import { products } from "../../db/schema/mod.ts";
-import { csvField, feedItems, googleXml, metaCsv, xmlEscape } from "./mod.ts";
+import { feedItems, googleXml, metaCsv, xmlEscape } from "./mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const shop = { siteUrl: "https://shop.example", name: "Reptile Basics" };
@@ -96,8 +96,25 @@ test("[feeds] the Meta CSV quotes commas, quotes and line ends", async (db) => {
   assert.equal(row.brand, "Zoo, Med");
   assert.equal(row.sale_price, "");
   assert.match(csv, /"Gecko ""Deluxe"" hide, small <b> & more"/);
-  assert.equal(csvField('a"b'), '"a""b"');
-  assert.equal(csvField("plain"), "plain");
+});
+
+test("[feeds] the Meta CSV neutralises cells a spreadsheet would run as formulas", async (db) => {
+  await createProduct(db, {
+    name: '=HYPERLINK("http://evil.example","Click")',
+    sku: "-1+2",
+    price: "129.00",
+    brand: "@SUM(A1:A9)",
+    description: "+27 call us",
+  });
+  const csv = metaCsv(await feedItems(db, shop));
+  const rows = parseCsv(csv);
+  const row = Object.fromEntries(rows[0].map((k, i) => [k, rows[1][i]]));
+  assert.equal(row.title, `'=HYPERLINK("http://evil.example","Click")`);
+  assert.equal(row.brand, "'@SUM(A1:A9)");
+  assert.equal(row.description, "'+27 call us");
+  assert.equal(row.price, "129.00 ZAR", "Meta's price text starts with a digit: kept as it is");
+  assert.match(csv, /,"'@SUM\(A1:A9\)",/);
+  for (const cell of rows.slice(1).flat()) assert.doesNotMatch(cell, /^[=+\-@\t\r]/, cell);
 });
 
 test("[feeds] the Google XML escapes text and uses the g: namespace", async (db) => {

@@ -2,18 +2,13 @@
  * Feed files: the Meta catalogue CSV (data feed columns) and Google's RSS 2.0 product feed with
  * the g: namespace. Both only print what feedItems() prepared; escaping happens here.
  */
+import { csvFile } from "../../lib/csv.ts";
 import { toNumeric } from "../../lib/money.ts";
 import type { FeedItem } from "./service.ts";
 
 /** "1299.00 ZAR": the price format both merchant centres take. */
 export function feedPrice(cents: number): string {
   return `${toNumeric(cents)} ZAR`;
-}
-
-/** RFC 4180 field: quoted when it holds a quote, comma or line break; quotes doubled. */
-export function csvField(value: string | null | undefined): string {
-  const s = value ?? "";
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 export const META_CSV_COLUMNS = [
@@ -35,32 +30,32 @@ export const META_CSV_COLUMNS = [
   "google_product_category",
 ] as const;
 
-/** The Meta commerce catalogue data feed, CRLF line ends (RFC 4180). */
+/**
+ * The Meta commerce catalogue data feed, CRLF line ends (RFC 4180). Every column is text in Meta's
+ * spec (prices are "129.00 ZAR"), so every cell goes through lib/csv's formula neutralising.
+ */
 export function metaCsv(items: FeedItem[]): string {
-  const lines = [META_CSV_COLUMNS.join(",")];
-  for (const i of items) {
-    lines.push(
-      [
-        i.id,
-        i.title,
-        i.description,
-        i.availability,
-        i.condition,
-        feedPrice(i.priceCents),
-        i.salePriceCents === null ? "" : feedPrice(i.salePriceCents),
-        i.link,
-        i.imageLink,
-        i.additionalImageLinks.join(","),
-        i.brand,
-        i.gtin,
-        i.mpn,
-        i.itemGroupId,
-        i.productType,
-        i.googleProductCategory,
-      ].map(csvField).join(","),
-    );
-  }
-  return lines.join("\r\n") + "\r\n";
+  return csvFile(
+    META_CSV_COLUMNS,
+    items.map((i) => [
+      i.id,
+      i.title,
+      i.description,
+      i.availability,
+      i.condition,
+      feedPrice(i.priceCents),
+      i.salePriceCents === null ? "" : feedPrice(i.salePriceCents),
+      i.link,
+      i.imageLink,
+      i.additionalImageLinks.join(","),
+      i.brand,
+      i.gtin,
+      i.mpn,
+      i.itemGroupId,
+      i.productType,
+      i.googleProductCategory,
+    ]),
+  );
 }
 
 /** XML text and attribute escaping (the five predefined entities). */

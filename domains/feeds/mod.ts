@@ -1,3 +1,3 @@
 /** Product feeds for merchant centres: public surface. */
 export { type FeedAvailability, type FeedItem, feedItems, feedText } from "./service.ts";
-export { csvField, feedJson, feedPrice, googleXml, META_CSV_COLUMNS, metaCsv, xmlEscape } from "./formats.ts";
+export { feedJson, feedPrice, googleXml, META_CSV_COLUMNS, metaCsv, xmlEscape } from "./formats.ts";

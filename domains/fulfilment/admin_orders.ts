@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orderItems, orderNotes, orderRefunds, orders, users } from "../../db/schema/mod.ts";
+import { csvFile } from "../../lib/csv.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
@@ -158,16 +159,6 @@ export async function listAdminOrders(
   return { items, total, page, pageCount, pageSize };
 }
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell a spreadsheet would run as
- * a formula (= + - @, tab, carriage return) gets a leading apostrophe first.
- */
-export function csvCell(value: string | number | null): string {
-  let s = value === null ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** The filtered list (every page, up to CSV_MAX_ROWS) as CSV, one header row, CRLF lines. */
 export async function adminOrdersCsv(db: Db, q: Omit<AdminOrdersQuery, "page">): Promise<string> {
   const rows = await selectRows(db, q, CSV_MAX_ROWS, 0);
@@ -184,22 +175,21 @@ export async function adminOrdersCsv(db: Db, q: Omit<AdminOrdersQuery, "page">):
     "Tracking number",
     "Carrier",
   ];
-  const lines = rows.map((r) =>
-    [
-      r.orderNumber,
-      r.createdAt.toISOString(),
-      r.customerName,
-      r.email,
-      r.status,
-      r.paymentStatus,
-      r.itemCount,
-      (r.totalCents / 100).toFixed(2),
-      (r.refundedCents / 100).toFixed(2),
-      r.trackingNumber,
-      r.carrier,
-    ].map(csvCell).join(",")
-  );
-  return [header.map(csvCell).join(","), ...lines].join("\r\n") + "\r\n";
+  // Text columns stay text (lib/csv neutralises formulas); the item count is a number.
+  const lines = rows.map((r) => [
+    r.orderNumber,
+    r.createdAt.toISOString(),
+    r.customerName,
+    r.email,
+    r.status,
+    r.paymentStatus,
+    r.itemCount,
+    (r.totalCents / 100).toFixed(2),
+    (r.refundedCents / 100).toFixed(2),
+    r.trackingNumber,
+    r.carrier,
+  ]);
+  return csvFile(header, lines);
 }
 
 /** One event on an order's timeline. */

@@ -12,7 +12,6 @@ export {
   adminOrdersCsv,
   type AdminRefund,
   CSV_MAX_ROWS,
-  csvCell,
   getAdminOrder,
   listAdminOrders,
   ordersAwaitingDispatch,

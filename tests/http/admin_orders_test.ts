@@ -303,7 +303,7 @@ test("[admin orders] the screens: list, CSV, detail, and the forms work without 
   const lines = (await csv.text()).trimEnd().split("\r\n");
   assert.equal(lines.length, 2);
   assert.ok(lines[1].startsWith(`${unpaid.orderNumber},`));
-  assert.ok(lines[1].includes(`,'=cmd|' /C calc'!A0 Nkosi,`), lines[1]);
+  assert.ok(lines[1].includes(`,"'=cmd|' /C calc'!A0 Nkosi",`), lines[1]);
   assert.equal((await admin.get("/admin/orders.csv?from=nope")).status, 400);
 
   const detail = await (await admin.get(`/admin/orders/${order.id}`)).text();
