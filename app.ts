@@ -2,14 +2,16 @@
  * createApp(deps): the whole Hono application (middleware, routes, error mapping). main.ts serves
  * it; tests build it in-process with their own database.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { AssetManifest } from "./lib/assets.ts";
 import { AppError, TooManyRequestsError } from "./lib/errors.ts";
-import { logError } from "./lib/error_log.ts";
+import { isClientAbort, logError } from "./lib/error_log.ts";
+import { writeLog } from "./lib/logger.ts";
+import type { StatusCode } from "hono/utils/http-status";
 import {
   apiErrorMessage,
   refuseControlCharacters,
@@ -156,6 +158,20 @@ function isUnreadableBody(err: unknown): boolean {
   return err instanceof TypeError && /parse body|as form data|MultipartParser|body already/i.test(err.message);
 }
 
+/**
+ * True when a 400 from a validator ("Malformed JSON in request body") hides a body that never arrived:
+ * Hono's validator drops the read's error, but the read itself is kept in the request's body cache.
+ */
+async function bodyReadAborted(c: Context<AppEnv>, err: unknown): Promise<boolean> {
+  if (!(err instanceof HTTPException) || err.status !== 400) return false;
+  for (const read of Object.values(c.req.bodyCache)) {
+    if (!read) continue;
+    const failure = await Promise.resolve(read).then(() => null, (e: unknown) => e);
+    if (failure !== null && isClientAbort(failure)) return true;
+  }
+  return false;
+}
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const versions = cacheVersionStore(deps.database.db, { checkEveryMs: deps.cacheCheckMs });
@@ -256,8 +272,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return renderErrorPage(c, 404);
   });
 
-  app.onError((err, c) => {
+  app.onError(async (err, c) => {
     const isApi = c.req.path.startsWith("/api/");
+    // The client hung up while its body was arriving: nobody reads the answer, and it is not our failure.
+    // 499 is the status proxies log for it ("client closed request"); the request line says the rest.
+    if (isClientAbort(err, c.req.raw.signal) || await bodyReadAborted(c, err)) {
+      writeLog("info", "client closed the request before its body arrived", {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+      }, deps.log);
+      return c.body(null, 499 as StatusCode);
+    }
     if (err instanceof AppError) {
       if (err instanceof TooManyRequestsError && err.retryAfterSeconds) {
         c.header("Retry-After", String(err.retryAfterSeconds));

@@ -57,6 +57,35 @@ export function logError(
   writeLog("error", message, { ...fields, ...describeError(err) }, sink);
 }
 
+/** What Deno throws when the connection a body was arriving on is gone (the client hung up). */
+const ABORT_ERRORS = [
+  Deno.errors.BadResource,
+  Deno.errors.ConnectionReset,
+  Deno.errors.ConnectionAborted,
+  Deno.errors.BrokenPipe,
+  Deno.errors.UnexpectedEof,
+  Deno.errors.Http,
+];
+
+/**
+ * True when a request failed because its client went away before its body arrived (a closed tab, a
+ * dropped mobile connection, a timed-out load balancer): the request's signal is aborted, or reading the
+ * body threw one of Deno's connection errors (itself or as a cause). Not the shop's fault, so it is no
+ * 500 and no error line.
+ */
+export function isClientAbort(err: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e instanceof Error; i++) {
+    if (ABORT_ERRORS.some((kind) => e instanceof kind)) return true;
+    if (e instanceof TypeError && /error reading a body from connection|body from connection/i.test(e.message)) {
+      return true;
+    }
+    e = e.cause;
+  }
+  return false;
+}
+
 /** A failure that is not the visitor's fault; its message is the spec's fallback text for the action. */
 export class ServiceError extends Error {
   constructor(message: string) {
