@@ -4,6 +4,7 @@
  * misbehaving server cannot keep the import running forever. No database work happens here: the
  * import fetches first and writes afterwards, so no transaction waits on the network.
  */
+import { assertPublicHost, type ResolveHost } from "../../lib/public_host.ts";
 import { graphErrorBody, type GraphProductItem, graphProductItem, graphProductPage } from "./schemas.ts";
 
 /** The Graph API version the spec names (shown on the tab). */
@@ -133,21 +134,24 @@ function nextUrl(next: string | undefined, first: URL, seen: Set<string>): URL |
 }
 
 /**
- * Downloads one image for storing locally. Only https (or the Graph API's own origin, which tests
- * point at a local fake), so a catalogue entry cannot make the shop fetch an internal http address;
- * redirects are followed by hand (at most 3) under the same rule. The body is read up to
- * `maxBytes` + 1, so an oversized file is refused without holding all of it.
+ * Downloads one image for storing locally. Only https to a public host (lib/public_host.ts: the name
+ * and every address it resolves to), or the Graph API's own origin (configured by the operator; tests
+ * point it at a local fake), so a catalogue entry cannot make the shop fetch an internal address;
+ * redirects are followed by hand (at most 3), each hop checked under the same rule. Throws
+ * InternalHostError for a refused host. The body is read up to `maxBytes` + 1, so an oversized file is
+ * refused without holding all of it.
  */
 export async function downloadImage(
   src: string,
-  options: { fetch?: Fetch; timeoutMs?: number; maxBytes: number; trustedOrigin?: string },
+  options: { fetch?: Fetch; resolve?: ResolveHost; timeoutMs?: number; maxBytes: number; trustedOrigin?: string },
 ): Promise<Uint8Array> {
   const signal = AbortSignal.timeout(options.timeoutMs ?? 20_000);
   let url = new URL(src);
   let res: Response;
   for (let hops = 0;; hops++) {
-    if (url.protocol !== "https:" && url.origin !== options.trustedOrigin) {
-      throw new Error("image URLs must be https");
+    if (url.origin !== options.trustedOrigin) {
+      if (url.protocol !== "https:") throw new Error("image URLs must be https");
+      await assertPublicHost(url, options.resolve);
     }
     res = await (options.fetch ?? fetch)(url, { signal, redirect: "manual" });
     const location = res.status >= 300 && res.status < 400 ? res.headers.get("location") : null;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { sampleCatalogue, startFakeGraphApi } from "../../tests/fakes/graph_api.ts";
-import { GraphUnavailableError, readCatalogue } from "./graph.ts";
+import { downloadImage, GraphUnavailableError, readCatalogue } from "./graph.ts";
+import { InternalHostError } from "../../lib/public_host.ts";
 
 const sanitizers = { sanitizeOps: false, sanitizeResources: false };
 
@@ -60,4 +61,60 @@ Deno.test({
       await graph.stop();
     }
   },
+});
+
+/** Fake DNS and a fake web for image downloads: which URLs were fetched, and what each answers. */
+function fakeWeb(pages: Record<string, () => Response>) {
+  const fetched: string[] = [];
+  const fetchImpl = ((input: URL | string) => {
+    const url = String(input);
+    fetched.push(url);
+    return Promise.resolve(pages[url]?.() ?? new Response("not found", { status: 404 }));
+  }) as typeof fetch;
+  const records: Record<string, string[]> = {
+    "cdn.example.com": ["93.184.216.34"],
+    "rebound.example.com": ["10.0.0.5"],
+    "both.example.com": ["93.184.216.35", "fd00::5"],
+  };
+  const resolve = (host: string) => Promise.resolve(records[host] ?? []);
+  return { fetched, fetch: fetchImpl, resolve };
+}
+
+const redirect = (to: string) => () => new Response(null, { status: 302, headers: { Location: to } });
+
+Deno.test("[meta import] image downloads refuse internal addresses, by name, by literal and after redirects", async () => {
+  const web = fakeWeb({
+    "https://cdn.example.com/ok.jpg": () => new Response(new Uint8Array([1, 2, 3])),
+    "https://cdn.example.com/to-metadata": redirect("https://169.254.169.254/latest/meta-data/"),
+    "https://cdn.example.com/to-internal-name": redirect("https://rebound.example.com/x.jpg"),
+    "https://cdn.example.com/to-v6-loopback": redirect("https://[::1]/x.jpg"),
+    "https://cdn.example.com/hop1": redirect("/hop2"),
+    "https://cdn.example.com/hop2": redirect("/hop3"),
+    "https://cdn.example.com/hop3": redirect("/hop4"),
+    "https://cdn.example.com/hop4": redirect("/ok.jpg"),
+  });
+  const options = { fetch: web.fetch, resolve: web.resolve, maxBytes: 1000 };
+  assert.deepEqual(await downloadImage("https://cdn.example.com/ok.jpg", options), new Uint8Array([1, 2, 3]));
+  for (
+    const src of [
+      "https://127.0.0.1/x.jpg",
+      "https://[::ffff:7f00:1]/x.jpg",
+      "https://rebound.example.com/x.jpg",
+      "https://both.example.com/x.jpg",
+      "https://unknown.example.com/x.jpg",
+      "https://localhost/x.jpg",
+    ]
+  ) {
+    web.fetched.length = 0;
+    await assert.rejects(downloadImage(src, options), InternalHostError, src);
+    assert.deepEqual(web.fetched, [], `${src} is never fetched`);
+  }
+  for (const hop of ["to-metadata", "to-internal-name", "to-v6-loopback"]) {
+    web.fetched.length = 0;
+    await assert.rejects(downloadImage(`https://cdn.example.com/${hop}`, options), InternalHostError, hop);
+    assert.deepEqual(web.fetched, [`https://cdn.example.com/${hop}`], "the internal hop is never fetched");
+  }
+  web.fetched.length = 0;
+  await assert.rejects(downloadImage("https://cdn.example.com/hop1", options), /too many redirects/);
+  assert.equal(web.fetched.length, 4, "redirects are bounded");
 });

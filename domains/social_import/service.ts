@@ -12,6 +12,7 @@ import { readSetting, writeSetting } from "../settings/mod.ts";
 import { changedFields, recordAudit } from "../admin_audit/mod.ts";
 import { ingestImage, MAX_IMAGE_BYTES } from "../media/mod.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { InternalHostError, type ResolveHost } from "../../lib/public_host.ts";
 import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
 import { slugify } from "../../lib/ids.ts";
 import { toNumeric } from "../../lib/money.ts";
@@ -94,6 +95,8 @@ export interface ImportDeps {
   meta: MetaConfig;
   storage: FileStorage;
   fetch?: typeof fetch;
+  /** A and AAAA look-ups for image hosts (Deno.resolveDns by default); tests fake DNS here. */
+  resolveHost?: ResolveHost;
   now?: () => Date;
 }
 
@@ -283,7 +286,7 @@ async function runImport(
       .from(categories).orderBy(categories.position, categories.id),
   );
 
-  let importCount = 0, updatedCount = 0, uncategorisedCount = 0, imageFailures = 0;
+  let importCount = 0, updatedCount = 0, uncategorisedCount = 0, imageFailures = 0, imagesRefused = 0;
   const unchanged: number[] = [];
   for (const draft of drafts) {
     const found = existing.get(draft.retailerId);
@@ -321,8 +324,9 @@ async function runImport(
     }
     let images = draft.images;
     if (options.downloadImages) {
-      const stored = await storeImages(draft.images, deps);
+      const { stored, refused } = await storeImages(draft.images, deps);
       imageFailures += draft.images.length - stored.length;
+      imagesRefused += refused;
       images = stored;
     }
     const created = await db.transaction(async (tx) => {
@@ -370,7 +374,10 @@ async function runImport(
     skippedCount: skipped.length,
     uncategorisedCount,
   };
-  return { message: summary(read.items.length, read.pages, read.truncated, result, skipped, imageFailures), ...result };
+  return {
+    message: summary(read.items.length, read.pages, read.truncated, result, skipped, imageFailures, imagesRefused),
+    ...result,
+  };
 }
 
 /** The result box's message (the count of new products has its own line, in the spec's words). */
@@ -381,6 +388,7 @@ function summary(
   r: Omit<FacebookImportResult, "message">,
   skipped: string[],
   imageFailures: number,
+  imagesRefused: number,
 ): string {
   const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const parts = [
@@ -398,26 +406,35 @@ function summary(
       "no shop category matched, choose one in the product editor.";
   }
   if (imageFailures) text += ` ${plural(imageFailures, "image")} could not be downloaded.`;
+  if (imagesRefused) {
+    text += ` ${plural(imagesRefused, "image link points", "image links point")} at an internal address: refused.`;
+  }
   if (truncated) text += " The catalogue is larger than one import reads: run the import again for the rest.";
   return text;
 }
 
-/** Downloads and stores the images through the shop's storage; one that fails is left out. */
-async function storeImages(urls: string[], deps: ImportDeps): Promise<string[]> {
+/**
+ * Downloads and stores the images through the shop's storage; one that fails is left out, and one on
+ * an internal address (lib/public_host.ts) is also counted as refused.
+ */
+async function storeImages(urls: string[], deps: ImportDeps): Promise<{ stored: string[]; refused: number }> {
   const stored: string[] = [];
+  let refused = 0;
   for (const url of urls) {
     try {
       const bytes = await downloadImage(url, {
         fetch: deps.fetch,
+        resolve: deps.resolveHost,
         maxBytes: MAX_IMAGE_BYTES,
         trustedOrigin: new URL(deps.meta.graphApiBase).origin,
       });
       stored.push((await ingestImage(deps.storage, "products", bytes)).url);
-    } catch {
+    } catch (err) {
       // Counted by the caller; the product is still imported.
+      if (err instanceof InternalHostError) refused++;
     }
   }
-  return stored;
+  return { stored, refused };
 }
 
 async function freeSlug(tx: Db, name: string): Promise<string> {

@@ -265,4 +265,31 @@ test("[meta import] the token is stored, its audit entry hides it, and the statu
   assert.equal(await readSetting(db, "meta.accessToken"), "EAAB-secret-token-value-2");
 });
 
+test("[meta import] image links on internal addresses are refused and named in the result", async (db) => {
+  const { graph, admin, storage, meta } = await setUp(db);
+  try {
+    graph.items[0].image_url = "https://images.evil.example/terrarium.jpg";
+    graph.items[0].additional_image_urls = ["https://[::ffff:169.254.169.254]/latest/meta-data/"];
+    const fetched: string[] = [];
+    // The Graph API is the local fake; any other URL reaching fetch would be a leak.
+    const guarded = ((input: URL | string, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith(graph.url)) return fetch(input, init);
+      fetched.push(url);
+      return Promise.resolve(new Response("secret", { status: 200 }));
+    }) as typeof fetch;
+    const resolveHost = (host: string) => Promise.resolve(host === "images.evil.example" ? ["10.0.0.8"] : []);
+    const result = await importCatalogue(db, { meta, storage, fetch: guarded, resolveHost }, {
+      downloadImages: true,
+      userId: admin.id,
+    });
+    assert.equal(result.importCount, 4);
+    assert.match(result.message, /2 image links point at an internal address: refused\./);
+    assert.deepEqual(fetched, []);
+    assert.deepEqual((await byRetailer(db, "RB-FB-TERR-6045")).images, []);
+  } finally {
+    await graph.stop();
+  }
+});
+
 closeDatabase();
