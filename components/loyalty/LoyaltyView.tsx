@@ -271,7 +271,8 @@ function RewardsPanel({ data }: { data: LoyaltyPageData }) {
   );
 }
 
-function statusOf(r: Redemption, now: Date): "Used" | "Active" | "Expired" {
+function statusOf(r: Redemption, now: Date): "Used" | "Active" | "Expired" | "Voided" {
+  if (r.voided) return "Voided";
   if (r.used) return "Used";
   return r.expiresAt && r.expiresAt <= now ? "Expired" : "Active";
 }
@@ -280,6 +281,7 @@ const BADGE = {
   Used: "bg-stone-100 text-stone-700 ring-stone-300",
   Active: "bg-green-50 text-green-900 ring-green-700/25",
   Expired: "bg-amber-50 text-amber-900 ring-amber-600/25",
+  Voided: "bg-red-50 text-red-800 ring-red-600/25",
 };
 
 function RedemptionsPanel({ redemptions, now }: { redemptions: Redemption[]; now: Date }) {
@@ -303,7 +305,9 @@ function RedemptionsPanel({ redemptions, now }: { redemptions: Redemption[]; now
                 </span>
               </p>
               <p className="mt-1 text-xs text-stone-500">
-                {r.used && r.usedAt
+                {r.voided && r.usedAt
+                  ? `Cancelled ${formatDate(r.usedAt)}, its points returned to your balance`
+                  : r.used && r.usedAt
                   ? `Used ${formatDate(r.usedAt)}`
                   : r.expiresAt
                   ? `${status === "Expired" ? "Expired" : "Expires"} ${formatDate(r.expiresAt)}`
@@ -322,7 +326,8 @@ function RedemptionsPanel({ redemptions, now }: { redemptions: Redemption[]; now
 
 function RedemptionsSummary({ redemptions, now }: { redemptions: Redemption[]; now: Date }) {
   const active = redemptions.filter((r) => statusOf(r, now) === "Active");
-  const spent = redemptions.reduce((sum, r) => sum + r.pointsSpent, 0);
+  // A voided code's points came back, so they are not counted as spent.
+  const spent = redemptions.reduce((sum, r) => sum + (r.voided ? 0 : r.pointsSpent), 0);
   return (
     <section aria-labelledby="summary-title" className={card} data-redemptions-summary>
       <h2 id="summary-title" className="text-lg font-bold tracking-tight text-stone-900">Your redemptions</h2>

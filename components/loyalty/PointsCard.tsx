@@ -1,6 +1,7 @@
 /**
  * The green points card: a title, the balance and a tier badge, with whatever the page adds below
- * (the account overview's link to rewards, the loyalty page's progress to Gold).
+ * (the account overview's link to rewards, the loyalty page's progress to Gold). A balance below
+ * zero (a refund's debt) is explained on the card itself, on both pages.
  */
 import type { ReactNode } from "react";
 import { AwardIcon } from "../ui/icons.tsx";
@@ -35,6 +36,14 @@ export function PointsCard(
         </div>
         {badge}
       </div>
+      {points < 0
+        ? (
+          // A debt left by a refund of points already spent (docs/decisions/0057).
+          <p className="mt-3 rounded-lg bg-white/10 px-3 py-2 text-sm text-green-50" data-points-debt>
+            A refund took back {formatPoints(-points)} points more than you had. Points you earn pay this off first.
+          </p>
+        )
+        : null}
       {children}
     </section>
   );

@@ -19,7 +19,7 @@ import {
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { placeOrder } from "../checkout/mod.ts";
 import { addToCart } from "../cart/mod.ts";
-import { pointsBalance, redeemReward } from "../loyalty/mod.ts";
+import { pointsBalance, redeemReward, REDEMPTION_VOID } from "../loyalty/mod.ts";
 import { type PaymentGateway, PaymentRefusedError, testGateway } from "../payments/mod.ts";
 import { ORDER_STATUSES } from "./schemas.ts";
 import {
@@ -243,7 +243,7 @@ test("[fulfilment] refunds: partial with restock, limits, points taken back, ful
   );
 });
 
-test("[fulfilment] points taken back never push the balance below zero (points already spent stay spent)", async (db) => {
+test("[fulfilment] points taken back that were already spent leave a debt (decision 0057)", async (db) => {
   const { order, userId, gateway } = await paidTubeOrder(db);
   await db.insert(loyaltyLedger).values({
     userId,
@@ -260,7 +260,8 @@ test("[fulfilment] points taken back never push the balance below zero (points a
     restock: [],
     userId: null,
   }, opts);
-  assert.equal(await pointsBalance(db, userId), 0);
+  // 500 due, 90 left and no unused reward code to void (domains/loyalty/clawback_test.ts): 410 owed.
+  assert.equal(await pointsBalance(db, userId), -410);
 });
 
 test("[fulfilment] a refund the provider refuses leaves the order, stock, points and records unchanged", async (db) => {
@@ -445,7 +446,8 @@ raceTest(RACE, async (db) => {
 /**
  * Two roads spend the same points: a redemption (points for a reward code) and a refund taking back
  * the points its order earned. Both lock the customer's row before reading the balance, so whatever
- * the order, no point is spent twice and the balance never goes below zero.
+ * the order, no point is spent twice: a code redeemed first is voided by the refund (decision 0057),
+ * and the balance ends at zero either way.
  */
 const POINTS_RACE = "[fulfilment] a redemption racing a refund's point claw-back spends each point once";
 raceTest(POINTS_RACE, async (db) => {
@@ -491,13 +493,20 @@ raceTest(POINTS_RACE, async (db) => {
     const ledger = await db.select({ points: loyaltyLedger.points, type: loyaltyLedger.referenceType })
       .from(loyaltyLedger).where(eq(loyaltyLedger.userId, userId));
     const spent = ledger.filter((l) => l.type === "redemption").reduce((n, l) => n - l.points, 0);
+    const voidedBack = ledger.filter((l) => l.type === REDEMPTION_VOID).reduce((n, l) => n + l.points, 0);
     const clawed = ledger.filter((l) => l.type === "order_refund").reduce((n, l) => n - l.points, 0);
     const balance = await pointsBalance(db, userId);
     assert.ok(balance >= 0, `round ${round}: balance ${balance} (spent ${spent}, taken back ${clawed})`);
-    // Redeemed first: 800 spent, the claw-back takes the 100 left. Refunded first: nothing left to redeem.
-    if (redeemed.status === "fulfilled") assert.deepEqual([spent, clawed, balance], [800, 100, 0], `round ${round}`);
-    else {
-      assert.deepEqual([spent, clawed, balance], [0, 900, 0], `round ${round}: ${String(redeemed.reason)}`);
+    // Redeemed first: 800 spent on a code the claw-back then voids, taking all 900. Refunded first:
+    // nothing left to redeem.
+    if (redeemed.status === "fulfilled") {
+      assert.deepEqual([spent, voidedBack, clawed, balance], [800, 800, 900, 0], `round ${round}`);
+    } else {
+      assert.deepEqual(
+        [spent, voidedBack, clawed, balance],
+        [0, 0, 900, 0],
+        `round ${round}: ${String(redeemed.reason)}`,
+      );
     }
   }
 });

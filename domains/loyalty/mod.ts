@@ -1,6 +1,8 @@
 /** The loyalty domain's public surface: points earned and spent, tiers, rewards and redemption codes. */
 export { awardReviewPoints, HELPFUL_VOTE_POINTS, REVIEW_POINTS, settleHelpfulVotePoints } from "./review_points.ts";
-export { awardOrderPoints, clawBackOrderPoints, pointsBalance, pointsForPaidTotal, REFUND_CLAWBACK } from "./ledger.ts";
+export { awardOrderPoints, pointsBalance, pointsForPaidTotal, REFUND_CLAWBACK } from "./ledger.ts";
+export { clawBackOrderPoints } from "./clawback.ts";
+export { REDEMPTION_VOID } from "./voids.ts";
 export { GOLD_POINTS, goldProgress, type LoyaltyTier, loyaltyTier, pointsToGold, SILVER_POINTS } from "./tiers.ts";
 export { type DiscountType, type LedgerEntry, listHistory, listRewards, type Reward } from "./rewards.ts";
 export {
@@ -15,6 +17,7 @@ export {
   REDEMPTION_INVALID,
   REDEMPTION_USED,
   REDEMPTION_VALID_DAYS,
+  REDEMPTION_VOIDED,
   redemptionCode,
   type RedemptionValidation,
   releaseOrderRedemptions,

@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { toRand } from "../../lib/money.ts";
 import { pointsBalance } from "./ledger.ts";
 import { type DiscountType, type Reward, rewardOf } from "./rewards.ts";
+import { isVoided, REDEMPTION_VOID, voidReleasedCodeInDebt } from "./voids.ts";
 
 /** A redemption code stays valid this long (docs/decisions/0015-loyalty-redemptions.md). */
 export const REDEMPTION_VALID_DAYS = 30;
@@ -54,7 +55,11 @@ export async function redeemReward(db: Db, userId: number, rewardId: number, now
     const reward = rewardOf(row);
 
     const balance = await pointsBalance(tx, userId);
-    if (balance < reward.pointsCost) throw new ConflictError(insufficientPointsMessage(reward.pointsCost - balance));
+    // A balance below zero is a debt from a refund (docs/decisions/0057): nothing is redeemed, even
+    // a reward costing nothing, until points earned have paid it off.
+    if (balance < reward.pointsCost || balance < 0) {
+      throw new ConflictError(insufficientPointsMessage(reward.pointsCost - balance));
+    }
 
     const code = await unusedCode(tx);
     const expiresAt = new Date(now.getTime() + REDEMPTION_VALID_DAYS * 86_400_000);
@@ -95,12 +100,14 @@ export interface Redemption {
   code: string;
   used: boolean;
   usedAt: Date | null;
+  /** Cancelled with its points given back (docs/decisions/0057); `used` is then true too. */
+  voided: boolean;
   expiresAt: Date | null;
   pointsSpent: number;
   createdAt: Date;
 }
 
-/** The user's redemptions, newest first, with the reward's name. */
+/** The user's redemptions, newest first, with the reward's name and whether each was voided. */
 export async function listRedemptions(db: Db, userId: number): Promise<Redemption[]> {
   return await db.select({
     id: loyaltyRedemptions.id,
@@ -109,11 +116,20 @@ export async function listRedemptions(db: Db, userId: number): Promise<Redemptio
     code: loyaltyRedemptions.code,
     used: loyaltyRedemptions.used,
     usedAt: loyaltyRedemptions.usedAt,
+    voided: sql<boolean>`${loyaltyLedger.id} is not null`,
     expiresAt: loyaltyRedemptions.expiresAt,
     pointsSpent: loyaltyRedemptions.pointsSpent,
     createdAt: loyaltyRedemptions.createdAt,
   }).from(loyaltyRedemptions)
     .innerJoin(loyaltyRewards, eq(loyaltyRewards.id, loyaltyRedemptions.rewardId))
+    .leftJoin(
+      loyaltyLedger,
+      and(
+        eq(loyaltyLedger.userId, loyaltyRedemptions.userId),
+        eq(loyaltyLedger.referenceType, REDEMPTION_VOID),
+        eq(loyaltyLedger.referenceId, sql`${loyaltyRedemptions.id}::text`),
+      ),
+    )
     .where(eq(loyaltyRedemptions.userId, userId))
     .orderBy(desc(loyaltyRedemptions.createdAt), desc(loyaltyRedemptions.id));
 }
@@ -129,6 +145,8 @@ export interface RedemptionValidation {
 export const REDEMPTION_INVALID = "Invalid redemption code";
 export const REDEMPTION_USED = "This redemption code has already been used";
 export const REDEMPTION_EXPIRED = "This redemption code has expired";
+/** A code voided when a refund took back its points, or to pay a negative balance (docs/decisions/0057). */
+export const REDEMPTION_VOIDED = "This redemption code was cancelled and its points returned to your balance";
 
 /** A redemption the customer may spend now, with the reward it is for. */
 export interface UsableRedemption {
@@ -157,7 +175,9 @@ export async function usableRedemption(
     .where(and(eq(loyaltyRedemptions.code, code), eq(loyaltyRedemptions.userId, userId)));
   const [row] = opts.lock ? await query.for("update", { of: loyaltyRedemptions }) : await query;
   if (!row) throw new ValidationError(REDEMPTION_INVALID);
-  if (row.redemption.used) throw new ValidationError(REDEMPTION_USED);
+  if (row.redemption.used) {
+    throw new ValidationError(await isVoided(db, row.redemption) ? REDEMPTION_VOIDED : REDEMPTION_USED);
+  }
   if (row.redemption.expiresAt && row.redemption.expiresAt <= now) throw new ValidationError(REDEMPTION_EXPIRED);
   return { id: row.redemption.id, code: row.redemption.code, reward: rewardOf(row.reward) };
 }
@@ -196,10 +216,23 @@ export async function markRedemptionUsed(db: Db, redemptionId: number, orderId: 
     .where(eq(loyaltyRedemptions.id, redemptionId));
 }
 
-/** A cancelled order gives its reward code back: the customer can use it on another order. */
-export async function releaseOrderRedemptions(db: Db, orderId: number): Promise<void> {
-  await db.update(loyaltyRedemptions).set({ used: false, usedAt: null, orderId: null })
-    .where(eq(loyaltyRedemptions.orderId, orderId));
+/**
+ * A cancelled order gives its reward code back: the customer can use it on another order, unless
+ * their balance is below zero, when the code is voided and its points pay that debt instead
+ * (docs/decisions/0057). Takes no lock on the user (the caller holds the order's, and placing an
+ * order takes the user's first).
+ */
+export async function releaseOrderRedemptions(db: Db, orderId: number, now = new Date()): Promise<void> {
+  const released = await db.update(loyaltyRedemptions).set({ used: false, usedAt: null, orderId: null })
+    .where(eq(loyaltyRedemptions.orderId, orderId))
+    .returning({
+      id: loyaltyRedemptions.id,
+      userId: loyaltyRedemptions.userId,
+      code: loyaltyRedemptions.code,
+      pointsSpent: loyaltyRedemptions.pointsSpent,
+      expiresAt: loyaltyRedemptions.expiresAt,
+    });
+  for (const code of released) await voidReleasedCodeInDebt(db, code, now);
 }
 
 /**

@@ -58,6 +58,8 @@ export function redemptionJson(r: Redemption) {
     code: r.code,
     used: r.used,
     usedAt: r.usedAt?.toISOString() ?? null,
+    // Cancelled with its points given back (docs/decisions/0057); `used` is true as well.
+    voided: r.voided,
     expiresAt: r.expiresAt?.toISOString() ?? null,
     pointsSpent: r.pointsSpent,
     createdAt: r.createdAt.toISOString(),
