@@ -7,7 +7,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import type { Db } from "../../db/client.ts";
-import { loyaltyLedger, users } from "../../db/schema/mod.ts";
+import { loyaltyLedger, loyaltyRewards, users } from "../../db/schema/mod.ts";
+import { hashPassword } from "../../domains/auth/mod.ts";
+import { clawBackOrderPoints, redeemReward } from "../../domains/loyalty/mod.ts";
 import {
   demoCustomer,
   DESKTOP,
@@ -42,6 +44,40 @@ async function givePoints(db: Db) {
     referenceId: "1",
     createdAt: new Date(Date.now() - 3 * 86_400_000),
   });
+  await giveDebt(db);
+}
+
+/** A second customer whose refunded order took back more points than they had (decision 0057). */
+const DEBTOR = { username: "debtor_d", password: "Debtor-Keeper1" };
+
+async function giveDebt(db: Db) {
+  const [debtor] = await db.insert(users).values({
+    username: DEBTOR.username,
+    email: "debtor@example.co.za",
+    password: await hashPassword(DEBTOR.password),
+    firstName: "Dumi",
+  }).returning();
+  await db.insert(loyaltyLedger).values({
+    userId: debtor.id,
+    points: 900,
+    reason: "Points for order RB-1764072000790",
+    referenceType: "order",
+    referenceId: "2",
+    createdAt: new Date(Date.now() - 5 * 86_400_000),
+  });
+  const [r50] = await db.select().from(loyaltyRewards).where(eq(loyaltyRewards.name, "R50 off your order"));
+  await redeemReward(db, debtor.id, r50.id);
+  // 300 more went on a code already used on an order: a refund cannot void that one.
+  await db.insert(loyaltyLedger).values({ userId: debtor.id, points: -300, reason: "Redeemed R30 off" });
+  await db.transaction((tx) =>
+    clawBackOrderPoints(tx, {
+      userId: debtor.id,
+      orderId: 2,
+      orderNumber: "RB-1764072000790",
+      refundId: 1,
+      refundedCents: 90_000,
+    })
+  );
 }
 
 e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
@@ -125,6 +161,27 @@ e2eTest("[e2e] loyalty: the page on a phone", async () => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
   await phone.close();
+});
+
+e2eTest("[e2e] loyalty: a refund's debt on the points card, the voided code in My Redemptions", async () => {
+  const debtor = await e2e.browser.newContext(DESKTOP);
+  const page = await debtor.newPage();
+  const errors = watchErrors(page);
+  await signIn(page, e2e.server.url, DEBTOR.username, DEBTOR.password);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.goto(`${e2e.server.url}/loyalty`);
+  const balance = (await page.locator("[data-loyalty-balance]").textContent()) ?? "";
+  assert.match(balance, /-300\s*points.*Bronze Tier/);
+  assert.match(balance, /A refund took back 300 points more than you had\. Points you earn pay this off first\./);
+  await page.locator('[data-island="Tabs"][data-hydrated="true"]').waitFor({ state: "attached" });
+  await page.getByRole("tab", { name: "My Redemptions" }).click();
+  assert.match((await page.locator("[data-redemption]").first().textContent()) ?? "", /Voided/);
+  await fullPageShot(page, "loyalty-debt");
+  await page.goto(`${e2e.server.url}/account`);
+  assert.match((await page.locator("[data-loyalty-card]").textContent()) ?? "", /-300\s*points/);
+  await fullPageShot(page, "account-debt");
+  assert.deepEqual(errors, []);
+  await debtor.close();
 });
 
 e2e.registerStopTest();
