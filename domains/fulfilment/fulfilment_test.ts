@@ -4,6 +4,7 @@ import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createVariant } from "../../tests/helpers/factories.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import type { Db } from "../../db/client.ts";
 import {
   auditLogs,
@@ -468,28 +469,14 @@ raceTest(POINTS_RACE, async (db) => {
       delivery: FREE_DELIVERY,
     });
     assert.equal(await pointsBalance(db, userId), 900);
-    // Settled as soon as it ends (a refusal while the refund is still running is no unhandled rejection).
-    let redemption: Promise<PromiseSettledResult<unknown>> | null = null;
-    const timed: PaymentGateway = {
-      ...gateway,
-      refund: async (input) => {
-        const facts = await gateway.refund(input);
-        redemption = new Promise((resolve) => setTimeout(resolve, round))
-          .then(() => redeemReward(db, userId, reward.id))
-          .then(
-            (value) => ({ status: "fulfilled" as const, value }),
-            (reason) => ({ status: "rejected" as const, reason }),
-          );
-        return facts;
-      },
-    };
+    const race = raceAfterRefund(gateway, round, () => redeemReward(db, userId, reward.id));
     await refundOrder(
       db,
-      timed,
+      race.gateway,
       { orderId: order.id, amountCents: 90_000, reason: "Race", restock: [], userId: null },
       opts,
     );
-    const redeemed = await redemption!;
+    const redeemed = await race.settled();
     const ledger = await db.select({ points: loyaltyLedger.points, type: loyaltyLedger.referenceType })
       .from(loyaltyLedger).where(eq(loyaltyLedger.userId, userId));
     const spent = ledger.filter((l) => l.type === "redemption").reduce((n, l) => n - l.points, 0);

@@ -9,6 +9,7 @@ import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRewards, orders } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
@@ -148,27 +149,18 @@ raceTest(
       const pending = await unpaid(db, userId);
       // Checkout starts when the provider answers the refund, 0 to 11 ms later by round, so across the
       // rounds it meets every step of the refund's closing transaction.
-      let applying: Promise<PromiseSettledResult<unknown>> | null = null;
-      const timed = {
-        ...gateway,
-        refund: async (input: Parameters<typeof gateway.refund>[0]) => {
-          const facts = await gateway.refund(input);
-          applying = new Promise((resolve) => setTimeout(resolve, round))
-            .then(() => applyRewardCode(db, { userId, orderId: pending.id, code }, null, opts))
-            .then(
-              (value) => ({ status: "fulfilled" as const, value }),
-              (reason) => ({ status: "rejected" as const, reason }),
-            );
-          return facts;
-        },
-      };
+      const race = raceAfterRefund(
+        gateway,
+        round,
+        () => applyRewardCode(db, { userId, orderId: pending.id, code }, null, opts),
+      );
       await refundOrder(
         db,
-        timed,
+        race.gateway,
         { orderId: order.id, amountCents: 60_000, reason: "Race", restock: [], userId: null },
         opts,
       );
-      const applied = await applying!;
+      const applied = await race.settled();
       const [row] = await db.select().from(orders).where(eq(orders.id, pending.id));
       const voided = await voidedCodes(db, userId);
       const balance = await pointsBalance(db, userId);

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import type { Db } from "../../db/client.ts";
-import { loyaltyLedger, loyaltyRewards, users } from "../../db/schema/mod.ts";
+import { loyaltyLedger, users } from "../../db/schema/mod.ts";
 import { hashPassword } from "../../domains/auth/mod.ts";
-import { clawBackOrderPoints, redeemReward } from "../../domains/loyalty/mod.ts";
+import { giveRefundDebt } from "../helpers/loyalty_debt.ts";
 import {
   demoCustomer,
   DESKTOP,
@@ -57,27 +57,7 @@ async function giveDebt(db: Db) {
     password: await hashPassword(DEBTOR.password),
     firstName: "Dumi",
   }).returning();
-  await db.insert(loyaltyLedger).values({
-    userId: debtor.id,
-    points: 900,
-    reason: "Points for order RB-1764072000790",
-    referenceType: "order",
-    referenceId: "2",
-    createdAt: new Date(Date.now() - 5 * 86_400_000),
-  });
-  const [r50] = await db.select().from(loyaltyRewards).where(eq(loyaltyRewards.name, "R50 off your order"));
-  await redeemReward(db, debtor.id, r50.id);
-  // 300 more went on a code already used on an order: a refund cannot void that one.
-  await db.insert(loyaltyLedger).values({ userId: debtor.id, points: -300, reason: "Redeemed R30 off" });
-  await db.transaction((tx) =>
-    clawBackOrderPoints(tx, {
-      userId: debtor.id,
-      orderId: 2,
-      orderNumber: "RB-1764072000790",
-      refundId: 1,
-      refundedCents: 90_000,
-    })
-  );
+  await giveRefundDebt(db, debtor.id);
 }
 
 e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {

@@ -3,8 +3,8 @@ import type { Database, Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRewards } from "../../db/schema/mod.ts";
 import { demoRewards } from "../../db/seed/demo.ts";
 import { createCustomer, PASSWORD } from "../../domains/accounts/test_fixtures.ts";
-import { clawBackOrderPoints } from "../../domains/loyalty/mod.ts";
 import { useTestDatabase } from "../helpers/db.ts";
+import { giveRefundDebt } from "../helpers/loyalty_debt.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 
@@ -188,31 +188,13 @@ test("[loyalty page] a visitor posting the form is sent to sign in", async (db, 
 test(
   "[loyalty page] a refund's debt and a voided code: shown on /loyalty, /account and in /api/loyalty",
   async (db, database) => {
-    const { R50OFF } = await rewards(db);
+    await rewards(db);
     const { client, user } = await signedIn(db, database);
-    await db.insert(loyaltyLedger).values([
-      { userId: user.id, points: 900, reason: "Points for order RB-2002", referenceType: "order", referenceId: "2002" },
-    ]);
-    const redeemed = await json(
-      await client.postJson("/api/loyalty/redeem", { rewardId: R50OFF.id, pointsCost: 500 }),
-      200,
-    );
-    // 300 more were spent on a code already used on an order, which a refund cannot void.
-    await db.insert(loyaltyLedger).values({ userId: user.id, points: -300, reason: "Redeemed R30 off" });
-    // The order is refunded in full: 900 due, 100 left, the R50 code's 500 back, 300 owed.
-    await db.transaction((tx) =>
-      clawBackOrderPoints(tx, {
-        userId: user.id,
-        orderId: 2002,
-        orderNumber: "RB-2002",
-        refundId: 1,
-        refundedCents: 90_000,
-      })
-    );
+    const voided = await giveRefundDebt(db, user.id);
 
     assert.deepEqual(await json(await client.get("/api/loyalty/points"), 200), { points: -300, tier: "Bronze" });
     const [code] = await json(await client.get("/api/loyalty/redemptions"), 200);
-    assert.deepEqual([code.code, code.used, code.voided], [redeemed.redemptionCode, true, true]);
+    assert.deepEqual([code.code, code.used, code.voided], [voided, true, true]);
     const loyalty = textOf(await page(client, "/loyalty"));
     assert.match(loyalty, /A refund took back 300 points more than you had\. Points you earn pay this off first\./);
     assert.match(loyalty, /Voided/);
