@@ -12,7 +12,7 @@ import { storageFromConfig } from "./lib/storage.ts";
 import { type JobSpec, startScheduler } from "./lib/jobs.ts";
 import { log as logger, setupLogging } from "./lib/logger.ts";
 import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
-import { type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
+import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { rebuildRecommendations } from "./domains/recommendations/mod.ts";
@@ -44,6 +44,8 @@ function readConfig(): Config {
 interface Running {
   database: Database;
   payments: PaymentGateway | null;
+  /** PayFast when configured: the sweeper records its refunds as manual tasks for staff. */
+  payfast: PayFastGateway | null;
   mailWorker: MailWorker | null;
 }
 
@@ -81,9 +83,14 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
       name: "unpaid order sweep",
       intervalMs: 60_000,
       run: async () => {
-        const { database, payments } = running();
-        const report = await sweepUnpaidOrders(database.db, payments, { shop: config.shop, siteUrl: config.siteUrl });
-        if (report.cancelled || report.paid) log("swept unpaid orders", { ...report });
+        const { database, payments, payfast } = running();
+        const report = await sweepUnpaidOrders(database.db, payments, {
+          shop: config.shop,
+          siteUrl: config.siteUrl,
+          // Owed refunds go back through the provider that took them: PayFast's as a manual task.
+          payfast,
+        });
+        if (report.cancelled || report.paid || report.refunded) log("swept unpaid orders", { ...report });
       },
     },
     // Recommendations (similar, bought together, trending, personalized ...) are recomputed every 30
@@ -220,7 +227,9 @@ async function main() {
 
   const storage = storageFromConfig(config);
   log("file storage", { kind: storage.kind, location: storage.kind === "s3" ? "S3_BUCKET" : config.media.dir });
-  const app = createApp({ database, config, assets, payments, storage });
+  // One PayFast gateway for the app and the sweeper, as for the card gateway.
+  const payfast = payfastGateway(config.payfast);
+  const app = createApp({ database, config, assets, payments, payfast, storage });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
@@ -234,7 +243,7 @@ async function main() {
     mailWorker = startMailWorker({ db: database.db, transport: smtpTransport(config.smtpUrl, from), intervalMs: null });
     log("SMTP_URL set: the outbox is delivered every 3 s (every minute on Deno Deploy)");
   }
-  running = { database, payments, mailWorker };
+  running = { database, payments, payfast, mailWorker };
   dbReady.resolve(database.db);
   log("background jobs scheduled", { mode: scheduler.mode });
 

@@ -4,9 +4,12 @@ import type { AppEnv } from "../app.ts";
 import { type FinalizeOptions, gatewayForOrder, type PayFastUrls } from "../domains/checkout/mod.ts";
 import type { PaymentGateway } from "../domains/payments/mod.ts";
 
-/** Finalisation options; with the provider, so a payment that cannot be fulfilled is refunded at once. */
+/**
+ * Finalisation options; with the providers, so a payment the order cannot keep (late, or a second
+ * one) is refunded at once through the provider that took it.
+ */
 export function finalizeOptions(c: Context<AppEnv>): FinalizeOptions {
-  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: c.var.payments };
+  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: c.var.payments, payfast: c.var.payfast };
 }
 
 /** The confirmation PayFast returns the customer to; it waits for the ITN and never asks the card gateway. */

@@ -228,6 +228,46 @@ export const orderRefunds = pgTable("order_refunds", {
   check("order_refunds_amount_positive", sql`${t.amount} > 0`),
 ]);
 
+/**
+ * Payments the shop took but must not keep, each given back once (docs/decisions/0055): "late", the
+ * order's own payment that arrived after the order was cancelled; "extra", a second real payment for
+ * an order already paid (card then PayFast, two PayFast payments). An extra payment never touches
+ * orders.refundedAmount: the order's own payment and its refundable amount stay as they were. Unique
+ * on the provider's payment id, so a re-delivered webhook or ITN (also two at once) records it once.
+ */
+export const owedRefunds = pgTable("owed_refunds", {
+  id: serial().primaryKey(),
+  orderId: integer().notNull().references(() => orders.id, { onDelete: "cascade" }),
+  /** late or extra (see above). */
+  kind: varchar({ length: 10 }).$type<"late" | "extra">().notNull(),
+  /**
+   * Who took the payment and gives it back: payfast, or card (the shop's one card gateway, Stripe or
+   * the offline test provider). One name per payment whichever path saw it, so the unique key holds.
+   */
+  provider: varchar({ length: 40 }).notNull(),
+  paymentId: varchar({ length: 100 }).notNull(),
+  amount: money().notNull(),
+  /**
+   * owed (the sweeper tries again), refunded (the provider took the refund), manual (recorded; staff
+   * complete it in the provider's dashboard), failed (given up after too many failed attempts; staff
+   * were told to refund it by hand).
+   */
+  status: varchar({ length: 20 }).notNull().default("owed"),
+  /** Failed refund attempts so far: the sweeper stops at a bound and tells staff. */
+  attempts: integer().notNull().default(0),
+  /** When the sweeper may try again after a failure (later after each one): a provider outage passes. */
+  nextAttemptAt: tstz().notNull().defaultNow(),
+  lastError: text(),
+  providerRefundId: varchar({ length: 100 }),
+  createdAt: tstz().notNull().defaultNow(),
+  settledAt: tstz(),
+}, (t) => [
+  index().on(t.orderId),
+  index().on(t.status, t.nextAttemptAt),
+  unique("owed_refunds_payment_unique").on(t.provider, t.paymentId),
+  check("owed_refunds_amount_positive", sql`${t.amount} > 0`),
+]);
+
 /** Staff's internal notes on an order (never shown to the customer). */
 export const orderNotes = pgTable("order_notes", {
   id: serial().primaryKey(),

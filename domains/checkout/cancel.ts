@@ -14,7 +14,7 @@ import { releaseOrderRedemptions } from "../loyalty/mod.ts";
 import { ORDER_NOT_FOUND } from "../orders/mod.ts";
 import type { PaymentGateway } from "../payments/types.ts";
 import { releaseStock } from "./stock.ts";
-import { type FinalizeOptions, finalizePaidOrder, lockOrder } from "./payment.ts";
+import { type FinalizeOptions, finalizePaidOrder, lockOrder, refundGateways } from "./payment.ts";
 import { refundOwedPayments } from "./refund.ts";
 
 /** How long an order may wait for its payment before the sweeper cancels it. */
@@ -207,8 +207,9 @@ export interface SweepReport {
 }
 
 /**
- * Cancels orders unpaid for 30 minutes (checking with the provider first), and refunds payments
- * owed on cancelled orders; run by a job every minute.
+ * Cancels orders unpaid for 30 minutes (checking with the provider first), and refunds the payments
+ * the shop owes back (late and extra payments, each through its own provider, retried a bounded
+ * number of times); run by a job every minute.
  */
 export async function sweepUnpaidOrders(
   db: Db,
@@ -234,6 +235,7 @@ export async function sweepUnpaidOrders(
       logError("cancelling an unpaid order failed", err, { job: "order-sweeper", orderId: order.id });
     }
   }
-  if (gateway) report.refunded = await refundOwedPayments(db, gateway, { ...opts, now });
+  // Each owed refund through the provider that took it (`opts.payfast` for PayFast's).
+  report.refunded = await refundOwedPayments(db, refundGateways({ ...opts, payments: gateway }), { ...opts, now });
   return report;
 }

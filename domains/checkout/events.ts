@@ -2,41 +2,51 @@
  * Provider webhook events, handled once each: the event's id is claimed in payment_events at the
  * start of handling, in the transaction that handles it. A copy arriving at the same moment waits on
  * that row (its insert finds the key taken once the first commits) and changes nothing; if handling
- * fails, the claim rolls back with it and the provider's retry is handled as new.
+ * fails, the claim rolls back with it and the provider's retry is handled as new. A refund the
+ * event leaves owed (a payment the order cannot keep) is made after the transaction commits, never
+ * while it holds the order's row.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { paymentEvents } from "../../db/schema/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { PaymentEvent } from "../payments/types.ts";
-import { type FinalizeOptions, finalizePaidOrder, recordPaymentFailure } from "./payment.ts";
+import { type FinalizeOptions, finalizePaidOrder, recordPaymentFailure, refundGateways } from "./payment.ts";
+import { refundOwedForOrder } from "./refund.ts";
 
 export interface EventOutcome {
   /** The event was seen before and ignored. */
   duplicate: boolean;
-  /** What was done, for the log. */
-  result: "paid" | "already-paid" | "failure-recorded" | "refused" | "ignored";
+  /** What was done, for the log (extra-payment: a second payment for a paid order, to be given back). */
+  result: "paid" | "already-paid" | "extra-payment" | "failure-recorded" | "refused" | "ignored";
   message?: string;
 }
 
 export async function handlePaymentEvent(db: Db, event: PaymentEvent, opts: FinalizeOptions): Promise<EventOutcome> {
-  return await db.transaction(async (tx) => {
+  const handled = await db.transaction(async (tx): Promise<{ outcome: EventOutcome; orderId: number | null }> => {
     const claimed = await tx.insert(paymentEvents).values({
       id: event.id,
       type: event.type.slice(0, 80),
       orderId: null,
       receivedAt: opts.now ?? new Date(),
     }).onConflictDoNothing().returning({ id: paymentEvents.id });
-    if (!claimed.length) return { duplicate: true, result: "ignored" as const };
+    if (!claimed.length) return { outcome: { duplicate: true, result: "ignored" }, orderId: null };
     const orderId = Number(event.intent?.metadata.orderId);
-    const outcome = Number.isSafeInteger(orderId) && orderId > 0 && event.intent
-      ? await handle(tx, orderId, event, opts)
-      : { duplicate: false, result: "ignored" as const };
+    if (!Number.isSafeInteger(orderId) || orderId <= 0 || !event.intent) {
+      return { outcome: { duplicate: false, result: "ignored" }, orderId: null };
+    }
+    const outcome = await handle(tx, orderId, event, opts);
     if (outcome.result !== "ignored" && outcome.result !== "refused") {
       await tx.update(paymentEvents).set({ orderId }).where(eq(paymentEvents.id, event.id));
     }
-    return outcome;
+    return { outcome, orderId };
   });
+  const { outcome, orderId } = handled;
+  if (orderId !== null && (outcome.result === "already-paid" || outcome.result === "extra-payment")) {
+    // Committed: what the payment left owed is given back now (a failure stays owed for the sweeper).
+    await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
+  }
+  return outcome;
 }
 
 async function handle(db: Db, orderId: number, event: PaymentEvent, opts: FinalizeOptions): Promise<EventOutcome> {
@@ -44,8 +54,11 @@ async function handle(db: Db, orderId: number, event: PaymentEvent, opts: Finali
   try {
     switch (event.type) {
       case "payment_intent.succeeded": {
-        const { newlyPaid } = await finalizePaidOrder(db, orderId, intent, opts);
-        return { duplicate: false, result: newlyPaid ? "paid" : "already-paid" };
+        const paid = await finalizePaidOrder(db, orderId, intent, { ...opts, refundLater: true });
+        return {
+          duplicate: false,
+          result: paid.newlyPaid ? "paid" : paid.extraPayment ? "extra-payment" : "already-paid",
+        };
       }
       case "payment_intent.payment_failed":
       case "payment_intent.canceled":

@@ -24,6 +24,7 @@ export {
 export {
   attachPaymentIntent,
   type FinalizeOptions,
+  type FinalizeOutcome,
   finalizePaidOrder,
   intentIsForOrder,
   orderByPaymentIntent,
@@ -33,14 +34,21 @@ export {
   paymentMismatch,
   type PaymentReturn,
   recordPaymentFailure,
+  refundGateways,
   settleReturnedPayment,
 } from "./payment.ts";
 export {
+  EXTRA_PAYMENT_REFUNDED,
+  MAX_REFUND_ATTEMPTS,
+  type OwedKind,
   PAYMENT_REFUNDED,
   paymentRefundedEmail,
   REFUND_DUE_NOTE,
+  REFUND_GIVEN_UP,
+  type RefundGateways,
+  refundOwedForOrder,
   refundOwedPayments,
-  refundUnfulfillablePayment,
+  settleOwedRefund,
 } from "./refund.ts";
 export { inLockOrder, releaseStock } from "./stock.ts";
 export { lockOrder } from "./payment.ts";

@@ -47,7 +47,8 @@ export async function startPayFastPayment(
 }
 
 export interface ItnOutcome {
-  result: "paid" | "already-paid" | "duplicate" | "failure-recorded" | "refused" | "pending";
+  /** extra-payment: a second payment for an order already paid, recorded and given back (manually). */
+  result: "paid" | "already-paid" | "extra-payment" | "duplicate" | "failure-recorded" | "refused" | "pending";
   message?: string;
 }
 
@@ -63,7 +64,8 @@ function eventId(itn: PayFastItn): string {
  * must exist with this number and total, PayFast must confirm the ITN (VALID), and only then is the
  * order paid (or, for CANCELLED/FAILED, the failure recorded as for a declined card). A refusal
  * leaves the order as it was and is logged; the ITN is recorded once handled, and a recorded ITN
- * is not handled again.
+ * is not handled again. A COMPLETE ITN with another pf_payment_id for an order already paid is a
+ * second real payment: it is recorded once and given back (PayFast: a manual refund task for staff).
  */
 export async function handlePayFastItn(
   db: Db,
@@ -102,8 +104,8 @@ export async function handlePayFastItn(
   let outcome: ItnOutcome;
   if (complete) {
     try {
-      const { newlyPaid } = await finalizePaidOrder(db, order.id, facts, { ...opts, payments: payfast });
-      outcome = { result: newlyPaid ? "paid" : "already-paid" };
+      const paid = await finalizePaidOrder(db, order.id, facts, { ...opts, payfast });
+      outcome = { result: paid.newlyPaid ? "paid" : paid.extraPayment ? "extra-payment" : "already-paid" };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       outcome = refuse(err.message);

@@ -5,7 +5,6 @@
  * checks them against the order, and is idempotent: a second call for the same payment changes
  * nothing (no second e-mail, no second set of points).
  */
-import { logError } from "../../lib/error_log.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
@@ -17,22 +16,45 @@ import { awardOrderPoints, pointsForPaidTotal } from "../loyalty/mod.ts";
 import { creditReferrer } from "../referrals/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
+import type { PayFastGateway } from "../payments/payfast.ts";
 import { invoiceAttachment, issueTaxInvoice, type TaxInvoice } from "../tax_documents/mod.ts";
 import { orderConfirmationEmail, VAT_RATE_PERCENT } from "./confirmation_email.ts";
 // cancel.ts and refund.ts import this module too; the cycles are safe because the modules only call
 // each other at run time.
 import { cancelOrder } from "./cancel.ts";
-import { REFUND_DUE_NOTE, refundUnfulfillablePayment } from "./refund.ts";
+import { recordOwedRefund, REFUND_DUE_NOTE, type RefundGateways, refundOwedForOrder } from "./refund.ts";
 
 export interface FinalizeOptions {
   shop: ShopInfo;
   siteUrl: string;
   now?: Date;
   /**
-   * The provider, to refund at once a payment that arrives for a cancelled order whose stock is gone.
-   * Without it the refund is owed and the sweeper makes it on its next run.
+   * The card gateway, to refund at once a payment the order cannot keep (one that arrives after the
+   * order was cancelled, or a second payment for a paid order). Without it the refund is owed and
+   * the sweeper makes it on its next run.
    */
   payments?: PaymentGateway | null;
+  /** PayFast, for the same when PayFast took that payment (its refund is a manual task for staff). */
+  payfast?: PayFastGateway | null;
+  /**
+   * The caller runs finalisation inside its own transaction (a webhook's): no provider is called
+   * here, the caller gives back what is owed once it has committed (refundOwedForOrder).
+   */
+  refundLater?: boolean;
+}
+
+/** The gateways that give back what an order cannot keep, from the finalisation options. */
+export function refundGateways(opts: Pick<FinalizeOptions, "payments" | "payfast">): RefundGateways {
+  return { main: opts.payments ?? null, payfast: opts.payfast ?? null };
+}
+
+/** What finalisation made of a payment. */
+export interface FinalizeOutcome {
+  order: OrderDetail;
+  /** This call paid the order. */
+  newlyPaid: boolean;
+  /** The payment was a second one for an order already paid: recorded to be given back. */
+  extraPayment: boolean;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -129,23 +151,28 @@ export function paymentMismatch(
  * still-pending order is paid (checked on its locked row). A payment that arrives for a cancelled
  * order never revives it (docs/decisions/0034): its stock, coupon use or reward code may have gone
  * to another order meanwhile, so the payment is recorded on the cancelled order and refunded
- * (refund.ts): at once when the options carry the provider, else by the sweeper.
+ * (refund.ts): at once when the options carry the provider, else by the sweeper. A second real
+ * payment for an order already paid is never kept either: it is recorded apart from the order's own
+ * payment and refunded the same way (docs/decisions/0055).
  */
 export async function finalizePaidOrder(
   db: Db,
   orderId: number,
   intent: PaymentIntentFacts,
   opts: FinalizeOptions,
-): Promise<{ order: OrderDetail; newlyPaid: boolean }> {
+): Promise<FinalizeOutcome> {
   const now = opts.now ?? new Date();
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     const mismatch = paymentMismatch(order, intent);
     if (mismatch) throw new ConflictError(mismatch);
+    const owed = { orderId, provider: intent.provider, paymentId: intent.id, amountCents: intent.amountCents, now };
     if (order.paidAt) {
-      if (order.paymentId === intent.id) return { newlyPaid: false };
-      throw new ConflictError("This order has already been paid with another payment.");
+      if (order.paymentId === intent.id) return { newlyPaid: false, extraPayment: false };
+      // Money the order did not ask for: recorded once (a re-delivery finds it) and given back.
+      await recordOwedRefund(tx, { ...owed, kind: "extra" });
+      return { newlyPaid: false, extraPayment: true };
     }
     if (order.status !== "pending") {
       await tx.update(orders).set({
@@ -156,7 +183,8 @@ export async function finalizePaidOrder(
         notes: [order.notes, REFUND_DUE_NOTE].filter(Boolean).join("\n"),
         updatedAt: now,
       }).where(eq(orders.id, orderId));
-      return { newlyPaid: false };
+      await recordOwedRefund(tx, { ...owed, kind: "late" });
+      return { newlyPaid: false, extraPayment: false };
     }
     await tx.update(orders).set({
       status: "processing",
@@ -171,19 +199,13 @@ export async function finalizePaidOrder(
     // The tax invoice is issued with the payment, in this transaction: a rollback gives its number back.
     const invoice = await issueTaxInvoice(tx, order, opts.shop, now, VAT_RATE_PERCENT);
     if (order.userId !== null) await afterPayment(tx, order, opts, now, invoice);
-    return { newlyPaid: true };
+    return { newlyPaid: true, extraPayment: false };
   });
-  if (opts.payments) {
-    try {
-      // No-op unless this order is cancelled and holds a payment not yet refunded (also a replay).
-      await refundUnfulfillablePayment(db, orderId, opts.payments, opts);
-    } catch (err) {
-      // The payment stays recorded as owed; the sweeper retries the refund.
-      logError("refunding a payment for an order that cannot be fulfilled failed", err, { job: "refund", orderId });
-    }
-  }
+  // Outside the transaction (no row locked while the provider answers); a no-op unless this order
+  // owes a refund. A failure stays owed for the sweeper.
+  if (!opts.refundLater) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
   const [order] = await loadOrders(db, [orderId]);
-  return { order, newlyPaid: outcome.newlyPaid };
+  return { order, ...outcome };
 }
 
 /** Cart, points and e-mail (with the tax invoice attached): everything a paid order sets off for its customer. */

@@ -29,6 +29,24 @@ export async function customer(db: Db, values: Partial<typeof users.$inferInsert
  */
 export const FREE_DELIVERY: DeliveryRates = { feeCents: 0, freeThresholdCents: 0 };
 
+/** Places (unpaid) an order of `lines` for `userId` (a new customer when absent), paid with `paymentMethod`. */
+export async function placedOrder(
+  db: Db,
+  lines: { productId: number; variantId?: number; quantity: number }[],
+  opts: { userId?: number; paymentMethod: string; delivery?: DeliveryRates },
+): Promise<{ order: OrderDetail; userId: number }> {
+  const userId = opts.userId ?? (await customer(db)).id;
+  for (const line of lines) await addToCart(db, { userId }, line);
+  const { order } = await placeOrder(db, {
+    userId,
+    idempotencyKey: null,
+    shippingMethod: "standard",
+    paymentMethod: opts.paymentMethod,
+    delivery: opts.delivery,
+  });
+  return { order, userId };
+}
+
 /**
  * Places and pays an order of `lines` for `userId` (a new customer when absent). `pay` marks the
  * attempt paid at the provider when the gateway is not the offline test provider (the fake Stripe
@@ -45,15 +63,7 @@ export async function paidOrder(
     delivery?: DeliveryRates;
   } = {},
 ): Promise<{ order: OrderDetail; userId: number; intentId: string }> {
-  const userId = opts.userId ?? (await customer(db)).id;
-  for (const line of lines) await addToCart(db, { userId }, line);
-  const { order } = await placeOrder(db, {
-    userId,
-    idempotencyKey: null,
-    shippingMethod: "standard",
-    paymentMethod: gateway.provider,
-    delivery: opts.delivery,
-  });
+  const { order, userId } = await placedOrder(db, lines, { ...opts, paymentMethod: gateway.provider });
   const intent = await gateway.createIntent({
     amountCents: order.totalCents,
     currency: "zar",

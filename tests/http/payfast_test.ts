@@ -7,13 +7,24 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { TEST_ORIGIN, testApp } from "../helpers/app.ts";
+import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { customerWithOrder } from "../helpers/orders.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox, loyaltyLedger, orderRefunds, orders, paymentEvents, taxInvoices } from "../../db/schema/mod.ts";
+import {
+  auditLogs,
+  emailOutbox,
+  loyaltyLedger,
+  orderNotes,
+  orderRefunds,
+  orders,
+  owedRefunds,
+  paymentEvents,
+  taxInvoices,
+} from "../../db/schema/mod.ts";
+import { EXTRA_PAYMENT_REFUNDED, finalizePaidOrder } from "../../domains/checkout/mod.ts";
 import { PAYFAST_MANUAL_REFUND } from "../../domains/payments/mod.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -28,6 +39,29 @@ const env = {
 
 const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 const emailsOf = async (db: Db, id: number) => await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
+const staffMail = async (db: Db) =>
+  await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, testConfig().shop.contact.email));
+
+/** A second payment was kept nowhere: one manual refund task, staff told, the order's own payment intact. */
+async function oneManualRefundTask(db: Db, orderId: number, ownPaymentId: string, extraId: string) {
+  const owed = await db.select().from(owedRefunds);
+  assert.equal(owed.length, 1);
+  assert.equal(owed[0].kind, "extra");
+  assert.equal(owed[0].provider, "payfast");
+  assert.equal(owed[0].paymentId, extraId);
+  assert.equal(owed[0].status, "manual");
+  const row = await orderRow(db, orderId);
+  assert.equal(row.paymentId, ownPaymentId, "the order's own payment is unchanged");
+  assert.equal(row.refundedAmount, "0.00", "and so is its refundable amount");
+  assert.equal((await db.select().from(orderRefunds)).length, 0);
+  const notes = await db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId));
+  assert.equal(notes.length, 1);
+  assert.match(notes[0].body, new RegExp(`refund R\\s?995,00 of payment ${extraId} in the PayFast dashboard`));
+  assert.equal((await db.select().from(auditLogs).where(eq(auditLogs.action, EXTRA_PAYMENT_REFUNDED))).length, 1);
+  const toStaff = await staffMail(db);
+  assert.equal(toStaff.length, 1);
+  assert.equal(toStaff[0].orderId, orderId);
+}
 
 async function setUp(db: Db, database: Parameters<typeof testApp>[0]) {
   const app = testApp(database, env);
@@ -291,6 +325,57 @@ test(
     const row = await orderRow(db, order.id);
     assert.ok(row.paidAt);
     assert.equal(row.status, "processing");
+  },
+);
+
+/** An order paid by a PayFast ITN (`firstId`), and a signed ITN of a second payment (`secondId`) for it. */
+async function paidWithSecondItn(db: Db, database: Parameters<typeof testApp>[0], firstId: string, secondId: string) {
+  const { order, postItn } = await setUp(db, database);
+  const f = { orderId: order.id, orderNumber: order.orderNumber, amount: "995.00" };
+  assert.equal((await postItn(fake.itn({ ...f, pfPaymentId: firstId }, { register: true }))).status, 200);
+  return { order, postItn, second: fake.itn({ ...f, pfPaymentId: secondId }, { register: true }) };
+}
+
+test(
+  "[payfast] a second PayFast payment for a paid order is not kept: a manual refund task, staff told, once",
+  async (db, database) => {
+    const { order, postItn, second } = await paidWithSecondItn(db, database, "1000001", "1000002");
+    assert.equal((await postItn(second)).status, 200);
+    await oneManualRefundTask(db, order.id, "1000001", "1000002");
+    // PayFast sends it again: recorded once already, nothing more.
+    assert.equal((await postItn(second)).status, 200);
+    await oneManualRefundTask(db, order.id, "1000001", "1000002");
+  },
+);
+
+test("[payfast] a PayFast payment for an order paid by card is not kept either", async (db, database) => {
+  const { order, postItn } = await setUp(db, database);
+  const card = {
+    id: `pi_card_${order.id}`,
+    status: "succeeded" as const,
+    amountCents: 99_500,
+    currency: "zar",
+    metadata: { orderId: String(order.id), orderNumber: order.orderNumber },
+    lastError: null,
+  };
+  await finalizePaidOrder(db, order.id, card, { shop: testConfig().shop, siteUrl: TEST_ORIGIN });
+  const itn = fake.itn(
+    { orderId: order.id, orderNumber: order.orderNumber, amount: "995.00", pfPaymentId: "2000001" },
+    {
+      register: true,
+    },
+  );
+  assert.equal((await postItn(itn)).status, 200);
+  await oneManualRefundTask(db, order.id, card.id, "2000001");
+});
+
+raceTest(
+  "[payfast] copies of a second PayFast payment arriving together make one refund task",
+  async (db, database) => {
+    const { order, postItn, second } = await paidWithSecondItn(db, database, "3000001", "3000002");
+    const answers = await Promise.all(Array.from({ length: 4 }, () => postItn(second)));
+    assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200]);
+    await oneManualRefundTask(db, order.id, "3000001", "3000002");
   },
 );
 
