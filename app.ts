@@ -73,6 +73,8 @@ import { type FileStorage, storageFromConfig } from "./lib/storage.ts";
 const BACKSTOP_TTL_MS = 5 * 60_000;
 /** How many search pages' ranked ids are kept (each a few dozen numbers; the oldest goes first). */
 const SEARCH_RANKS_ENTRIES = 2000;
+/** The index, the pages file and up to 50 product files (2.5 million products). */
+const SITEMAP_ENTRIES = 52;
 
 export interface AppDeps {
   database: Database;
@@ -94,6 +96,8 @@ export interface AppDeps {
    * straight into the database see them on the next page).
    */
   pageCache?: boolean;
+  /** URLs in one sitemap file (default the protocol's 50,000; tests split small catalogues with less). */
+  sitemapUrlsPerFile?: number;
 }
 
 export interface AppEnv {
@@ -147,6 +151,8 @@ export interface AppCaches {
   listingCounts: KeyedTtlCache<ListingCounts>;
   /** A search page's product ids in order and its number of matches, kept until staff write (routes/shared_reads.ts). */
   searchRanks: KeyedTtlCache<RankedPage>;
+  /** Sitemap XML (the index and each file), kept until staff change the catalogue (routes/pages/info_seo.ts). */
+  sitemaps: KeyedTtlCache<unknown>;
   /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
   settings: ShopSettingsService;
   /** A session's and a shopper's own reads kept until the next write, on PGlite only (lib/read_memo.ts). */
@@ -189,6 +195,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   versions.onChange(STOREFRONT, () => listingCounts.clear());
   const searchRanks = keyedTtlCache<RankedPage>(BACKSTOP_TTL_MS, SEARCH_RANKS_ENTRIES);
   versions.onChange(STOREFRONT, () => searchRanks.clear());
+  const sitemaps = keyedTtlCache<unknown>(BACKSTOP_TTL_MS, SITEMAP_ENTRIES);
+  versions.onChange(STOREFRONT, () => sitemaps.clear());
   const caches: AppCaches = {
     versions,
     categories,
@@ -197,6 +205,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     catalogueReads,
     listingCounts,
     searchRanks,
+    sitemaps,
     settings: shopSettingsService(deps.database.db, deps.config.shop, versions),
     untilWrite: readMemo(deps.database.writes),
   };

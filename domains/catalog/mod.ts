@@ -23,4 +23,11 @@ export { RANKED_MATCHES, type RankedPage } from "./relevance.ts";
 export { searchTerms } from "./text_search.ts";
 export * from "./types.ts";
 export * as catalogSchemas from "./schemas.ts";
-export { sitemapEntries } from "./sitemap.ts";
+export {
+  categorySitemapEntries,
+  productSitemapEntries,
+  type ProductSitemapFile,
+  productSitemapFiles,
+  SITEMAP_MAX_URLS,
+  type SitemapEntry,
+} from "./sitemap.ts";

@@ -3,7 +3,14 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct } from "../../tests/helpers/factories.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { getProduct, getProductWithVariants, listCategories, listProducts, sitemapEntries } from "./mod.ts";
+import {
+  getProduct,
+  getProductWithVariants,
+  listCategories,
+  listProducts,
+  productSitemapEntries,
+  productSitemapFiles,
+} from "./mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -26,7 +33,8 @@ test("[catalog] an archived product is left out of lists, counts, the sitemap an
   assert.deepEqual(await ids({ archived: "only" }), [gone.id]);
   assert.deepEqual((await ids({ archived: "all" })).sort(), [live.id, gone.id].sort());
   assert.equal((await listCategories(db))[0].productCount, 1);
-  assert.deepEqual((await sitemapEntries(db)).products.map((p) => p.slug), ["live-hide"]);
+  const [file] = await productSitemapFiles(db, 100);
+  assert.deepEqual((await productSitemapEntries(db, file)).map((p) => p.slug), ["live-hide"]);
 
   await assert.rejects(getProduct(db, { slug: "old-hide" }), NotFoundError);
   await assert.rejects(getProductWithVariants(db, { id: gone.id }), NotFoundError);

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../app.ts";
 import { infoPages, renderInfoPage } from "./info_pages.tsx";
 import { trackOrderPage } from "./info_track.tsx";
 import { pvcLandingContent, pvcLandingPage } from "./info_landing.tsx";
-import { robotsTxt, sitemapXml } from "./info_seo.ts";
+import { pagesSitemapXml, productsSitemapXml, robotsTxt, sitemapXml } from "./info_seo.ts";
 
 export function infoRoutes() {
   const app = new Hono<AppEnv>();
@@ -13,6 +13,8 @@ export function infoRoutes() {
   app.get("/landing/pvc-enclosures", pvcLandingPage);
   app.get("/landing/pvc-enclosures/content", pvcLandingContent);
   app.get("/sitemap.xml", sitemapXml);
+  app.get("/sitemaps/pages.xml", pagesSitemapXml);
+  app.get("/sitemaps/:file", productsSitemapXml);
   app.get("/robots.txt", robotsTxt);
   return app;
 }
