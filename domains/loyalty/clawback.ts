@@ -1,6 +1,7 @@
 /**
- * Points taken back when an order is refunded (docs/decisions/0057): what is due is always taken,
- * paid first from the balance, then from the customer's unused reward codes, and any rest is a debt.
+ * Points taken back when an order is refunded, or a referral reversed (docs/decisions/0057): what is
+ * due is always taken, paid first from the balance, then from the customer's unused reward codes,
+ * and any rest is a debt.
  */
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -16,10 +17,8 @@ import { voidCodesToCover } from "./voids.ts";
  * (docs/decisions/0057): when the balance is short because the points were spent, the customer's
  * unused reward codes are voided first, newest first, each giving its points back, until the
  * balance covers what is due; whatever is still missing leaves the balance below zero, a debt that
- * later points pay off first. Runs inside the refund's transaction after the order's row lock; the
- * user's row is locked here (as redemptions do), then the codes' rows, so the balance read is the
- * one written against and a code being spent at checkout is either spent first or voided first.
- * Returns the points taken back now (>= 0).
+ * later points pay off first ({@link takeBackPoints}). Runs inside the refund's transaction after the
+ * order's row lock. Returns the points taken back now (>= 0).
  */
 export async function clawBackOrderPoints(
   tx: Db,
@@ -39,7 +38,6 @@ export async function clawBackOrderPoints(
     eq(loyaltyLedger.referenceId, String(refund.orderId)),
   ));
   if (!earned || earned.points <= 0) return 0;
-  await tx.execute(sql`select id from ${users} where ${users.id} = ${refund.userId} for update`);
   const [taken] = await tx.select({ points: sql<number>`coalesce(sum(${loyaltyLedger.points}), 0)::int` })
     .from(loyaltyLedger).where(and(
       eq(loyaltyLedger.userId, refund.userId),
@@ -47,18 +45,52 @@ export async function clawBackOrderPoints(
       like(loyaltyLedger.referenceId, `${refund.orderId}:%`),
     ));
   const points = Math.min(earned.points, pointsForPaidTotal(refund.refundedCents)) + Number(taken?.points ?? 0);
-  if (points <= 0) return 0;
-  await voidCodesToCover(tx, refund.userId, points, {
-    now,
-    why: `its points went back with the refund on order ${refund.orderNumber}`,
-  });
-  await tx.insert(loyaltyLedger).values({
+  return await takeBackPoints(tx, {
     userId: refund.userId,
-    points: -points,
+    points,
     reason: `Points taken back: refund on order ${refund.orderNumber}`,
     referenceType: REFUND_CLAWBACK,
     referenceId: `${refund.orderId}:${refund.refundId}`,
-    createdAt: now,
+    why: `its points went back with the refund on order ${refund.orderNumber}`,
+    now,
   });
-  return points;
+}
+
+/**
+ * Takes `points` back from the user whatever their balance (docs/decisions/0057), as one ledger row
+ * (`reason`, `referenceType`, `referenceId`): when the balance is short because the points were
+ * spent, the user's unused reward codes are voided first, newest first, each giving its points back
+ * (the code's ledger row ends with `why`), until the balance covers them; whatever is still missing
+ * leaves the balance below zero, a debt that later points pay off first and that blocks redeeming.
+ * Used by a refund's claw-back and by the referral reversal. Runs inside the caller's transaction,
+ * after any order row lock the caller takes: the user's row is locked here (as redemptions do; held
+ * already is fine), then the codes' rows, so the balance read is the one written against and a code
+ * being applied at checkout is either spent first or voided first. The caller makes sure the take
+ * happens once; the ledger's unique index is the backstop. Returns the points taken back (0 when
+ * `points` <= 0 or that ledger row exists already).
+ */
+export async function takeBackPoints(
+  tx: Db,
+  take: {
+    userId: number;
+    points: number;
+    reason: string;
+    referenceType: string;
+    referenceId: string;
+    why: string;
+    now: Date;
+  },
+): Promise<number> {
+  if (take.points <= 0) return 0;
+  await tx.execute(sql`select id from ${users} where ${users.id} = ${take.userId} for update`);
+  await voidCodesToCover(tx, take.userId, take.points, { now: take.now, why: take.why });
+  const written = await tx.insert(loyaltyLedger).values({
+    userId: take.userId,
+    points: -take.points,
+    reason: take.reason,
+    referenceType: take.referenceType,
+    referenceId: take.referenceId,
+    createdAt: take.now,
+  }).onConflictDoNothing().returning({ id: loyaltyLedger.id });
+  return written.length ? take.points : 0;
 }

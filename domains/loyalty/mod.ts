@@ -1,7 +1,7 @@
 /** The loyalty domain's public surface: points earned and spent, tiers, rewards and redemption codes. */
 export { awardReviewPoints, HELPFUL_VOTE_POINTS, REVIEW_POINTS, settleHelpfulVotePoints } from "./review_points.ts";
 export { awardOrderPoints, pointsBalance, pointsForPaidTotal, REFUND_CLAWBACK } from "./ledger.ts";
-export { clawBackOrderPoints } from "./clawback.ts";
+export { clawBackOrderPoints, takeBackPoints } from "./clawback.ts";
 export { REDEMPTION_VOID } from "./voids.ts";
 export { GOLD_POINTS, goldProgress, type LoyaltyTier, loyaltyTier, pointsToGold, SILVER_POINTS } from "./tiers.ts";
 export { type DiscountType, type LedgerEntry, listHistory, listRewards, type Reward } from "./rewards.ts";

@@ -7,16 +7,25 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { coupons, loyaltyLedger, orders, referrals } from "../../db/schema/mod.ts";
+import { coupons, loyaltyLedger, loyaltyRewards, orders, referrals } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createUser } from "../../tests/helpers/factories.ts";
 import { customer, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import { addToCart, applyCoupon, getCart } from "../cart/mod.ts";
-import { finalizePaidOrder, placeOrder } from "../checkout/mod.ts";
+import { applyRewardCode, finalizePaidOrder, placeOrder } from "../checkout/mod.ts";
 import { refundOrder } from "../fulfilment/mod.ts";
-import { listHistory, pointsBalance } from "../loyalty/mod.ts";
+import {
+  listHistory,
+  listRedemptions,
+  pointsBalance,
+  redeemReward,
+  REDEMPTION_VOID,
+  REDEMPTION_VOIDED,
+  validateRedemption,
+} from "../loyalty/mod.ts";
 import { isTestGateway, type PaymentGateway, TEST_CARD_SUCCESS, testGateway } from "../payments/mod.ts";
 import { writeSetting } from "../settings/mod.ts";
 import {
@@ -26,9 +35,11 @@ import {
   myReferrals,
   redeemReferral,
   REFERRAL_ALREADY_USED,
+  REFERRAL_CREDIT,
   REFERRAL_EXPIRED,
   REFERRAL_NOT_FIRST_ORDER,
   REFERRAL_OWN_CODE,
+  REFERRAL_REVERSAL,
   REFERRAL_SETTINGS_KEY,
   REFERRAL_UNKNOWN,
   referralDiscountPercent,
@@ -46,14 +57,19 @@ async function refusal(p: Promise<unknown>, type: typeof ValidationError | typeo
   });
 }
 
-/** A referrer with their code and a referee (a fresh customer with an address) who redeemed it. */
-async function referred(db: Db, percent = 10) {
-  const referrer = await createUser(db, { username: "inviter" });
+/**
+ * A referrer with their code and a referee who redeemed it, both customers with an address (the
+ * referrer may place orders too). `names` are their usernames (unique; random when undefined).
+ */
+async function referred(db: Db, percent = 10, names: { referrer?: string; referee?: string } = defaultNames) {
+  const referrer = await customer(db, names.referrer ? { username: names.referrer } : {});
   const { code } = await ensureInvitation(db, referrer.id);
-  const referee = await customer(db, { username: "friend" });
+  const referee = await customer(db, names.referee ? { username: names.referee } : {});
   await redeemReferral(db, referee.id, code, percent);
   return { referrer, referee, code };
 }
+
+const defaultNames = { referrer: "inviter", referee: "friend" };
 
 const referralPoints = async (db: Db, userId: number) =>
   (await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, userId)))
@@ -260,6 +276,112 @@ test("[referrals] a full refund of that order takes the 50 points back; a partia
   const history = await listHistory(db, referrer.id);
   assert.ok(history.some((h) => h.points === -50 && /taken back/.test(h.reason)));
 });
+
+/** A referrer who spent the 50 points of their friend's paid first order on an R50 code; the order. */
+async function referralPointsSpent(db: Db, gateway: PaymentGateway, names?: { referrer?: string; referee?: string }) {
+  const product = await createProduct(db, { price: "300.00", stock: 20 });
+  const { referrer, referee } = await referred(db, 10, names);
+  const { order } = await paidOrder(db, gateway, [{ productId: product.id, quantity: 1 }], { userId: referee.id });
+  const [r50] = await db.insert(loyaltyRewards).values({
+    code: `RW${crypto.randomUUID().slice(0, 8)}`,
+    name: "R50 off",
+    pointsCost: 50,
+    discountValue: "50.00",
+    discountType: "fixed_amount",
+  }).returning({ id: loyaltyRewards.id });
+  const { redemptionCode: code } = await redeemReward(db, referrer.id, r50.id);
+  assert.equal(await pointsBalance(db, referrer.id), 0, "the referral's 50 points are spent on the code");
+  return { referrer, order, code };
+}
+
+/** An order of the referrer's placed and not yet paid, for the code to be applied to. */
+async function unpaidOrder(db: Db, userId: number) {
+  const product = await createProduct(db, { price: "400.00", stock: 10 });
+  await addToCart(db, { userId }, { productId: product.id, quantity: 1 });
+  return (await placeOrder(db, { userId, idempotencyKey: null, shippingMethod: "standard" })).order;
+}
+
+function refundInFull(db: Db, gateway: PaymentGateway, order: { id: number; totalCents: number }) {
+  const refund = { orderId: order.id, amountCents: order.totalCents, reason: "Returned", restock: [], userId: null };
+  return refundOrder(db, gateway, refund, opts);
+}
+
+const voidedCodes = async (db: Db, userId: number) =>
+  (await listRedemptions(db, userId)).filter((r) => r.voided).map((r) => r.code);
+
+test("[referrals] a full refund voids the unused reward code the referrer bought with the referral's points", async (db) => {
+  const gateway = testGateway();
+  const { referrer, order, code } = await referralPointsSpent(db, gateway);
+
+  await refundInFull(db, gateway, order);
+  assert.deepEqual(await voidedCodes(db, referrer.id), [code]);
+  assert.equal((await validateRedemption(db, referrer.id, code)).message, REDEMPTION_VOIDED);
+  assert.equal(await pointsBalance(db, referrer.id), 0);
+  const ledger = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, referrer.id))
+    .orderBy(loyaltyLedger.id);
+  assert.deepEqual(ledger.map((l) => [l.referenceType, l.points]), [
+    [REFERRAL_CREDIT, 50],
+    ["redemption", -50],
+    [REDEMPTION_VOID, 50],
+    [REFERRAL_REVERSAL, -50],
+  ]);
+  assert.match(ledger[2].reason, new RegExp(`^Reward code ${code} cancelled: .*order ${order.orderNumber}`));
+  const summary = await myReferrals(db, referrer.id);
+  assert.deepEqual([summary.referrals[0].status, summary.pointsEarned], ["reversed", 0]);
+});
+
+test("[referrals] when the referral's points went on a code already used, the full refund leaves the referrer owing 50", async (db) => {
+  const gateway = testGateway();
+  const { referrer, order, code } = await referralPointsSpent(db, gateway);
+  const pending = await unpaidOrder(db, referrer.id);
+  await applyRewardCode(db, { userId: referrer.id, orderId: pending.id, code }, null, opts);
+
+  await refundInFull(db, gateway, order);
+  assert.equal(await pointsBalance(db, referrer.id), -50, "the code is spent on an order: 50 are owed");
+  assert.deepEqual(await voidedCodes(db, referrer.id), []);
+  assert.equal((await db.select().from(orders).where(eq(orders.id, pending.id)))[0].rewardCode, code);
+  assert.equal((await myReferrals(db, referrer.id)).pointsEarned, 0);
+});
+
+/**
+ * The reversal voiding the referrer's code while the referrer applies it at checkout: the refund
+ * holds the referee's order row, the referee's and then the referrer's user row, and locks the
+ * referrer's codes; checkout holds the referrer's order row and locks the code's. One of them gets
+ * the code first; never both, and no deadlock.
+ */
+raceTest(
+  "[referrals] a referrer's code voided by the reversal while applied at checkout: spent or voided, never both",
+  async (db) => {
+    const gateway = testGateway();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 12; round++) {
+      const { referrer, order, code } = await referralPointsSpent(db, gateway, {});
+      const pending = await unpaidOrder(db, referrer.id);
+      // Checkout starts 0 to 22 ms after the provider answers the refund, so across the rounds it
+      // meets every step of the refund's closing transaction up to the reversal, which comes late in
+      // it (on the project's machines checkout wins the first rounds, the reversal the later ones).
+      const race = raceAfterRefund(
+        gateway,
+        round * 2,
+        () => applyRewardCode(db, { userId: referrer.id, orderId: pending.id, code }, null, opts),
+      );
+      await refundInFull(db, race.gateway, order);
+      const applied = await race.settled();
+      const [row] = await db.select().from(orders).where(eq(orders.id, pending.id));
+      const state = [row.rewardCode, await voidedCodes(db, referrer.id), await pointsBalance(db, referrer.id)];
+      if (applied.status === "fulfilled") {
+        outcomes.add("spent");
+        assert.deepEqual(state, [code, [], -50], `round ${round}`);
+      } else {
+        outcomes.add("voided");
+        assert.ok(applied.reason instanceof ValidationError, `round ${round}: ${String(applied.reason)}`);
+        assert.equal(applied.reason.message, REDEMPTION_VOIDED);
+        assert.deepEqual(state, [null, [code], 0], `round ${round}`);
+      }
+    }
+    console.log(`outcomes seen: ${[...outcomes].join(", ")}`);
+  },
+);
 
 raceTest("[referrals] concurrent redemptions of two codes by one customer: exactly one holds", async (db) => {
   const a = await createUser(db);

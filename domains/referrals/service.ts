@@ -4,13 +4,13 @@
  * gives them a discount on their first order. When that friend's first order is paid the row turns
  * completed and the referrer is credited 50 points, once: the conditional status change and the
  * ledger's unique (user, type, reference) index both stand in the way of a second credit. A full
- * refund of that order turns it reversed and takes the points back.
+ * refund of that order turns it reversed and takes the points back, spent or not (docs/decisions/0057).
  */
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, orders, referrals, users } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
-import { pointsBalance } from "../loyalty/mod.ts";
+import { takeBackPoints } from "../loyalty/mod.ts";
 import { newReferralCode } from "./codes.ts";
 import type { ReferralOffer } from "./pricing.ts";
 
@@ -176,9 +176,11 @@ export async function creditReferrer(
 }
 
 /**
- * Called when an order is fully refunded (inside the refund's transaction): the referral it
- * completed turns reversed and the referrer's 50 points are taken back, once, never taking the
- * balance below zero (points already spent on rewards stay spent, as for order refunds).
+ * Called when an order is fully refunded (inside the refund's transaction, after the order's row
+ * lock and the order's own points claw-back): the referral it completed turns reversed and the
+ * points it credited the referrer are taken back, once, whatever the referrer's balance
+ * (docs/decisions/0057): points already spent on a reward code not yet used come back by voiding
+ * the referrer's codes, newest first; what is still missing leaves their balance below zero.
  * Returns the points taken back now.
  */
 export async function reverseReferralCredit(tx: Db, orderId: number, now = new Date()): Promise<number> {
@@ -186,19 +188,23 @@ export async function reverseReferralCredit(tx: Db, orderId: number, now = new D
     .where(and(eq(referrals.orderId, orderId), eq(referrals.status, "completed")))
     .returning({ id: referrals.id, referrerId: referrals.referrerId });
   if (!reversed) return 0;
-  await tx.execute(sql`select id from ${users} where ${users.id} = ${reversed.referrerId} for update`);
-  const points = Math.min(REFERRAL_POINTS, Math.max(0, await pointsBalance(tx, reversed.referrerId)));
-  if (points <= 0) return 0;
+  const [credit] = await tx.select({ points: loyaltyLedger.points }).from(loyaltyLedger).where(and(
+    eq(loyaltyLedger.userId, reversed.referrerId),
+    eq(loyaltyLedger.referenceType, REFERRAL_CREDIT),
+    eq(loyaltyLedger.referenceId, String(reversed.id)),
+  ));
+  if (!credit) return 0;
   const [order] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
-  const taken = await tx.insert(loyaltyLedger).values({
+  const refunded = `order ${order?.orderNumber ?? orderId} was refunded`;
+  return await takeBackPoints(tx, {
     userId: reversed.referrerId,
-    points: -points,
-    reason: `Referral points taken back: order ${order?.orderNumber ?? orderId} was refunded`,
+    points: credit.points,
+    reason: `Referral points taken back: ${refunded}`,
     referenceType: REFERRAL_REVERSAL,
     referenceId: String(reversed.id),
-    createdAt: now,
-  }).onConflictDoNothing().returning({ id: loyaltyLedger.id });
-  return taken.length ? points : 0;
+    why: `the referral points it was bought with went back (${refunded})`,
+    now,
+  });
 }
 
 export interface ReferralSummary {
