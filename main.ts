@@ -15,7 +15,7 @@ import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
 import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
-import { rebuildRecommendations } from "./domains/recommendations/mod.ts";
+import { updateRecommendations } from "./domains/recommendations/mod.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 
 /** An info line (the name other branches call; it writes through lib/logger.ts). */
@@ -93,15 +93,23 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
         if (report.cancelled || report.paid || report.refunded) log("swept unpaid orders", { ...report });
       },
     },
-    // Recommendations (similar, bought together, trending, personalized ...) are recomputed every 30
-    // minutes; until the first run, pages compute a product's lists live. Staff can rebuild at once.
+    // Recommendations (decision 0059): every minute, the lists of what changed since the last run
+    // (edited or new products, new paid orders, customers who browsed); a full run once a day. Until
+    // a product's lists are stored, its page computes them from a bounded read. Staff can rebuild.
     {
-      name: "recommendations rebuild",
-      intervalMs: 30 * 60_000,
+      name: "recommendations update",
+      intervalMs: 60_000,
       run: async () => {
         const started = Date.now();
-        const counts = await rebuildRecommendations(running().database.db);
-        log("rebuilt recommendations", { ...counts, ms: Date.now() - started });
+        const report = await updateRecommendations(running().database.db);
+        if (report && (report.products || report.customers || report.kind === "full")) {
+          log("updated recommendations", {
+            kind: report.kind,
+            products: report.products,
+            customers: report.customers,
+            ms: Date.now() - started,
+          });
+        }
       },
     },
   ];

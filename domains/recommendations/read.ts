@@ -1,19 +1,27 @@
 /**
- * Reading a list for a page or the API: the stored entries (one query), or the live computation when
- * nothing is stored for that owner yet, then the list's fallbacks in order until it is full, so no
- * list is empty while the catalogue has products. Products in stock come first; archived products
- * and the product itself never appear; an up-sell never costs less than its product.
+ * Reading a list for a page or the API: the list's steps in order until it is full, so no list is
+ * empty while the catalogue has products. Every step is a bounded read (decision 0059): a product's
+ * own lists are one stored row (or, for a product the job has not reached yet, the bounded
+ * computation of product_lists.ts); shop-wide lists are the stored best of each category; the last
+ * step reads the first products of each category from its listing index. Products in stock come
+ * first; archived products and the product itself never appear; an up-sell never costs less than
+ * its product.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
 import { categoryTreeIds, getProduct, type Product, productsInOrder } from "../catalog/mod.ts";
-import { candidates, CUSTOMER_LISTS, type ListType, PRODUCT_LISTS } from "./candidates.ts";
+import { candidates, type CustomerListType, type ShopListType } from "./candidates.ts";
+import { type ProductLists, productLists } from "./product_lists.ts";
 
-/** One step of a list: a stored type for an owner, optionally restricted. */
+/** Ids best first with their scores (a step's rows before the live checks). */
+interface Ranked {
+  ids: number[];
+  scores: number[];
+}
+
+/** One step of a list: where its rows come from, optionally restricted. */
 interface Step {
-  type: ListType;
-  /** The source product (product lists) or customer (customer lists); none for shop-wide lists. */
-  owner?: number;
+  rows: (db: Db, wanted: number) => Promise<Ranked | SQL>;
   categoryIds?: number[];
   /** Only products whose price (sale price when set) is at least this product's. */
   notCheaperThan?: number;
@@ -22,25 +30,13 @@ interface Step {
 const inStock =
   sql`(p.stock > 0 or exists (select 1 from product_variants v where v.product_id = p.id and v.stock > 0))`;
 
-function storedRows(step: Step): SQL {
-  const owner = (PRODUCT_LISTS as string[]).includes(step.type)
-    ? sql`source_product_id = ${step.owner!}`
-    : (CUSTOMER_LISTS as string[]).includes(step.type)
-    ? sql`user_id = ${step.owner!}`
-    : sql`source_product_id is null and user_id is null`;
-  return sql`select recommended_product_id as product_id, score from recommendations where type = ${step.type} and ${owner}`;
-}
+const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+const realArray = (xs: number[]) => sql`${`{${xs.join(",")}}`}::real[]`;
 
 async function stepIds(db: Db, step: Step, rows: SQL, exclude: number[], limit: number): Promise<number[]> {
   const where: SQL[] = [sql`p.archived_at is null`];
-  if (exclude.length) where.push(sql`p.id not in (${sql.join(exclude.map((id) => sql`${id}`), sql`, `)})`);
-  if (step.categoryIds) {
-    where.push(
-      step.categoryIds.length
-        ? sql`p.category_id in (${sql.join(step.categoryIds.map((id) => sql`${id}`), sql`, `)})`
-        : sql`false`,
-    );
-  }
+  if (exclude.length) where.push(sql`p.id <> all(${intArray(exclude)})`);
+  if (step.categoryIds) where.push(sql`p.category_id = any(${intArray(step.categoryIds)})`);
   if (step.notCheaperThan !== undefined) {
     where.push(sql`coalesce(p.sale_price, p.price) >= (select coalesce(s.sale_price, s.price) from products s
       where s.id = ${step.notCheaperThan})`);
@@ -53,24 +49,62 @@ async function stepIds(db: Db, step: Step, rows: SQL, exclude: number[], limit: 
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 
-/** Product ids for a list: its steps in order, each stored or (nothing stored for it) computed live. */
+/** Product ids for a list: its steps in order. */
 async function listIds(db: Db, steps: Step[], exclude: number[], limit: number): Promise<number[]> {
   const ids: number[] = [];
   for (const step of steps) {
     if (ids.length >= limit) break;
     const skip = [...exclude, ...ids];
-    let found = await stepIds(db, step, storedRows(step), skip, limit - ids.length);
-    if (!found.length && !(await anyStored(db, step))) {
-      found = await stepIds(db, step, candidates(step.type, step.owner), skip, limit - ids.length);
-    }
-    ids.push(...found);
+    const got = await step.rows(db, limit + skip.length);
+    if ("ids" in got && !got.ids.length) continue;
+    const rows = "ids" in got
+      ? sql`select * from unnest(${intArray(got.ids)}, ${realArray(got.scores)}) r(product_id, score)`
+      : got;
+    ids.push(...await stepIds(db, step, rows, skip, limit - ids.length));
   }
   return ids;
 }
 
-/** Whether the job stored anything for this step's owner (then an empty answer is the real one). */
-async function anyStored(db: Db, step: Step): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from (${storedRows(step)}) r limit 1`)).length > 0;
+/** A stored shop-wide list: the best of each category kept (of `categoryIds`, or all). */
+function shopList(type: ShopListType, categoryIds?: number[]): Step {
+  return {
+    categoryIds,
+    rows: () =>
+      Promise.resolve(sql`select recommended_product_id as product_id, score from recommendations
+        where type = ${type} and source_product_id is null and user_id is null
+        ${categoryIds ? sql`and category_id = any(${intArray(categoryIds)})` : sql``}`),
+  };
+}
+
+/**
+ * The catalogue itself, for a shop whose job never ran: each category's first products in its
+ * listing order (featured, new, name), read from its index and cut at what the list still needs.
+ */
+function catalogue(categoryIds?: number[]): Step {
+  return {
+    categoryIds,
+    rows: (_db, wanted) =>
+      Promise.resolve(sql`select p.id as product_id, -r.n::real as score
+        from ${categoryIds ? sql`unnest(${intArray(categoryIds)})` : sql`(select id from categories)`} c(id)
+        cross join lateral (
+          select p.id, row_number() over () as n from (
+            select p.id from products p where p.category_id = c.id and p.archived_at is null
+            order by p.featured desc nulls first, p.is_new desc nulls first, p.name, p.id limit ${wanted}
+          ) p
+        ) r join products p on p.id = r.id`),
+  };
+}
+
+function customerList(type: CustomerListType, userId: number): Step {
+  return {
+    rows: async (db) => {
+      const stored = sql`select recommended_product_id as product_id, score from recommendations
+        where type = ${type} and user_id = ${userId}`;
+      const any = rowsOf(await db.execute(sql`select 1 from (${stored}) r limit 1`)).length > 0;
+      // Never built for this customer yet: their own rows, computed now.
+      return any ? stored : sql`select product_id, score from (${candidates(type, userId)}) c`;
+    },
+  };
 }
 
 export type ProductListKind = "similar" | "frequentlyBought" | "crossSell" | "upSell";
@@ -84,27 +118,25 @@ export async function productRecommendations(
 ): Promise<Product[]> {
   const source = await getProduct(db, { id: productId });
   const own = source.categoryId ? await categoryTreeIds(db, source.categoryId) : [];
-  const similar: Step = { type: "similar_products", owner: productId };
-  const popularHere: Step = { type: "category_popular", categoryIds: own };
-  const popular: Step = { type: "category_popular" };
+  let lists: Promise<ProductLists> | null = null;
+  const stored = (pick: (l: ProductLists) => Ranked): Step => ({
+    rows: async (db) => pick(await (lists ??= productLists(db, productId))),
+  });
+  const similar = stored((l) => ({ ids: l.similar, scores: l.similarScores }));
+  const bought = stored((l) => ({ ids: l.boughtTogether, scores: l.boughtTogetherScores }));
+  const crossSell = stored((l) => ({ ids: l.crossSell, scores: l.crossSellScores }));
+  const popularHere = shopList("category_popular", own);
+  const catalogueHere = catalogue(own);
+  const popular = shopList("category_popular");
   const steps: Record<ProductListKind, Step[]> = {
-    similar: [similar, popularHere, popular],
-    frequentlyBought: [
-      { type: "frequently_bought", owner: productId },
-      { type: "cross_sell", owner: productId },
-      similar,
-      popularHere,
-      popular,
-    ],
-    crossSell: [
-      { type: "cross_sell", owner: productId },
-      { type: "frequently_bought", owner: productId },
-      popular,
-    ],
+    similar: [similar, popularHere, catalogueHere, popular, catalogue()],
+    frequentlyBought: [bought, crossSell, similar, popularHere, catalogueHere, popular, catalogue()],
+    crossSell: [crossSell, bought, popular, catalogue()],
     upSell: [
-      { type: "up_sell", owner: productId, notCheaperThan: productId },
+      { ...stored((l) => ({ ids: l.upSell, scores: l.upSellScores })), notCheaperThan: productId },
       // Only the same kind: the dearest product of its category has no up-sell.
       { ...popularHere, notCheaperThan: productId },
+      { ...catalogueHere, notCheaperThan: productId },
     ],
   };
   return productsInOrder(db, await listIds(db, steps[kind], [productId], limit));
@@ -115,7 +147,12 @@ export async function trendingProducts(db: Db, limit: number, categoryId?: numbe
   const categoryIds = categoryId === undefined ? undefined : await categoryTreeIds(db, categoryId);
   return productsInOrder(
     db,
-    await listIds(db, [{ type: "trending", categoryIds }, { type: "category_popular", categoryIds }], [], limit),
+    await listIds(
+      db,
+      [shopList("trending", categoryIds), shopList("category_popular", categoryIds), catalogue(categoryIds)],
+      [],
+      limit,
+    ),
   );
 }
 
@@ -126,10 +163,11 @@ export async function personalizedProducts(db: Db, userId: number, limit: number
     await listIds(
       db,
       [
-        { type: "personalized", owner: userId },
-        { type: "based_on_history", owner: userId },
-        { type: "trending" },
-        { type: "category_popular" },
+        customerList("personalized", userId),
+        customerList("based_on_history", userId),
+        shopList("trending"),
+        shopList("category_popular"),
+        catalogue(),
       ],
       [],
       limit,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { browsingHistory, orderItems, orders, products, recommendations } from "../../db/schema/mod.ts";
+import { browsingHistory, orderItems, orders, productRecommendationLists, products } from "../../db/schema/mod.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct, createUser } from "../../tests/helpers/factories.ts";
 import {
@@ -10,9 +10,10 @@ import {
   rebuildRecommendations,
   trackView,
   trendingProducts,
+  updateRecommendations,
 } from "./mod.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 
 let orderNo = 0;
 /** A paid order of `productIds` (one each) for `userId`, paid `daysAgo` days ago. */
@@ -114,7 +115,7 @@ test("[recommendations] frequently bought together ranks by paid co-orders; canc
   const list = await productRecommendations(db, "frequentlyBought", s.mat.id, 3);
   assert.deepEqual(ids(list), [s.glass.id, s.crickets.id, s.stat.id]);
   // The same list computed live (nothing stored) agrees.
-  await db.delete(recommendations);
+  await db.delete(productRecommendationLists);
   assert.deepEqual(ids(await productRecommendations(db, "frequentlyBought", s.mat.id, 3)), [
     s.glass.id,
     s.crickets.id,
@@ -256,6 +257,71 @@ test("[recommendations] track-view refuses archived and unknown products", async
   }
   assert.deepEqual(failed, 2);
   assert.deepEqual((await db.select().from(browsingHistory)).length, 0);
+});
+
+/** When each product's lists were last stored. */
+async function builtAt(db: Db): Promise<Map<number, number>> {
+  const rows = await db.select().from(productRecommendationLists);
+  return new Map(rows.map((r) => [r.productId, r.builtAt.getTime()]));
+}
+
+test("[recommendations] an incremental run after a staff edit recomputes only the products that depend on it", async (db) => {
+  const s = await shop(db);
+  const full = await updateRecommendations(db);
+  assert.equal(full?.kind, "full");
+  const before = await builtAt(db);
+  assert.equal(before.size, 9);
+  const quiet = await updateRecommendations(db);
+  assert.deepEqual([quiet?.kind, quiet?.products], ["incremental", 0], "nothing changed, nothing recomputed");
+  await new Promise((r) => setTimeout(r, 5));
+  // Staff rename the heat mat: it, the heating products beside it and what lists it are recomputed.
+  await db.update(products).set({ name: "Habistat Heat Mat 28W" }).where(eq(products.id, s.mat.id));
+  const run = await updateRecommendations(db);
+  assert.equal(run?.kind, "incremental");
+  const after = await builtAt(db);
+  const redone = [...after].filter(([id, at]) => at !== before.get(id)).map(([id]) => id).sort((a, b) => a - b);
+  assert.ok(redone.includes(s.mat.id) && redone.includes(s.stat.id), `recomputed ${redone}`);
+  for (const p of [s.crickets, s.calcium, s.soil]) assert.ok(!redone.includes(p.id), `${p.name} does not depend on it`);
+  assert.equal(run?.products, redone.length);
+  // A new paid order recomputes its products' lists only.
+  await new Promise((r) => setTimeout(r, 5));
+  const mid = await builtAt(db);
+  await paid(db, null, [s.crickets.id, s.calcium.id], { daysAgo: 0 });
+  await updateRecommendations(db);
+  const last = await builtAt(db);
+  const changed = [...last].filter(([id, at]) => at !== mid.get(id)).map(([id]) => id).sort((a, b) => a - b);
+  assert.deepEqual(changed, [s.crickets.id, s.calcium.id].sort((a, b) => a - b));
+  assert.deepEqual(ids(await productRecommendations(db, "frequentlyBought", s.crickets.id, 1)), [s.calcium.id]);
+});
+
+test("[recommendations] a product nothing is stored for yet gets its similar list at once", async (db) => {
+  const s = await shop(db);
+  await rebuildRecommendations(db);
+  const lamp2 = await createProduct(db, {
+    name: "Cheap Basking Lamp 100W",
+    brand: "Other",
+    price: "160.00",
+    categoryId: s.heating.id,
+  });
+  const list = await productRecommendations(db, "similar", lamp2.id, 2);
+  assert.equal(list[0].id, s.lamp.id, "computed for it alone, before the next run");
+  assert.equal(
+    (await db.select().from(productRecommendationLists).where(eq(productRecommendationLists.productId, lamp2.id)))
+      .length,
+    0,
+  );
+});
+
+raceTest("[recommendations] two instances' runs at once: one does the work, the other stands aside", async (db) => {
+  await shop(db);
+  const results = await Promise.allSettled([updateRecommendations(db), updateRecommendations(db)]);
+  const done = results.filter((r) => r.status === "fulfilled" && r.value).length;
+  const aside = results.filter((r) => r.status === "fulfilled" && r.value === null).length;
+  assert.deepEqual([done, aside], [1, 1]);
+  const rebuilds = await Promise.allSettled([rebuildRecommendations(db), rebuildRecommendations(db)]);
+  assert.equal(rebuilds.filter((r) => r.status === "fulfilled").length, 1);
+  const refused = rebuilds.find((r) => r.status === "rejected") as PromiseRejectedResult;
+  assert.equal(refused.reason.status, 409);
 });
 
 closeDatabase();

@@ -8,6 +8,12 @@
 export const KEEP_PER_LIST = 12;
 
 /**
+ * Entries kept per category of the shop-wide lists (trending, popular): what a page may ask (24),
+ * so a category's list and the shop's (the union of the categories') are bounded reads.
+ */
+export const KEEP_PER_CATEGORY = 24;
+
+/**
  * Category slugs (a product's own or its parent's) of consumables: food, supplements, substrate,
  * cleaning and health supplies run out and are bought again.
  */

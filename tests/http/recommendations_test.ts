@@ -7,7 +7,7 @@ import { testClient } from "../helpers/client.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import type { Db } from "../../db/client.ts";
-import { browsingHistory, products, recommendations } from "../../db/schema/mod.ts";
+import { browsingHistory, productRecommendationLists, products } from "../../db/schema/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -122,10 +122,19 @@ test(
       assert.equal(res.status, 200, role);
       const body = await res.json();
       assert.equal(body.counts.category_popular, 10);
-      assert.equal(body.counts.similar_products, 10 * 9);
+      // Each product's candidates are its 10 nearest dearer and 6 nearest cheaper products of the
+      // category (decision 0059): the three dearest have 6, 7 and 8 entries, the others all 9.
+      assert.equal(body.counts.similar_products, 10 * 9 - 3 - 2 - 1);
     }
-    const stored = await db.select().from(recommendations).where(eq(recommendations.type, "similar_products"));
-    assert.equal(stored.length, 90, "a second rebuild replaced the lists, it did not add to them");
+    const stored = await db.select({ list: productRecommendationLists.similarProducts }).from(
+      productRecommendationLists,
+    );
+    assert.equal(stored.length, 10, "one row per product");
+    assert.equal(
+      stored.reduce((n, r) => n + r.list.length, 0),
+      84,
+      "a second rebuild replaced the lists, it did not add to them",
+    );
   },
 );
 
