@@ -3,7 +3,17 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct, createVariant } from "../../tests/helpers/factories.ts";
 import { products } from "../../db/schema/mod.ts";
-import { feedItems, googleXml, metaCsv, xmlEscape } from "./mod.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  type FeedItem,
+  feedItemPages,
+  feedItems,
+  googleXml,
+  googleXmlChunks,
+  metaCsv,
+  metaCsvChunks,
+  xmlEscape,
+} from "./mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const shop = { siteUrl: "https://shop.example", name: "Reptile Basics" };
@@ -132,6 +142,93 @@ test("[feeds] the Google XML escapes text and uses the g: namespace", async (db)
   assert.match(xml, /<title>Shop &amp; Co<\/title>/);
   assert.doesNotMatch(xml, /<b>|& more/);
   assert.equal(xmlEscape(`<'&">`), "&lt;&apos;&amp;&quot;&gt;");
+});
+
+/** The same database, counting the SELECTs issued through it (the stamp, each page's two reads). */
+function countingSelects(db: Db): { db: Db; selects: () => number } {
+  let n = 0;
+  const counted = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== "select") return Reflect.get(target, prop, receiver);
+      return (...args: Parameters<Db["select"]>) => (n++, target.select(...args));
+    },
+  });
+  return { db: counted, selects: () => n };
+}
+
+async function collect(chunks: AsyncIterable<string>): Promise<string> {
+  let text = "";
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
+async function someProducts(db: Db, n: number) {
+  for (let i = 1; i <= n; i++) {
+    const p = await createProduct(db, { name: `${HOSTILE} ${i}`, sku: `P-${i}`, price: "100.00", brand: "=Zoo, Med" });
+    await createVariant(db, p.id, { name: "Large", sku: `P-${i}-L`, price: "120.00" });
+    await createVariant(db, p.id, { name: "XL", sku: `P-${i}-XL`, price: "140.00" });
+  }
+}
+
+test("[feeds] items are read in keyset pages of products, two queries a page whatever the variants", async (db) => {
+  await someProducts(db, 5);
+  const counting = countingSelects(db);
+  const pages: FeedItem[][] = [];
+  for await (const page of feedItemPages(counting.db, shop, { pageSize: 2 })) pages.push(page);
+  assert.deepEqual(pages.map((p) => p.filter((i) => i.itemGroupId === i.id).map((i) => i.id)), [
+    ["P-1", "P-2"],
+    ["P-3", "P-4"],
+    ["P-5"],
+  ]);
+  assert.equal(counting.selects(), 6, "products then their variants, per page (never a query per product)");
+  assert.deepEqual(pages.flat(), await feedItems(db, shop));
+  assert.equal(pages.flat().length, 15);
+});
+
+test("[feeds] a page is read only when the stream asks for it", async (db) => {
+  await someProducts(db, 4);
+  const counting = countingSelects(db);
+  const chunks = googleXmlChunks(feedItemPages(counting.db, shop, { pageSize: 1 }), {
+    title: "t",
+    link: "l",
+    description: "d",
+  });
+  await chunks.next(); // the channel's head: nothing read yet
+  assert.equal(counting.selects(), 0);
+  await chunks.next(); // the first product and its variants
+  assert.equal(counting.selects(), 2);
+  await chunks.return(undefined); // the client went away: no more reads
+  assert.equal(counting.selects(), 2);
+});
+
+test("[feeds] streamed in pages, both files are byte for byte the files built whole", async (db) => {
+  await someProducts(db, 5);
+  const channel = { title: "Shop & Co", link: shop.siteUrl, description: "<x>" };
+  const items = await feedItems(db, shop);
+  assert.equal(
+    await collect(googleXmlChunks(feedItemPages(db, shop, { pageSize: 2 }), channel)),
+    googleXml(items, channel),
+  );
+  assert.equal(await collect(metaCsvChunks(feedItemPages(db, shop, { pageSize: 2 }))), metaCsv(items));
+});
+
+test("[feeds] a read failing mid-feed fails the stream and never writes the closing tags", async (db) => {
+  await someProducts(db, 3);
+  async function* failingPages() {
+    for await (const page of feedItemPages(db, shop, { pageSize: 1 })) {
+      yield page;
+      break;
+    }
+    throw new Error("connection lost");
+  }
+  let text = "";
+  await assert.rejects(async () => {
+    for await (const chunk of googleXmlChunks(failingPages(), { title: "t", link: "l", description: "d" })) {
+      text += chunk;
+    }
+  }, /connection lost/);
+  assert.match(text, /<g:id>P-1<\/g:id>/);
+  assert.doesNotMatch(text, /<\/channel>|<\/rss>/);
 });
 
 closeDatabase();

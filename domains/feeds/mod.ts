@@ -1,3 +1,22 @@
 /** Product feeds for merchant centres: public surface. */
-export { type FeedAvailability, type FeedItem, feedItems, feedText } from "./service.ts";
-export { feedJson, feedPrice, googleXml, META_CSV_COLUMNS, metaCsv, xmlEscape } from "./formats.ts";
+export {
+  FEED_PAGE_SIZE,
+  type FeedAvailability,
+  type FeedItem,
+  feedItemPages,
+  feedItems,
+  type FeedStamp,
+  feedStamp,
+  feedText,
+} from "./service.ts";
+export {
+  type FeedChannel,
+  feedJson,
+  feedPrice,
+  googleXml,
+  googleXmlChunks,
+  META_CSV_COLUMNS,
+  metaCsv,
+  metaCsvChunks,
+  xmlEscape,
+} from "./formats.ts";

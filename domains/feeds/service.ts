@@ -1,12 +1,14 @@
 /**
  * The catalogue as merchant centres read it (Meta commerce catalogue, Google Merchant Center):
  * every active product (archived ones never) and every variant as its own item, with absolute
- * links and prices in rand. Two queries however large the catalogue: products with their
- * category, then all variants of active products.
+ * links and prices in rand. Read in keyset pages by product id (decision 0060): each page is two
+ * bounded queries (its products with their category, then those products' variants), so a feed
+ * of any size is written while it is read and never held whole in memory.
  */
-import { asc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categories, products, productVariants } from "../../db/schema/mod.ts";
+import { cacheVersions, categories, products, productVariants } from "../../db/schema/mod.ts";
+import { STOREFRONT } from "../../lib/cache_versions.ts";
 import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { chargedPriceCents } from "../catalog/pricing.ts";
@@ -54,52 +56,160 @@ function absolute(siteUrl: string, url: string): string {
 
 const CONDITIONS = new Set(["new", "refurbished", "used"]);
 
-/** Every feed item, products in id order with each one's variants after it. */
-export async function feedItems(db: Db, shop: { siteUrl: string; name: string }): Promise<FeedItem[]> {
-  const rows = await db.select({ product: products, categoryName: categories.name }).from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(isNull(products.archivedAt))
-    .orderBy(asc(products.id));
-  const variants = await db.select({ variant: productVariants }).from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(isNull(products.archivedAt))
-    .orderBy(asc(productVariants.productId), asc(productVariants.id));
-  const byProduct = new Map<number, (typeof productVariants.$inferSelect)[]>();
-  for (const { variant } of variants) {
-    const list = byProduct.get(variant.productId) ?? [];
-    list.push(variant);
-    byProduct.set(variant.productId, list);
-  }
+/**
+ * Products per page of a feed read. Smaller pages leave less alive whenever the garbage collector
+ * runs (measured at 100,000 products: RSS grew ~170 MB with 500, ~140 MB with 200, ~125 MB with 100),
+ * larger ones cost fewer round trips; 200 is about 650 pages for 130,000 items.
+ */
+export const FEED_PAGE_SIZE = 200;
 
+/**
+ * The product columns a feed prints, and no more: the row's search document and admin fields would
+ * only be parsed and dropped, many megabytes a feed.
+ */
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  price: products.price,
+  salePrice: products.salePrice,
+  sku: products.sku,
+  stock: products.stock,
+  images: products.images,
+  brand: products.brand,
+  fbRetailerId: products.fbRetailerId,
+  fbCondition: products.fbCondition,
+  fbGtin: products.fbGtin,
+  fbMpn: products.fbMpn,
+  googleProductCategoryId: products.googleProductCategoryId,
+  googleProductCategory: products.googleProductCategory,
+};
+
+const variantColumns = {
+  productId: productVariants.productId,
+  name: productVariants.name,
+  sku: productVariants.sku,
+  price: productVariants.price,
+  salePrice: productVariants.salePrice,
+  stock: productVariants.stock,
+  preorder: productVariants.preorder,
+  preorderDiscount: productVariants.preorderDiscount,
+  arrivalDate: productVariants.arrivalDate,
+};
+
+type ProductRow = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
+type VariantRow = { [K in keyof typeof variantColumns]: (typeof productVariants.$inferSelect)[K] };
+
+/**
+ * The feed items page by page, products in id order with each one's variants after it. Each page
+ * is read only when the caller asks for the next one, so a slow reader holds no connection and no
+ * more than one page; a failing read throws out of the iteration (the caller must not end the file
+ * as if it were complete).
+ */
+export async function* feedItemPages(
+  db: Db,
+  shop: { siteUrl: string; name: string },
+  { pageSize = FEED_PAGE_SIZE }: { pageSize?: number } = {},
+): AsyncGenerator<FeedItem[]> {
+  let after = 0;
+  while (true) {
+    const rows = await db.select({ product: productColumns, categoryName: categories.name }).from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(isNull(products.archivedAt), gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(pageSize);
+    if (!rows.length) return;
+    const variants = await db.select(variantColumns).from(productVariants)
+      .where(inArray(productVariants.productId, rows.map((r) => r.product.id)))
+      .orderBy(asc(productVariants.productId), asc(productVariants.id));
+    const byProduct = Map.groupBy(variants, (v) => v.productId);
+    yield rows.flatMap(({ product, categoryName }) =>
+      productItems(product, categoryName, byProduct.get(product.id) ?? [], shop)
+    );
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1].product.id;
+  }
+}
+
+/** Every feed item at once: for callers that need the whole list (the JSON API, tests). */
+export async function feedItems(db: Db, shop: { siteUrl: string; name: string }): Promise<FeedItem[]> {
   const items: FeedItem[] = [];
-  for (const { product: p, categoryName } of rows) {
-    const id = feedText(p.fbRetailerId || p.sku, 100);
-    const title = feedText(p.name, 200);
-    const images = p.images.length ? p.images : [socialImagePath(p.name)];
-    const own = byProduct.get(p.id) ?? [];
-    const priceCents = toCents(p.price)!;
-    const sale = toCents(p.salePrice);
-    const base: FeedItem = {
-      id,
-      title,
-      description: feedText(p.description) || title,
-      availability: p.stock > 0 ? "in stock" : "out of stock",
-      availabilityDate: null,
-      condition: CONDITIONS.has(p.fbCondition ?? "") ? p.fbCondition as FeedItem["condition"] : "new",
-      priceCents,
-      salePriceCents: sale !== null && sale < priceCents ? sale : null,
-      link: `${shop.siteUrl}/product/${encodeURIComponent(p.slug)}`,
-      imageLink: absolute(shop.siteUrl, images[0]),
-      additionalImageLinks: images.slice(1, 11).map((u) => absolute(shop.siteUrl, u)),
-      brand: feedText(p.brand, 100) || shop.name,
-      gtin: feedText(p.fbGtin, 50) || null,
-      mpn: feedText(p.fbMpn, 70) || null,
-      itemGroupId: own.length ? id : null,
-      productType: categoryName ? feedText(categoryName, 200) : null,
-      googleProductCategory: feedText(p.googleProductCategoryId || p.googleProductCategory, 250) || null,
-    };
-    items.push(base);
-    for (const v of own) {
+  for await (const page of feedItemPages(db, shop)) items.push(...page);
+  return items;
+}
+
+/** What a feed's validators (ETag, Last-Modified) are made of: cheap aggregates, no item is read. */
+export interface FeedStamp {
+  products: number;
+  variants: number;
+  categories: number;
+  /** The storefront cache version staff writes bump (lib/cache_versions.ts), 0 before the first. */
+  storefrontVersion: number;
+  /** The latest change among storefront products, their variants, categories and staff writes. */
+  lastModified: Date;
+}
+
+/**
+ * The feed's stamp: it moves whenever a feed's content can. Counts and newest change times catch
+ * checkout's stock changes (they touch updated_at) and added or archived rows; the storefront version
+ * catches every staff write, including ones that leave updated_at alone (a category renamed). A few
+ * aggregate scans of narrow rows, far cheaper than one page of the feed.
+ */
+export async function feedStamp(db: Db): Promise<FeedStamp> {
+  const [[p], [v], [c], [version]] = await Promise.all([
+    db.select({ n: count(), at: max(products.updatedAt) }).from(products).where(isNull(products.archivedAt)),
+    db.select({ n: count(), at: max(productVariants.updatedAt) }).from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId)).where(isNull(products.archivedAt)),
+    db.select({ n: count(), at: max(categories.updatedAt) }).from(categories),
+    db.select({ version: cacheVersions.version, at: cacheVersions.updatedAt }).from(cacheVersions)
+      .where(eq(cacheVersions.name, STOREFRONT)),
+  ]);
+  const times = [p.at, v.at, c.at, version?.at].filter((t) => t !== null && t !== undefined)
+    .map((t) => new Date(t).getTime());
+  return {
+    products: p.n,
+    variants: v.n,
+    categories: c.n,
+    storefrontVersion: Number(version?.version ?? 0),
+    lastModified: new Date(times.length ? Math.max(...times) : 0),
+  };
+}
+
+/** One product's items: the product, then each of its variants. */
+function productItems(
+  p: ProductRow,
+  categoryName: string | null,
+  own: VariantRow[],
+  shop: { siteUrl: string; name: string },
+): FeedItem[] {
+  const id = feedText(p.fbRetailerId || p.sku, 100);
+  const title = feedText(p.name, 200);
+  const images = p.images.length ? p.images : [socialImagePath(p.name)];
+  const priceCents = toCents(p.price)!;
+  const sale = toCents(p.salePrice);
+  const base: FeedItem = {
+    id,
+    title,
+    description: feedText(p.description) || title,
+    availability: p.stock > 0 ? "in stock" : "out of stock",
+    availabilityDate: null,
+    condition: CONDITIONS.has(p.fbCondition ?? "") ? p.fbCondition as FeedItem["condition"] : "new",
+    priceCents,
+    salePriceCents: sale !== null && sale < priceCents ? sale : null,
+    link: `${shop.siteUrl}/product/${encodeURIComponent(p.slug)}`,
+    imageLink: absolute(shop.siteUrl, images[0]),
+    additionalImageLinks: images.slice(1, 11).map((u) => absolute(shop.siteUrl, u)),
+    brand: feedText(p.brand, 100) || shop.name,
+    gtin: feedText(p.fbGtin, 50) || null,
+    mpn: feedText(p.fbMpn, 70) || null,
+    itemGroupId: own.length ? id : null,
+    productType: categoryName ? feedText(categoryName, 200) : null,
+    googleProductCategory: feedText(p.googleProductCategoryId || p.googleProductCategory, 250) || null,
+  };
+  return [
+    base,
+    ...own.map((v): FeedItem => {
       const vPrice = toCents(v.price)!;
       const charged = chargedPriceCents({
         priceCents: vPrice,
@@ -107,7 +217,7 @@ export async function feedItems(db: Db, shop: { siteUrl: string; name: string })
         preorder: v.preorder,
         preorderDiscount: v.preorderDiscount === null ? null : Number(v.preorderDiscount),
       });
-      items.push({
+      return {
         ...base,
         id: feedText(v.sku, 100),
         title: feedText(`${p.name} - ${v.name}`, 200),
@@ -119,8 +229,7 @@ export async function feedItems(db: Db, shop: { siteUrl: string; name: string })
         gtin: null,
         mpn: null,
         itemGroupId: id,
-      });
-    }
-  }
-  return items;
+      };
+    }),
+  ];
 }
