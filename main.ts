@@ -254,6 +254,9 @@ async function main() {
   running = { database, payments, payfast, mailWorker };
   dbReady.resolve(database.db);
   log("background jobs scheduled", { mode: scheduler.mode });
+  // Recommendations at once rather than a minute after start: until a run, shop-wide lists (trending)
+  // fall back to the catalogue's order (decision 0059). Claimed like any run, so one instance does it.
+  void scheduler.runIfDue("recommendations update");
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -33,10 +33,13 @@ function trending(): SQL {
       select l.product_id, sum(l.quantity)::real as n from (${paidLines}) l
       where l.paid_at >= now() - interval '7 days' group by l.product_id
     )
+    -- Driven by the week's activity (products looked up by key), not by the catalogue: a page of a
+    -- shop whose job has not run yet computes it live.
     select null::int as owner_id, p.id as product_id, p.category_id,
       (coalesce(v.n, 0) + 5 * coalesce(s.n, 0))::real as score
-    from products p left join views v on v.product_id = p.id left join sold s on s.product_id = p.id
-    where p.archived_at is null and (v.n is not null or s.n is not null)`;
+    from views v full join sold s on s.product_id = v.product_id
+    join products p on p.id = coalesce(v.product_id, s.product_id)
+    where p.archived_at is null`;
 }
 
 /**

@@ -69,10 +69,15 @@ async function listIds(db: Db, steps: Step[], exclude: number[], limit: number):
 function shopList(type: ShopListType, categoryIds?: number[]): Step {
   return {
     categoryIds,
-    rows: () =>
-      Promise.resolve(sql`select recommended_product_id as product_id, score from recommendations
-        where type = ${type} and source_product_id is null and user_id is null
-        ${categoryIds ? sql`and category_id = any(${intArray(categoryIds)})` : sql``}`),
+    rows: async (db) => {
+      const stored = sql`select recommended_product_id as product_id, score from recommendations
+        where type = ${type} and source_product_id is null and user_id is null`;
+      // Trending before the job's first run: the week's views and sales, read from the activity.
+      if (type === "trending" && !rowsOf(await db.execute(sql`${stored} limit 1`)).length) {
+        return sql`select product_id, score from (${candidates("trending")}) c`;
+      }
+      return sql`${stored} ${categoryIds ? sql`and category_id = any(${intArray(categoryIds)})` : sql``}`;
+    },
   };
 }
 
