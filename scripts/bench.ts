@@ -13,7 +13,7 @@
  * serve.tsx), else ../shared/bench/ref-ssr from the repository's parent folders; without it the
  * ratio column stays empty. The load tool is wrk when installed (as the issue measured), else autocannon.
  */
-import { arg, exists, type Figures, load as loadWith, loadTool, signIn } from "./bench_load.ts";
+import { arg, type Figures, load as loadWith, loadTool, referenceDir, signIn, startReference } from "./bench_load.ts";
 import { startServer } from "../tests/helpers/server.ts";
 
 const duration = arg("duration", 10);
@@ -21,48 +21,6 @@ const connections = arg("connections", 64);
 
 function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
   return loadWith(url, { connections, duration, headers });
-}
-
-/** The reference server's folder, or null. */
-async function referenceDir(): Promise<string | null> {
-  const given = Deno.env.get("BENCH_REFERENCE");
-  if (given) return given;
-  let dir = Deno.cwd();
-  for (let i = 0; i < 4; i++) {
-    if (await exists(`${dir}/../shared/bench/ref-ssr/serve.tsx`)) return `${dir}/../shared/bench/ref-ssr`;
-    dir = `${dir}/..`;
-  }
-  return null;
-}
-
-async function startReference(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "serve.tsx", "ssr", String(port)],
-    cwd: dir,
-    env: { NODE_ENV: "production" },
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(url);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return {
-    url,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
 }
 
 function rssMb(pid: number): number | null {

@@ -1,6 +1,7 @@
 /**
- * What the load benchmarks share (scripts/bench.ts, scripts/bench_large.ts): their command-line
- * numbers, one load run with wrk when installed (else autocannon), and a demo customer's sign-in.
+ * What the load benchmarks share (scripts/bench.ts, scripts/bench_large.ts, scripts/bench_checkout.ts):
+ * their command-line numbers, one load run with wrk when installed (else autocannon), the reference
+ * SSR server, and a demo customer's sign-in.
  */
 import autocannon from "autocannon";
 import { demoAccounts } from "../db/seed/demo.ts";
@@ -127,4 +128,50 @@ export async function signIn(base: string): Promise<string> {
   const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("sid="));
   if (!cookie) throw new Error(`demo sign-in failed: ${res.status}`);
   return cookie;
+}
+
+/**
+ * The reference SSR server's folder (a minimal Hono + React renderToString page): BENCH_REFERENCE,
+ * else ../shared/bench/ref-ssr from the repository's parent folders; null without it.
+ */
+export async function referenceDir(): Promise<string | null> {
+  const given = Deno.env.get("BENCH_REFERENCE");
+  if (given) return given;
+  let dir = Deno.cwd();
+  for (let i = 0; i < 4; i++) {
+    if (await exists(`${dir}/../shared/bench/ref-ssr/serve.tsx`)) return `${dir}/../shared/bench/ref-ssr`;
+    dir = `${dir}/..`;
+  }
+  return null;
+}
+
+/** Starts the reference server on a free loopback port. */
+export async function startReference(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "serve.tsx", "ssr", String(port)],
+    cwd: dir,
+    env: { NODE_ENV: "production" },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
 }
