@@ -23,6 +23,20 @@ export interface EmailAttachment {
   contentBase64: string;
 }
 
+/**
+ * An attachment the mail sender draws when it sends the message: the tax invoice PDF of the order
+ * `taxInvoiceOf`, from the stored invoice (so no PDF is drawn while a payment holds its locks:
+ * decision 0061).
+ */
+export interface DrawnAttachment {
+  filename: string;
+  contentType: string;
+  taxInvoiceOf: number;
+}
+
+/** An outbox row's attachment: the file itself, or what the sender draws it from. */
+export type StoredAttachment = EmailAttachment | DrawnAttachment;
+
 /** Mail is written here first and delivered by the sender; without SMTP admins read it here. */
 export const emailOutbox = pgTable("email_outbox", {
   id: serial().primaryKey(),
@@ -37,8 +51,8 @@ export const emailOutbox = pgTable("email_outbox", {
   sentAt: tstz(),
   /** The order a message is about (confirmation, shipped, delivered...), for the order's timeline. */
   orderId: integer().references(() => orders.id, { onDelete: "set null" }),
-  /** Files sent with the message (a tax invoice PDF), base64-encoded. */
-  attachments: jsonb().$type<EmailAttachment[]>(),
+  /** Files sent with the message, base64-encoded, or what the sender draws them from (a tax invoice PDF). */
+  attachments: jsonb().$type<StoredAttachment[]>(),
   createdAt: tstz().notNull().defaultNow(),
 }, (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.createdAt), index().on(t.orderId)]);
 

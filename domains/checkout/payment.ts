@@ -11,13 +11,13 @@ import type { ShopInfo } from "../../config.ts";
 import { cartCoupons, cartItems, orderItems, orders, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
-import { enqueueEmail } from "../mail/mod.ts";
+import { enqueueEmail, type OutgoingEmail } from "../mail/mod.ts";
 import { awardOrderPoints, pointsForPaidTotal } from "../loyalty/mod.ts";
 import { creditReferrer } from "../referrals/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
 import type { PayFastGateway } from "../payments/payfast.ts";
-import { invoiceAttachment, issueTaxInvoice, type TaxInvoice } from "../tax_documents/mod.ts";
+import { invoiceAttachmentRef, issueTaxInvoice } from "../tax_documents/mod.ts";
 import { orderConfirmationEmail, VAT_RATE_PERCENT } from "./confirmation_email.ts";
 // cancel.ts and refund.ts import this module too; the cycles are safe because the modules only call
 // each other at run time.
@@ -196,9 +196,23 @@ export async function finalizePaidOrder(
       paymentError: null,
       updatedAt: now,
     }).where(eq(orders.id, orderId));
-    // The tax invoice is issued with the payment, in this transaction: a rollback gives its number back.
+    const confirmation = order.userId === null ? null : await afterPayment(tx, order, opts, now);
+    // The tax invoice is issued with the payment, in this transaction: a rollback gives its number
+    // back. Its number is taken last: the sequence's row stays locked until the commit, and every
+    // other payment waits on it (decision 0061), so only two inserts follow it here.
     const invoice = await issueTaxInvoice(tx, order, opts.shop, now, VAT_RATE_PERCENT);
-    if (order.userId !== null) await afterPayment(tx, order, opts, now, invoice);
+    if (confirmation) {
+      await enqueueEmail(
+        tx,
+        {
+          ...confirmation({ invoiceNumber: invoice.number }),
+          orderId: order.id,
+          // Drawn by the mail sender when it sends the message, from the stored invoice.
+          attachments: [invoiceAttachmentRef(invoice)],
+        },
+        now,
+      );
+    }
     return { newlyPaid: true, extraPayment: false };
   });
   // Outside the transaction (no row locked while the provider answers); a no-op unless this order
@@ -208,14 +222,16 @@ export async function finalizePaidOrder(
   return { order, ...outcome };
 }
 
-/** Cart, points and e-mail (with the tax invoice attached): everything a paid order sets off for its customer. */
+/**
+ * Cart and points: what a paid order sets off for its customer. Answers the confirmation e-mail,
+ * waiting only for the tax invoice's number (null when the account is gone).
+ */
 async function afterPayment(
   tx: Db,
   order: OrderRow,
   opts: FinalizeOptions,
   now: Date,
-  invoice: TaxInvoice,
-): Promise<void> {
+): Promise<((invoice: { invoiceNumber: string }) => OutgoingEmail) | null> {
   const userId = order.userId!;
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   // Only what was ordered leaves the cart: anything added since stays there.
@@ -237,25 +253,18 @@ async function afterPayment(
   await creditReferrer(tx, { userId, orderId: order.id, orderNumber: order.orderNumber }, now);
   const [user] = await tx.select({ email: users.email, firstName: users.firstName, username: users.username })
     .from(users).where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
-  if (!user) return;
+  if (!user) return null;
   const [detail] = await loadOrders(tx, [order.id]);
-  await enqueueEmail(
-    tx,
-    {
-      ...orderConfirmationEmail({
-        to: user.email,
-        name: user.firstName ?? user.username,
-        order: detail,
-        points: pointsForPaidTotal(totalCents),
-        shop: opts.shop,
-        siteUrl: opts.siteUrl,
-        invoiceNumber: invoice.number,
-      }),
-      orderId: order.id,
-      attachments: [await invoiceAttachment(invoice, order.orderNumber)],
-    },
-    now,
-  );
+  return ({ invoiceNumber }) =>
+    orderConfirmationEmail({
+      to: user.email,
+      name: user.firstName ?? user.username,
+      order: detail,
+      points: pointsForPaidTotal(totalCents),
+      shop: opts.shop,
+      siteUrl: opts.siteUrl,
+      invoiceNumber,
+    });
 }
 
 /**

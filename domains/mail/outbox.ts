@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type EmailAttachment, emailOutbox, users } from "../../db/schema/mod.ts";
+import { emailOutbox, type StoredAttachment, users } from "../../db/schema/mod.ts";
 import { hideResetLinks } from "./templates.ts";
 
 export type EmailStatus = "pending" | "sent" | "failed";
@@ -20,8 +20,8 @@ export interface OutgoingEmail {
   html?: string | null;
   /** The order the message is about (confirmation, shipped, delivered, refund): its timeline lists it. */
   orderId?: number | null;
-  /** Files to send with it (a tax invoice PDF). */
-  attachments?: EmailAttachment[] | null;
+  /** Files to send with it, or what the sender draws them from (a tax invoice PDF). */
+  attachments?: StoredAttachment[] | null;
 }
 
 export type OutboxMessage = typeof emailOutbox.$inferSelect;

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/mod.ts";
 import { describeError } from "../../lib/error_log.ts";
+import { drawAttachments } from "../tax_documents/mod.ts";
 import { hideResetLinks } from "./templates.ts";
 import type { MailTransport } from "./transport.ts";
 
@@ -91,7 +92,7 @@ export async function deliverDue(
         subject: msg.subject,
         text: msg.textBody,
         html: msg.htmlBody,
-        ...(msg.attachments?.length ? { attachments: msg.attachments } : {}),
+        ...(msg.attachments?.length ? { attachments: await drawAttachments(db, msg.attachments) } : {}),
       });
     } catch (err) {
       const last = msg.attempts >= maxAttempts;

@@ -107,7 +107,8 @@ function rateNumeric(ratePercent: number): string {
 /**
  * The order's tax invoice, issued now if it has none. Call it in the transaction that marks the
  * order paid, with the order's row locked (so the unique orderId is never raced). An unpaid order
- * gets none.
+ * gets none. The number is taken last, and the caller should do as little as it can between this
+ * call and its commit: every other payment waits for the sequence's row meanwhile.
  */
 export async function issueTaxInvoice(
   tx: Db,
@@ -127,14 +128,17 @@ export async function issueTaxInvoice(
     totalCents: toCents(order.total) ?? 0,
   }, ratePercent);
   const totals = totalsOf(lines);
+  const supplier = await supplierParty(tx, shop);
+  const recipient = await recipientParty(tx, order);
+  // Last: the sequence's row stays locked until the caller commits (decision 0061).
   const sequence = await nextInSequence(tx, INVOICE_SEQUENCE);
   const [row] = await tx.insert(taxInvoices).values({
     orderId: order.id,
     number: documentNumber("INV", sequence),
     sequence,
     issuedAt: now,
-    supplier: await supplierParty(tx, shop),
-    recipient: await recipientParty(tx, order),
+    supplier,
+    recipient,
     lines,
     vatRate: rateNumeric(ratePercent),
     netTotal: toNumeric(totals.netCents),

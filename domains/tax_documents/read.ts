@@ -4,7 +4,14 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { creditNotes, orders, taxInvoices } from "../../db/schema/mod.ts";
+import {
+  creditNotes,
+  type DrawnAttachment,
+  type EmailAttachment,
+  orders,
+  type StoredAttachment,
+  taxInvoices,
+} from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import type { CreditNote, TaxInvoice } from "./issue.ts";
 import { creditNotePdf, taxInvoicePdf } from "./pdf.ts";
@@ -68,10 +75,34 @@ export async function invoiceFile(db: Db, orderId: number, reader: DocumentReade
   return { number: inv.number, filename: `${inv.number}.pdf`, bytes: await taxInvoicePdf(inv, order.orderNumber) };
 }
 
-/** The invoice PDF for the confirmation e-mail, inside the paying transaction. */
-export async function invoiceAttachment(inv: TaxInvoice, orderNumber: string) {
+/** The invoice PDF for the confirmation e-mail. */
+export async function invoiceAttachment(inv: TaxInvoice, orderNumber: string): Promise<EmailAttachment> {
   const bytes = await taxInvoicePdf(inv, orderNumber);
   return { filename: `${inv.number}.pdf`, contentType: "application/pdf", contentBase64: base64(bytes) };
+}
+
+/**
+ * The confirmation e-mail's invoice as the outbox keeps it: the sender draws the PDF from the stored
+ * invoice when it sends the message (drawAttachments), not the paying transaction.
+ */
+export function invoiceAttachmentRef(inv: TaxInvoice): DrawnAttachment {
+  return { filename: `${inv.number}.pdf`, contentType: "application/pdf", taxInvoiceOf: inv.orderId };
+}
+
+/** The files of an outbox row, each drawn now where the row keeps only what to draw it from. */
+export async function drawAttachments(db: Db, stored: StoredAttachment[]): Promise<EmailAttachment[]> {
+  const files: EmailAttachment[] = [];
+  for (const a of stored) {
+    if ("contentBase64" in a) {
+      files.push(a);
+      continue;
+    }
+    const [row] = await db.select({ inv: taxInvoices, orderNumber: orders.orderNumber }).from(taxInvoices)
+      .innerJoin(orders, eq(orders.id, taxInvoices.orderId)).where(eq(taxInvoices.orderId, a.taxInvoiceOf));
+    if (!row) throw new Error(`no tax invoice for order ${a.taxInvoiceOf}`);
+    files.push(await invoiceAttachment(row.inv, row.orderNumber));
+  }
+  return files;
 }
 
 function base64(bytes: Uint8Array): string {

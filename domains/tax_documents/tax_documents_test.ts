@@ -10,6 +10,7 @@ import { createProduct } from "../../tests/helpers/factories.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
 import { pdfText } from "../../tests/helpers/pdf.ts";
 import { addToCart } from "../cart/mod.ts";
+import { deliverDue, type MailMessage } from "../mail/mod.ts";
 import { finalizePaidOrder, placeOrder } from "../checkout/mod.ts";
 import { refundOrder } from "../fulfilment/mod.ts";
 import { type PaymentGateway, TEST_CARD_SUCCESS, testGateway } from "../payments/mod.ts";
@@ -185,7 +186,13 @@ test("[tax documents] the confirmation e-mail carries the invoice PDF", async (d
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
   assert.match(mail.textBody, /Your tax invoice INV-000001 is attached \(PDF\)\./);
   assert.equal(mail.attachments?.length, 1);
-  const [att] = mail.attachments!;
+  // The outbox keeps what to draw the PDF from; the sender draws it when it sends (decision 0061).
+  assert.deepEqual(mail.attachments, [
+    { filename: "INV-000001.pdf", contentType: "application/pdf", taxInvoiceOf: order.id },
+  ]);
+  const sent: MailMessage[] = [];
+  await deliverDue(db, { send: (m) => Promise.resolve(void sent.push(m)) }, new Date(Date.now() + 60_000));
+  const [att] = sent.find((m) => m.subject === mail.subject)!.attachments!;
   assert.equal(att.filename, "INV-000001.pdf");
   assert.equal(att.contentType, "application/pdf");
   const bytes = Uint8Array.from(atob(att.contentBase64), (c) => c.charCodeAt(0));
