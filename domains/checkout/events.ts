@@ -11,7 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { paymentEvents } from "../../db/schema/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { PaymentEvent } from "../payments/types.ts";
-import { type FinalizeOptions, finalizePaidOrder, recordPaymentFailure, refundGateways } from "./payment.ts";
+import { type FinalizeOptions, finalizePayment, recordPaymentFailure, refundGateways } from "./payment.ts";
 import { refundOwedForOrder } from "./refund.ts";
 
 export interface EventOutcome {
@@ -54,7 +54,7 @@ async function handle(db: Db, orderId: number, event: PaymentEvent, opts: Finali
   try {
     switch (event.type) {
       case "payment_intent.succeeded": {
-        const paid = await finalizePaidOrder(db, orderId, intent, { ...opts, refundLater: true });
+        const paid = await finalizePayment(db, orderId, intent, { ...opts, refundLater: true });
         return {
           duplicate: false,
           result: paid.newlyPaid ? "paid" : paid.extraPayment ? "extra-payment" : "already-paid",

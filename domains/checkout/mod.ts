@@ -26,6 +26,7 @@ export {
   type FinalizeOptions,
   type FinalizeOutcome,
   finalizePaidOrder,
+  finalizePayment,
   intentIsForOrder,
   orderByPaymentIntent,
   type PayableOrder,

@@ -8,7 +8,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
-import { cartCoupons, cartItems, orderItems, orders, users } from "../../db/schema/mod.ts";
+import { cartCoupons, cartItems, orders, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
 import { enqueueEmail, type OutgoingEmail } from "../mail/mod.ts";
@@ -61,8 +61,7 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** The order's row, locked until the transaction ends (so two finalisations run one after another). */
 export async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | null> {
-  await tx.execute(sql`select id from ${orders} where ${orders.id} = ${orderId} for update`);
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return row ?? null;
 }
 
@@ -161,6 +160,21 @@ export async function finalizePaidOrder(
   intent: PaymentIntentFacts,
   opts: FinalizeOptions,
 ): Promise<FinalizeOutcome> {
+  const outcome = await finalizePayment(db, orderId, intent, opts);
+  const [order] = await loadOrders(db, [orderId]);
+  return { order, ...outcome };
+}
+
+/**
+ * finalizePaidOrder for a caller that does not show the order afterwards (a webhook, the test
+ * card, the sweeper): the same finalisation without reading the order back.
+ */
+export async function finalizePayment(
+  db: Db,
+  orderId: number,
+  intent: PaymentIntentFacts,
+  opts: FinalizeOptions,
+): Promise<Omit<FinalizeOutcome, "order">> {
   const now = opts.now ?? new Date();
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -218,8 +232,7 @@ export async function finalizePaidOrder(
   // Outside the transaction (no row locked while the provider answers); a no-op unless this order
   // owes a refund. A failure stays owed for the sweeper.
   if (!opts.refundLater) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
-  const [order] = await loadOrders(db, [orderId]);
-  return { order, ...outcome };
+  return outcome;
 }
 
 /**
@@ -233,9 +246,9 @@ async function afterPayment(
   now: Date,
 ): Promise<((invoice: { invoiceNumber: string }) => OutgoingEmail) | null> {
   const userId = order.userId!;
-  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const [detail] = await loadOrders(tx, [order.id]);
   // Only what was ordered leaves the cart: anything added since stays there.
-  for (const line of lines) {
+  for (const line of detail.items) {
     if (line.productId === null) continue;
     const same = and(
       eq(cartItems.userId, userId),
@@ -254,7 +267,6 @@ async function afterPayment(
   const [user] = await tx.select({ email: users.email, firstName: users.firstName, username: users.username })
     .from(users).where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
   if (!user) return null;
-  const [detail] = await loadOrders(tx, [order.id]);
   return ({ invoiceNumber }) =>
     orderConfirmationEmail({
       to: user.email,
@@ -327,7 +339,7 @@ export async function settleReturnedPayment(
 ): Promise<PaymentReturn> {
   if (intent?.status === "succeeded") {
     try {
-      await finalizePaidOrder(db, orderId, intent, opts);
+      await finalizePayment(db, orderId, intent, opts);
       return { outcome: "paid" };
     } catch (err) {
       if (err instanceof ConflictError) return { outcome: "failed", message: err.message };

@@ -11,7 +11,7 @@ import type { AppEnv } from "../../app.ts";
 import { hitRateLimit } from "../../domains/auth/mod.ts";
 import {
   attachPaymentIntent,
-  finalizePaidOrder,
+  finalizePayment,
   intentIsForOrder,
   payableOrder,
   recordPaymentFailure,
@@ -60,7 +60,7 @@ async function orderPayment(
   if (order.paymentIntentId) {
     const known = await gateway.retrieveIntent(order.paymentIntentId);
     if (known?.status === "succeeded") {
-      await finalizePaidOrder(db, order.id, known, finalizeOptions(c));
+      await finalizePayment(db, order.id, known, finalizeOptions(c));
       throw new ConflictError("This order has already been paid.");
     }
     const usable = known && known.status !== "canceled" && known.clientSecret &&
@@ -188,7 +188,7 @@ export const testConfirmAction = defineAction({
     const paymentIntent = { id: intent.id, status: intent.status };
     if (intent.status === "succeeded") {
       if (forOrder) {
-        await finalizePaidOrder(c.var.db, orderId, intent, finalizeOptions(c));
+        await finalizePayment(c.var.db, orderId, intent, finalizeOptions(c));
       }
       return { paymentIntent };
     }
