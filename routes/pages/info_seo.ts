@@ -92,12 +92,10 @@ export async function sitemapXml(c: Context<AppEnv>) {
     const products = plan.files.reduce((n, f) => n + f.count, 0);
     if (plan.files.length <= 1 && products + plan.pages.length <= perFile) {
       const productPages = plan.files.length ? await productUrls(c, plan.files[0]) : [];
-      // The product pages after the list pages and categories, as before the split.
-      const at = plan.pages.findIndex(([path]) => path === "/landing/pvc-enclosures");
-      return urlset(site, [...plan.pages.slice(0, at), ...productPages, ...plan.pages.slice(at)]);
+      return urlset(site, [...plan.pages, ...productPages]);
     }
     const entries: [path: string, lastmod: string][] = [
-      ["/sitemaps/pages.xml", latestDay(plan.pages.map(([, d]) => d))],
+      ["/sitemaps/pages.xml", plan.pages.map(([, d]) => d).sort().at(-1)!],
       ...plan.files.map((f, i): [string, string] => [`/sitemaps/products-${i + 1}.xml`, day(f.lastmod)]),
     ];
     const body = entries.map(([path, lastmod]) =>
@@ -127,11 +125,6 @@ export async function productsSitemapXml(c: Context<AppEnv>) {
     async () => urlset(c.var.config.siteUrl, await productUrls(c, file)),
   );
   return xmlResponse(c, xml as string);
-}
-
-/** The latest of W3C dates (YYYY-MM-DD sorts as text). */
-function latestDay(days: string[]): string {
-  return days.reduce((max, d) => (d > max ? d : max), days[0]);
 }
 
 const DISALLOWED = ["/admin", "/account", "/checkout", "/cart", "/api/"];
