@@ -5,9 +5,6 @@
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
-import type { Config } from "./config.ts";
-import type { Database, Db } from "./db/client.ts";
-import type { AssetManifest } from "./lib/assets.ts";
 import { AppError, TooManyRequestsError } from "./lib/errors.ts";
 import { isClientAbort, logError } from "./lib/error_log.ts";
 import { writeLog } from "./lib/logger.ts";
@@ -21,7 +18,6 @@ import {
 } from "./routes/middleware.ts";
 import { sessionMiddleware } from "./routes/session.ts";
 import { csrfProtection } from "./routes/csrf.ts";
-import type { Session, SessionUser } from "./domains/auth/mod.ts";
 import { staticRoutes } from "./routes/static.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { mediaRoutes } from "./routes/media.ts";
@@ -44,9 +40,9 @@ import { wishlistPages } from "./routes/pages/wishlist.tsx";
 import { stockAlertPages } from "./routes/pages/stock_alerts.tsx";
 import { newsletterPages } from "./routes/pages/newsletter.tsx";
 import { renderErrorPage } from "./routes/render.tsx";
-import { type KeyedTtlCache, keyedTtlCache, type TtlCache, ttlCache } from "./lib/ttl_cache.ts";
-import { type CacheVersions, cacheVersionStore, STOREFRONT } from "./lib/cache_versions.ts";
-import { type ReadMemo, readMemo } from "./lib/read_memo.ts";
+import { keyedTtlCache, ttlCache } from "./lib/ttl_cache.ts";
+import { cacheVersionStore, STOREFRONT } from "./lib/cache_versions.ts";
+import { readMemo } from "./lib/read_memo.ts";
 import {
   PAGE_CACHE_ENTRIES,
   PAGE_CACHE_MS,
@@ -58,16 +54,16 @@ import {
   varyAcceptEncoding,
   visitorPageCache,
 } from "./routes/page_cache.ts";
-import type { ProductPageData } from "./routes/pages/product.tsx";
-import { LISTING_COUNTS_ENTRIES, type ListingCounts } from "./routes/pages/listing.tsx";
+import { LISTING_COUNTS_ENTRIES } from "./routes/pages/listing.tsx";
+import type { AppCaches, AppDeps, AppEnv, ListingCounts, ProductPageData } from "./routes/context.ts";
 
-import { type ShopSettingsService, shopSettingsService } from "./domains/settings/mod.ts";
-import { type Category, listCategories, type Product, type RankedPage } from "./domains/catalog/mod.ts";
-import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
+import { shopSettingsService } from "./domains/settings/mod.ts";
+import { listCategories, type Product, type RankedPage } from "./domains/catalog/mod.ts";
+import { payfastGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { testStripePages } from "./routes/pages/test_stripe.tsx";
 import { loyaltyPages } from "./routes/pages/loyalty.tsx";
 import { referralPages } from "./routes/pages/referral.tsx";
-import { type FileStorage, storageFromConfig } from "./lib/storage.ts";
+import { storageFromConfig } from "./lib/storage.ts";
 
 /** A cache dropped by versions also expires after this, in case a write bypassed the routes (a script). */
 const BACKSTOP_TTL_MS = 5 * 60_000;
@@ -75,89 +71,6 @@ const BACKSTOP_TTL_MS = 5 * 60_000;
 const SEARCH_RANKS_ENTRIES = 2000;
 /** The index, the pages file and up to 50 product files (2.5 million products). */
 const SITEMAP_ENTRIES = 52;
-
-export interface AppDeps {
-  database: Database;
-  config: Config;
-  assets: AssetManifest;
-  /** Log sink for request lines (tests); omitted: the shop's logger (lib/logger.ts). */
-  log?: (line: string) => void;
-  /** The payment gateway; null for none; omitted: chosen from the config (one instance per app). */
-  payments?: PaymentGateway | null;
-  /** PayFast beside the card gateway; null for none; omitted: from the config (PAYFAST_*). */
-  payfast?: PayFastGateway | null;
-  /** Where uploaded files go; omitted: the folder MEDIA_DIR (object storage when configured). */
-  storage?: FileStorage;
-  /** How often this instance looks for other instances' cache-dropping writes (default 1 s). */
-  cacheCheckMs?: number;
-  /**
-   * Serve visitors' storefront pages and shared catalogue reads from memory (routes/page_cache.ts,
-   * routes/shared_reads.ts). Default: PAGE_CACHE (in production only, so tests that write rows
-   * straight into the database see them on the next page).
-   */
-  pageCache?: boolean;
-  /** URLs in one sitemap file (default the protocol's 50,000; tests split small catalogues with less). */
-  sitemapUrlsPerFile?: number;
-}
-
-export interface AppEnv {
-  Variables: {
-    db: Db;
-    config: Config;
-    deps: AppDeps;
-    caches: AppCaches;
-    requestId: string;
-    /** The browser's session (guest or signed in), or null. */
-    session: Session | null;
-    /** The signed-in user, or null. */
-    user: SessionUser | null;
-    /** Stripe, the offline test provider, or null (production without keys). */
-    payments: PaymentGateway | null;
-    /** PayFast's hosted page beside the card gateway, or null when PAYFAST_* are not set. */
-    payfast: PayFastGateway | null;
-    /** Uploaded files (images): see lib/storage.ts. */
-    storage: FileStorage;
-    /** Set when a guest cart could not be merged at sign-in (the welcome toast then gives way). */
-    cartSyncFailed?: boolean;
-  };
-}
-
-/**
- * Per-app caches of data that every page reads and that rarely changes, dropped when staff write
- * (here at once, on other instances through cache_versions: lib/cache_versions.ts).
- */
-export interface AppCaches {
-  versions: CacheVersions;
-  /** Categories for the header, menus and home page. */
-  categories: TtlCache<Category[]>;
-  /**
-   * A product page's lists (similar, frequently bought), the same for every shopper: computed live
-   * they cost hundreds of ms while the job has stored none (decision 0037). Key: kind:productId;
-   * a customer's home page list: personal:userId.
-   */
-  productLists: KeyedTtlCache<Product[]>;
-  /**
-   * What a product page shows every shopper alike (product, variants, lists, approved reviews, head),
-   * per slug and review filter, for PAGE_CACHE_MS: a signed-in shopper's page reads only their own
-   * rows. Dropped with the storefront (staff writes) and by a shopper's review, vote or reply.
-   */
-  productPages: KeyedTtlCache<ProductPageData>;
-  /** Listings, facets, categories and search results, the same for every shopper (routes/shared_reads.ts). */
-  catalogueReads: KeyedTtlCache<unknown>;
-  /**
-   * A listing's number of products and facet counts per filter (its sort and page aside): they change
-   * only when staff change the catalogue, so they are kept until then, page cache or not (decision 0050).
-   */
-  listingCounts: KeyedTtlCache<ListingCounts>;
-  /** A search page's product ids in order and its number of matches, kept until staff write (routes/shared_reads.ts). */
-  searchRanks: KeyedTtlCache<RankedPage>;
-  /** Sitemap XML (the index and each file), kept until staff change the catalogue (routes/pages/info_seo.ts). */
-  sitemaps: KeyedTtlCache<unknown>;
-  /** The shop's details and delivery amounts from /admin/settings (cached, cleared on save). */
-  settings: ShopSettingsService;
-  /** A session's and a shopper's own reads kept until the next write, on PGlite only (lib/read_memo.ts). */
-  untilWrite: ReadMemo;
-}
 
 /** The runtime's refusal to parse a request body as form data (or text), thrown from c.req.parseBody(). */
 function isUnreadableBody(err: unknown): boolean {

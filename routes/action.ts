@@ -7,7 +7,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { AppError, ValidationError } from "../lib/errors.ts";
 import { ServiceError } from "../lib/error_log.ts";
 import { requireRole, requireUser } from "./guards.ts";

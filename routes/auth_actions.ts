@@ -5,7 +5,7 @@
  * without secrets and becomes a ServiceError carrying the spec's fallback message.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import {
   authenticate,
   beforeLogin,

@@ -1,6 +1,6 @@
 /** Whose cart a request works on: the signed-in user's, else the guest session's. */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import type { CartOwner } from "../domains/cart/mod.ts";
 import { ensureSession } from "./session.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { getConnInfo } from "hono/deno";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { clientAddress } from "../lib/proxy_trust.ts";
 
 /** The connection's address; "unknown" where there is no socket (a request handed to the app in-process). */

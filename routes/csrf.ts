@@ -6,7 +6,7 @@
  */
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { ForbiddenError } from "../lib/errors.ts";
 import { SESSION_COOKIE } from "./session.ts";
 

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import {
   type FeedItem,
   feedItemPages,

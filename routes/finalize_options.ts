@@ -1,6 +1,6 @@
 /** What checkout's money-changing steps need from the request: the shop, its address, the provider. */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { type FinalizeOptions, gatewayForOrder, type PayFastUrls } from "../domains/checkout/mod.ts";
 import type { PaymentGateway } from "../domains/payments/mod.ts";
 

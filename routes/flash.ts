@@ -7,7 +7,7 @@
  */
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import type { ToastInput } from "../client/toast.ts";
 import { cookieSecure } from "./session.ts";
 

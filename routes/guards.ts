@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import type { Role, SessionUser } from "../domains/auth/mod.ts";
 import { ForbiddenError, UnauthorizedError } from "../lib/errors.ts";
 import { setFlash } from "./flash.ts";

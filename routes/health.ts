@@ -1,6 +1,6 @@
 /** Liveness (/healthz: the process answers) and readiness (/readyz: the database answers). */
 import { Hono } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { logError } from "../lib/error_log.ts";
 
 export function healthRoutes() {

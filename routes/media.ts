@@ -1,6 +1,6 @@
 /** GET /media/{key}: uploaded files from the file storage. Keys never change content, so they cache for a year. */
 import { Hono } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { isStorageKey } from "../lib/storage.ts";
 
 export function mediaRoutes() {

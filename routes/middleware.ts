@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config.ts";
-import type { AppCaches, AppDeps, AppEnv } from "../app.ts";
+import type { AppCaches, AppDeps, AppEnv } from "./context.ts";
 import { ValidationError } from "../lib/errors.ts";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath } from "./validate.ts";
 import { MAX_UPLOAD_BODY } from "./uploads.ts";

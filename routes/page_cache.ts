@@ -17,7 +17,7 @@ import { getCookie } from "hono/cookie";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { etag } from "hono/etag";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { type CacheVersions, STOREFRONT } from "../lib/cache_versions.ts";
 import { SESSION_COOKIE } from "./session.ts";
 

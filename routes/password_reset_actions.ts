@@ -4,7 +4,7 @@
  * password (lib/error_log.ts drops a database error's query parameters) and the spec's fallback.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { hitRateLimit, keyPart, LIMITS, requestPasswordReset, resetPassword } from "../domains/auth/mod.ts";
 import { ServiceError, withFallback } from "../lib/error_log.ts";
 import { clientIp } from "./client_ip.ts";

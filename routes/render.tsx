@@ -1,7 +1,7 @@
 /** Turns a page (head + body) into an HTML response inside the shared layout. */
 import type { Context } from "hono";
 import type { ReactElement } from "react";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { HeadTags, type PageHead } from "../lib/head.tsx";
 import { renderDocument } from "../lib/document.ts";
 import { renderToStaticMarkup } from "react-dom/server";

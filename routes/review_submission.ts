@@ -4,7 +4,7 @@
  * POST /api/products/{id}/reviews and the product page's form post.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { reviewBody, type ReviewInput, reviewPhotos, TOO_MANY_PHOTOS } from "../domains/reviews/mod.ts";
 import { MAX_IMAGE_BYTES } from "../domains/media/mod.ts";
 import { ValidationError } from "../lib/errors.ts";

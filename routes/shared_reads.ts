@@ -7,7 +7,7 @@
  * is off (tests that write rows straight into the database see them at once).
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { type ProductFilter, type ProductPage, rankProducts } from "../domains/catalog/mod.ts";
 import { type Ranking, searchPage } from "../domains/search/mod.ts";
 

@@ -1,6 +1,6 @@
 /** The shop's details as pages show them: config.shop with what staff saved in /admin/settings. */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import type { ShopInfo } from "../config.ts";
 import type { DeliveryRates } from "../domains/cart/mod.ts";
 import { applyShopSettings } from "../domains/settings/mod.ts";

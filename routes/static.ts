@@ -9,7 +9,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { validate } from "./validate.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "./context.ts";
 import { placeholderSvg } from "../lib/placeholder.ts";
 import { placeholderPng } from "../lib/placeholder_png.ts";
 

@@ -1,6 +1,6 @@
 /** Serving a tax invoice or credit note PDF (the customer's order routes and the admin's). */
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { NotFoundError } from "../lib/errors.ts";
 import {
   CREDIT_NOTE_NOT_FOUND,

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./context.ts";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../domains/media/mod.ts";
 import { ValidationError } from "../lib/errors.ts";
 

@@ -1,7 +1,7 @@
 /** /admin/audit: the whole audit trail, filtered by entity type, username and South African dates, 50 a page. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { auditEntityTypes, searchAudit } from "../../domains/admin_audit/mod.ts";
 import { userIdByUsername, usernamesByIds } from "../../domains/accounts/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";

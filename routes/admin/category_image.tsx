@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { productImageParams, removeCategoryImage, setCategoryImage } from "../../domains/media/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { currentUser } from "../guards.ts";

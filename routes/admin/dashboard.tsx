@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { ReactElement } from "react";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { currentUser } from "../guards.ts";
 import { renderAdminPage } from "./render.tsx";
 import { type DashboardTabId, dashboardTabIds, DashboardTabs } from "../../components/admin/DashboardTabs.tsx";

@@ -1,7 +1,7 @@
 /** The image forms' common ending: a toast for the outcome and a redirect back to the page of the form. */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
 import { imageFilesOf, readMultipart, UPLOAD_TOO_LARGE, uploadLimit } from "../uploads.ts";
 import { setFlash } from "../flash.ts";

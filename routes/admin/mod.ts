@@ -1,6 +1,6 @@
 /** The admin area under /admin: one guard for the whole folder (admin and super_admin only). */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { requireRole } from "../guards.ts";
 import { outboxAdmin } from "./outbox.tsx";
 import { dashboardAdmin } from "./dashboard.tsx";

@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { AdminOrderList } from "../../components/admin/orders/AdminOrderList.tsx";
 import { AdminOrderDetailView } from "../../components/admin/orders/AdminOrderDetail.tsx";
 import { findLocker, VAT_RATE_PERCENT, vatIncluded } from "../../domains/checkout/mod.ts";

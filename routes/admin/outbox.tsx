@@ -3,7 +3,7 @@
  * links hidden (see readOutboxMessage). Guarded by routes/admin/mod.ts.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { listOutbox, mailSchemas, readOutboxMessage } from "../../domains/mail/mod.ts";
 import { OutboxListView, OutboxMessageNotFound, OutboxMessageView } from "../../components/admin/OutboxViews.tsx";
 import { renderAdminPage } from "./render.tsx";

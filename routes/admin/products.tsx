@@ -8,7 +8,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { listProducts } from "../../domains/catalog/mod.ts";
 import {
   archiveProduct,

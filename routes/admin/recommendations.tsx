@@ -1,6 +1,6 @@
 /** GET /admin/recommendations (the stored lists) and POST /admin/recommendations/rebuild. Guarded by routes/admin/mod.ts. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { rebuildRecommendations, recommendationSummary } from "../../domains/recommendations/mod.ts";
 import { RecommendationsAdmin } from "../../components/recommendations/RecommendationsAdmin.tsx";
 import { setFlash } from "../flash.ts";

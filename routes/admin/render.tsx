@@ -1,7 +1,7 @@
 /** Renders an admin page in the admin layout (its own frame, not the storefront's). */
 import type { Context } from "hono";
 import type { ReactElement } from "react";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { HeadTags } from "../../lib/head.tsx";
 import { renderDocument } from "../../lib/document.ts";
 import { AdminLayout } from "../../components/admin/AdminLayout.tsx";

@@ -4,7 +4,7 @@
  * toast. Guarded by routes/admin/mod.ts.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { listForModeration, moderateReview, moderationBody, moderationQuery } from "../../domains/reviews/mod.ts";
 import { ReviewQueue } from "../../components/admin/reviews/ReviewQueue.tsx";
 import { AppError } from "../../lib/errors.ts";

@@ -1,7 +1,7 @@
 /** /admin/settings: the shop settings form (works without JavaScript: post, then redirect or errors). */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { type ShopSettings, shopSettingsBody } from "../../domains/settings/mod.ts";
 import { type SettingsFormValues, SettingsView } from "../../components/admin/settings/SettingsView.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";

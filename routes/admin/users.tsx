@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { changeUser, getUserDetail, listUsers, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
 import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";

@@ -4,7 +4,7 @@
  * malformed slug gets the AMP not-found page with status 404.
  */
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { categoryTreeIds, getCategory, getProduct, listProducts } from "../../domains/catalog/mod.ts";
 import {
   ampProductDescription,

@@ -4,7 +4,7 @@
  * JSON download), POST /delete.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   accountSchemas,
   changePassword,

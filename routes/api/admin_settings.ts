@@ -1,7 +1,7 @@
 /** GET and PUT /api/admin/settings (admin and super_admin): the shop's details and delivery amounts. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { shopSettingsBody } from "../../domains/settings/mod.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { defineAction, jsonRoute } from "../action.ts";

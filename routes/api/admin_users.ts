@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { changeUser, getUserDetail, listUsers, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";

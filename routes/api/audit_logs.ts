@@ -3,7 +3,7 @@
  * admin and super_admin. Unknown entity types and out-of-range ids are 400s.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { auditParams, listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";

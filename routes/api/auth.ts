@@ -1,7 +1,7 @@
 /** POST /api/auth/register, /login, /logout; GET /api/auth/me. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { authSchemas, type SessionUser } from "../../domains/auth/mod.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
 import { defineAction, jsonRoute } from "../action.ts";

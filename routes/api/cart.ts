@@ -3,7 +3,7 @@
  * apply and remove a coupon) are declared in cart_actions.ts and mounted through jsonRoute.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { jsonRoute } from "../action.ts";
 import { cartActions, currentCart } from "./cart_actions.ts";
 

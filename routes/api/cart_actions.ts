@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   addToCart,
   applyCoupon,

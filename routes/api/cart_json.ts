@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { type AppliedCoupon, type Cart, type DeliveryRates, getCart, orderTotals } from "../../domains/cart/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import { readOwner } from "../cart_owner.ts";

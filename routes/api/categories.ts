@@ -1,6 +1,6 @@
 /** GET /api/categories, GET /api/categories/{id}. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { getCategory, listCategories } from "../../domains/catalog/mod.ts";
 import { parseId } from "../../lib/ids.ts";
 import { categoryJson } from "./json.ts";

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { productImageParams, removeCategoryImage, setCategoryImage } from "../../domains/media/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../guards.ts";

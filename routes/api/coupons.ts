@@ -1,7 +1,7 @@
 /** Shopper coupon endpoints: POST /api/coupons/validate, /apply, /remove (the admin coupon API: admin_coupons.ts). */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { cartSchemas, checkCoupon } from "../../domains/cart/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import { defineAction, jsonRoute } from "../action.ts";

@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   facebookImportBody,
   facebookSettingsBody,

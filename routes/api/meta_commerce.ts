@@ -3,7 +3,7 @@
  * as JSON (the same items as /feeds/meta.csv and /feeds/google.xml). Public and cacheable.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { feedJson } from "../../domains/feeds/mod.ts";
 import { cachedFeedItems, FEED_CACHE_CONTROL } from "../feeds.ts";
 

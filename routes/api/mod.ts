@@ -1,6 +1,6 @@
 /** The JSON API, mounted at /api. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { categoryApi } from "./categories.ts";
 import { productApi } from "./products.ts";
 import { searchApi } from "./search.ts";

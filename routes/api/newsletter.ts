@@ -1,7 +1,7 @@
 /** POST /api/newsletter: subscribe (double opt-in). */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { hitRateLimit, LIMITS } from "../../domains/auth/mod.ts";
 import { subscribe, subscribeBody } from "../../domains/newsletter/mod.ts";
 import { clientIp } from "../client_ip.ts";

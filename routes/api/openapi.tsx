@@ -6,7 +6,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { actionOf, type AnyAction } from "../action.ts";
 import { type Auth, guardRuleOf, validatorOf } from "../route_meta.ts";
 import { SESSION_COOKIE } from "../session.ts";

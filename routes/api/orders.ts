@@ -3,7 +3,7 @@
  * Prices, totals and status always come from the server; PATCH .../payment asks the provider itself.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { checkoutSchemas, finalizePaidOrder, placeOrder } from "../../domains/checkout/mod.ts";
 import { getOrder, listOrderDetails, ORDER_NOT_FOUND, type OrderDetail } from "../../domains/orders/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";

@@ -3,7 +3,7 @@
  * POST /api/auth/reset-password {token, password, confirmPassword}.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { RESET_REQUESTED_MESSAGE, resetSchemas, verifyResetToken } from "../../domains/auth/mod.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { completeReset, forgotPassword } from "../password_reset_actions.ts";

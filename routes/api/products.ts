@@ -1,6 +1,6 @@
 /** Product reads: filtered lists, featured, new, by category, by id or slug, with variants. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   catalogSchemas,
   categoryTreeIds,

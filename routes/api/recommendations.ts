@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   DEFAULT_LIMITS,
   personalizedProducts,

@@ -1,6 +1,6 @@
 /** GET /api/search (ranked results) and GET /api/search/suggest (search-box suggestions). */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { catalogSchemas } from "../../domains/catalog/mod.ts";
 import { searchFilter, SUGGESTIONS, suggestProducts } from "../../domains/search/mod.ts";
 import { keptRanking, rankedSearch } from "../shared_reads.ts";

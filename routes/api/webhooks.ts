@@ -11,7 +11,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { handlePayFastItn, handlePaymentEvent } from "../../domains/checkout/mod.ts";
 import { PayFastItnRefused, PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";

@@ -1,7 +1,7 @@
 /** The signed-in customer's wishlist: GET/POST /api/wishlist, DELETE /api/wishlist/{productId}, GET /check/{id}. */
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { addToWishlist, isInWishlist, listWishlist, removeFromWishlist } from "../../domains/wishlist/mod.ts";
 import { dbId, parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser } from "../guards.ts";

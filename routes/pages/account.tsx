@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ReactElement } from "react";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   accountSchemas,
   addressBookSummary,

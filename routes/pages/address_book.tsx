@@ -12,7 +12,7 @@ import { logError as logErrorLine } from "../../lib/error_log.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   addressSchemas,
   createAddress,

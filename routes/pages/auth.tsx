@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { authSchemas } from "../../domains/auth/mod.ts";
 import { demoAccounts, demoAccountsPresent } from "../../db/seed/mod.ts";
 import { AppError, TooManyRequestsError } from "../../lib/errors.ts";

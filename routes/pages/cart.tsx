@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { type AddOffer, addOffer, clearCart, removeCartItem, updateCartItem } from "../../domains/cart/mod.ts";
 import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";

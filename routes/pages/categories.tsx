@@ -1,6 +1,6 @@
 /** GET /categories: every category as a card. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { listCategories } from "../../domains/catalog/mod.ts";
 import { CategoryCard } from "../../components/catalog/CategoryCard.tsx";
 import { loadChromeOrFallback, renderPage } from "../render.tsx";

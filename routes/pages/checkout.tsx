@@ -17,7 +17,7 @@ import { logError as logErrorLine } from "../../lib/error_log.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   abandonOrder,
   applyRewardCode,

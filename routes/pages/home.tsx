@@ -1,6 +1,6 @@
 /** GET / : the home page. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { listProducts } from "../../domains/catalog/mod.ts";
 import { HomeView } from "../../components/home/HomeView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";

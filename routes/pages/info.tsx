@@ -1,6 +1,6 @@
 /** Information pages, order tracking, the landing page, sitemap.xml and robots.txt. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { infoPages, renderInfoPage } from "./info_pages.tsx";
 import { trackOrderPage } from "./info_track.tsx";
 import { pvcLandingContent, pvcLandingPage } from "./info_landing.tsx";

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { categoryTreeIds, listProducts } from "../../domains/catalog/mod.ts";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { PVC_LANDING, PvcLandingContent } from "../../components/info/PvcLanding.tsx";

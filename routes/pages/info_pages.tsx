@@ -1,7 +1,7 @@
 /** The static information pages: /about, /contact, /faqs, /shipping, /returns, /privacy, /terms, /help, /community. */
 import type { Context } from "hono";
 import type { ReactElement } from "react";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import type { InfoProps } from "../../components/info/InfoPage.tsx";
 import { AboutView } from "../../components/info/AboutView.tsx";
 import { ContactView } from "../../components/info/ContactView.tsx";

@@ -1,6 +1,6 @@
 /** GET /sitemap.xml and its files (every list page, category and product, absolute URLs) and GET /robots.txt. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   categorySitemapEntries,
   productSitemapEntries,

@@ -1,6 +1,6 @@
 /** GET /track-order: the form, and with ?orderNumber=&email= the result of the lookup. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { trackOrder, trackOrderQuery } from "../../domains/orders/mod.ts";
 import { TrackOrderView, type TrackResult } from "../../components/info/TrackOrderView.tsx";
 import { renderPage } from "../render.tsx";

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   catalogSchemas,
   countMatches,
@@ -99,12 +99,6 @@ async function categoryWithTree(c: Context<AppEnv>, slug: string) {
   const category = all.find((x) => x.slug === slug);
   if (!category) throw new NotFoundError("Category Not Found");
   return { category, treeIds: treeIdsIn(all, category.id) };
-}
-
-/** What `AppCaches.listingCounts` keeps per listing filter (a search's number of matches is kept with its ranking). */
-export interface ListingCounts {
-  total: number | null;
-  facets: Facets;
 }
 
 /** How many listing filters' counts are kept (the oldest goes first). */

@@ -4,7 +4,7 @@
  * the same query fails, instead of the page falling through to the generic 500.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { logError } from "../../lib/error_log.ts";
 
 /**

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   goldProgress,
   listHistory,

@@ -1,6 +1,6 @@
 /** Storefront HTML pages. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { homePage } from "./home.tsx";
 import { categoriesPage } from "./categories.tsx";
 import { categoryPage, featuredPage, newPage, offersPage, searchPage, shopAllPage } from "./listing.tsx";

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { ReactNode } from "react";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { hitRateLimit, LIMITS } from "../../domains/auth/mod.ts";
 import {
   confirmationPending,

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import {
   InvalidResetTokenError,
   RESET_REQUESTED_MESSAGE,

@@ -1,6 +1,6 @@
 /** GET /product/{slug}: the product page with its structured data. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv, ProductPageData } from "../context.ts";
 import { getProductWithVariants, type Product, type ProductWithVariants } from "../../domains/catalog/mod.ts";
 import { productRecommendations } from "../../domains/recommendations/mod.ts";
 import { listProductReviews, type ReviewPage, type ReviewQuery } from "../../domains/reviews/mod.ts";
@@ -15,20 +15,6 @@ import { shopperProductState } from "../../domains/shopper/mod.ts";
 import { renderPage } from "../render.tsx";
 import { siteShop } from "../shop_info.ts";
 import { reviewFilters, reviewsSectionData, withReviewStructuredData } from "./product_reviews.ts";
-
-/**
- * What a product page shows that is the same for every shopper: the product and its variants, its
- * lists, the approved reviews of the page asked for, and the head with structured data. Kept for a
- * few seconds per slug and review filter (`AppCaches.productPages`), so a signed-in shopper's page,
- * which is never served from the page cache, reads only what is theirs.
- */
-export interface ProductPageData {
-  product: ProductWithVariants;
-  similar: Product[] | null;
-  boughtTogether: Product[] | null;
-  reviews: ReviewPage;
-  head: PageHead;
-}
 
 async function loadProductPage(c: Context<AppEnv>, slug: string, filters: ReviewQuery): Promise<ProductPageData> {
   const { db, config } = c.var;

@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import type { Db } from "../../db/client.ts";
 import { getProductWithVariants } from "../../domains/catalog/mod.ts";
 import {

@@ -1,6 +1,6 @@
 /** POST /recommendations/add-to-cart: the product page's 'Add all to cart' form (no JavaScript needed). */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { addBundleToCart, recommendationSchemas } from "../../domains/recommendations/mod.ts";
 import { getProduct } from "../../domains/catalog/mod.ts";
 import { parseId } from "../../lib/ids.ts";

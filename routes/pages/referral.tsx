@@ -1,6 +1,6 @@
 /** /referral: the signed-in customer's referral code, share link and referrals (visitors are sent to sign in). */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { ReferralView } from "../../components/loyalty/ReferralView.tsx";
 import { referralOverview } from "../api/referrals.ts";
 import { requireUser } from "../guards.ts";

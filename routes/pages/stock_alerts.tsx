@@ -1,6 +1,6 @@
 /** POST /products/{id}/notify: the no-JavaScript 'Notify Me When Available' form. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { subscribeToStock } from "../../domains/notifications/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";

@@ -1,6 +1,6 @@
 /** /test-stripe (spec "Test payment page"): open to everyone; the TestPayment island does the work. */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { Island } from "../../lib/islands.tsx";
 import TestPayment from "../../islands/TestPayment.tsx";
 import { renderPage } from "../render.tsx";

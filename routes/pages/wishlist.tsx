@@ -1,6 +1,6 @@
 /** /wishlist and the wishlist forms (they work without JavaScript; visitors are asked to sign in first). */
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../context.ts";
 import { addToWishlist, isInWishlist, listWishlist, removeFromWishlist } from "../../domains/wishlist/mod.ts";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { WishlistView } from "../../components/catalog/WishlistView.tsx";

@@ -4,7 +4,7 @@
  * whether one is set.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../../../app.ts";
+import type { AppEnv } from "../../context.ts";
 import { Island } from "../../../lib/islands.tsx";
 import FacebookCommerce, { type FacebookCommerceProps } from "../../../islands/FacebookCommerce.tsx";
 import { metaStatus } from "../../../domains/social_import/mod.ts";

@@ -1,6 +1,6 @@
 /** The dashboard's orders tab: orders waiting for dispatch (oldest first) and the newest orders. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../../app.ts";
+import type { AppEnv } from "../../context.ts";
 import { adminTime } from "../../../components/admin/orders/AdminOrderList.tsx";
 import { PaymentStatusBadge, StatusBadge } from "../../../components/orders/StatusBadge.tsx";
 import { type AdminOrderRow, ordersAwaitingDispatch, recentOrders } from "../../../domains/fulfilment/mod.ts";

@@ -1,6 +1,6 @@
 /** The dashboard's figures above the tabs (sales, the 30-day chart, top products, work waiting). */
 import type { Context } from "hono";
-import type { AppEnv } from "../../../app.ts";
+import type { AppEnv } from "../../context.ts";
 import { dashboardFigures } from "../../../domains/dashboard/mod.ts";
 import { OverviewFigures } from "../../../components/admin/overview/OverviewFigures.tsx";
 

@@ -5,7 +5,7 @@
  * island on the right. ?audit=product or ?audit=variant-{id} opens that audit log at once.
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../../../app.ts";
+import type { AppEnv } from "../../context.ts";
 import { listProducts, type Product, toVariant } from "../../../domains/catalog/mod.ts";
 import { listVariants, productRecord } from "../../../domains/catalog_admin/mod.ts";
 import { listAuditFor } from "../../../domains/admin_audit/mod.ts";

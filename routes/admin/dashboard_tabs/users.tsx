@@ -1,6 +1,6 @@
 /** The dashboard's users tab: accounts by role, the newest customers, and the way to /admin/users. */
 import type { Context } from "hono";
-import type { AppEnv } from "../../../app.ts";
+import type { AppEnv } from "../../context.ts";
 import { countUsersByRole, newestCustomers } from "../../../domains/accounts/mod.ts";
 import { formatDate, ROLE_LABELS } from "../../../components/admin/shared/AdminTable.tsx";
 import { primaryButton } from "../../../components/ui/buttons.ts";
