@@ -39,6 +39,11 @@ export const users = pgTable("users", {
   deletedAt: tstz(),
   /** Set when staff disable the account: it cannot sign in and its sessions are ended. */
   disabledAt: tstz(),
+  /**
+   * The customer's WhatsApp number as Meta's webhooks name it (`wa_id`, digits only), for customers
+   * who order through WhatsApp (docs/whatsapp.md); one account per number.
+   */
+  waId: varchar({ length: 20 }).unique(),
   ...timestamps(),
 }, (t) => [
   index().on(t.role),

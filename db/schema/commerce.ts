@@ -144,6 +144,10 @@ export const orders = pgTable("orders", {
   index().on(t.paymentIntentId),
   index().on(t.referralId),
   unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
+  // One order per WhatsApp order message (Meta redelivers a message until it is acknowledged).
+  uniqueIndex("orders_wa_trade_id_unique").on(t.waTradeId),
+  // The WhatsApp status job reads recently changed WhatsApp orders only.
+  index("orders_wa_updated_at_idx").on(t.updatedAt).where(sql`${t.waTradeId} is not null`),
   check("orders_total_non_negative", sql`${t.total} >= 0`),
   check("orders_refunded_within_total", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
 ]);

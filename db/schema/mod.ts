@@ -6,3 +6,4 @@ export * from "./engagement.ts";
 export * from "./loyalty.ts";
 export * from "./operations.ts";
 export * from "./tax_documents.ts";
+export * from "./whatsapp.ts";
