@@ -108,6 +108,11 @@ export const orders = pgTable("orders", {
   paidAt: tstz(),
   /** The provider's payment attempt for this order (created before payment; the sweeper asks about it). */
   paymentIntentId: varchar({ length: 100 }),
+  /**
+   * The order's latest Stitch pay-by-bank payment request (its GraphQL id), kept apart from the card
+   * gateway's attempt so neither provider is asked about the other's id.
+   */
+  stitchPaymentRequestId: varchar({ length: 100 }),
   /** The provider's last word on a failed attempt, shown to the customer when they retry. */
   paymentError: text(),
   cancelledAt: tstz(),
@@ -142,6 +147,7 @@ export const orders = pgTable("orders", {
   index().on(t.couponId),
   index().on(t.paymentId),
   index().on(t.paymentIntentId),
+  index().on(t.stitchPaymentRequestId),
   index().on(t.referralId),
   unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
   // One order per WhatsApp order message (Meta redelivers a message until it is acknowledged).

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "stitch_payment_request_id" varchar(100);--> statement-breakpoint
+CREATE INDEX "orders_stitch_payment_request_id_index" ON "orders" USING btree ("stitch_payment_request_id");
