@@ -1,5 +1,6 @@
 /** The whole database schema: every table and enum, for Drizzle queries and drizzle-kit. */
 export * from "./accounts.ts";
+export * from "./animals.ts";
 export * from "./catalog.ts";
 export * from "./commerce.ts";
 export * from "./engagement.ts";
