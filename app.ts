@@ -41,7 +41,7 @@ import { stockAlertPages } from "./routes/pages/stock_alerts.tsx";
 import { newsletterPages } from "./routes/pages/newsletter.tsx";
 import { renderErrorPage } from "./routes/render.tsx";
 import { keyedTtlCache, ttlCache } from "./lib/ttl_cache.ts";
-import { cacheVersionStore, STOREFRONT } from "./lib/cache_versions.ts";
+import { cacheVersionStore, STOREFRONT } from "./db/cache_versions.ts";
 import { readMemo } from "./lib/read_memo.ts";
 import {
   PAGE_CACHE_ENTRIES,
@@ -63,7 +63,7 @@ import { payfastGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { testStripePages } from "./routes/pages/test_stripe.tsx";
 import { loyaltyPages } from "./routes/pages/loyalty.tsx";
 import { referralPages } from "./routes/pages/referral.tsx";
-import { storageFromConfig } from "./lib/storage.ts";
+import { storageFromConfig } from "./lib/configured_storage.ts";
 
 /** A cache dropped by versions also expires after this, in case a write bypassed the routes (a script). */
 const BACKSTOP_TTL_MS = 5 * 60_000;

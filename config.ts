@@ -3,9 +3,16 @@
  * configuration (name, contact, business details). An invalid value stops the start with one
  * line naming the variable.
  */
+import { createHmac } from "node:crypto";
 import { z } from "zod";
-import { PGLITE_SHARED_BUFFERS } from "./db/client.ts";
 import { compileProxyTrust, type ProxyTrust, TRUST_PROXY_RANGES, TRUSTED_PROXIES_FORMAT } from "./lib/proxy_trust.ts";
+
+/**
+ * PGlite's default buffer pool. PostgreSQL's default (128MB) is allocated and zeroed inside PGlite's
+ * WebAssembly memory at start, so all of it is resident (about 110 MB more than this); the embedded
+ * database of a small shop fits in 16 MB, and pages beyond it are read from the files again.
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
 
 const optionalString = z.string().trim().min(1).optional().catch(undefined);
 
@@ -62,6 +69,32 @@ const EnvSchema = z.object({
     .default("https://www.payfast.co.za"),
   /** "true": an ITN must come from PayFast's published addresses. Defaults to on for the live host only. */
   PAYFAST_VERIFY_SOURCE_IP: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  /**
+   * Stitch pay-by-bank (instant EFT, docs/stitch.md): the client's id and secret, the webhook
+   * endpoint's signing secret and the beneficiary account, all of them or none.
+   */
+  STITCH_CLIENT_ID: z.string().trim().regex(/^[A-Za-z0-9._-]{1,100}$/, "must be Stitch's client id").optional(),
+  STITCH_CLIENT_SECRET: optionalString,
+  /** Stitch's OAuth token endpoint (client credentials); a local fake in tests. */
+  STITCH_TOKEN_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://secure.stitch.money/connect/token"),
+  /** Stitch's API origin; GraphQL requests go to {STITCH_API_BASE}/graphql. */
+  STITCH_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://api.stitch.money"),
+  /** The Svix signing secret of the shop's Stitch webhook endpoint (whsec_...). */
+  STITCH_WEBHOOK_SECRET: z.string().trim().regex(
+    /^(whsec_)?[A-Za-z0-9+/=]{16,200}$/,
+    "must be the webhook endpoint's signing secret (whsec_ followed by base64)",
+  ).optional(),
+  /** The account paid into: name (at most 20 characters), Stitch's bank id and the account number. */
+  STITCH_BENEFICIARY_NAME: z.string().trim().min(1).max(20, "must be at most 20 characters (Stitch's limit)")
+    .optional(),
+  STITCH_BENEFICIARY_BANK_ID: z.string().trim().regex(/^[a-z][a-z0-9_]{1,40}$/, "must be Stitch's bank id such as fnb")
+    .optional(),
+  STITCH_BENEFICIARY_ACCOUNT_NUMBER: z.string().trim().regex(/^[0-9]{6,20}$/, "must be the account number's digits")
+    .optional(),
+  /** "api": refunds through Stitch's refund API (needs Stitch's refunds product); "manual": staff refund by hand. */
+  STITCH_REFUNDS: z.enum(["api", "manual"], { error: "must be api or manual" }).default("api"),
   /** Outgoing mail server, e.g. smtps://user:password@smtp.example.com:465; checked at start, not at the first e-mail. */
   SMTP_URL: z.string().trim().refine(isSmtpUrl, {
     error: "must be an smtp:// or smtps:// URL with a host, such as smtps://user:password@smtp.example.com:465",
@@ -100,6 +133,23 @@ const EnvSchema = z.object({
   META_CATALOG_ID: z.string().regex(/^[0-9]{1,30}$/, "must be the catalogue's digits").optional(),
   /** A default access token for the import; staff can save another one in the admin area. */
   META_ACCESS_TOKEN: optionalString,
+  /** WhatsApp orders (docs/whatsapp.md): the app secret that signs Meta's webhooks; unset = off. */
+  WHATSAPP_APP_SECRET: optionalString,
+  /** The token Meta's webhook set-up sends back in its verification handshake. */
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  /** The business phone number's id and a system user's token, for the shop's replies. */
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^[0-9]{1,30}$/, "must be the phone number id's digits").optional(),
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  /** The Graph API with its version (tests point it at a local fake). */
+  WHATSAPP_GRAPH_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://graph.facebook.com/v24.0"),
+  /** An approved message template for order updates outside WhatsApp's 24-hour window; unset = none. */
+  WHATSAPP_UPDATE_TEMPLATE: z.string().regex(/^[a-z0-9_]{1,512}$/, "must be a template name (a-z, 0-9, _)")
+    .optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a language code such as en_US")
+    .default("en"),
+  /** Signs the links to pay a WhatsApp order; unset = derived from WHATSAPP_APP_SECRET. */
+  WHATSAPP_PAY_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** A referred customer's discount on their first order, in whole percent (staff may override it). */
   REFERRAL_DISCOUNT_PERCENT: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int({
     error: "must be a whole number from 1 to 100",
@@ -158,6 +208,8 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string } | null;
   /** PayFast beside the card gateway; null without merchant id and key (the method is then not offered). */
   payfast: PayFastConfig | null;
+  /** Stitch pay-by-bank beside the others; null unless every STITCH_* credential is set (not offered then). */
+  stitch: StitchConfig | null;
   smtpUrl: string | undefined;
   /** Where uploads go: a local folder, or S3-compatible object storage when `s3` is set. */
   media: {
@@ -173,6 +225,8 @@ export interface Config {
   };
   /** The Meta catalogue import: Graph API host, catalogue id and default token. */
   meta: { graphApiBase: string; catalogId?: string; accessToken?: string };
+  /** WhatsApp orders (docs/whatsapp.md); null without WHATSAPP_APP_SECRET (the webhook then answers 404). */
+  whatsapp: WhatsAppConfig | null;
   /** The default referral discount in percent (REFERRAL_DISCOUNT_PERCENT). */
   referralDiscountPercent: number;
   shop: ShopInfo;
@@ -188,6 +242,44 @@ export interface PayFastConfig {
   /** An ITN must come from PayFast's published addresses (on for the live host unless switched off). */
   verifySourceIp: boolean;
 }
+
+/** WhatsApp Cloud API orders: Meta's webhook, the shop's replies and the pay links (docs/whatsapp.md). */
+export interface WhatsAppConfig {
+  appSecret: string;
+  /** Unset: the verification handshake is refused (403). */
+  verifyToken?: string;
+  /** Both unset: replies wait in whatsapp_outbound (staff see them on the order). */
+  phoneNumberId?: string;
+  accessToken?: string;
+  /** The Graph API with its version, without a trailing slash. */
+  graphApiBase: string;
+  /** A template for order updates outside the 24-hour customer service window. */
+  updateTemplate?: { name: string; language: string };
+  /** The key that signs pay links. */
+  payLinkSecret: string;
+}
+
+/** Stitch pay-by-bank (see docs/stitch.md). */
+export interface StitchConfig {
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+  /** Origin of Stitch's API, without a trailing slash (GraphQL at `${apiBase}/graphql`). */
+  apiBase: string;
+  webhookSecret: string;
+  beneficiary: { name: string; bankId: string; accountNumber: string };
+  refunds: "api" | "manual";
+}
+
+/** The STITCH_* variables that switch Stitch on together (all or none). */
+export const STITCH_REQUIRED = [
+  "STITCH_CLIENT_ID",
+  "STITCH_CLIENT_SECRET",
+  "STITCH_WEBHOOK_SECRET",
+  "STITCH_BENEFICIARY_NAME",
+  "STITCH_BENEFICIARY_BANK_ID",
+  "STITCH_BENEFICIARY_ACCOUNT_NUMBER",
+] as const;
 
 /** PayFast's live host: the default PAYFAST_BASE, and the one where the source-IP check defaults to on. */
 export const PAYFAST_LIVE_BASE = "https://www.payfast.co.za";
@@ -281,6 +373,26 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : payfastBase === PAYFAST_LIVE_BASE,
     }
     : null;
+  const stitchSet = STITCH_REQUIRED.filter((k) => e[k] !== undefined);
+  if (stitchSet.length > 0 && stitchSet.length < STITCH_REQUIRED.length) {
+    const missing = STITCH_REQUIRED.filter((k) => e[k] === undefined).join(", ");
+    throw new ConfigError(`Invalid configuration: ${missing}: must be set together with the other STITCH_* settings`);
+  }
+  const stitch: StitchConfig | null = stitchSet.length
+    ? {
+      clientId: e.STITCH_CLIENT_ID!,
+      clientSecret: e.STITCH_CLIENT_SECRET!,
+      tokenUrl: e.STITCH_TOKEN_URL,
+      apiBase: e.STITCH_API_BASE.replace(/\/+$/, ""),
+      webhookSecret: e.STITCH_WEBHOOK_SECRET!,
+      beneficiary: {
+        name: e.STITCH_BENEFICIARY_NAME!,
+        bankId: e.STITCH_BENEFICIARY_BANK_ID!,
+        accountNumber: e.STITCH_BENEFICIARY_ACCOUNT_NUMBER!,
+      },
+      refunds: e.STITCH_REFUNDS,
+    }
+    : null;
   return {
     port: e.PORT,
     hostname: e.HOSTNAME,
@@ -298,6 +410,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pageCache: e.PAGE_CACHE ? e.PAGE_CACHE === "true" : e.NODE_ENV === "production",
     stripe,
     payfast,
+    stitch,
     smtpUrl: e.SMTP_URL,
     media: {
       dir: e.MEDIA_DIR,
@@ -317,6 +430,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       catalogId: e.META_CATALOG_ID,
       accessToken: e.META_ACCESS_TOKEN,
     },
+    whatsapp: e.WHATSAPP_APP_SECRET
+      ? {
+        appSecret: e.WHATSAPP_APP_SECRET,
+        verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+        phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+        accessToken: e.WHATSAPP_ACCESS_TOKEN,
+        graphApiBase: e.WHATSAPP_GRAPH_API_BASE.replace(/\/+$/, ""),
+        updateTemplate: e.WHATSAPP_UPDATE_TEMPLATE
+          ? { name: e.WHATSAPP_UPDATE_TEMPLATE, language: e.WHATSAPP_TEMPLATE_LANGUAGE }
+          : undefined,
+        // A key of its own for pay links, kept apart from Meta's secret by an HMAC with a label.
+        payLinkSecret: e.WHATSAPP_PAY_LINK_SECRET ??
+          createHmac("sha256", e.WHATSAPP_APP_SECRET).update("reptile-basics whatsapp pay links v1").digest("hex"),
+      }
+      : null,
     referralDiscountPercent: e.REFERRAL_DISCOUNT_PERCENT,
     shop: {
       ...shopInfo(e.SHOP_NAME, e.SHOP_EMAIL, e.SHOP_PHONE, e.FREE_SHIPPING_THRESHOLD),

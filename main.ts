@@ -8,8 +8,8 @@ import { type Database, type Db, openDb } from "./db/client.ts";
 import { demoAccounts, demoAccountsPresent, isEmpty, seedDemo } from "./db/seed/mod.ts";
 import { type AssetManifest, assetsStale, manifestPath, readManifest } from "./lib/assets.ts";
 import { createApp } from "./app.ts";
-import { storageFromConfig } from "./lib/storage.ts";
-import { type JobSpec, startScheduler } from "./lib/jobs.ts";
+import { storageFromConfig } from "./lib/configured_storage.ts";
+import { type JobSpec, startScheduler } from "./db/jobs.ts";
 import { log as logger, setupLogging } from "./lib/logger.ts";
 import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
 import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
@@ -51,7 +51,7 @@ interface Running {
 
 /**
  * Every background job, each run claimed in job_runs so that one instance does it per period
- * (lib/jobs.ts). Declared before the first await: Deno Deploy registers Deno.cron only then.
+ * (db/jobs.ts). Declared before the first await: Deno Deploy registers Deno.cron only then.
  */
 function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
   const jobs: JobSpec[] = [

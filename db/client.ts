@@ -11,6 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
 import * as schema from "./schema/mod.ts";
+import { PGLITE_SHARED_BUFFERS } from "../config.ts";
 
 /** The Drizzle database (or a transaction: same API) that every domain function takes. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,20 +46,21 @@ export interface Database {
  */
 export const TRIGRAM_WORD_THRESHOLD = 0.45;
 
-/** Session settings every connection starts with (postgres.js sends them at connect). */
-export const sessionSettings = { "pg_trgm.word_similarity_threshold": String(TRIGRAM_WORD_THRESHOLD) };
+/**
+ * Session settings every connection starts with (postgres.js sends them at connect). Statements are
+ * named prepared statements on PostgreSQL (`preparedStatements`); `force_custom_plan` keeps the plans
+ * what they were as unnamed statements: made for each execution's values, never a generic plan that
+ * ignores them (a bounded read must stay bounded for a rare brand or category, decision 0059).
+ */
+export const sessionSettings = {
+  "pg_trgm.word_similarity_threshold": String(TRIGRAM_WORD_THRESHOLD),
+  plan_cache_mode: "force_custom_plan",
+};
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
 /** The advisory lock key of migrations and seeding (any fixed bigint; this one spells "reptiles"). */
 const STARTUP_LOCK = "8243118338258789747";
-
-/**
- * PGlite's default buffer pool. PostgreSQL's default (128MB) is allocated and zeroed inside PGlite's
- * WebAssembly memory at start, so all of it is resident (about 110 MB more than this); the embedded
- * database of a small shop fits in 16 MB, and pages beyond it are read from the files again.
- */
-export const PGLITE_SHARED_BUFFERS = "16MB";
 
 /** Opens PostgreSQL when `url` is set, else PGlite at `pgliteDir` ("memory://" for in memory). */
 export async function openDb(
@@ -70,7 +72,7 @@ export async function openDb(
 
 function openPostgres(url: string, max: number): Database {
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, connection: sessionSettings });
-  const db = drizzlePostgres({ client, schema, casing: "snake_case" });
+  const db = drizzlePostgres({ client: preparedStatements(client as DrizzleClient) as typeof client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
     kind: "postgres",
@@ -93,6 +95,43 @@ function openPostgres(url: string, max: number): Database {
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * What Drizzle's postgres.js driver calls on its client (drizzle-orm/postgres-js/session.js and
+ * driver.js): a pool or a transaction of postgres.js.
+ */
+interface DrizzleClient {
+  options?: unknown;
+  unsafe(text: string, params?: unknown[], options?: postgres.UnsafeQueryOptions): unknown;
+  begin?(...args: unknown[]): unknown;
+  savepoint?(...args: unknown[]): unknown;
+}
+
+/**
+ * The postgres.js client as Drizzle sees it, with every statement that has parameters sent as a named
+ * prepared statement (decision 0062). Drizzle runs each query through `client.unsafe(text, params)`,
+ * which postgres.js sends unprepared: a Parse and Describe, a wait for the server's answer (the
+ * parameters' types), then Bind and Execute: two round trips and a fresh parse every time. Prepared,
+ * the first execution on a connection does that once and every later one is a single Bind/Execute.
+ * Statements without parameters still go as simple queries. postgres.js keeps a connection's
+ * statements until the connection ends (at most an hour, `max_lifetime`), and the shop's SQL texts
+ * are a fixed set (values are always parameters); a statement whose plan a migration invalidates is
+ * prepared again by postgres.js.
+ */
+export function preparedStatements<C extends DrizzleClient>(client: C): C {
+  // Drizzle's transactions call begin(fn) and savepoint(fn): the callback's client is wrapped too.
+  const wrapCallback = (method: (...args: unknown[]) => unknown) => (...args: unknown[]) => {
+    const fn = args.pop() as (sql: DrizzleClient) => unknown;
+    return method.call(client, ...args, (sql: DrizzleClient) => fn(preparedStatements(sql)));
+  };
+  const wrapped: DrizzleClient = {
+    options: client.options,
+    unsafe: (text, params, options) => client.unsafe(text, params, { prepare: true, ...options }),
+  };
+  if (client.begin) wrapped.begin = wrapCallback(client.begin);
+  if (client.savepoint) wrapped.savepoint = wrapCallback(client.savepoint);
+  return wrapped as C;
 }
 
 async function openPglite(dir: string, sharedBuffers: string): Promise<Database> {

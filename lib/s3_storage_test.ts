@@ -6,7 +6,7 @@ import { ingestImage } from "../domains/media/mod.ts";
 import { deleteImageFiles } from "../domains/media/mod.ts";
 import { responsiveImage } from "./image_sizes.ts";
 import { s3Storage, S3StorageError } from "./s3_storage.ts";
-import { storageFromConfig } from "./storage.ts";
+import { storageFromConfig } from "./configured_storage.ts";
 import { loadConfig } from "../config.ts";
 import { expectedSignature } from "../tests/fakes/s3.ts";
 

@@ -1,11 +1,10 @@
 /**
  * One interface for stored files (product, category and review images; later invoices): a local
- * folder by default, memory in tests, S3-compatible object storage when configured. Keys are
+ * folder by default, memory in tests, S3-compatible object storage when configured
+ * (lib/s3_storage.ts; lib/configured_storage.ts picks one from the configuration). Keys are
  * relative paths such as "products/ab12cd-640.webp"; callers never build file paths themselves.
  */
 import { dirname, join, normalize } from "node:path";
-import type { Config } from "../config.ts";
-import { s3Storage } from "./s3_storage.ts";
 import { AppError } from "./errors.ts";
 
 /** What an upload answers when the server may not write to its media folder (Deno Deploy without S3_*). */
@@ -116,9 +115,4 @@ export function memoryStorage(): FileStorage {
     },
     publicUrl: (key) => `/media/${key}`,
   };
-}
-
-/** The storage the configuration asks for: S3-compatible object storage when S3_* is set, else MEDIA_DIR. */
-export function storageFromConfig(config: Config): FileStorage {
-  return config.media.s3 ? s3Storage(config.media.s3) : localFolderStorage(config.media.dir);
 }

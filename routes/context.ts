@@ -8,7 +8,7 @@ import type { Database, Db } from "../db/client.ts";
 import type { AssetManifest } from "../lib/assets.ts";
 import type { Session, SessionUser } from "../domains/auth/mod.ts";
 import type { KeyedTtlCache, TtlCache } from "../lib/ttl_cache.ts";
-import type { CacheVersions } from "../lib/cache_versions.ts";
+import type { CacheVersions } from "../db/cache_versions.ts";
 import type { ReadMemo } from "../lib/read_memo.ts";
 import type { ShopSettingsService } from "../domains/settings/mod.ts";
 import type { Category, Facets, Product, ProductWithVariants, RankedPage } from "../domains/catalog/mod.ts";
@@ -65,7 +65,7 @@ export interface AppEnv {
 
 /**
  * Per-app caches of data that every page reads and that rarely changes, dropped when staff write
- * (here at once, on other instances through cache_versions: lib/cache_versions.ts).
+ * (here at once, on other instances through cache_versions: db/cache_versions.ts).
  */
 export interface AppCaches {
   versions: CacheVersions;

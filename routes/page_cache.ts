@@ -18,7 +18,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
 import { etag } from "hono/etag";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
-import { type CacheVersions, STOREFRONT } from "../lib/cache_versions.ts";
+import { type CacheVersions, STOREFRONT } from "../db/cache_versions.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 /** How long a visitor page is served from memory (and by a CDN) before it is rendered again. */

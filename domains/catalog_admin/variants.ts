@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { products, productVariants } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
-import { syncProductStock } from "../checkout/mod.ts";
+import { syncProductStock } from "../orders/mod.ts";
 import { assertSaleBelowPrice, audit, productRecord, uniqueOrConflict, type VariantRecord } from "./records.ts";
 import type { VariantCreate, VariantUpdate } from "./schemas.ts";
 

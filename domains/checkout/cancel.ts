@@ -8,68 +8,15 @@
 import { logError } from "../../lib/error_log.ts";
 import { and, asc, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { couponUsage, orderItems, orders } from "../../db/schema/mod.ts";
+import { orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
-import { releaseOrderRedemptions } from "../loyalty/mod.ts";
-import { ORDER_NOT_FOUND } from "../orders/mod.ts";
 import type { PaymentGateway } from "../payments/types.ts";
-import { releaseStock } from "./stock.ts";
-import { type FinalizeOptions, finalizePaidOrder, lockOrder, refundGateways } from "./payment.ts";
-import { refundOwedPayments } from "./refund.ts";
+import { type FinalizeOptions, finalizePaidOrder } from "./payment.ts";
+import { refundGateways, refundOwedPayments } from "./refund.ts";
+import { cancelOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
 
 /** How long an order may wait for its payment before the sweeper cancels it. */
 export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
-
-/**
- * Cancels a pending, unpaid order and gives back its stock, coupon use and reward code (the order
- * keeps a note of the code). Returns false (and changes nothing) when the order is paid or no longer
- * pending, or when `attempt` is given and the order's payment attempt is no longer that one (a new
- * attempt was attached meanwhile and must be released at the provider first).
- */
-export async function cancelOrder(
-  db: Db,
-  orderId: number,
-  reason: string,
-  now = new Date(),
-  opts: { attempt?: string | null } = {},
-): Promise<boolean> {
-  return await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order || order.status !== "pending" || order.paidAt !== null) return false;
-    if (opts.attempt !== undefined && order.paymentIntentId !== opts.attempt) return false;
-    await cancelLockedOrder(tx, orderId, reason, now);
-    return true;
-  });
-}
-
-/**
- * Cancels an order whose row the caller has locked, inside the caller's transaction: its units go
- * back on the shelf (`restock: false` when they were already given back, line by line, with a
- * refund), its coupon use and reward code are released, and the status becomes cancelled.
- */
-export async function cancelLockedOrder(
-  tx: Db,
-  orderId: number,
-  reason: string,
-  now: Date,
-  opts: { restock?: boolean } = {},
-): Promise<void> {
-  if (opts.restock !== false) {
-    const lines = await tx.select({
-      productId: orderItems.productId,
-      variantId: orderItems.variantId,
-      quantity: orderItems.quantity,
-    }).from(orderItems).where(eq(orderItems.orderId, orderId));
-    await releaseStock(
-      tx,
-      lines.filter((l) => l.productId !== null).map((l) => ({ ...l, productId: l.productId! })),
-    );
-  }
-  await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
-  await releaseOrderRedemptions(tx, orderId);
-  await tx.update(orders).set({ status: "cancelled", cancelledAt: now, cancelReason: reason, updatedAt: now })
-    .where(eq(orders.id, orderId));
-}
 
 /** Why an order cannot be changed right now: its payment is still with the provider. */
 export const PAYMENT_STILL_PROCESSING =

@@ -24,10 +24,8 @@ import { scriptedGateway } from "../../tests/fakes/scripted_gateway.ts";
 import {
   abandonOrder,
   attachPaymentIntent,
-  cancelOrder,
   finalizePaidOrder,
   handlePaymentEvent,
-  inLockOrder,
   isRetryableConflict,
   isUniqueViolationOf,
   PAYMENT_REFUNDED,
@@ -40,7 +38,8 @@ import {
   sweepUnpaidOrders,
   UNPAID_ORDER_TTL_MS,
 } from "./mod.ts";
-import { takeStock } from "./stock.ts";
+import { cancelOrder, inLockOrder } from "../orders/mod.ts";
+import { takeStock } from "../orders/stock.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

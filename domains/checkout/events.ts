@@ -11,8 +11,8 @@ import type { Db } from "../../db/client.ts";
 import { paymentEvents } from "../../db/schema/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { PaymentEvent } from "../payments/types.ts";
-import { type FinalizeOptions, finalizePayment, recordPaymentFailure, refundGateways } from "./payment.ts";
-import { refundOwedForOrder } from "./refund.ts";
+import { type FinalizeOptions, finalizePayment, recordPaymentFailure } from "./payment.ts";
+import { refundGateways, refundOwedForOrder } from "./refund.ts";
 
 export interface EventOutcome {
   /** The event was seen before and ignored. */

@@ -35,7 +35,6 @@ export {
   paymentMismatch,
   type PaymentReturn,
   recordPaymentFailure,
-  refundGateways,
   settleReturnedPayment,
 } from "./payment.ts";
 export {
@@ -47,12 +46,11 @@ export {
   REFUND_DUE_NOTE,
   REFUND_GIVEN_UP,
   type RefundGateways,
+  refundGateways,
   refundOwedForOrder,
   refundOwedPayments,
   settleOwedRefund,
 } from "./refund.ts";
-export { inLockOrder, releaseStock } from "./stock.ts";
-export { lockOrder } from "./payment.ts";
 export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
 export {
   type AppliedRewardCode,
@@ -68,8 +66,6 @@ export {
   abandonOrder,
   abandonUnpaidOrders,
   type AttemptOutcome,
-  cancelLockedOrder,
-  cancelOrder,
   PAYMENT_STILL_PROCESSING,
   releasePaymentAttempt,
   type SweepReport,
@@ -87,4 +83,3 @@ export {
 } from "./payfast.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
 export * as checkoutSchemas from "./schemas.ts";
-export { syncProductStock } from "./stock.ts";

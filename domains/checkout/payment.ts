@@ -21,8 +21,8 @@ import { invoiceAttachmentRef, issueTaxInvoice } from "../tax_documents/mod.ts";
 import { orderConfirmationEmail, VAT_RATE_PERCENT } from "./confirmation_email.ts";
 // cancel.ts and refund.ts import this module too; the cycles are safe because the modules only call
 // each other at run time.
-import { cancelOrder } from "./cancel.ts";
-import { recordOwedRefund, REFUND_DUE_NOTE, type RefundGateways, refundOwedForOrder } from "./refund.ts";
+import { recordOwedRefund, REFUND_DUE_NOTE, refundGateways, refundOwedForOrder } from "./refund.ts";
+import { cancelOrder, lockOrder } from "../orders/mod.ts";
 
 export interface FinalizeOptions {
   shop: ShopInfo;
@@ -43,11 +43,6 @@ export interface FinalizeOptions {
   refundLater?: boolean;
 }
 
-/** The gateways that give back what an order cannot keep, from the finalisation options. */
-export function refundGateways(opts: Pick<FinalizeOptions, "payments" | "payfast">): RefundGateways {
-  return { main: opts.payments ?? null, payfast: opts.payfast ?? null };
-}
-
 /** What finalisation made of a payment. */
 export interface FinalizeOutcome {
   order: OrderDetail;
@@ -58,12 +53,6 @@ export interface FinalizeOutcome {
 }
 
 type OrderRow = typeof orders.$inferSelect;
-
-/** The order's row, locked until the transaction ends (so two finalisations run one after another). */
-export async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  return row ?? null;
-}
 
 /** What the payment step needs of an order the customer is about to pay. */
 export interface PayableOrder {

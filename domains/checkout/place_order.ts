@@ -17,7 +17,7 @@ import { abandonUnpaidOrders } from "./cancel.ts";
 import type { FinalizeOptions } from "./payment.ts";
 import { defaultAddresses, findLocker, pudoEligibility } from "./review.ts";
 import { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
-import { takeStock } from "./stock.ts";
+import { takeStock } from "../orders/mod.ts";
 
 export interface PlaceOrderInput {
   userId: number;

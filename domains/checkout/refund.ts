@@ -23,7 +23,8 @@ import { auditLogs, orderNotes, orderRefunds, orders, owedRefunds, users } from 
 import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
 import { enqueueEmail, escapeHtml, type OutgoingEmail } from "../mail/mod.ts";
 import type { PaymentGateway, RefundFacts } from "../payments/types.ts";
-import { lockOrder } from "./payment.ts";
+import { lockOrder } from "../orders/mod.ts";
+import type { FinalizeOptions } from "./payment.ts";
 
 /** audit_logs.action of a refunded late payment (entityType "order", entityId the order's id). */
 export const PAYMENT_REFUNDED = "payment_refunded";
@@ -487,4 +488,9 @@ ${paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
 </body>
 </html>`;
   return { to: opts.to, subject, text, html };
+}
+
+/** The gateways that give back what an order cannot keep, from the finalisation options. */
+export function refundGateways(opts: Pick<FinalizeOptions, "payments" | "payfast">): RefundGateways {
+  return { main: opts.payments ?? null, payfast: opts.payfast ?? null };
 }

@@ -16,7 +16,8 @@ import { markRedemptionUsed, type Reward, usableRedemption } from "../loyalty/mo
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway } from "../payments/types.ts";
 import { PAYMENT_STILL_PROCESSING, releasePaymentAttempt } from "./cancel.ts";
-import { type FinalizeOptions, lockOrder } from "./payment.ts";
+import type { FinalizeOptions } from "./payment.ts";
+import { lockOrder } from "../orders/mod.ts";
 
 /** A card cannot pay R0,00 (decision 0014), so a reward always leaves this much to pay. */
 export const MIN_PAYABLE_CENTS = 100;

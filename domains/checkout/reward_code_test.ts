@@ -14,13 +14,13 @@ import type { PaymentIntentFacts } from "../payments/types.ts";
 import {
   applyRewardCode,
   attachPaymentIntent,
-  cancelOrder,
   finalizePaidOrder,
   FREE_SHIPPING_REWARD_REFUSED,
   placeOrder,
   recordPaymentFailure,
   REWARD_CODE_ALREADY_APPLIED,
 } from "./mod.ts";
+import { cancelOrder } from "../orders/mod.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -8,7 +8,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cacheVersions, categories, products, productVariants } from "../../db/schema/mod.ts";
-import { STOREFRONT } from "../../lib/cache_versions.ts";
+import { STOREFRONT } from "../../db/cache_versions.ts";
 import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { chargedPriceCents } from "../catalog/pricing.ts";
@@ -144,7 +144,7 @@ export interface FeedStamp {
   products: number;
   variants: number;
   categories: number;
-  /** The storefront cache version staff writes bump (lib/cache_versions.ts), 0 before the first. */
+  /** The storefront cache version staff writes bump (db/cache_versions.ts), 0 before the first. */
   storefrontVersion: number;
   /** The latest change among storefront products, their variants, categories and staff writes. */
   lastModified: Date;

@@ -12,7 +12,8 @@ import { testConfig } from "../../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orderNotes, orderRefunds, orders } from "../../db/schema/mod.ts";
-import { cancelOrder, finalizePaidOrder, sweepUnpaidOrders } from "../checkout/mod.ts";
+import { finalizePaidOrder, sweepUnpaidOrders } from "../checkout/mod.ts";
+import { cancelOrder } from "../orders/mod.ts";
 import { payfastGateway, type PaymentGateway, testGateway } from "../payments/mod.ts";
 import { changeOrderStatus } from "./mod.ts";
 

@@ -14,7 +14,7 @@ import { orderItems, orderNotes, orderRefunds, orders, type RestockLine } from "
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
-import { cancelLockedOrder, lockOrder, releaseStock } from "../checkout/mod.ts";
+import { cancelLockedOrder, lockOrder, releaseStock } from "../orders/mod.ts";
 import { clawBackOrderPoints } from "../loyalty/mod.ts";
 import { reverseReferralCredit } from "../referrals/mod.ts";
 import { enqueueEmail, orderRefundedEmail } from "../mail/mod.ts";

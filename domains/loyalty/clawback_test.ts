@@ -14,7 +14,8 @@ import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRewards, orders } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { addToCart } from "../cart/mod.ts";
-import { applyRewardCode, cancelOrder, placeOrder } from "../checkout/mod.ts";
+import { applyRewardCode, placeOrder } from "../checkout/mod.ts";
+import { cancelOrder } from "../orders/mod.ts";
 import { refundOrder } from "../fulfilment/mod.ts";
 import { testGateway } from "../payments/mod.ts";
 import {

@@ -1,4 +1,7 @@
-/** The orders domain's public surface: reading orders (placing and paying them is checkout's job). */
+/**
+ * The orders domain's public surface: reading orders, and the primitives every flow shares (lock an
+ * order, take and give back stock, cancel an unpaid order). Placing and paying them is checkout's job.
+ */
 export { type OrderStatus, type ShippingMethod, type TrackedOrder, trackOrder, trackOrderQuery } from "./tracking.ts";
 export type { TrackOrderQuery } from "./tracking.ts";
 export { listOrdersForUser, type OrderSummary } from "./history.ts";
@@ -19,3 +22,5 @@ export {
   type PaymentStatus,
   paymentStatusOf,
 } from "./detail.ts";
+export { cancelLockedOrder, cancelOrder, lockOrder } from "./lifecycle.ts";
+export { inLockOrder, releaseStock, type StockLine, syncProductStock, takeStock } from "./stock.ts";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
 import { ttlCache } from "../../lib/ttl_cache.ts";
-import { type CacheVersions, STOREFRONT } from "../../lib/cache_versions.ts";
+import { type CacheVersions, STOREFRONT } from "../../db/cache_versions.ts";
 import { changedFields, recordAudit } from "../admin_audit/mod.ts";
 import { readSetting, writeSetting } from "./service.ts";
 
@@ -18,7 +18,7 @@ export const SHOP_SETTINGS_KEY = "shop";
 export const SHOP_SETTINGS_AUDIT_ID = 1;
 /** The standard delivery fee before staff or DELIVERY_FEE set one (docs/ARCHITECTURE: default R95). */
 export const DEFAULT_DELIVERY_FEE = 95;
-/** A backstop: saves drop the cache on every instance through cache_versions (lib/cache_versions.ts). */
+/** A backstop: saves drop the cache on every instance through cache_versions (db/cache_versions.ts). */
 export const SETTINGS_CACHE_MS = 5 * 60_000;
 
 // deno-lint-ignore no-control-regex

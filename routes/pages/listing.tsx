@@ -8,7 +8,6 @@ import type { AppEnv } from "../context.ts";
 import {
   catalogSchemas,
   countMatches,
-  type Facets,
   listProducts,
   type PriceBand,
   productFacets,

@@ -1,15 +1,14 @@
 /** GET /product/{slug}: the product page with its structured data. */
 import type { Context } from "hono";
 import type { AppEnv, ProductPageData } from "../context.ts";
-import { getProductWithVariants, type Product, type ProductWithVariants } from "../../domains/catalog/mod.ts";
+import { getProductWithVariants } from "../../domains/catalog/mod.ts";
 import { productRecommendations } from "../../domains/recommendations/mod.ts";
-import { listProductReviews, type ReviewPage, type ReviewQuery } from "../../domains/reviews/mod.ts";
+import { listProductReviews, type ReviewQuery } from "../../domains/reviews/mod.ts";
 import { loadSection } from "./load_section.ts";
 import { ProductView } from "../../components/catalog/ProductView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { isSlug } from "../../lib/ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import type { PageHead } from "../../lib/head.tsx";
 import { productHead } from "./product_head.ts";
 import { shopperProductState } from "../../domains/shopper/mod.ts";
 import { renderPage } from "../render.tsx";

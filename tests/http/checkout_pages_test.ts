@@ -15,7 +15,8 @@ import { createApp } from "../../app.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { cartItems, coupons, orders, products, users } from "../../db/schema/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../../domains/payments/mod.ts";
-import { attachPaymentIntent, cancelOrder } from "../../domains/checkout/mod.ts";
+import { attachPaymentIntent } from "../../domains/checkout/mod.ts";
+import { cancelOrder } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { scriptedGateway } from "../fakes/scripted_gateway.ts";
 

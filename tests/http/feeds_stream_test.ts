@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../../routes/context.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { products } from "../../db/schema/mod.ts";
 import { feedRoutes } from "../../routes/feeds.ts";

@@ -13,7 +13,8 @@ import Stripe from "stripe";
 import { startFakeStripeApi, stripeAgainst } from "../fakes/stripe_api.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, loyaltyLedger, orders, paymentEvents, products } from "../../db/schema/mod.ts";
-import { cancelOrder, PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
+import { PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
+import { cancelOrder } from "../../domains/orders/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const fake = startFakeStripeApi();

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { openTestDatabase, resetDatabase } from "../tests/helpers/db.ts";
 import { usingPostgres } from "../tests/helpers/scratch_db.ts";
-import { jobRuns } from "../db/schema/mod.ts";
+import { jobRuns } from "./schema/mod.ts";
 import { cronSchedule, type JobSpec, type Scheduler, startScheduler } from "./jobs.ts";
 
 const ready = openTestDatabase();

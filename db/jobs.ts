@@ -5,10 +5,10 @@
  * of them does each period's run. Errors are logged, never thrown.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { rowsOf } from "../db/client.ts";
-import { jobRuns } from "../db/schema/mod.ts";
-import { logError } from "./error_log.ts";
+import type { Db } from "./client.ts";
+import { rowsOf } from "./client.ts";
+import { jobRuns } from "./schema/mod.ts";
+import { logError } from "../lib/error_log.ts";
 
 export interface JobSpec {
   /** Unique, also the job_runs key and the Deno.cron name. */

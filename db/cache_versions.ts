@@ -6,8 +6,8 @@
  * The instance that wrote drops its own copies at once, so its next request already sees the change.
  */
 import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../db/client.ts";
-import { cacheVersions } from "../db/schema/mod.ts";
+import { type Db, rowsOf } from "./client.ts";
+import { cacheVersions } from "./schema/mod.ts";
 
 /** What staff change in the admin area and every storefront page shows (catalogue, settings...). */
 export const STOREFRONT = "storefront";

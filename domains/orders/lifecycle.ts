@@ -1,0 +1,69 @@
+/**
+ * The order primitives every flow shares: lock an order's row, and cancel an unpaid order (its
+ * stock, coupon use and reward code given back in the same transaction). Checkout, fulfilment and
+ * refunds build on these; they call no payment provider and know nothing of payments.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { couponUsage, orderItems, orders } from "../../db/schema/mod.ts";
+import { releaseOrderRedemptions } from "../loyalty/mod.ts";
+import { releaseStock } from "./stock.ts";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The order's row, locked until the transaction ends (so two finalisations run one after another). */
+export async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row ?? null;
+}
+
+/**
+ * Cancels a pending, unpaid order and gives back its stock, coupon use and reward code (the order
+ * keeps a note of the code). Returns false (and changes nothing) when the order is paid or no longer
+ * pending, or when `attempt` is given and the order's payment attempt is no longer that one (a new
+ * attempt was attached meanwhile and must be released at the provider first).
+ */
+export async function cancelOrder(
+  db: Db,
+  orderId: number,
+  reason: string,
+  now = new Date(),
+  opts: { attempt?: string | null } = {},
+): Promise<boolean> {
+  return await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.status !== "pending" || order.paidAt !== null) return false;
+    if (opts.attempt !== undefined && order.paymentIntentId !== opts.attempt) return false;
+    await cancelLockedOrder(tx, orderId, reason, now);
+    return true;
+  });
+}
+
+/**
+ * Cancels an order whose row the caller has locked, inside the caller's transaction: its units go
+ * back on the shelf (`restock: false` when they were already given back, line by line, with a
+ * refund), its coupon use and reward code are released, and the status becomes cancelled.
+ */
+export async function cancelLockedOrder(
+  tx: Db,
+  orderId: number,
+  reason: string,
+  now: Date,
+  opts: { restock?: boolean } = {},
+): Promise<void> {
+  if (opts.restock !== false) {
+    const lines = await tx.select({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    await releaseStock(
+      tx,
+      lines.filter((l) => l.productId !== null).map((l) => ({ ...l, productId: l.productId! })),
+    );
+  }
+  await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));
+  await releaseOrderRedemptions(tx, orderId);
+  await tx.update(orders).set({ status: "cancelled", cancelledAt: now, cancelReason: reason, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
