@@ -87,3 +87,37 @@ Deno.test("[config] an unreachable database: one line naming DATABASE_URL and ho
   );
   assert.ok(!databaseProblem(url, new Error("x")).includes("\n"));
 });
+
+const STITCH_ENV = {
+  STITCH_CLIENT_ID: "test-2f5b3c1e-0000-4000-8000-000000000001",
+  STITCH_CLIENT_SECRET: "client-secret",
+  STITCH_WEBHOOK_SECRET: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  STITCH_BENEFICIARY_NAME: "Reptile Basics",
+  STITCH_BENEFICIARY_BANK_ID: "fnb",
+  STITCH_BENEFICIARY_ACCOUNT_NUMBER: "62000000001",
+};
+
+Deno.test("[config] Stitch switches on only with every credential and the beneficiary", () => {
+  assert.equal(loadConfig({}).stitch, null);
+  const stitch = loadConfig({ ...STITCH_ENV, STITCH_API_BASE: "http://127.0.0.1:9/" }).stitch!;
+  assert.equal(stitch.tokenUrl, "https://secure.stitch.money/connect/token");
+  assert.equal(stitch.apiBase, "http://127.0.0.1:9");
+  assert.deepEqual(stitch.beneficiary, { name: "Reptile Basics", bankId: "fnb", accountNumber: "62000000001" });
+  assert.equal(stitch.refunds, "api");
+  assert.equal(loadConfig({ ...STITCH_ENV, STITCH_REFUNDS: "manual" }).stitch!.refunds, "manual");
+  // Half a configuration is refused, naming what is missing.
+  const { STITCH_WEBHOOK_SECRET: _, ...noSecret } = STITCH_ENV;
+  assert.throws(() => loadConfig(noSecret), (e: Error) => {
+    assert.ok(e instanceof ConfigError);
+    assert.match(e.message, /STITCH_WEBHOOK_SECRET: must be set together/);
+    return true;
+  });
+  assert.throws(
+    () => loadConfig({ ...STITCH_ENV, STITCH_BENEFICIARY_NAME: "A name longer than twenty" }),
+    /STITCH_BENEFICIARY_NAME: must be at most 20 characters/,
+  );
+  assert.throws(() => loadConfig({ ...STITCH_ENV, STITCH_BENEFICIARY_BANK_ID: "First National" }), /BANK_ID/);
+  assert.throws(() => loadConfig({ ...STITCH_ENV, STITCH_BENEFICIARY_ACCOUNT_NUMBER: "62-000" }), /ACCOUNT_NUMBER/);
+  assert.throws(() => loadConfig({ ...STITCH_ENV, STITCH_REFUNDS: "auto" }), /STITCH_REFUNDS/);
+  assert.throws(() => loadConfig({ ...STITCH_ENV, STITCH_TOKEN_URL: "ftp://x" }), /STITCH_TOKEN_URL/);
+});

@@ -43,6 +43,15 @@ export {
   payfastSignature,
   phpUrlencode,
 } from "./payfast.ts";
+export {
+  isStitchGateway,
+  STITCH_MANUAL_REFUND,
+  STITCH_METHOD_LABEL,
+  type StitchGateway,
+  stitchGateway,
+  StitchSignatureError,
+  type StitchWebhook,
+} from "./stitch.ts";
 export * as paymentSchemas from "./schemas.ts";
 
 /** The spec's text when no provider is configured. */

@@ -56,3 +56,14 @@ export const PAYFAST_MANUAL_REFUND =
 
 /** POST /payments/payfast/start: the customer's order to pay on PayFast's page. */
 export const payfastStartBody = z.object({ orderId }).strict();
+
+/** The payment step's label of the Stitch method (pay-by-bank). */
+export const STITCH_METHOD_LABEL = "Instant EFT: pay from your bank account with Stitch";
+
+/** What staff are told when a Stitch order is refunded without Stitch's refunds product (STITCH_REFUNDS=manual). */
+export const STITCH_MANUAL_REFUND =
+  "Stitch refunds are not switched on for this shop (STITCH_REFUNDS=manual): the refund is recorded here as manual. " +
+  "Pay it back from the shop's bank account, or in the Stitch dashboard, to the account the customer paid from.";
+
+/** POST /stitch/payment: the customer's order to pay from their bank account through Stitch. */
+export const stitchPaymentBody = z.object({ orderId }).strict();

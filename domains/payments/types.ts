@@ -30,10 +30,10 @@ export interface PaymentIntentFacts {
    */
   clientSecret?: string;
   /**
-   * The provider that reported these facts when it is not the shop's card gateway (PayFast):
-   * finalisation records it as the order's payment method.
+   * The provider that reported these facts when it is not the shop's card gateway (PayFast,
+   * Stitch): finalisation records it as the order's payment method.
    */
-  provider?: "payfast";
+  provider?: "payfast" | "stitch";
 }
 
 /** A verified webhook event about a payment attempt. */
@@ -74,7 +74,8 @@ export class PaymentRefusedError extends ConflictError {
 
 /**
  * A refund as the provider reports it; "pending" and "succeeded" both mean the money is on its way
- * back; "manual": recorded only, staff complete it in the provider's dashboard (PayFast).
+ * back; "manual": recorded only, staff complete it in the provider's dashboard (PayFast; Stitch
+ * without its refunds product).
  */
 export interface RefundFacts {
   id: string;
@@ -83,8 +84,11 @@ export interface RefundFacts {
 }
 
 export interface PaymentGateway {
-  /** "stripe" with keys; "test" for the offline provider (never in production); "payfast" beside either. */
-  provider: "stripe" | "test" | "payfast";
+  /**
+   * "stripe" with keys; "test" for the offline provider (never in production); "payfast" and
+   * "stitch" beside either.
+   */
+  provider: "stripe" | "test" | "payfast" | "stitch";
   /** For the browser's Stripe.js; null for the test provider. */
   publishableKey: string | null;
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
