@@ -72,7 +72,11 @@ export async function openDb(
 
 function openPostgres(url: string, max: number): Database {
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, connection: sessionSettings });
-  const db = drizzlePostgres({ client: preparedStatements(client as DrizzleClient) as typeof client, schema, casing: "snake_case" });
+  const db = drizzlePostgres({
+    client: preparedStatements(client as DrizzleClient) as typeof client,
+    schema,
+    casing: "snake_case",
+  });
   return {
     db: db as unknown as Db,
     kind: "postgres",
