@@ -5,8 +5,8 @@
  */
 import { api } from "./api.ts";
 import { toast, type ToastInput } from "./toast.ts";
-import type { ActionOutput } from "../routes/action.ts";
-import type { addToCartAction } from "../routes/api/cart_actions.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { addToCartOutput } from "../contract/cart.ts";
 
 export interface CartSummary {
   itemCount: number;
@@ -48,7 +48,7 @@ async function submitAdd(form: HTMLFormElement) {
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
   if (button) button.disabled = true;
   try {
-    const res = await api<ActionOutput<typeof addToCartAction>>("/api/cart", {
+    const res = await api<ActionOutput<typeof addToCartOutput>>("/api/cart", {
       method: "POST",
       json: body,
     });

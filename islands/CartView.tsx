@@ -12,20 +12,20 @@ import { SIGN_IN_TO_CONFIRM } from "../domains/coupons/evaluate.ts";
 import { REFERRAL_DISCOUNT_LABEL } from "../domains/referrals/pricing.ts";
 import { formatMoney } from "../lib/money.ts";
 import { ProductImage } from "../components/catalog/ProductImage.tsx";
-import type { ActionOutput } from "../routes/action.ts";
-import type { CartJson } from "../routes/api/cart_json.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { CartJson } from "../contract/cart.ts";
 import type {
-  applyCouponAction,
-  removeCartItemAction,
-  removeCouponAction,
-  updateCartItemAction,
-} from "../routes/api/cart_actions.ts";
-import type { validateCouponAction } from "../routes/api/coupons.ts";
+  applyCouponOutput,
+  removeCartItemOutput,
+  removeCouponOutput,
+  updateCartItemOutput,
+  validateCouponOutput,
+} from "../contract/cart.ts";
 
 // Response types come from the actions' declared outputs: a changed shape fails `deno task check` here.
 export type { CartJson };
 export type CartItemJson = CartJson["items"][number];
-type CartOutput = ActionOutput<typeof updateCartItemAction>;
+type CartOutput = ActionOutput<typeof updateCartItemOutput>;
 import { CouponExpiry, CouponHints } from "../components/cart/CouponHints.tsx";
 
 /** The spec's toast for a code the server refuses; its specific reason goes under the coupon box. */
@@ -229,7 +229,7 @@ export default function CartView(
   const remove = (item: CartItemJson) =>
     run(
       async () =>
-        update(await api<ActionOutput<typeof removeCartItemAction>>(`/api/cart/${item.id}`, { method: "DELETE" })),
+        update(await api<ActionOutput<typeof removeCartItemOutput>>(`/api/cart/${item.id}`, { method: "DELETE" })),
       "Failed to remove item from cart",
     );
   const clear = () =>
@@ -241,7 +241,7 @@ export default function CartView(
     if (!value) return;
     setBusy(true);
     try {
-      const res = await api<ActionOutput<typeof applyCouponAction>>("/api/cart/apply-coupon", {
+      const res = await api<ActionOutput<typeof applyCouponOutput>>("/api/cart/apply-coupon", {
         method: "POST",
         json: { code: value, cartTotal: cart.total },
       });
@@ -266,7 +266,7 @@ export default function CartView(
     const value = code.trim().toUpperCase();
     if (!value) return setCodeMessage(null);
     try {
-      const res = await api<ActionOutput<typeof validateCouponAction>>("/api/coupons/validate", {
+      const res = await api<ActionOutput<typeof validateCouponOutput>>("/api/coupons/validate", {
         method: "POST",
         json: { code: value },
       });
@@ -280,7 +280,7 @@ export default function CartView(
 
   const removeCoupon = () =>
     run(async () => {
-      const res = await api<ActionOutput<typeof removeCouponAction>>("/api/cart/remove-coupon", {
+      const res = await api<ActionOutput<typeof removeCouponOutput>>("/api/cart/remove-coupon", {
         method: "POST",
         json: {},
       });

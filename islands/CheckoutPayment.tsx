@@ -17,8 +17,8 @@ import { type MountedPaymentElement, paymentFormProblem, PROCESSOR_NOT_READY } f
 import type { TestCard } from "../components/payments/TestCardForm.tsx";
 import { fullWidthButton, secondaryButton } from "../components/ui/buttons.ts";
 import { formatMoney } from "../lib/money.ts";
-import type { ActionOutput } from "../routes/action.ts";
-import type { createIntentAction } from "../routes/api/payments.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { createIntentOutput } from "../contract/payments.ts";
 
 export interface CheckoutPaymentProps {
   orderId: number;
@@ -36,6 +36,11 @@ export interface CheckoutPaymentProps {
   returnUrl: string;
   /** 'Back to Order Summary' (the checkout page renders that control beside this island). */
   backUrl: string;
+  /**
+   * Where the payment is started: the signed-in customer's /api/payments/create-intent by default;
+   * a WhatsApp pay link's page passes /api/watrade/pay/intent with its token (no sign-in).
+   */
+  start?: { url: string; body: Record<string, string | number> };
 }
 
 const TestCardForm = lazy(() =>
@@ -44,7 +49,7 @@ const TestCardForm = lazy(() =>
 
 type Phase = "initializing" | "error" | "missing" | "ready" | "processing";
 
-type IntentStart = ActionOutput<typeof createIntentAction>;
+type IntentStart = ActionOutput<typeof createIntentOutput>;
 
 const CONFIG_ERROR = "The payment system is not properly configured. Please contact support.";
 const ALREADY_PAID = "This order has already been paid.";
@@ -119,7 +124,8 @@ export default function CheckoutPayment(props: CheckoutPaymentProps) {
   useEffect(() => {
     if (!props.provider) return;
     let gone = false;
-    api<IntentStart>("/api/payments/create-intent", { method: "POST", json: { orderId } })
+    const start = props.start ?? { url: "/api/payments/create-intent", body: { orderId } };
+    api<IntentStart>(start.url, { method: "POST", json: start.body })
       .then((started) => {
         if (gone) return;
         if (!started.clientSecret) return setPhase("missing");

@@ -17,8 +17,8 @@ import {
   TOKEN_SAVE_FAILED,
   TOKEN_SAVED,
 } from "../domains/social_import/texts.ts";
-import type { ActionOutput } from "../routes/action.ts";
-import type { saveFacebookTokenAction } from "../routes/api/facebook.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { saveFacebookTokenOutput } from "../contract/facebook.ts";
 
 export interface FacebookCommerceProps {
   catalogId: string | null;
@@ -51,7 +51,7 @@ export default function FacebookCommerce(props: FacebookCommerceProps) {
     setSaving(true);
     setTokenError(null);
     try {
-      const res = await api<ActionOutput<typeof saveFacebookTokenAction>>("/api/admin/facebook-settings", {
+      const res = await api<ActionOutput<typeof saveFacebookTokenOutput>>("/api/admin/facebook-settings", {
         method: "POST",
         json: { accessToken: value },
       });

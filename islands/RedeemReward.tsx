@@ -10,8 +10,8 @@ import { toast } from "../client/toast.ts";
 import { primaryButton, secondaryButton } from "../components/ui/buttons.ts";
 import { formatPoints, relativeTime } from "../components/loyalty/format.ts";
 import { AwardIcon, CheckCircleIcon } from "../components/ui/icons.tsx";
-import type { ActionOutput } from "../routes/action.ts";
-import type { redeemRewardAction } from "../routes/api/loyalty.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { redeemRewardOutput } from "../contract/loyalty.ts";
 
 export interface RedeemRewardProps {
   reward: { id: number; name: string; pointsCost: number };
@@ -19,7 +19,7 @@ export interface RedeemRewardProps {
 }
 
 /** What the redeem call answers (a changed response shape fails the type check here). */
-type Redeemed = ActionOutput<typeof redeemRewardAction>;
+type Redeemed = ActionOutput<typeof redeemRewardOutput>;
 
 const dialogClass =
   "m-auto w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-stone-950/50";

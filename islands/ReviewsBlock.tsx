@@ -8,8 +8,8 @@ import { type FormEvent, type MouseEvent, useEffect, useState } from "react";
 import { api } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
 import type { ReplyJson, ReviewJson, ReviewPageJson } from "../domains/reviews/json.ts";
-import type { ActionOutput } from "../routes/action.ts";
-import type { replyAction, voteAction } from "../routes/api/reviews.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { replyOutput, voteOutput } from "../contract/reviews.ts";
 import {
   Avatar,
   FilledStar,
@@ -98,7 +98,7 @@ export default function ReviewsBlock({ productId, slug, initial, filters, viewer
     const withdraw = myVotes[review.id] === helpful;
     try {
       // Both answer the same shape (withdrawVoteAction's is voteAction's).
-      const result = await api<ActionOutput<typeof voteAction>>(
+      const result = await api<ActionOutput<typeof voteOutput>>(
         `/api/reviews/${review.id}/vote`,
         withdraw ? { method: "DELETE" } : { method: "POST", json: { helpful } },
       );
@@ -378,7 +378,7 @@ function ReplyBox(
     if (!text.trim()) return;
     setBusy(true);
     try {
-      const reply = await api<ActionOutput<typeof replyAction>>(`/api/reviews/${review.id}/replies`, {
+      const reply = await api<ActionOutput<typeof replyOutput>>(`/api/reviews/${review.id}/replies`, {
         method: "POST",
         json: { content: text },
       });

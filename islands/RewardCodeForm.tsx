@@ -8,8 +8,8 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
 import { reloadWithToast, toast } from "../client/toast.ts";
-import type { ActionOutput } from "../routes/action.ts";
-import type { applyRedemptionAction, validateRedemptionAction } from "../routes/api/loyalty.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { applyRedemptionOutput, validateRedemptionOutput } from "../contract/loyalty.ts";
 
 export interface RewardCodeFormProps {
   orderId: number;
@@ -20,7 +20,7 @@ const EMPTY_CODE = "Please enter a redemption code";
 const VALIDATE_FALLBACK = "Failed to validate redemption code";
 const APPLY_FALLBACK = "Failed to apply redemption code";
 
-type Validation = ActionOutput<typeof validateRedemptionAction>;
+type Validation = ActionOutput<typeof validateRedemptionOutput>;
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -61,7 +61,7 @@ export default function RewardCodeForm({ orderId }: RewardCodeFormProps) {
     setBusy(true);
     try {
       if (!(await validate(value))) return;
-      const res = await api<ActionOutput<typeof applyRedemptionAction>>("/api/loyalty/apply-redemption", {
+      const res = await api<ActionOutput<typeof applyRedemptionOutput>>("/api/loyalty/apply-redemption", {
         method: "POST",
         json: { code: value, orderId },
       });

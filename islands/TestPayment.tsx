@@ -16,8 +16,8 @@ import {
 import { type TestCard, TestCardForm } from "../components/payments/TestCardForm.tsx";
 import { fieldInputClass, fieldLabelClass } from "../components/ui/Field.tsx";
 import { fullWidthButton, secondaryButton } from "../components/ui/buttons.ts";
-import type { ActionOutput } from "../routes/action.ts";
-import type { testConfirmAction, testIntentAction } from "../routes/api/payments.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { testConfirmOutput, testIntentOutput } from "../contract/payments.ts";
 
 type Provider = "stripe" | "test";
 
@@ -27,7 +27,7 @@ interface PaymentsConfig {
   testPayments: boolean;
 }
 
-type IntentStart = ActionOutput<typeof testIntentAction>;
+type IntentStart = ActionOutput<typeof testIntentOutput>;
 
 type Result = { ok: true; paymentId: string } | { ok: false; message: string };
 
@@ -202,7 +202,7 @@ export default function TestPayment() {
     setProcessing(true);
     setCardError(null);
     try {
-      const res = await api<ActionOutput<typeof testConfirmAction>>("/api/payments/test-confirm", {
+      const res = await api<ActionOutput<typeof testConfirmOutput>>("/api/payments/test-confirm", {
         method: "POST",
         json: { clientSecret: intent.clientSecret, cardNumber: card.cardNumber, expiry: card.expiry, cvc: card.cvc },
       });

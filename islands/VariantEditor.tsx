@@ -12,8 +12,8 @@ import { toast } from "../client/toast.ts";
 import { formatMoney } from "../lib/money.ts";
 import { type AuditRow, AuditTable } from "../components/admin/products/AuditTable.tsx";
 import type { Variant } from "../domains/catalog/types.ts";
-import type { ActionOutput } from "../routes/action.ts";
-import type { updateVariantAction } from "../routes/api/admin_catalog.ts";
+import type { ActionOutput } from "../contract/action.ts";
+import type { updateVariantOutput } from "../contract/admin_catalog.ts";
 
 /** A variant as the editor shows it (the catalogue's Variant, money in cents). */
 export type EditorVariant = Omit<Variant, "productId" | "regularDiscount">;
@@ -29,7 +29,7 @@ export interface VariantEditorProps {
 export const DESCRIPTION_PREVIEW = 100;
 
 /** What creating or changing a variant answers (both actions answer the same shape). */
-type ApiVariant = ActionOutput<typeof updateVariantAction>;
+type ApiVariant = ActionOutput<typeof updateVariantOutput>;
 
 interface Draft {
   name: string;

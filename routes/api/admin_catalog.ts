@@ -28,6 +28,7 @@ import { ValidationError } from "../../lib/errors.ts";
 import { toCents, toRand } from "../../lib/money.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser } from "../guards.ts";
+import { updateVariantOutput, variantSchema } from "../../contract/admin_catalog.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { variantJson } from "./json.ts";
 
@@ -114,22 +115,6 @@ const adminProductSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** variantJson's shape. */
-const variantSchema = z.object({
-  id: z.number().int(),
-  productId: z.number().int(),
-  name: z.string(),
-  sku: z.string(),
-  price: z.number(),
-  salePrice: z.number().nullable(),
-  stock: z.number().int(),
-  dimensions: z.string().nullable(),
-  preorder: z.boolean(),
-  preorderDiscount: z.number().nullable(),
-  regularDiscount: z.number().nullable(),
-  arrivalDate: z.string().nullable(),
-});
-
 const adminCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -196,7 +181,7 @@ export const updateVariantAction = defineAction({
   method: "put",
   path: "/variants/:id",
   input: schemas.variantUpdateBody,
-  output: variantSchema,
+  output: updateVariantOutput,
   auth: "admin",
   middleware: [writeLimit],
   summary: "Change a variant",

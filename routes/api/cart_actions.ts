@@ -3,7 +3,6 @@
  * coupons.ts mount them), the no-JavaScript forms on /cart (pages/cart.tsx) and /api/openapi.json.
  */
 import type { Context } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
   addToCart,
@@ -18,10 +17,18 @@ import {
 import { NotFoundError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
+import {
+  addToCartOutput,
+  applyCouponOutput,
+  cartSchema,
+  removeCartItemOutput,
+  removeCouponOutput,
+  updateCartItemOutput,
+} from "../../contract/cart.ts";
 import { defineAction } from "../action.ts";
 import { readOwner, writeOwner } from "../cart_owner.ts";
 import { clientIp } from "../client_ip.ts";
-import { cartSchema, couponJson, couponSchema, currentCartJson } from "./cart_json.ts";
+import { couponJson, currentCartJson } from "./cart_json.ts";
 
 export const COUPON_REMOVED = "The coupon has been removed from your cart.";
 
@@ -45,10 +52,7 @@ export const addToCartAction = defineAction({
   method: "post",
   path: "/cart",
   input: cartSchemas.addBody,
-  output: z.object({
-    added: z.object({ id: z.number().int(), quantity: z.number().int(), name: z.string() }),
-    cart: cartSchema,
-  }),
+  output: addToCartOutput,
   status: 201,
   auth: "public",
   summary: "Add a product (or one of its variants) to the visitor's cart",
@@ -66,7 +70,7 @@ export const updateCartItemAction = defineAction({
   path: "/cart/:id",
   aliases: [{ method: "patch", path: "/cart/:id" }],
   input: cartSchemas.updateBody,
-  output: cartSchema,
+  output: updateCartItemOutput,
   auth: "public",
   summary: "Set a cart line's quantity (0 removes it)",
   handler: async (c, input) => {
@@ -80,7 +84,7 @@ export const removeCartItemAction = defineAction({
   method: "delete",
   path: "/cart/:id",
   input: undefined,
-  output: cartSchema,
+  output: removeCartItemOutput,
   auth: "public",
   summary: "Remove a line from the cart",
   handler: async (c) => {
@@ -109,16 +113,7 @@ export const applyCouponAction = defineAction({
   path: "/cart/apply-coupon",
   aliases: [{ method: "post", path: "/coupons/apply" }],
   input: cartSchemas.couponBody,
-  output: z.object({
-    success: z.literal(true),
-    coupon: couponSchema,
-    message: z.string(),
-    /** The first-order coupon's note to a guest (sign in to confirm it), or null. */
-    note: z.string().nullable(),
-    discount: z.number(),
-    discountAmount: z.number(),
-    cart: cartSchema,
-  }),
+  output: applyCouponOutput,
   auth: "public",
   summary: "Apply a coupon code to the cart (prices re-checked on the server)",
   handler: async (c, input) => {
@@ -140,7 +135,7 @@ export const removeCouponAction = defineAction({
   path: "/cart/remove-coupon",
   aliases: [{ method: "post", path: "/coupons/remove" }],
   input: undefined,
-  output: z.object({ success: z.literal(true), message: z.string(), cart: cartSchema }),
+  output: removeCouponOutput,
   auth: "public",
   summary: "Remove the applied coupon from the cart",
   handler: async (c) => {

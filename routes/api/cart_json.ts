@@ -1,9 +1,7 @@
 /**
- * JSON shape of the cart: money as rand numbers, field names as the storefront spec reads them. The
- * zod schemas are the cart actions' declared outputs (routes/api/cart_actions.ts, /api/openapi.json);
- * islands type their calls with the inferred types, so a changed shape breaks `deno task check`.
+ * The cart as JSON: money as rand numbers, field names as the storefront spec reads them. The shape
+ * is declared in contract/cart.ts (the actions' outputs, /api/openapi.json and the islands' types).
  */
-import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { type AppliedCoupon, type Cart, type DeliveryRates, getCart, orderTotals } from "../../domains/cart/mod.ts";
@@ -11,68 +9,9 @@ import { toRand } from "../../lib/money.ts";
 import { readOwner } from "../cart_owner.ts";
 import { deliveryRates } from "../shop_info.ts";
 
-const rand = z.number().describe("An amount in rand (ZAR), e.g. 1299.5");
+import { type CartJson, type CouponJson } from "../../contract/cart.ts";
 
-export const couponSchema = z.object({
-  code: z.string(),
-  type: z.string(),
-  value: z.number().describe("Percent for percentage coupons, rand for fixed amounts"),
-  description: z.string(),
-  minOrderValue: rand.nullable(),
-  endDate: z.string().nullable(),
-});
-
-export const cartItemSchema = z.object({
-  id: z.number().int(),
-  productId: z.number().int(),
-  variantId: z.number().int().nullable(),
-  quantity: z.number().int(),
-  product: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    sku: z.string(),
-    brand: z.string().nullable(),
-    image: z.string().nullable(),
-    variantName: z.string().nullable(),
-    price: rand,
-    regularPrice: rand.nullable(),
-    stock: z.number().int(),
-    preorder: z.boolean(),
-    pudoEligible: z.boolean(),
-  }),
-  lineTotal: rand,
-});
-
-export const cartSchema = z.object({
-  items: z.array(cartItemSchema),
-  itemCount: z.number().int(),
-  subtotal: rand,
-  discount: rand,
-  /** A referred customer's first-order discount (0 when none), its referral, and why a coupon gave way or not. */
-  referralDiscount: rand,
-  referral: z.object({ code: z.string(), percent: z.number() }).nullable(),
-  referralNote: z.string().nullable(),
-  total: rand,
-  coupon: couponSchema.nullable(),
-  freeShipping: z.boolean(),
-  /** Standard delivery as domains/cart/delivery.ts decides it (PUDO, free, is chosen at checkout). */
-  delivery: z.object({
-    fee: rand,
-    free: z.enum(["threshold", "coupon", "pudo"]).nullable().describe(
-      "Why delivery is free; null when the fee applies",
-    ),
-    amountToFree: rand.describe("How much more in goods makes delivery free (0 when it is)"),
-    freeThreshold: rand,
-  }),
-  orderTotal: rand.describe("The discounted total plus standard delivery"),
-  couponNotice: z.string().nullable(),
-  /** A guest's first-order coupon: provisional until they sign in. */
-  couponNeedsSignIn: z.boolean(),
-});
-
-export type CouponJson = z.output<typeof couponSchema>;
-export type CartJson = z.output<typeof cartSchema>;
+export type { CartJson, CouponJson };
 
 export function couponJson(c: AppliedCoupon): CouponJson {
   return {

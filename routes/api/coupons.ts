@@ -1,29 +1,20 @@
 /** Shopper coupon endpoints: POST /api/coupons/validate, /apply, /remove (the admin coupon API: admin_coupons.ts). */
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { cartSchemas, checkCoupon } from "../../domains/cart/mod.ts";
 import { toRand } from "../../lib/money.ts";
+import { validateCouponOutput } from "../../contract/cart.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { readOwner } from "../cart_owner.ts";
 import { cartActions, couponAttempt } from "./cart_actions.ts";
-import { couponJson, couponSchema } from "./cart_json.ts";
+import { couponJson } from "./cart_json.ts";
 import { adminCouponApi } from "./admin_coupons.ts";
 
 export const validateCouponAction = defineAction({
   method: "post",
   path: "/coupons/validate",
   input: cartSchemas.couponBody,
-  output: z.union([
-    z.object({
-      valid: z.literal(true),
-      isValid: z.literal(true),
-      coupon: couponSchema,
-      message: z.string(),
-      discount: z.number(),
-    }),
-    z.object({ valid: z.literal(false), isValid: z.literal(false), coupon: z.null(), message: z.string() }),
-  ]),
+  output: validateCouponOutput,
   auth: "public",
   summary: "Check a coupon code against the visitor's cart without applying it",
   handler: async (c, input) => {

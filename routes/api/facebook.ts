@@ -5,7 +5,6 @@
  * catalogue and answers { message, importCount, updatedCount, ... }. Facebook unreachable: 502.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
@@ -20,6 +19,7 @@ import {
 import { ValidationError } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
+import { saveFacebookTokenOutput } from "../../contract/facebook.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 
 /** Bodies are a token or a flag: anything larger is not ours. */
@@ -42,7 +42,7 @@ export const saveFacebookTokenAction = defineAction({
   method: "post",
   path: "/admin/facebook-settings",
   input: facebookSettingsBody,
-  output: z.object({ message: z.string() }),
+  output: saveFacebookTokenOutput,
   auth: "admin",
   middleware: [facebookBodyLimit],
   summary: "Store the Graph API access token server-side (never sent back)",

@@ -4,7 +4,6 @@
  * order. Everything but /rewards needs a signed-in customer and is never cached.
  */
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
   type LedgerEntry,
@@ -24,6 +23,7 @@ import { UnauthorizedError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { currentUser, requireUser } from "../guards.ts";
+import { applyRedemptionOutput, redeemRewardOutput, validateRedemptionOutput } from "../../contract/loyalty.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 
 export function rewardJson(r: Reward) {
@@ -70,7 +70,7 @@ export const redeemRewardAction = defineAction({
   method: "post",
   path: "/loyalty/redeem",
   input: loyaltySchemas.redeemBody,
-  output: z.object({ currentPoints: z.number().int(), redemptionCode: z.string(), expiresAt: z.string() }),
+  output: redeemRewardOutput,
   auth: "customer",
   summary: "Spend points on a reward: a one-time redemption code",
   handler: async (c, input) => {
@@ -83,15 +83,7 @@ export const validateRedemptionAction = defineAction({
   method: "post",
   path: "/loyalty/validate-redemption",
   input: loyaltySchemas.validateRedemptionBody,
-  output: z.object({
-    isValid: z.boolean(),
-    message: z.string(),
-    discount: z.object({
-      type: z.enum(["percentage", "fixed_amount", "free_shipping"]),
-      value: z.number(),
-      maxAmount: z.number().nullable(),
-    }).nullable(),
-  }),
+  output: validateRedemptionOutput,
   auth: "customer",
   summary: "Check whether a redemption code is one of the customer's own, unused and unexpired",
   handler: async (c, input) => await validateRedemption(c.var.db, currentUser(c).id, input.code),
@@ -102,7 +94,7 @@ export const applyRedemptionAction = defineAction({
   method: "post",
   path: "/loyalty/apply-redemption",
   input: loyaltySchemas.applyRedemptionBody,
-  output: z.object({ success: z.literal(true), message: z.string(), discountAmount: z.number() }),
+  output: applyRedemptionOutput,
   auth: "customer",
   summary: "Apply a redemption code to the customer's unpaid order",
   handler: async (c, { code, orderId }) => {

@@ -28,6 +28,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { clientIp } from "../client_ip.ts";
 import { currentUser } from "../guards.ts";
+import { createIntentOutput, testConfirmOutput, testIntentOutput } from "../../contract/payments.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
 
@@ -88,14 +89,6 @@ async function orderPayment(
   return formStart(gateway, created.clientSecret, created.id);
 }
 
-/** What the browser needs to show the payment form (formStart's shape). */
-const intentStartSchema = z.object({
-  clientSecret: z.string(),
-  paymentIntentId: z.string(),
-  provider: z.enum(["stripe", "test", "payfast"]),
-  publishableKey: z.string().nullable(),
-});
-
 /** The shop's active card gateway, or 503 with the spec's configuration error. */
 function configuredGateway(c: Context<AppEnv>): PaymentGateway {
   const gateway = c.var.payments;
@@ -107,7 +100,7 @@ export const createIntentAction = defineAction({
   method: "post",
   path: "/payments/create-intent",
   input: paymentSchemas.createIntentBody,
-  output: intentStartSchema,
+  output: createIntentOutput,
   auth: "customer",
   summary: "Start (or resume) the card payment of the customer's unpaid order, for the order's total",
   handler: async (c, body) => {
@@ -141,7 +134,7 @@ export const testIntentAction = defineAction({
   method: "post",
   path: "/payments/test-intent",
   input: paymentSchemas.testIntentBody,
-  output: intentStartSchema,
+  output: testIntentOutput,
   auth: "public",
   summary: "A test payment of any amount for the /test-stripe page (refused on a live shop)",
   handler: async (c, { amount }) => {
@@ -170,10 +163,7 @@ export const testConfirmAction = defineAction({
   method: "post",
   path: "/payments/test-confirm",
   input: paymentSchemas.testConfirmBody,
-  output: z.object({
-    paymentIntent: z.object({ id: z.string(), status: z.string() }),
-    error: z.string().optional(),
-  }),
+  output: testConfirmOutput,
   auth: "public",
   summary: "Pay a test attempt with a test card number (the offline test provider only)",
   handler: async (c, { clientSecret, cardNumber }) => {

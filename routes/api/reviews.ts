@@ -30,6 +30,7 @@ import {
 import { UnauthorizedError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser, hasRole, requireRole, requireUser } from "../guards.ts";
+import { replyOutput, voteOutput, voteResultSchema } from "../../contract/reviews.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { validate } from "../validate.ts";
 import { readReviewSubmission, withStoredPhotos } from "../review_submission.ts";
@@ -57,23 +58,13 @@ export function productReviewApi() {
   return app;
 }
 
-const authorSchema = z.object({ id: z.number().int(), username: z.string(), initials: z.string() }).nullable();
-
-/** The vote's outcome: the voter's vote now (true helpful, false not, null none) and the counts. */
-const voteResultSchema = z.object({
-  reviewId: z.number().int(),
-  vote: z.boolean().nullable(),
-  helpfulCount: z.number().int(),
-  notHelpfulCount: z.number().int(),
-});
-
 const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 
 export const voteAction = defineAction({
   method: "post",
   path: "/reviews/:id/vote",
   input: voteBody,
-  output: voteResultSchema,
+  output: voteOutput,
   auth: "customer",
   summary: "Vote a review helpful or not helpful (not one's own)",
   handler: async (c, input) => {
@@ -99,16 +90,7 @@ export const replyAction = defineAction({
   method: "post",
   path: "/reviews/:id/replies",
   input: replyBody,
-  output: z.object({
-    id: z.number().int(),
-    reviewId: z.number().int(),
-    userId: z.number().int().nullable(),
-    user: authorSchema,
-    content: z.string(),
-    isOfficial: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  output: replyOutput,
   status: 201,
   auth: "customer",
   summary: "Reply to a review (a staff reply is marked official)",
