@@ -10,6 +10,7 @@ import { hashPassword } from "../../domains/auth/mod.ts";
 import { placeholderPath } from "../../lib/placeholder.ts";
 import { seedCategories, seedProducts } from "./catalog_data.ts";
 import { demoAccounts, demoCoupons, demoRewards } from "./demo.ts";
+import { seedAnimals } from "./animals.ts";
 
 const money = (n: number | undefined) => (n === undefined ? null : n.toFixed(2));
 const decimal = (n: number | undefined) => (n === undefined ? null : String(n));
@@ -101,6 +102,7 @@ export async function seedDemo(db: Db, opts: { withAccounts: boolean }): Promise
       )).onConflictDoNothing();
     }
 
+    await seedAnimals(tx);
     await tx.insert(coupons).values(demoCoupons).onConflictDoNothing();
     await tx.insert(loyaltyRewards).values(demoRewards).onConflictDoNothing();
     if (accounts.length) {
