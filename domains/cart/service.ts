@@ -96,17 +96,66 @@ const couponOwnerOf = (o: CartOwner) =>
   "userId" in o ? eq(cartCoupons.userId, o.userId) : eq(cartCoupons.sessionId, o.sessionId);
 const userIdOf = (o: CartOwner) => ("userId" in o ? o.userId : null);
 
-async function loadLines(db: Db, owner: CartOwner): Promise<CartLine[]> {
-  const rows = await db.select({
-    item: cartItems,
-    product: products,
-    variant: productVariants,
+/** A cart line's columns: only what pricing and the cart show (not the product's description). */
+function linesQuery(db: Db, owner: "user" | "session") {
+  return db.select({
+    item: {
+      id: cartItems.id,
+      productId: cartItems.productId,
+      variantId: cartItems.variantId,
+      quantity: cartItems.quantity,
+    },
+    product: {
+      name: products.name,
+      slug: products.slug,
+      sku: products.sku,
+      brand: products.brand,
+      images: products.images,
+      categoryId: products.categoryId,
+      pudoEligible: products.pudoEligible,
+      price: products.price,
+      salePrice: products.salePrice,
+      stock: products.stock,
+    },
+    variant: {
+      id: productVariants.id,
+      name: productVariants.name,
+      sku: productVariants.sku,
+      price: productVariants.price,
+      salePrice: productVariants.salePrice,
+      stock: productVariants.stock,
+      preorder: productVariants.preorder,
+      preorderDiscount: productVariants.preorderDiscount,
+    },
     parentCategoryId: categories.parentId,
   }).from(cartItems)
     .innerJoin(products, eq(cartItems.productId, products.id))
     .leftJoin(productVariants, eq(cartItems.variantId, productVariants.id))
     .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(ownerOf(owner)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    .where(
+      owner === "user"
+        ? eq(cartItems.userId, sql.placeholder("owner"))
+        : eq(cartItems.sessionId, sql.placeholder("owner")),
+    )
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+// Prepared (db/prepared.ts): the cart is read on every cart request and up to twice in placement.
+const linesOfUser = preparedQuery((db) => linesQuery(db, "user").prepare("cart_lines_user"));
+const linesOfSession = preparedQuery((db) => linesQuery(db, "session").prepare("cart_lines_session"));
+const appliedOfUser = preparedQuery((db) =>
+  db.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
+    .where(eq(cartCoupons.userId, sql.placeholder("owner"))).prepare("cart_coupon_user")
+);
+const appliedOfSession = preparedQuery((db) =>
+  db.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
+    .where(eq(cartCoupons.sessionId, sql.placeholder("owner"))).prepare("cart_coupon_session")
+);
+
+async function loadLines(db: Db, owner: CartOwner): Promise<CartLine[]> {
+  const rows = "userId" in owner
+    ? await linesOfUser(db).execute({ owner: owner.userId })
+    : await linesOfSession(db).execute({ owner: owner.sessionId });
   return rows.map(({ item, product, variant, parentCategoryId }) => {
     const priced = variant
       ? {
@@ -179,10 +228,17 @@ export async function getCart(
   now = new Date(),
   couponOptions: CouponContextOptions = {},
 ): Promise<Cart> {
-  const lines = await loadLines(db, owner);
+  // The lines, the applied coupon and a signed-in customer's referral offer are read together: in a
+  // transaction postgres.js sends the three in one write and PostgreSQL answers them in turn.
+  const [lines, [applied], pendingOffer] = await Promise.all([
+    loadLines(db, owner),
+    "userId" in owner
+      ? appliedOfUser(db).execute({ owner: owner.userId })
+      : appliedOfSession(db).execute({ owner: owner.sessionId }),
+    "userId" in owner ? referralOffer(db, owner.userId) : null,
+  ]);
   const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
   const itemCount = lines.reduce((s, l) => s + l.quantity, 0);
-  const [applied] = await db.select({ couponId: cartCoupons.couponId }).from(cartCoupons).where(couponOwnerOf(owner));
   let coupon: AppliedCoupon | null = null;
   let discount = 0;
   let freeShipping = false;
@@ -206,7 +262,7 @@ export async function getCart(
     }
   }
   // A referred customer's first-order discount: beside a first-order coupon the larger one applies.
-  const offer = "userId" in owner && lines.length ? await referralOffer(db, owner.userId) : null;
+  const offer = lines.length ? pendingOffer : null;
   const referral = referralTotals(
     offer,
     subtotal,

@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { loyaltyLedger, orders, referrals, users } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { takeBackPoints } from "../loyalty/mod.ts";
@@ -135,10 +136,16 @@ export async function redeemReferral(
   });
 }
 
+// Prepared (db/prepared.ts): every read of a signed-in customer's cart asks.
+const pendingReferralOf = preparedQuery((db) =>
+  db.select({ id: referrals.id, code: referrals.code, percent: referrals.discountAmount })
+    .from(referrals).where(and(eq(referrals.refereeId, sql.placeholder("userId")), eq(referrals.status, "pending")))
+    .prepare("pending_referral_of")
+);
+
 /** The first-order discount the customer holds (a redeemed code whose first order is not yet paid). */
 export async function referralOffer(db: Db, userId: number): Promise<ReferralOffer | null> {
-  const [row] = await db.select({ id: referrals.id, code: referrals.code, percent: referrals.discountAmount })
-    .from(referrals).where(and(eq(referrals.refereeId, userId), eq(referrals.status, "pending")));
+  const [row] = await pendingReferralOf(db).execute({ userId });
   if (!row) return null;
   const percent = Number(row.percent ?? 0);
   return percent > 0 ? { referralId: row.id, code: row.code, percent } : null;
