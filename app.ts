@@ -35,6 +35,7 @@ import { adminRoutes } from "./routes/admin/mod.ts";
 import { cartPages } from "./routes/pages/cart.tsx";
 import { recommendationPages } from "./routes/pages/recommendations.tsx";
 import { checkoutPages } from "./routes/pages/checkout.tsx";
+import { whatsappPayPages } from "./routes/pages/wa_pay.tsx";
 import { orderPages } from "./routes/pages/order.tsx";
 import { wishlistPages } from "./routes/pages/wishlist.tsx";
 import { stockAlertPages } from "./routes/pages/stock_alerts.tsx";
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/", cartPages());
   app.route("/", recommendationPages());
   app.route("/", checkoutPages());
+  app.route("/", whatsappPayPages());
   app.route("/", orderPages());
   app.route("/", wishlistPages());
   app.route("/", stockAlertPages());

@@ -16,6 +16,7 @@ import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGatewa
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
+import { runWhatsAppWork, whatsappJobContext } from "./domains/whatsapp/mod.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 
 /** An info line (the name other branches call; it writes through lib/logger.ts). */
@@ -113,6 +114,26 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
       },
     },
   ];
+  // WhatsApp orders (docs/whatsapp.md): the messages the webhook stored become orders, order updates
+  // are queued from the orders' state, and the replies go out through the Graph API.
+  const whatsapp = config.whatsapp;
+  if (whatsapp) {
+    jobs.push({
+      name: "whatsapp orders",
+      intervalMs: 5_000,
+      run: async () => {
+        const { database, payments } = running();
+        const ctx = await whatsappJobContext(
+          database.db,
+          { shop: config.shop, siteUrl: config.siteUrl, whatsapp },
+          payments?.provider ?? "payfast",
+          (message, fields) => logger.warn(message, fields),
+        );
+        const report = await runWhatsAppWork(database.db, ctx);
+        if (report.handled || report.updates || report.sent || report.failed) log("whatsapp orders", report);
+      },
+    });
+  }
   // E-mail: with SMTP_URL the outbox is delivered every few seconds; without, mail stays in the outbox.
   if (config.smtpUrl) {
     jobs.push({

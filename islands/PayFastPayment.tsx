@@ -15,11 +15,21 @@ export interface PayFastPaymentProps {
   orderId: number;
   /** Where an already-paid order goes. */
   confirmationUrl: string;
+  /**
+   * The signed-in customer's /api/payments/payfast/start and /checkout/payfast (no JavaScript) by
+   * default; a WhatsApp pay link's page passes its own, with the link's token as the one field.
+   */
+  start?: { url: string; formAction: string; fields: Record<string, string> };
 }
 
 const ALREADY_PAID = "This order has already been paid.";
 
-export default function PayFastPayment({ orderId, confirmationUrl }: PayFastPaymentProps) {
+export default function PayFastPayment({ orderId, confirmationUrl, start: custom }: PayFastPaymentProps) {
+  const via = custom ?? {
+    url: "/api/payments/payfast/start",
+    formAction: "/checkout/payfast",
+    fields: { orderId: String(orderId) },
+  };
   const [busy, setBusy] = useState(false);
   const [checkout, setCheckout] = useState<PayFastCheckout | null>(null);
   const form = useRef<HTMLFormElement | null>(null);
@@ -32,7 +42,8 @@ export default function PayFastPayment({ orderId, confirmationUrl }: PayFastPaym
   async function start() {
     setBusy(true);
     try {
-      setCheckout(await api<PayFastCheckout>("/api/payments/payfast/start", { method: "POST", json: { orderId } }));
+      const body = custom ? via.fields : { orderId };
+      setCheckout(await api<PayFastCheckout>(via.url, { method: "POST", json: body }));
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.status === 409 && err.message === ALREADY_PAID) {
@@ -52,13 +63,20 @@ export default function PayFastPayment({ orderId, confirmationUrl }: PayFastPaym
     <div data-payfast-method>
       <form
         method="post"
-        action="/checkout/payfast"
+        action={via.formAction}
         onSubmit={(e) => {
           e.preventDefault();
           if (!busy) void start();
         }}
       >
-        <input type="hidden" name="orderId" value={orderId} />
+        {Object.entries(via.fields).map(([name, value]) => (
+          <input
+            key={name}
+            type="hidden"
+            name={name}
+            value={value}
+          />
+        ))}
         <button type="submit" className={`${secondaryButton} w-full`} disabled={busy} aria-busy={busy}>
           {busy ? "Taking you to PayFast..." : "Continue to PayFast"}
         </button>

@@ -20,3 +20,11 @@ export {
   metaCsvChunks,
   xmlEscape,
 } from "./formats.ts";
+export {
+  cleanRetailerId,
+  findByRetailerIds,
+  productRetailerId,
+  RETAILER_ID_MAX,
+  type RetailerItem,
+  variantRetailerId,
+} from "./retailer_id.ts";

@@ -12,12 +12,13 @@ import { STOREFRONT } from "../../db/cache_versions.ts";
 import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { chargedPriceCents } from "../catalog/pricing.ts";
+import { productRetailerId, variantRetailerId } from "./retailer_id.ts";
 
 export type FeedAvailability = "in stock" | "out of stock" | "preorder";
 
 /** One feed item: a product or one of its variants. */
 export interface FeedItem {
-  /** The retailer id: the Meta retailer id of an imported product, else its SKU; a variant's SKU. */
+  /** The retailer id (retailer_id.ts): Meta's retailer id of an imported product, else its SKU; a variant's SKU. */
   id: string;
   title: string;
   description: string;
@@ -183,7 +184,7 @@ function productItems(
   own: VariantRow[],
   shop: { siteUrl: string; name: string },
 ): FeedItem[] {
-  const id = feedText(p.fbRetailerId || p.sku, 100);
+  const id = productRetailerId(p);
   const title = feedText(p.name, 200);
   const images = p.images.length ? p.images : [socialImagePath(p.name)];
   const priceCents = toCents(p.price)!;
@@ -219,7 +220,7 @@ function productItems(
       });
       return {
         ...base,
-        id: feedText(v.sku, 100),
+        id: variantRetailerId(v),
         title: feedText(`${p.name} - ${v.name}`, 200),
         availability: v.preorder ? "preorder" : v.stock > 0 ? "in stock" : "out of stock",
         availabilityDate: v.preorder && v.arrivalDate ? v.arrivalDate : null,

@@ -38,7 +38,18 @@ export interface AdminOrderRow {
   refundedCents: number;
   trackingNumber: string | null;
   carrier: string | null;
+  /** Where the order came from: the shop's checkout, or a WhatsApp cart (docs/whatsapp.md). */
+  source: OrderSource;
+  /** A WhatsApp order's customer number (+ and digits). */
+  whatsappNumber: string | null;
 }
+
+/** An order's channel: "whatsapp" when it came from a WhatsApp cart (orders.wa_trade_id), else "web". */
+export type OrderSource = "web" | "whatsapp";
+export const ORDER_SOURCES: readonly OrderSource[] = ["web", "whatsapp"];
+
+/** The number a WhatsApp order came from (+ and the wa_id), null for other orders. */
+const waNumber = (waTradeId: string | null, waId: string | null) => (waTradeId && waId ? `+${waId}` : null);
 
 /** Midnight in Johannesburg (UTC+2, no daylight saving) of a YYYY-MM-DD date, `days` later. */
 function sastMidnight(date: string, days = 0): Date {
@@ -52,6 +63,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
   const where: SQL[] = [];
   if (q.status) where.push(eq(orders.status, q.status));
+  if (q.source === "whatsapp") where.push(isNotNull(orders.waTradeId));
+  if (q.source === "web") where.push(isNull(orders.waTradeId));
   if (q.from) where.push(gte(orders.createdAt, sastMidnight(q.from)));
   if (q.to) where.push(lt(orders.createdAt, sastMidnight(q.to, 1)));
   switch (q.payment) {
@@ -80,6 +93,8 @@ function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
         ilike(users.username, like),
         sql`${name} ilike ${like}`,
         sql`${shipName} ilike ${like}`,
+        // A WhatsApp number, with or without the + (users.wa_id holds the digits).
+        ilike(users.waId, `%${escapeLike(q.q.replace(/^\+/, ""))}%`),
       )!,
     );
   }
@@ -119,6 +134,8 @@ async function selectRows(
     lastName: users.lastName,
     username: users.username,
     email: users.email,
+    waTradeId: orders.waTradeId,
+    waId: users.waId,
     units: sql<
       number
     >`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
@@ -141,6 +158,8 @@ async function selectRows(
       refundedCents,
       trackingNumber: r.trackingNumber,
       carrier: r.carrier,
+      source: r.waTradeId ? "whatsapp" : "web",
+      whatsappNumber: waNumber(r.waTradeId, r.waId),
     };
   });
 }
@@ -238,6 +257,9 @@ export interface AdminOrderDetail {
   notes: AdminNote[];
   emails: AdminEmail[];
   timeline: TimelineEvent[];
+  source: OrderSource;
+  /** A WhatsApp order's message id (orders.wa_trade_id) and customer number; null for other orders. */
+  whatsapp: { waTradeId: string; number: string | null } | null;
 }
 
 const STATUS_TITLES: Record<string, string> = {
@@ -260,6 +282,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      waId: users.waId,
     }).from(users).where(eq(users.id, order.userId)),
     db.select({ r: orderRefunds, by: sql<string | null>`${staff}${orderRefunds.createdBy})` }).from(orderRefunds)
       .where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
@@ -278,6 +301,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id)),
   ]);
   const c = customerRows[0];
+  const [{ waTradeId }] = await db.select({ waTradeId: orders.waTradeId }).from(orders).where(eq(orders.id, orderId));
   const refunds: AdminRefund[] = refundRows.map(({ r, by }) => ({
     id: r.id,
     amountCents: toCents(r.amount) ?? 0,
@@ -375,6 +399,8 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
     notes,
     emails: emailRows,
     timeline,
+    source: waTradeId ? "whatsapp" : "web",
+    whatsapp: waTradeId ? { waTradeId, number: waNumber(waTradeId, c?.waId ?? null) } : null,
   };
 }
 

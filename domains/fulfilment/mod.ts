@@ -14,7 +14,9 @@ export {
   CSV_MAX_ROWS,
   getAdminOrder,
   listAdminOrders,
+  ORDER_SOURCES,
   ordersAwaitingDispatch,
+  type OrderSource,
   recentOrders,
   type TimelineEvent,
 } from "./admin_orders.ts";

@@ -38,6 +38,10 @@ export const adminOrdersQuery = z.object({
     emptyAsAbsent,
     plainText("The search").pipe(z.string().max(100, "Search at most 100 characters.")).optional(),
   ),
+  source: z.preprocess(
+    emptyAsAbsent,
+    z.enum(["web", "whatsapp"], { error: "Unknown order source." }).optional(),
+  ),
   from: z.preprocess(emptyAsAbsent, isoDate.optional()),
   to: z.preprocess(emptyAsAbsent, isoDate.optional()),
   page: z.preprocess(

@@ -83,7 +83,14 @@ export function ordersAdmin() {
         <AdminOrderList
           result={result}
           filters={parsed.success
-            ? { status: query.status, payment: query.payment, q: query.q, from: query.from, to: query.to }
+            ? {
+              status: query.status,
+              payment: query.payment,
+              source: query.source,
+              q: query.q,
+              from: query.from,
+              to: query.to,
+            }
             : { q: typeof raw.q === "string" ? raw.q.slice(0, 100) : undefined }}
           error={parsed.success ? null : `${parsed.error.issues[0].message} Showing all orders instead.`}
         />

@@ -44,6 +44,8 @@ export function adminOrderRowJson(r: AdminOrderRow) {
     refundedAmount: toRand(r.refundedCents),
     trackingNumber: r.trackingNumber,
     carrier: r.carrier,
+    source: r.source,
+    whatsappNumber: r.whatsappNumber,
   };
 }
 
@@ -66,6 +68,9 @@ export function adminOrderJson(d: AdminOrderDetail) {
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
     timeline: d.timeline.map((e) => ({ ...e, at: e.at.toISOString() })),
+    source: d.source,
+    waTradeId: d.whatsapp?.waTradeId ?? null,
+    whatsappNumber: d.whatsapp?.number ?? null,
   };
 }
 
@@ -143,6 +148,10 @@ const adminOrderSchema = orderSchema.extend({
     detail: z.string().nullable(),
     by: z.string().nullable(),
   })),
+  source: z.enum(["web", "whatsapp"]),
+  /** The WhatsApp order message's id (orders.wa_trade_id); null for an order placed in the shop. */
+  waTradeId: z.string().nullable(),
+  whatsappNumber: z.string().nullable(),
 });
 
 const orderIdParam = validate("param", fulfilmentSchemas.orderIdParam);

@@ -20,6 +20,7 @@ import { referralApi } from "./referrals.ts";
 import { auditLogApi } from "./audit_logs.ts";
 import { facebookImportApi, facebookSettingsApi } from "./facebook.ts";
 import { metaCommerceApi } from "./meta_commerce.ts";
+import { watradeApi } from "./watrade.ts";
 import { adminOrderApi, adminOutboxApi } from "./admin_orders.ts";
 import { adminCategoryApi, adminProductApi, variantApi } from "./admin_catalog.ts";
 import { productImageApi } from "./product_images.ts";
@@ -57,6 +58,7 @@ export function apiRoutes() {
   app.route("/admin/facebook-settings", facebookSettingsApi());
   app.route("/admin/facebook-import", facebookImportApi());
   app.route("/meta-commerce", metaCommerceApi());
+  app.route("/watrade", watradeApi());
   app.route("/admin/orders", adminOrderApi());
   app.route("/admin/outbox", adminOutboxApi());
   app.route("/admin/users", adminUserApi());

@@ -49,7 +49,7 @@ function formStart(gateway: PaymentGateway, clientSecret: string, paymentIntentI
  * there is one (a reload or double click pays the same attempt), else a new attempt for the order's
  * total. An attempt the provider reports as succeeded finalises the order here (its webhook may lag).
  */
-async function orderPayment(
+export async function orderPayment(
   c: Context<AppEnv>,
   db: Db,
   gateway: PaymentGateway,

@@ -276,8 +276,22 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
                   <dl className="text-sm">
                     <Row label="Name">{customer.name ?? customer.username}</Row>
                     <Row label="Username">{customer.username}</Row>
-                    <Row label="E-mail">
-                      <a href={`mailto:${customer.email}`} className="underline">{customer.email}</a>
+                    {detail.whatsapp ? null : (
+                      <Row label="E-mail">
+                        <a href={`mailto:${customer.email}`} className="underline">{customer.email}</a>
+                      </Row>
+                    )}
+                    <Row label="Source">
+                      {detail.whatsapp
+                        ? (
+                          <span data-order-source="whatsapp">
+                            {`WhatsApp${detail.whatsapp.number ? ` ${detail.whatsapp.number}` : ""}`}
+                            <span className="block break-all text-xs text-stone-500">
+                              {`Message ${detail.whatsapp.waTradeId}`}
+                            </span>
+                          </span>
+                        )
+                        : "Shop checkout"}
                     </Row>
                   </dl>
                 )

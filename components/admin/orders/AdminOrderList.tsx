@@ -15,6 +15,8 @@ import { type FieldSpec, FormFields, type Option } from "../shared/FormFields.ts
 export interface AdminOrderFilters {
   status?: string;
   payment?: string;
+  /** "whatsapp" or "web": where the order came from. */
+  source?: string;
   q?: string;
   from?: string;
   to?: string;
@@ -34,7 +36,7 @@ export function adminTime(d: Date | null): string {
 /** The list (or CSV) URL for these filters and page. */
 export function adminOrdersHref(f: AdminOrderFilters, page = 1, path = "/admin/orders"): string {
   const q = new URLSearchParams();
-  for (const key of ["status", "payment", "q", "from", "to"] as const) if (f[key]) q.set(key, f[key]!);
+  for (const key of ["status", "payment", "source", "q", "from", "to"] as const) if (f[key]) q.set(key, f[key]!);
   if (page > 1) q.set("page", String(page));
   const s = q.toString();
   return `${path}${s ? `?${s}` : ""}`;
@@ -53,6 +55,24 @@ const PAYMENT_OPTIONS: Option[] = [
   { value: "refunded", label: "Refunded" },
 ];
 
+const SOURCE_OPTIONS: Option[] = [
+  { value: "web", label: "Shop checkout" },
+  { value: "whatsapp", label: "WhatsApp" },
+];
+
+/** An order's channel beside its customer: WhatsApp orders name the number they came from. */
+export function SourceTag({ source, number }: { source: string; number: string | null }) {
+  if (source !== "whatsapp") return null;
+  return (
+    <span
+      className="mt-0.5 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900 ring-1 ring-emerald-200"
+      data-order-source="whatsapp"
+    >
+      {number ? `WhatsApp ${number}` : "WhatsApp"}
+    </span>
+  );
+}
+
 /** The filter form's fields, ids prefixed so they never clash with the layout's own forms. */
 const FILTER_FIELDS: FieldSpec[] = [
   {
@@ -61,11 +81,12 @@ const FILTER_FIELDS: FieldSpec[] = [
     name: "q",
     type: "search",
     maxLength: 100,
-    placeholder: "Order number, customer name or e-mail",
+    placeholder: "Order number, customer name, e-mail or WhatsApp number",
     span: "sm:col-span-2",
   },
   { id: "orders-status", label: "Status", name: "status", empty: "All statuses", options: STATUS_OPTIONS },
   { id: "orders-payment", label: "Payment", name: "payment", empty: "All payments", options: PAYMENT_OPTIONS },
+  { id: "orders-source", label: "Source", name: "source", empty: "All sources", options: SOURCE_OPTIONS },
   { id: "orders-from", label: "Placed from", name: "from", type: "date" },
   { id: "orders-to", label: "Placed to", name: "to", type: "date" },
 ];
@@ -84,7 +105,8 @@ const ORDER_COLUMNS: Column<AdminOrderRow>[] = [
     cell: (o) => (
       <>
         <span className="block font-medium">{o.customerName ?? "—"}</span>
-        {o.email ? <span className="block text-xs text-stone-500">{o.email}</span> : null}
+        {o.email && o.source !== "whatsapp" ? <span className="block text-xs text-stone-500">{o.email}</span> : null}
+        <SourceTag source={o.source} number={o.whatsappNumber} />
       </>
     ),
   },
@@ -165,6 +187,7 @@ export function AdminOrderList(
                     <span className="font-semibold tabular-nums">{formatMoney(o.totalCents)}</span>
                   </div>
                   <p className="mt-1 text-sm">{o.customerName ?? "—"}</p>
+                  <SourceTag source={o.source} number={o.whatsappNumber} />
                   <p className="text-xs text-stone-500">{`${adminTime(o.createdAt)} · ${o.itemCount} item(s)`}</p>
                   <div className="mt-2 flex flex-wrap gap-2">
                     <StatusBadge status={o.status} />

@@ -1,0 +1,356 @@
+/**
+ * The page a WhatsApp order is paid on (docs/whatsapp.md): the link the shop's reply carries,
+ * signed and expiring, is the permission, so no sign-in is needed.
+ *
+ *   GET  /pay/wa/{token}           the order, its delivery address (or a form asking for one), and
+ *                                  the configured payment methods (card form, PayFast); once paid,
+ *                                  a thank-you; a forged or expired link is a 404
+ *   POST /pay/wa/{token}/address   the delivery address (CSRF-checked like every form post)
+ *   POST /pay/wa/{token}/payfast   PayFast's signed form without JavaScript
+ *
+ * The order is paid only on the provider's word (the payment islands, webhooks and ITNs as at
+ * checkout); coming back here asks the card provider about the order's attempt, as the checkout's
+ * confirmation does.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { payableOrder, settleReturnedPayment, startPayFastPayment } from "../../domains/checkout/mod.ts";
+import { addressSchemas } from "../../domains/addresses/mod.ts";
+import { discountLines, loadOrders, type OrderDetail } from "../../domains/orders/mod.ts";
+import { PAYFAST_METHOD_LABEL } from "../../domains/payments/mod.ts";
+import { addressWhatsAppOrder, payLinkOrder } from "../../domains/whatsapp/mod.ts";
+import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { logError } from "../../lib/error_log.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { Island } from "../../lib/islands.tsx";
+import CheckoutPayment from "../../islands/CheckoutPayment.tsx";
+import PayFastPayment from "../../islands/PayFastPayment.tsx";
+import { CheckoutCard } from "../../components/checkout/CheckoutFrame.tsx";
+import { OrderTotal } from "../../components/checkout/OrderTotalPanel.tsx";
+import { PaymentConfigurationError, SecureCheckoutNote } from "../../components/checkout/CheckoutNotices.tsx";
+import { PayFastForm } from "../../components/checkout/PayFastForm.tsx";
+import { AddressLines } from "../../components/orders/AddressLines.tsx";
+import {
+  type AddressFieldErrors,
+  AddressFields,
+  type AddressFormValues,
+  emptyAddressValues,
+  valuesFromForm,
+  valuesToInput,
+} from "../../components/account/AddressForm.tsx";
+import { primaryButton } from "../../components/ui/buttons.ts";
+import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
+import { renderPage } from "../render.tsx";
+
+const head = {
+  title: "Pay your WhatsApp order",
+  description: "Pay your WhatsApp order.",
+  canonicalPath: "/pay/wa",
+  noindex: true,
+};
+
+const pagePath = (token: string) => `/pay/wa/${token}`;
+
+/** The token's order, or a 404 page's message. */
+async function linkOrder(c: Context<AppEnv>, token: string) {
+  const wa = c.var.config.whatsapp;
+  if (!wa) throw new NotFoundError(`No page at ${c.req.path}`);
+  const link = await payLinkOrder(c.var.db, wa.payLinkSecret, token);
+  const [order] = await loadOrders(c.var.db, [link.orderId]);
+  if (!order) throw new NotFoundError("This payment link is not valid.");
+  return { link, order };
+}
+
+/** Asks the card provider about the order's attempt (its webhook may lag): paid, or unchanged. */
+async function settle(c: Context<AppEnv>, order: OrderDetail): Promise<OrderDetail> {
+  const gateway = c.var.payments;
+  if (order.paidAt || order.status !== "pending" || !gateway || !order.paymentIntentId) return order;
+  try {
+    const intent = await gateway.retrieveIntent(order.paymentIntentId);
+    if (intent?.status !== "succeeded") return order;
+    await settleReturnedPayment(c.var.db, order.id, intent, finalizeOptions(c));
+    return (await loadOrders(c.var.db, [order.id]))[0] ?? order;
+  } catch (err) {
+    logError("checking a WhatsApp order's payment with the provider failed", err, { orderId: order.id });
+    return order;
+  }
+}
+
+function Recap({ order }: { order: OrderDetail }) {
+  const units = order.items.reduce((n, i) => n + i.quantity, 0);
+  return (
+    <CheckoutCard id="wa-order" title={`Order ${order.orderNumber}`}>
+      <ul className="divide-y divide-stone-100 text-sm" data-payment-lines>
+        {order.items.map((i) => (
+          <li key={i.id} className="flex justify-between gap-3 py-2 first:pt-0">
+            <span className="min-w-0">
+              <span className="font-medium text-stone-900">{i.name}</span>
+              {i.variantName ? <span className="block text-xs text-stone-600">{i.variantName}</span> : null}
+              <span className="block text-xs text-stone-600">{`${i.quantity} × ${formatMoney(i.priceCents)}`}</span>
+            </span>
+            <span className="font-medium whitespace-nowrap tabular-nums">{formatMoney(i.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 border-t border-stone-200 pt-3">
+        <OrderTotal
+          subtotalCents={order.subtotalCents}
+          discounts={discountLines(order)}
+          shippingCents={order.shippingCents}
+          totalCents={order.totalCents}
+          itemCount={units}
+        />
+      </div>
+    </CheckoutCard>
+  );
+}
+
+function Frame({ children, aside }: { children: React.ReactNode; aside?: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-stone-900">Pay your WhatsApp order</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 space-y-4">{children}</div>
+        {aside ? <aside className="space-y-4" aria-label="Your order">{aside}</aside> : null}
+      </div>
+    </div>
+  );
+}
+
+function Notice(
+  { title, children, tone = "stone" }: { title: string; children: React.ReactNode; tone?: "green" | "stone" },
+) {
+  return (
+    <section
+      className={`rounded-2xl border p-5 shadow-sm sm:p-6 ${
+        tone === "green" ? "border-green-200 bg-green-50 text-green-900" : "border-stone-200 bg-white text-stone-800"
+      }`}
+      data-wa-state={title}
+    >
+      <h2 className="text-lg font-bold">{title}</h2>
+      <div className="mt-1 text-sm">{children}</div>
+    </section>
+  );
+}
+
+function AddressStep(
+  { token, values, errors }: { token: string; values: AddressFormValues; errors: AddressFieldErrors },
+) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" data-wa-address-form>
+      <h2 className="text-lg font-bold text-stone-900">Delivery address</h2>
+      <p className="mt-1 text-sm text-stone-600">Where should we deliver this order? You pay on the next step.</p>
+      <form method="post" action={`${pagePath(token)}/address`} className="mt-4" noValidate>
+        <AddressFields values={values} errors={errors} idPrefix="wa-address" />
+        <button type="submit" className={`${primaryButton} mt-5`}>Save address and continue</button>
+      </form>
+    </section>
+  );
+}
+
+function PaymentMethods(
+  { c, token, order }: { c: Context<AppEnv>; token: string; order: OrderDetail },
+) {
+  const gateway = c.var.payments;
+  const card = gateway && gateway.provider !== "payfast" && gateway.provider !== "stitch";
+  const here = `${c.var.config.siteUrl}${pagePath(token)}`;
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6" data-payment-step={order.id}>
+      <h2 className="text-lg font-bold text-stone-900">Payment</h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Order <strong className="text-stone-900">{order.orderNumber}</strong> · Total{" "}
+        <strong className="text-stone-900 tabular-nums" data-payment-total>{formatMoney(order.totalCents)}</strong>
+      </p>
+      <div className="mt-5">
+        {card
+          ? (
+            <div data-payment-method="card">
+              {c.var.payfast ? <h3 className="mb-3 font-semibold text-stone-900">Pay by card</h3> : null}
+              <Island
+                name="CheckoutPayment"
+                component={CheckoutPayment}
+                props={{
+                  orderId: order.id,
+                  orderNumber: order.orderNumber,
+                  totalCents: order.totalCents,
+                  provider: gateway.provider as "stripe" | "test",
+                  publishableKey: gateway.publishableKey,
+                  confirmationUrl: pagePath(token),
+                  returnUrl: here,
+                  backUrl: pagePath(token),
+                  start: { url: "/api/watrade/pay/intent", body: { token } },
+                }}
+              />
+            </div>
+          )
+          : c.var.payfast
+          ? null
+          : <PaymentConfigurationError />}
+        {c.var.payfast
+          ? (
+            <div className={card ? "mt-6 border-t border-stone-200 pt-5" : ""} data-payment-method="payfast">
+              <h3 className="font-semibold text-stone-900">{PAYFAST_METHOD_LABEL}</h3>
+              <p className="mt-1 mb-3 text-sm text-stone-600">
+                You pay on PayFast's secure page and come back here; we confirm your order as soon as PayFast tells us
+                the payment went through.
+              </p>
+              <Island
+                name="PayFastPayment"
+                component={PayFastPayment}
+                props={{
+                  orderId: order.id,
+                  confirmationUrl: pagePath(token),
+                  start: {
+                    url: "/api/watrade/pay/payfast",
+                    formAction: `${pagePath(token)}/payfast`,
+                    fields: { token },
+                  },
+                }}
+              />
+            </div>
+          )
+          : null}
+      </div>
+    </section>
+  );
+}
+
+async function payPage(
+  c: Context<AppEnv>,
+  token: string,
+  form?: { values: AddressFormValues; errors: AddressFieldErrors },
+) {
+  c.header("Cache-Control", "private, no-store");
+  c.header("Referrer-Policy", "no-referrer");
+  const found = await linkOrder(c, token);
+  const order = await settle(c, found.order);
+  const aside = (
+    <>
+      <Recap order={order} />
+      <SecureCheckoutNote />
+    </>
+  );
+  const address = order.shippingAddress
+    ? (
+      <CheckoutCard id="wa-delivery" title="Delivery">
+        <p className="text-sm text-stone-700">
+          {`Standard delivery (${
+            order.shippingCents ? formatMoney(order.shippingCents) : "free"
+          }, 3-5 business days) to:`}
+        </p>
+        <div className="mt-1 text-sm">
+          <AddressLines address={order.shippingAddress} />
+        </div>
+      </CheckoutCard>
+    )
+    : null;
+  let main: React.ReactNode;
+  if (order.paidAt) {
+    main = (
+      <>
+        <Notice title="Paid" tone="green">
+          {`Thank you! Order ${order.orderNumber} is paid. We will send you updates on WhatsApp as it moves.`}
+        </Notice>
+        {address}
+      </>
+    );
+  } else if (order.status !== "pending") {
+    main = (
+      <Notice title="Cancelled">
+        {`Order ${order.orderNumber} was cancelled${
+          order.cancelReason ? ` (${order.cancelReason})` : ""
+        }. Please send your order again on WhatsApp.`}
+      </Notice>
+    );
+  } else if (!order.shippingAddress) {
+    main = (
+      <AddressStep
+        token={token}
+        values={form?.values ?? emptyAddressValues({ firstName: null, lastName: null })}
+        errors={form?.errors ?? {}}
+      />
+    );
+  } else {
+    main = (
+      <>
+        {c.req.query("provider") === "payfast"
+          ? (
+            <Notice title="Waiting for PayFast">
+              We confirm your order as soon as PayFast tells us the payment went through. Reload this page in a moment.
+            </Notice>
+          )
+          : null}
+        <PaymentMethods c={c} token={token} order={order} />
+        {address}
+      </>
+    );
+  }
+  return renderPage(c, { head, body: <Frame aside={aside}>{main}</Frame>, status: form ? 400 : 200 });
+}
+
+/** Reads the address form; the form's own rules, names required. */
+function checkAddress(values: AddressFormValues):
+  | { data: z.output<typeof addressSchemas.addressForm> }
+  | { errors: AddressFieldErrors } {
+  const result = addressSchemas.addressForm.safeParse(valuesToInput(values));
+  if (result.success) return { data: result.data };
+  return { errors: addressSchemas.firstIssues(result.error) };
+}
+
+export function whatsappPayPages() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/pay/wa/:token", (c) => payPage(c, c.req.param("token")));
+
+  app.post("/pay/wa/:token/address", async (c) => {
+    const token = c.req.param("token");
+    const { link } = await linkOrder(c, token);
+    const values = valuesFromForm(await c.req.parseBody());
+    const checked = checkAddress(values);
+    if ("errors" in checked) return await payPage(c, token, { values, errors: checked.errors });
+    try {
+      await addressWhatsAppOrder(c.var.db, link, checked.data);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      return await payPage(c, token, { values, errors: { addressLine1: err.message } });
+    }
+    return c.redirect(pagePath(token), 303);
+  });
+
+  // PayFast without JavaScript: PayFast's signed form and its button.
+  app.post("/pay/wa/:token/payfast", async (c) => {
+    const token = c.req.param("token");
+    const { link } = await linkOrder(c, token);
+    const payfast = c.var.payfast;
+    if (!payfast) return c.redirect(pagePath(token), 303);
+    try {
+      await payableOrder(c.var.db, link.orderId, link.userId);
+      const site = c.var.config.siteUrl;
+      const checkout = await startPayFastPayment(c.var.db, payfast, link, {
+        ...payfastUrls(c),
+        returnUrl: () => `${site}${pagePath(token)}?provider=payfast`,
+        cancelUrl: () => `${site}${pagePath(token)}`,
+      });
+      return renderPage(c, {
+        head: { ...head, title: "Pay with PayFast" },
+        body: (
+          <Frame>
+            <CheckoutCard id="payfast-continue" title={PAYFAST_METHOD_LABEL}>
+              <p className="mb-4 text-sm text-stone-600">
+                {`Order ${checkout.fields.item_name} · R${checkout.fields.amount}. PayFast's secure page opens next.`}
+              </p>
+              <PayFastForm checkout={checkout} buttonLabel="Continue to PayFast" />
+            </CheckoutCard>
+          </Frame>
+        ),
+      });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return c.redirect(pagePath(token), 303);
+    }
+  });
+
+  return app;
+}
