@@ -214,7 +214,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }
       if (isApi) {
         const issues = "issues" in err && Array.isArray(err.issues) && err.issues.length ? { issues: err.issues } : {};
-        return c.json({ error: err.message, ...issues }, err.status);
+        const detail = { ...(err.code ? { code: err.code } : {}), ...(err.field ? { field: err.field } : {}) };
+        return c.json({ error: err.message, ...detail, ...issues }, err.status);
       }
       return renderErrorPage(c, err.status, err.message);
     }

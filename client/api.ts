@@ -7,6 +7,12 @@ export class ApiError extends Error {
   constructor(message: string, readonly status: number, readonly body: unknown) {
     super(message);
   }
+
+  /** The refusal's stable code (lib/errors.ts ERROR_CODES), when the server gave one. */
+  get code(): string | undefined {
+    const code = this.body && typeof this.body === "object" ? (this.body as { code?: unknown }).code : undefined;
+    return typeof code === "string" ? code : undefined;
+  }
 }
 
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {

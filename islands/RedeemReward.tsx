@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
+import { ERROR_CODES } from "../lib/error_codes.ts";
 import { toast } from "../client/toast.ts";
 import { primaryButton, secondaryButton } from "../components/ui/buttons.ts";
 import { formatPoints, relativeTime } from "../components/loyalty/format.ts";
@@ -62,7 +63,7 @@ export default function RedeemReward({ reward, balance }: RedeemRewardProps) {
       const message = err instanceof Error ? err.message : "Please try again.";
       const title = err instanceof ApiError && err.status === 401
         ? "Authentication Required"
-        : /^You need \d+ more points/.test(message)
+        : err instanceof ApiError && err.code === ERROR_CODES.insufficientPoints
         ? "Insufficient Points"
         : "Redemption Failed";
       toast({ title, description: message, variant: "destructive" });

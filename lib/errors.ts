@@ -1,11 +1,31 @@
 /**
  * Typed errors that domains throw. `app.onError` maps each to its HTTP status:
- * JSON `{ error, issues? }` under /api, an HTML error page elsewhere. Bad input never becomes a 500.
+ * JSON `{ error, message, code?, field?, issues? }` under /api, an HTML error page elsewhere. Bad input
+ * never becomes a 500. A refusal a client must tell apart from others carries a stable `code` (and the
+ * form `field` it concerns), so no client matches the message's wording, which may change.
  */
+import type { ErrorCode } from "./error_codes.ts";
+
+export { ERROR_CODES, type ErrorCode } from "./error_codes.ts";
+
+export interface ErrorDetail {
+  code?: ErrorCode;
+  /** The form field the refusal is about. */
+  field?: string;
+}
+
 export class AppError extends Error {
-  constructor(message: string, readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503) {
+  readonly code?: ErrorCode;
+  readonly field?: string;
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
+    detail: ErrorDetail = {},
+  ) {
     super(message);
     this.name = new.target.name;
+    this.code = detail.code;
+    this.field = detail.field;
   }
 }
 
@@ -40,8 +60,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(message, 409);
+  constructor(message: string, detail: ErrorDetail = {}) {
+    super(message, 409, detail);
   }
 }
 

@@ -4,7 +4,8 @@
  * dialog asking to sign in or create an account.
  */
 import { type FormEvent, useRef, useState } from "react";
-import { api } from "../../client/api.ts";
+import { api, ApiError } from "../../client/api.ts";
+import { ERROR_CODES } from "../../lib/error_codes.ts";
 import { toast } from "../../client/toast.ts";
 import { BellIcon } from "../ui/icons.tsx";
 
@@ -33,7 +34,7 @@ export function NotifyMe(
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : "Failed to subscribe to notifications";
-      if (/already subscribed/i.test(message)) {
+      if (err instanceof ApiError && err.code === ERROR_CODES.alreadySubscribed) {
         toast({
           title: "Already Subscribed",
           description: "You're already subscribed to notifications for this product.",

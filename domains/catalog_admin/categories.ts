@@ -8,7 +8,7 @@ import { asc, count, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { audit, type CategoryRecord, slugOrFromName, uniqueOrConflict } from "./records.ts";
+import { audit, type CategoryRecord, slugOrFromName, uniqueClash, uniqueOrConflict } from "./records.ts";
 import type { CategoryCreate, CategoryUpdate } from "./schemas.ts";
 
 export interface AdminCategory extends CategoryRecord {
@@ -41,7 +41,7 @@ export async function categoryRecord(db: Db, id: number): Promise<CategoryRecord
 
 async function assertSlugFree(tx: Db, slug: string, exceptId?: number): Promise<void> {
   const [hit] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
-  if (hit && hit.id !== exceptId) throw new ConflictError(`A category with slug ${slug} already exists`);
+  if (hit && hit.id !== exceptId) throw uniqueClash("categories_slug_unique", { slug });
 }
 
 const NOT_OWN_ANCESTOR = "A category cannot be placed inside itself or one of its sub-categories";

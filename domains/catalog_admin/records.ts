@@ -5,7 +5,7 @@
 import { and, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products, productVariants } from "../../db/schema/mod.ts";
-import { ConflictError, pgErrorCode } from "../../lib/errors.ts";
+import { ConflictError, ERROR_CODES, type ErrorCode, pgErrorCode } from "../../lib/errors.ts";
 import { slugify } from "../../lib/ids.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { type AuditEntityType, changedFields, recordAudit } from "../admin_audit/mod.ts";
@@ -52,24 +52,49 @@ export function slugOrFromName(slug: string | undefined, name: string): string {
   return chosen;
 }
 
-const uniqueTexts: Record<string, (v: Record<string, unknown>) => string> = {
-  products_sku_unique: (v) => `A product with SKU ${v.sku} already exists`,
-  products_slug_unique: (v) => `A product with slug ${v.slug} already exists`,
-  product_variants_sku_unique: (v) => `A variant with SKU ${v.sku} already exists`,
-  categories_slug_unique: (v) => `A category with slug ${v.slug} already exists`,
-};
+/** The catalogue's unique keys: the 409 each clash answers, with its code and the form field it concerns. */
+const UNIQUE_KEYS = {
+  products_sku_unique: {
+    field: "sku",
+    code: ERROR_CODES.duplicateSku,
+    text: (v) => `A product with SKU ${v.sku} already exists`,
+  },
+  products_slug_unique: {
+    field: "slug",
+    code: ERROR_CODES.duplicateSlug,
+    text: (v) => `A product with slug ${v.slug} already exists`,
+  },
+  product_variants_sku_unique: {
+    field: "sku",
+    code: ERROR_CODES.duplicateSku,
+    text: (v) => `A variant with SKU ${v.sku} already exists`,
+  },
+  categories_slug_unique: {
+    field: "slug",
+    code: ERROR_CODES.duplicateSlug,
+    text: (v) => `A category with slug ${v.slug} already exists`,
+  },
+} satisfies Record<string, { field: string; code: ErrorCode; text: (v: Record<string, unknown>) => string }>;
+
+/** The 409 for a clash on one of the catalogue's unique keys (a check before the write, or the write itself). */
+export function uniqueClash(key: keyof typeof UNIQUE_KEYS, values: Record<string, unknown>): ConflictError {
+  const { field, code, text } = UNIQUE_KEYS[key];
+  return new ConflictError(text(values), { code, field });
+}
 
 /**
  * Runs a write; a unique-key clash the checks before it could not see (a concurrent write) becomes
- * the same 409 text as the checks give.
+ * the same 409 as the checks give.
  */
 export async function uniqueOrConflict<T>(values: Record<string, unknown>, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
     if (pgErrorCode(err) === "23505") {
-      const text = Object.entries(uniqueTexts).find(([name]) => String(errText(err)).includes(name));
-      throw new ConflictError(text ? text[1](values) : "That record already exists");
+      const key = Object.keys(UNIQUE_KEYS).find((name) => String(errText(err)).includes(name));
+      throw key
+        ? uniqueClash(key as keyof typeof UNIQUE_KEYS, values)
+        : new ConflictError("That record already exists");
     }
     throw err;
   }
@@ -96,12 +121,12 @@ export async function assertProductKeysFree(
   if (keys.sku !== undefined) {
     const [hit] = await tx.select({ id: products.id }).from(products)
       .where(and(sql`lower(${products.sku}) = lower(${keys.sku})`, other)).limit(1);
-    if (hit) throw new ConflictError(`A product with SKU ${keys.sku} already exists`);
+    if (hit) throw uniqueClash("products_sku_unique", keys);
   }
   if (keys.slug !== undefined) {
     const [hit] = await tx.select({ id: products.id }).from(products)
       .where(and(eq(products.slug, keys.slug), other)).limit(1);
-    if (hit) throw new ConflictError(`A product with slug ${keys.slug} already exists`);
+    if (hit) throw uniqueClash("products_slug_unique", keys);
   }
 }
 

@@ -7,10 +7,17 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants } from "../../db/schema/mod.ts";
-import { ConflictError, NotFoundError } from "../../lib/errors.ts";
+import { NotFoundError } from "../../lib/errors.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
 import { syncProductStock } from "../orders/mod.ts";
-import { assertSaleBelowPrice, audit, productRecord, uniqueOrConflict, type VariantRecord } from "./records.ts";
+import {
+  assertSaleBelowPrice,
+  audit,
+  productRecord,
+  uniqueClash,
+  uniqueOrConflict,
+  type VariantRecord,
+} from "./records.ts";
 import type { VariantCreate, VariantUpdate } from "./schemas.ts";
 
 type Columns = Partial<typeof productVariants.$inferInsert>;
@@ -34,7 +41,7 @@ async function assertVariantSkuFree(tx: Db, sku: string | undefined, exceptId?: 
       and(sql`lower(${productVariants.sku}) = lower(${sku})`, exceptId ? ne(productVariants.id, exceptId) : undefined),
     )
     .limit(1);
-  if (hit) throw new ConflictError(`A variant with SKU ${sku} already exists`);
+  if (hit) throw uniqueClash("product_variants_sku_unique", { sku });
 }
 
 async function variantRecord(tx: Db, id: number): Promise<VariantRecord | undefined> {

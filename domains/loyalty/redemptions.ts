@@ -6,7 +6,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRedemptions, loyaltyRewards, users } from "../../db/schema/mod.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { pointsBalance } from "./ledger.ts";
 import { type DiscountType, type Reward, rewardOf } from "./rewards.ts";
@@ -58,7 +58,9 @@ export async function redeemReward(db: Db, userId: number, rewardId: number, now
     // A balance below zero is a debt from a refund (docs/decisions/0057): nothing is redeemed, even
     // a reward costing nothing, until points earned have paid it off.
     if (balance < reward.pointsCost || balance < 0) {
-      throw new ConflictError(insufficientPointsMessage(reward.pointsCost - balance));
+      throw new ConflictError(insufficientPointsMessage(reward.pointsCost - balance), {
+        code: ERROR_CODES.insufficientPoints,
+      });
     }
 
     const code = await unusedCode(tx);

@@ -6,7 +6,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants, stockNotifications } from "../../db/schema/mod.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { enqueueEmail, escapeHtml } from "../mail/mod.ts";
 
 export const ALREADY_SUBSCRIBED = "You're already subscribed to notifications for this product.";
@@ -36,7 +36,7 @@ export async function subscribeToStock(
     email: user.email,
   })
     .onConflictDoNothing().returning({ id: stockNotifications.id });
-  if (!inserted.length) throw new ConflictError(ALREADY_SUBSCRIBED);
+  if (!inserted.length) throw new ConflictError(ALREADY_SUBSCRIBED, { code: ERROR_CODES.alreadySubscribed });
 }
 
 function alertEmail(o: { name: string; url: string; shopName: string }) {

@@ -7,6 +7,7 @@ import type { Config } from "../../config.ts";
 import { stripeGateway } from "./stripe_gateway.ts";
 import { testGateway } from "./test_gateway.ts";
 import type { PaymentGateway } from "./types.ts";
+import { AppError, ERROR_CODES } from "../../lib/errors.ts";
 
 export { PaymentRefusedError } from "./types.ts";
 export type {
@@ -56,6 +57,16 @@ export * as paymentSchemas from "./schemas.ts";
 
 /** The spec's text when no provider is configured. */
 export const PAYMENT_NOT_CONFIGURED = "The payment system is not properly configured. Please contact support.";
+
+/**
+ * The refusal when the provider a request needs is not configured: always 503 (the shop cannot serve
+ * it now; nothing is wrong with the request), with the spec's text and a stable code.
+ */
+export class PaymentNotConfiguredError extends AppError {
+  constructor() {
+    super(PAYMENT_NOT_CONFIGURED, 503, { code: ERROR_CODES.paymentNotConfigured });
+  }
+}
 
 /**
  * The gateway for this configuration; call once per app (the test provider keeps its attempts in

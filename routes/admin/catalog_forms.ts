@@ -22,7 +22,7 @@ export function refusedForm(
     return { values, errors, message: err.message, status: 400 };
   }
   if (err instanceof ConflictError) {
-    const field = /\bSKU\b/.test(err.message) ? "sku" : /\bslug\b/.test(err.message) ? "slug" : undefined;
+    const field = err.field;
     return { values, errors: field ? { [field]: err.message } : {}, message: err.message, status: 409 };
   }
   throw err;

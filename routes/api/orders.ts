@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.
 import { parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
-import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
+import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { z } from "zod";
@@ -122,7 +122,7 @@ export const placeOrderAction = defineAction({
   summary: "Place an order from the signed-in customer's cart (Idempotency-Key header optional)",
   handler: async (c, body) => {
     const gateway = c.var.payments;
-    if (!gateway) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
+    if (!gateway) throw new PaymentNotConfiguredError();
     const header = c.req.header("Idempotency-Key");
     const key = header === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(header);
     if (key && !key.success) throw new ValidationError(key.error.issues[0].message);
@@ -189,7 +189,7 @@ export const confirmPaymentAction = defineAction({
     const id = orderId(c.req.param("id") ?? "");
     await getOrder(c.var.db, id, { userId: user.id, isAdmin: false });
     const gateway = c.var.payments;
-    if (!gateway) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
+    if (!gateway) throw new PaymentNotConfiguredError();
     const intent = await gateway.retrieveIntent(body.paymentId);
     if (!intent) throw new ConflictError("The payment provider knows no such payment.");
     const { order } = await finalizePaidOrder(c.var.db, id, intent, finalizeOptions(c));

@@ -20,12 +20,12 @@ import {
 import {
   isLiveMode,
   isTestGateway,
-  PAYMENT_NOT_CONFIGURED,
   type PaymentGateway,
+  PaymentNotConfiguredError,
   paymentSchemas,
 } from "../../domains/payments/mod.ts";
 import type { Db } from "../../db/client.ts";
-import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { clientIp } from "../client_ip.ts";
 import { currentUser } from "../guards.ts";
 import { createIntentOutput, testConfirmOutput, testIntentOutput } from "../../contract/payments.ts";
@@ -92,7 +92,7 @@ export async function orderPayment(
 /** The shop's active card gateway, or 503 with the spec's configuration error. */
 function configuredGateway(c: Context<AppEnv>): PaymentGateway {
   const gateway = c.var.payments;
-  if (!gateway) throw new AppError(PAYMENT_NOT_CONFIGURED, 503);
+  if (!gateway) throw new PaymentNotConfiguredError();
   return gateway;
 }
 

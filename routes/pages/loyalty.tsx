@@ -20,6 +20,7 @@ import { formRoute } from "../action.ts";
 import { redeemRewardAction } from "../api/loyalty.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
+import { ERROR_CODES } from "../../lib/errors.ts";
 
 const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -78,7 +79,7 @@ export function loyaltyPages() {
       return c.redirect(`/loyalty?code=${encodeURIComponent(result.redemptionCode)}#my-redemptions`, 303);
     },
     onError: (c, err) => {
-      const title = /^You need \d+ more points/.test(err.message) ? "Insufficient Points" : "Redemption Failed";
+      const title = err.code === ERROR_CODES.insufficientPoints ? "Insufficient Points" : "Redemption Failed";
       setFlash(c, { title, description: err.message, variant: "destructive" });
       return c.redirect("/loyalty#available-rewards", 303);
     },

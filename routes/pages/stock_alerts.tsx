@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { subscribeToStock } from "../../domains/notifications/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, ERROR_CODES } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { setFlash } from "../flash.ts";
 import { safeRedirect } from "../guards.ts";
@@ -29,7 +29,7 @@ export function stockAlertPages() {
       });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const already = /already subscribed/i.test(err.message);
+      const already = err.code === ERROR_CODES.alreadySubscribed;
       setFlash(c, {
         title: already ? "Already Subscribed" : "Notification Error",
         description: already ? "You're already subscribed to notifications for this product." : err.message,

@@ -115,10 +115,27 @@ test("[admin catalogue api] taken SKU and slug are 409 with a clear message", as
   await createProduct(db, { sku: "TAKEN-1", slug: "taken-slug" });
   const sku = await admin.postJson("/api/products", { ...newProduct, sku: "TAKEN-1" });
   assert.equal(sku.status, 409);
-  assert.equal((await sku.json()).error, "A product with SKU TAKEN-1 already exists");
+  assert.deepEqual(
+    await sku.json(),
+    {
+      error: "A product with SKU TAKEN-1 already exists",
+      message: "A product with SKU TAKEN-1 already exists",
+      code: "duplicate_sku",
+      field: "sku",
+    },
+    "a stable code and the field it concerns beside the text",
+  );
   const slug = await admin.postJson("/api/products", { ...newProduct, slug: "taken-slug" });
   assert.equal(slug.status, 409);
-  assert.equal((await slug.json()).error, "A product with slug taken-slug already exists");
+  assert.deepEqual(
+    { ...await slug.json(), message: undefined },
+    {
+      error: "A product with slug taken-slug already exists",
+      message: undefined,
+      code: "duplicate_slug",
+      field: "slug",
+    },
+  );
   const mine = await (await admin.postJson("/api/products", newProduct)).json();
   const put = await admin.postJson(`/api/products/${mine.id}`, { sku: "TAKEN-1" }, "PUT");
   assert.equal(put.status, 409);
@@ -128,12 +145,16 @@ test("[admin catalogue api] taken SKU and slug are 409 with a clear message", as
   await createVariant(db, other.id, { sku: "VAR-TAKEN" });
   const v = await admin.postJson(`/api/products/${mine.id}/variants`, { ...newVariant, sku: "VAR-TAKEN" });
   assert.equal(v.status, 409);
-  assert.equal((await v.json()).error, "A variant with SKU VAR-TAKEN already exists");
+  const variantClash = await v.json();
+  assert.equal(variantClash.error, "A variant with SKU VAR-TAKEN already exists");
+  assert.equal(variantClash.code, "duplicate_sku");
 
   await createCategory(db, { slug: "snakes" });
   const cat = await admin.postJson("/api/categories", { name: "Snakes" });
   assert.equal(cat.status, 409);
-  assert.equal((await cat.json()).error, "A category with slug snakes already exists");
+  const categoryClash = await cat.json();
+  assert.equal(categoryClash.error, "A category with slug snakes already exists");
+  assert.equal(categoryClash.field, "slug");
 });
 
 test(

@@ -86,6 +86,7 @@ test("[loyalty api] points, redeem, history, redemptions and validation", async 
 
   const short = await json(await client.postJson("/api/loyalty/redeem", { rewardId: R120OFF.id }), 409);
   assert.equal(short.error, "You need 850 more points to redeem this reward.");
+  assert.equal(short.code, "insufficient_points");
   await json(await client.postJson("/api/loyalty/redeem", { rewardId: 99999 }), 404);
   await json(await client.postJson("/api/loyalty/redeem", { rewardId: "abc" }), 400);
 

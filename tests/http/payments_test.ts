@@ -488,7 +488,7 @@ test(
     const { order } = await customerWithOrder(db, client);
     const res = await client.postJson("/api/payments/create-intent", { orderId: order.id });
     assert.equal(res.status, 503);
-    assert.deepEqual(await res.json(), { error: CONFIG_ERROR, message: CONFIG_ERROR });
+    assert.deepEqual(await res.json(), { error: CONFIG_ERROR, message: CONFIG_ERROR, code: "payment_not_configured" });
     assert.equal((await client.postJson("/api/payments/test-intent", { amount: 10 })).status, 503);
     assert.equal(
       (await client.postJson("/api/payments/test-confirm", { clientSecret: "x", cardNumber: "4242424242424242" }))

@@ -26,7 +26,9 @@ test(
     assert.equal((await first.json()).message, "Notification Set!");
     const again = await me.postJson(`/api/products/${p.id}/notify`, {});
     assert.equal(again.status, 409);
-    assert.match((await again.json()).error, /already subscribed/);
+    const refused = await again.json();
+    assert.match(refused.error, /already subscribed/);
+    assert.equal(refused.code, "already_subscribed");
     await me.postForm(`/products/${p.id}/notify`, { returnPath: "/product/dome-lamp" });
     assert.match(await (await me.get("/product/dome-lamp")).text(), /Already Subscribed/);
   },
