@@ -8,7 +8,7 @@
  *
  *   DATABASE_URL=$BENCH_DATABASE_URL deno task seed:large --products 100000   # once
  *   BENCH_DATABASE_URL=postgres://.../bench_large deno task bench:large [--duration 10] [--connections 16]
- *     [--sizes 1000,10000]
+ *     [--sizes 1000,10000] [--tail-seconds 30] [--tail-only]
  *
  * BENCH_DATABASE_URL is measured as it is (seeded by seed:large); each of `--sizes` gets a scratch
  * database beside it, `<name>_<size>`, created and seeded on first use and kept for the next run
@@ -20,18 +20,28 @@
  * page's own rows and rendering; the second table measures requests that find nothing kept (a
  * category filtered by a price band, and 20 search words, each sent once: the first visit after a
  * staff write).
+ *
+ * Then, per size: the recommendations' full rebuild, timed before the shop starts (decision 0059),
+ * and the long tail (decision 0062): every product's page once, in random order, over the same number
+ * of connections, as crawlers and ad clicks reach a large catalogue, on the shop as production runs it
+ * (page cache on, though no page is asked twice), for at most `--tail-seconds` (default 30) a size. Its pages/s is
+ * compared with the reference React SSR server (see bench_load.ts) loaded in the same run.
  */
 import postgres from "postgres";
-import { count } from "drizzle-orm";
+import { count, isNull } from "drizzle-orm";
 import { openDb } from "../db/client.ts";
 import { categories, products } from "../db/schema/mod.ts";
 import { catalogSchemas } from "../domains/catalog/mod.ts";
 import { isEmpty, seedDemo } from "../db/seed/mod.ts";
 import { seedLarge } from "../db/seed/large.ts";
 import { startServer } from "../tests/helpers/server.ts";
-import { arg, load, loadTool } from "./bench_load.ts";
+import { rebuildRecommendations } from "../domains/recommendations/mod.ts";
+import { arg, load, loadTool, referenceDir, startReference } from "./bench_load.ts";
 
 const duration = arg("duration", 10);
+const tailSeconds = arg("tail-seconds", 30);
+/** `--tail-only`: the rebuild and the long tail without the table of targets (a quicker run). */
+const tailOnly = Deno.args.includes("--tail-only");
 const connections = arg("connections", 16);
 const sizesAt = Deno.args.indexOf("--sizes");
 const sizes = (sizesAt >= 0 ? Deno.args[sizesAt + 1] : "1000,10000").split(",").filter(Boolean).map(Number);
@@ -105,16 +115,74 @@ async function sequential(url: string, n: number): Promise<{ median: number; max
   return { median: times[Math.floor(n / 2)], max: times[n - 1] };
 }
 
-/** The number of products and the categories' slugs. */
-async function catalogue(url: string): Promise<{ n: number; slugs: string[] }> {
+/** The number of products, the categories' slugs and the storefront products' slugs. */
+async function catalogue(url: string): Promise<{ n: number; slugs: string[]; productSlugs: string[] }> {
   const database = await openDb({ url, poolSize: 1 });
   try {
     const [{ n }] = await database.db.select({ n: count() }).from(products);
     const slugs = (await database.db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug);
-    return { n, slugs };
+    const productSlugs = (await database.db.select({ slug: products.slug }).from(products)
+      .where(isNull(products.archivedAt))).map((p) => p.slug);
+    return { n, slugs, productSlugs };
   } finally {
     await database.close();
   }
+}
+
+/** The recommendations' full rebuild on `url`, in seconds (nothing else runs on it meanwhile). */
+async function timedRebuild(url: string): Promise<number> {
+  const database = await openDb({ url, poolSize: 4 });
+  try {
+    const started = performance.now();
+    await rebuildRecommendations(database.db);
+    return (performance.now() - started) / 1000;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Each path once, in the order given, over `connections` workers, for at most `seconds`: pages/s,
+ * p50 and p99 in ms, errors (non-2xx or failed), and how many were sent.
+ */
+async function longTail(
+  base: string,
+  paths: string[],
+  seconds: number,
+): Promise<{ rps: number; p50: number; p99: number; errors: number; sent: number }> {
+  const times: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  const endAt = started + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (next < paths.length && performance.now() < endAt) {
+      const path = paths[next++];
+      const t0 = performance.now();
+      try {
+        const res = await fetch(base + path);
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      times.push(performance.now() - t0);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? NaN;
+  return { rps: times.length / elapsed, p50: at(0.5), p99: at(0.99), errors, sent: times.length };
+}
+
+/** A copy of `xs` in random order (Fisher-Yates). */
+function shuffled<T>(xs: T[]): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }
 
 /** Each path sent once, one at a time: the median and slowest, in ms. */
@@ -146,35 +214,71 @@ console.log(
 console.log("| products | target | req/s | p50 ms | p99 ms | errors | alone: median ms | alone: max ms |");
 console.log("|---:|---|---:|---:|---:|---:|---:|---:|");
 const coldRows: string[] = [];
+const tailRows: { n: number; rebuild: number; tail: Awaited<ReturnType<typeof longTail>> }[] = [];
 for (const url of databases) {
-  const { n, slugs } = await catalogue(url);
-  const server = await startServer({ DATABASE_URL: url, PAGE_CACHE: "false" });
+  const { n, slugs, productSlugs } = await catalogue(url);
+  const rebuild = await timedRebuild(url);
+  const server = tailOnly ? null : await startServer({ DATABASE_URL: url, PAGE_CACHE: "false" });
+  if (server) {
+    try {
+      // First the requests that find nothing kept, before the load keeps anything for them.
+      const bands = catalogSchemas.PRICE_BANDS.map((b) => b.value);
+      const listings = slugs.map((slug, i) => `/category/${slug}?price=${bands[i % bands.length]}`);
+      const searches = COLD_SEARCHES.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
+      await fetch(server.url + "/").then((r) => r.body?.cancel());
+      for (
+        const [label, paths] of [["category by a price band", listings], ["search, a new word", searches]] as const
+      ) {
+        const f = await once(server.url, paths);
+        coldRows.push(`| ${n} | ${label} | ${paths.length} | ${f.median.toFixed(1)} | ${f.max.toFixed(1)} |`);
+      }
+      for (const [label, path] of TARGETS) {
+        // Warm the connection pool and caches before measuring.
+        await fetch(server.url + path).then((r) => r.body?.cancel());
+        const f = await load(server.url + path, { connections, duration, unique: true });
+        const alone = await sequential(server.url + path, 20);
+        console.log(
+          `| ${n} | ${label} | ${Math.round(f.rps)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${
+            alone.median.toFixed(1)
+          } | ${alone.max.toFixed(1)} |`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  // The long tail runs as the shop runs in production (page cache on): no page is asked twice, so
+  // only what is kept until a staff write (categories, counts) can be reused.
+  const production = await startServer({ DATABASE_URL: url });
   try {
-    // First the requests that find nothing kept, before the load keeps anything for them.
-    const bands = catalogSchemas.PRICE_BANDS.map((b) => b.value);
-    const listings = slugs.map((slug, i) => `/category/${slug}?price=${bands[i % bands.length]}`);
-    const searches = COLD_SEARCHES.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
-    await fetch(server.url + "/").then((r) => r.body?.cancel());
-    for (const [label, paths] of [["category by a price band", listings], ["search, a new word", searches]] as const) {
-      const f = await once(server.url, paths);
-      coldRows.push(`| ${n} | ${label} | ${paths.length} | ${f.median.toFixed(1)} | ${f.max.toFixed(1)} |`);
-    }
-    for (const [label, path] of TARGETS) {
-      // Warm the connection pool and caches before measuring.
-      await fetch(server.url + path).then((r) => r.body?.cancel());
-      const f = await load(server.url + path, { connections, duration, unique: true });
-      const alone = await sequential(server.url + path, 20);
-      console.log(
-        `| ${n} | ${label} | ${Math.round(f.rps)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.errors} | ${
-          alone.median.toFixed(1)
-        } | ${alone.max.toFixed(1)} |`,
-      );
-    }
+    await fetch(production.url + "/").then((r) => r.body?.cancel());
+    const tail = await longTail(production.url, shuffled(productSlugs).map((s) => `/product/${s}`), tailSeconds);
+    tailRows.push({ n, rebuild, tail });
   } finally {
-    await server.stop();
+    await production.stop();
   }
 }
 console.log("\nFirst requests (nothing kept for them yet), one at a time:\n");
 console.log("| products | request | n | median ms | max ms |");
 console.log("|---:|---|---:|---:|---:|");
 for (const row of coldRows) console.log(row);
+
+const refDir = await referenceDir();
+const reference = refDir ? await startReference(refDir) : null;
+const ref = reference ? await load(reference.url, { connections: 64, duration }) : null;
+await reference?.stop();
+console.log(
+  `\nThe long tail: each product page once, random order, ${connections} connections, at most ${tailSeconds} s; ` +
+    `the recommendations' full rebuild before it. Reference SSR: ${
+      ref ? `${Math.round(ref.rps)} req/s` : "not found"
+    }\n`,
+);
+console.log("| products | rebuild s | pages sent | pages/s | % of reference | p50 ms | p99 ms | errors |");
+console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
+for (const { n, rebuild, tail } of tailRows) {
+  console.log(
+    `| ${n} | ${rebuild.toFixed(1)} | ${tail.sent} | ${Math.round(tail.rps)} | ${
+      ref ? ((100 * tail.rps) / ref.rps).toFixed(1) : "-"
+    } | ${tail.p50.toFixed(1)} | ${tail.p99.toFixed(1)} | ${tail.errors} |`,
+  );
+}

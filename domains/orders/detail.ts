@@ -3,8 +3,9 @@
  * confirmation e-mail. Lines and addresses are the snapshots taken when the order was placed.
  */
 import { REFERRAL_DISCOUNT_LABEL } from "../referrals/pricing.ts";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { coupons, orderItems, orders, products } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
@@ -134,13 +135,33 @@ export interface OrderViewer {
 }
 
 /** Loads orders with their lines (in one query per table), keeping the order of `ids`. */
+const orderRows = (db: Db) =>
+  db.select({ order: orders, couponCode: coupons.code }).from(orders).leftJoin(
+    coupons,
+    eq(orders.couponId, coupons.id),
+  );
+const lineRows = (db: Db) =>
+  db.select({ item: orderItems, slug: products.slug }).from(orderItems)
+    .leftJoin(products, eq(orderItems.productId, products.id));
+
+// One order (placement's answer, the confirmation e-mail, the order page): prepared (db/prepared.ts).
+const oneOrder = preparedQuery((db) =>
+  orderRows(db).where(eq(orders.id, sql.placeholder("id"))).prepare("order_detail_order")
+);
+const oneOrderLines = preparedQuery((db) =>
+  lineRows(db).where(eq(orderItems.orderId, sql.placeholder("id"))).orderBy(asc(orderItems.id))
+    .prepare("order_detail_lines")
+);
+
 export async function loadOrders(db: Db, ids: number[]): Promise<OrderDetail[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ order: orders, couponCode: coupons.code }).from(orders)
-    .leftJoin(coupons, eq(orders.couponId, coupons.id)).where(inArray(orders.id, ids));
-  const lines = await db.select({ item: orderItems, slug: products.slug }).from(orderItems)
-    .leftJoin(products, eq(orderItems.productId, products.id))
-    .where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id));
+  // The orders and their lines are read together (one write in a transaction, two connections else).
+  const [rows, lines] = ids.length === 1
+    ? await Promise.all([oneOrder(db).execute({ id: ids[0] }), oneOrderLines(db).execute({ id: ids[0] })])
+    : await Promise.all([
+      orderRows(db).where(inArray(orders.id, ids)),
+      lineRows(db).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    ]);
   const byId = new Map(rows.map((r) => [r.order.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);

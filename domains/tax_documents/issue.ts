@@ -117,10 +117,16 @@ export async function issueTaxInvoice(
   now: Date,
   ratePercent: number,
 ): Promise<TaxInvoice> {
-  const [existing] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
+  // The reads are independent: sent together, they cost the paying transaction one round trip.
+  const [[existing], ordered, supplier, recipient] = await Promise.all([
+    tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id)),
+    orderedLines(tx, order.id),
+    supplierParty(tx, shop),
+    recipientParty(tx, order),
+  ]);
   if (existing) return existing;
   const lines = invoiceLines({
-    lines: await orderedLines(tx, order.id),
+    lines: ordered,
     shippingCents: toCents(order.shippingCost) ?? 0,
     discountCents: toCents(order.discountAmount) ?? 0,
     rewardDiscountCents: toCents(order.rewardDiscount) ?? 0,
@@ -128,8 +134,6 @@ export async function issueTaxInvoice(
     totalCents: toCents(order.total) ?? 0,
   }, ratePercent);
   const totals = totalsOf(lines);
-  const supplier = await supplierParty(tx, shop);
-  const recipient = await recipientParty(tx, order);
   // Last: the sequence's row stays locked until the caller commits (decision 0061).
   const sequence = await nextInSequence(tx, INVOICE_SEQUENCE);
   const [row] = await tx.insert(taxInvoices).values({
