@@ -9,7 +9,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { AppError, ValidationError } from "../lib/errors.ts";
-import { ServiceError } from "../lib/error_log.ts";
+import { logError, ServiceError } from "../lib/error_log.ts";
 import { requireRole, requireUser } from "./guards.ts";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, validate, validationError } from "./validate.ts";
 import { type Auth, describeHandler, servedActionOf } from "./route_meta.ts";
@@ -127,6 +127,11 @@ export interface FormOptions<A extends AnyAction> {
   ) => Response | Promise<Response>;
   /** After a refusal (validation or a domain's AppError): a flash and redirect, or the page again. */
   onError: (c: Context<AppEnv>, err: AppError, fields: Record<string, string>) => Response | Promise<Response>;
+  /**
+   * After a failure on our side (logged here first): the form again with the customer's input and
+   * a "please try again", so nothing typed is lost. Omitted: the shop's error page (500).
+   */
+  onUnexpected?: (c: Context<AppEnv>, fields: Record<string, string>) => Response | Promise<Response>;
 }
 
 /** The posted form's text fields (files and repeated names are not part of any action's form). */
@@ -157,8 +162,10 @@ export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, opt
       }
       output = action.output.parse(await action.handler(c, input)) as ActionOutput<A>;
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return options.onError(c, err, fields);
+      if (err instanceof AppError) return options.onError(c, err, fields);
+      if (!options.onUnexpected) throw err;
+      logError("form action failed", err, { requestId: c.get("requestId"), path: c.req.path });
+      return options.onUnexpected(c, fields);
     }
     return options.onSuccess(c, output, input, fields);
   };

@@ -8,22 +8,12 @@
  *   POST /address-book/{id}/default (addressType)            set as default
  * Visitors are sent to /login?redirect=/address-book.
  */
-import { logError as logErrorLine } from "../../lib/error_log.ts";
+import { logError } from "../../lib/error_log.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import {
-  addressSchemas,
-  createAddress,
-  DEFAULT_TYPE_TEXT,
-  deleteAddress,
-  getAddress,
-  listAddresses,
-  setDefaultAddress,
-  updateAddress,
-} from "../../domains/addresses/mod.ts";
-import { AppError, type Issue, ValidationError } from "../../lib/errors.ts";
+import { addressSchemas, DEFAULT_TYPE_TEXT, getAddress, listAddresses } from "../../domains/addresses/mod.ts";
+import { type AppError, ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { Island } from "../../lib/islands.tsx";
 import AddressBook from "../../islands/AddressBook.tsx";
@@ -41,22 +31,37 @@ import {
   valuesFromForm,
   valuesToInput,
 } from "../../components/account/AddressForm.tsx";
-import { addressJson } from "../api/addresses.ts";
+import {
+  addressJson,
+  createAddressAction,
+  deleteAddressAction,
+  setDefaultAddressAction,
+  updateAddressAction,
+} from "../api/addresses.ts";
+import { formRoute } from "../action.ts";
+import { validationError } from "../validate.ts";
 import { setFlash } from "../flash.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { renderPage } from "../render.tsx";
 
 const head = (title: string, path: string) => ({ title, canonicalPath: path, noindex: true });
 
-function byField(issues: Issue[]): AddressFieldErrors {
+/** The refused form's messages by field; a refusal that is not about the fields shows the error page. */
+function fieldErrors(err: AppError): AddressFieldErrors {
+  if (!(err instanceof ValidationError)) throw err;
   const out: AddressFieldErrors = {};
-  for (const i of issues) out[i.path.split(".")[0] || "form"] ??= i.message;
+  for (const i of err.issues) out[i.path.split(".")[0] || "form"] ??= i.message;
+  if (!err.issues.length) out.form = err.message;
   return out;
 }
 
-function logError(c: Context<AppEnv>, err: unknown) {
-  logErrorLine("address book action failed", err, { requestId: c.get("requestId"), path: c.req.path });
+/** Back to the list with a toast (the outcome of every address form). */
+function backToList(c: Context<AppEnv>, toast: { title: string; description?: string; variant?: "destructive" }) {
+  setFlash(c, { variant: "success", ...toast });
+  return c.redirect("/address-book", 303);
 }
+
+const failed = (description: string) => ({ title: "Error", description, variant: "destructive" as const });
 
 function formPage(
   c: Context<AppEnv>,
@@ -88,13 +93,25 @@ function formPage(
   });
 }
 
-/** Validates a submitted form with the form's own schema (names required, as in the dialog). */
-function checkForm(
-  values: AddressFormValues,
-): { data?: z.output<typeof addressSchemas.addressForm>; errors?: AddressFieldErrors } {
-  const result = addressSchemas.addressForm.safeParse(valuesToInput(values));
-  if (result.success) return { data: result.data };
-  return { errors: addressSchemas.firstIssues(result.error) };
+/**
+ * Checks a submitted form with the form's own schema (names required, as in the dialog; the API
+ * falls back to the profile's names) and gives the action its input.
+ */
+function checkedForm(fields: Record<string, string>) {
+  const input = valuesToInput(valuesFromForm(fields));
+  const result = addressSchemas.addressForm.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return input;
+}
+
+/** The edit form again, with what the customer typed. */
+function editPage(
+  c: Context<AppEnv>,
+  fields: Record<string, string>,
+  opts: { errors?: AddressFieldErrors; message?: string; status: 400 | 500 },
+) {
+  const id = parseId(c.req.param("id"));
+  return formPage(c, { id, values: valuesFromForm(fields), wasDefault: fields.wasDefault === "true", ...opts });
 }
 
 export function addressBookPages() {
@@ -113,7 +130,7 @@ export function addressBookPages() {
     try {
       list = await listAddresses(c.var.db, user.id);
     } catch (err) {
-      logError(c, err);
+      logError("address book failed to load", err, { requestId: c.get("requestId"), path: c.req.path });
       return renderPage(c, { status: 500, head: head("Address Book", "/address-book"), body: <AddressBookError /> });
     }
     return renderPage(c, {
@@ -135,21 +152,13 @@ export function addressBookPages() {
 
   app.get("/address-book/new", (c) => formPage(c, { values: emptyAddressValues(currentUser(c)) }));
 
-  app.post("/address-book", async (c) => {
-    const user = currentUser(c);
-    const values = valuesFromForm(await c.req.parseBody());
-    const checked = checkForm(values);
-    if (checked.errors) return formPage(c, { values, errors: checked.errors, status: 400 });
-    try {
-      await createAddress(c.var.db, user, checked.data!);
-    } catch (err) {
-      if (err instanceof ValidationError) return formPage(c, { values, errors: byField(err.issues), status: 400 });
-      if (err instanceof AppError) throw err;
-      logError(c, err);
-      return formPage(c, { values, message: "Failed to add address. Please try again.", status: 500 });
-    }
-    setFlash(c, { title: "Address added", description: "Address saved successfully.", variant: "success" });
-    return c.redirect("/address-book", 303);
+  formRoute(app, createAddressAction, {
+    path: "/address-book",
+    input: (fields) => checkedForm(fields),
+    onSuccess: (c) => backToList(c, { title: "Address added", description: "Address saved successfully." }),
+    onError: (c, err, fields) => formPage(c, { values: valuesFromForm(fields), errors: fieldErrors(err), status: 400 }),
+    onUnexpected: (c, fields) =>
+      formPage(c, { values: valuesFromForm(fields), message: "Failed to add address. Please try again.", status: 500 }),
   });
 
   app.get("/address-book/:id/edit", async (c) => {
@@ -157,35 +166,17 @@ export function addressBookPages() {
     return formPage(c, { id: address.id, values: addressToValues(address), wasDefault: address.isDefault });
   });
 
-  app.post("/address-book/:id", async (c) => {
-    const user = currentUser(c);
-    const id = parseId(c.req.param("id"));
-    const form = await c.req.parseBody();
-    const values = valuesFromForm(form);
-    const wasDefault = form.wasDefault === "true";
-    const checked = checkForm(values);
-    if (checked.errors) return formPage(c, { id, values, errors: checked.errors, wasDefault, status: 400 });
-    const { isDefault, ...fields } = checked.data!;
-    // The default changes only when the customer ticked or cleared the box.
-    const input = isDefault === wasDefault ? fields : { ...fields, isDefault };
-    try {
-      await updateAddress(c.var.db, user.id, id, input);
-    } catch (err) {
-      if (err instanceof ValidationError) {
-        return formPage(c, { id, values, errors: byField(err.issues), wasDefault, status: 400 });
-      }
-      if (err instanceof AppError) throw err;
-      logError(c, err);
-      return formPage(c, {
-        id,
-        values,
-        wasDefault,
-        message: "Failed to update address. Please try again.",
-        status: 500,
-      });
-    }
-    setFlash(c, { title: "Address updated", description: "Address saved successfully.", variant: "success" });
-    return c.redirect("/address-book", 303);
+  formRoute(app, updateAddressAction, {
+    path: "/address-book/:id",
+    input: (fields) => {
+      const { isDefault, ...rest } = checkedForm(fields);
+      // The default changes only when the customer ticked or cleared the box.
+      return isDefault === (fields.wasDefault === "true") ? rest : { ...rest, isDefault };
+    },
+    onSuccess: (c) => backToList(c, { title: "Address updated", description: "Address saved successfully." }),
+    onError: (c, err, fields) => editPage(c, fields, { errors: fieldErrors(err), status: 400 }),
+    onUnexpected: (c, fields) =>
+      editPage(c, fields, { message: "Failed to update address. Please try again.", status: 500 }),
   });
 
   app.get("/address-book/:id/delete", async (c) => {
@@ -196,48 +187,27 @@ export function addressBookPages() {
     });
   });
 
-  app.post("/address-book/:id/delete", async (c) => {
-    const id = parseId(c.req.param("id"));
-    try {
-      await deleteAddress(c.var.db, currentUser(c).id, id);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      logError(c, err);
-      setFlash(c, {
-        title: "Error",
-        description: "Failed to delete address. Please try again.",
-        variant: "destructive",
-      });
-      return c.redirect("/address-book", 303);
-    }
-    setFlash(c, { title: "Address deleted", variant: "success" });
-    return c.redirect("/address-book", 303);
+  formRoute(app, deleteAddressAction, {
+    path: "/address-book/:id/delete",
+    onSuccess: (c) => backToList(c, { title: "Address deleted" }),
+    onError: (_c, err) => {
+      throw err;
+    },
+    onUnexpected: (c) => backToList(c, failed("Failed to delete address. Please try again.")),
   });
 
-  app.post("/address-book/:id/default", async (c) => {
-    const id = parseId(c.req.param("id"));
-    const form = await c.req.parseBody();
-    const parsed = addressSchemas.setDefaultBody.safeParse({ addressType: form.addressType });
-    if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message);
-    const type = parsed.data.addressType;
-    try {
-      await setDefaultAddress(c.var.db, currentUser(c).id, id, type);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      logError(c, err);
-      setFlash(c, {
-        title: "Error",
-        description: "Failed to set default address. Please try again.",
-        variant: "destructive",
-      });
-      return c.redirect("/address-book", 303);
-    }
-    setFlash(c, {
-      title: "Default address updated",
-      description: `Default ${DEFAULT_TYPE_TEXT[type]} address has been updated.`,
-      variant: "success",
-    });
-    return c.redirect("/address-book", 303);
+  formRoute(app, setDefaultAddressAction, {
+    path: "/address-book/:id/default",
+    input: (fields) => ({ addressType: fields.addressType }),
+    onSuccess: (c, _address, input) =>
+      backToList(c, {
+        title: "Default address updated",
+        description: `Default ${DEFAULT_TYPE_TEXT[input.addressType]} address has been updated.`,
+      }),
+    onError: (_c, err) => {
+      throw err;
+    },
+    onUnexpected: (c) => backToList(c, failed("Failed to set default address. Please try again.")),
   });
   return app;
 }
