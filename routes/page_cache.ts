@@ -29,7 +29,8 @@ export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE_M
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** The storefront pages that are the same for every visitor. */
-const VISITOR_PAGES = /^\/(categories|category\/[^/]+|product\/[^/]+|products|featured|new|offers|search)?$/;
+const VISITOR_PAGES =
+  /^\/(categories|category\/[^/]+|product\/[^/]+|products|featured|new|offers|search|animals|animals\/[^/]+)?$/;
 const FLASH_COOKIE = "flash";
 
 interface Entry {
@@ -168,7 +169,7 @@ export function reviewWritesDropProductPages() {
   });
 }
 
-const CATALOGUE_READS = /^\/api\/(products|categories|search)(\/|$)/;
+const CATALOGUE_READS = /^\/api\/(products|categories|search|animals)(\/|$)/;
 
 /**
  * A visitor's catalogue API read (no session, no cookie set) may be kept by a CDN as briefly as the

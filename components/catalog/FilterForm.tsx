@@ -68,6 +68,7 @@ export function FilterForm(
     <form method="get" action={action} className="space-y-6" aria-label="Filters">
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+      {state.animal ? <input type="hidden" name="animal" value={state.animal} /> : null}
       {showCategories && facets.categories.length
         ? (
           <fieldset>

@@ -111,6 +111,7 @@ export function ListingView(p: ListingViewProps) {
               <form method="get" action={p.basePath} className="flex items-center gap-2">
                 {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
                 {state.category ? <input type="hidden" name="category" value={state.category} /> : null}
+                {state.animal ? <input type="hidden" name="animal" value={state.animal} /> : null}
                 {state.price.map((v) => <input key={v} type="hidden" name="price" value={v} />)}
                 {state.brand.map((v) => <input key={v} type="hidden" name="brand" value={v} />)}
                 <label htmlFor="sort" className="text-sm text-stone-600">Sort by</label>

@@ -22,7 +22,7 @@ import { ReviewsSection, type ReviewsSectionData } from "../reviews/ReviewsSecti
 import { Frozen } from "../../lib/frozen.tsx";
 
 export function ProductView(
-  { product, similar, boughtTogether, freeShippingCents, shareUrl, wishlist, reviews }: {
+  { product, similar, boughtTogether, freeShippingCents, shareUrl, wishlist, reviews, suitableFor = [] }: {
     product: ProductWithVariants;
     /** Whether the shopper is signed in and has saved this product. */
     wishlist: { signedIn: boolean; saved: boolean };
@@ -33,6 +33,8 @@ export function ProductView(
     shareUrl: string;
     /** The Customer Reviews section (#reviews): the form and the approved reviews. */
     reviews: ReviewsSectionData;
+    /** The species this product suits (docs/animals.md), linked to their profiles. */
+    suitableFor?: { slug: string; commonName: string }[];
   },
 ) {
   const p = product;
@@ -162,6 +164,26 @@ export function ProductView(
           </div>
         </div>
       </Frozen>
+
+      {suitableFor.length
+        ? (
+          <section aria-labelledby="suitable-for" className="mt-6">
+            <h2 id="suitable-for" className="text-lg font-bold">Suitable for</h2>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {suitableFor.map((s) => (
+                <li key={s.slug}>
+                  <a
+                    href={`/animals/${s.slug}`}
+                    className="inline-block rounded-full border border-green-700 px-3 py-1 text-sm font-medium text-green-900 hover:bg-green-50"
+                  >
+                    {s.commonName}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+        : null}
 
       {/* The lists come from the same cached page data as the product. */}
       <Frozen owner={p} part="lists" className="contents">

@@ -10,6 +10,8 @@ export interface ListingState {
   category?: string;
   sort?: string;
   page: number;
+  /** A species slug: only products suitable for it (docs/animals.md). */
+  animal?: string;
 }
 
 /** The URL for `base` with the given state; empty values and page 1 are left out. */
@@ -18,6 +20,7 @@ export function listingHref(base: string, state: ListingState, change: Partial<L
   const params = new URLSearchParams();
   if (s.q) params.set("q", s.q);
   if (s.category) params.set("category", s.category);
+  if (s.animal) params.set("animal", s.animal);
   for (const p of s.price) params.append("price", p);
   for (const b of s.brand) params.append("brand", b);
   if (s.sort) params.set("sort", s.sort);

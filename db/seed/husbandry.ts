@@ -112,7 +112,7 @@ export const seedHusbandry: SeedHusbandry[] = [
   { product: "microclimate-evo-quad-4-channel-thermostat", need: "thermostat" },
 
   // UVB tubes: strength and length decide which species and enclosure they suit.
-  tube("arcadia-prot5-uvb-kit", "RB-HTL-0001-6-24W", 6, 55),
+  { ...tube("arcadia-prot5-uvb-kit", "RB-HTL-0001-6-24W", 6, 55), staffPick: true },
   tube("arcadia-prot5-uvb-kit", "RB-HTL-0001-12-24W", 12, 55),
   tube("arcadia-prot5-uvb-kit", "RB-HTL-0001-12-39W", 12, 85),
   tube("arcadia-prot5-uvb-kit", "RB-HTL-0001-14-54W", 14, 115),

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { categoryApi } from "./categories.ts";
+import { animalApi } from "./animals.ts";
 import { productApi } from "./products.ts";
 import { searchApi } from "./search.ts";
 import { authApi } from "./auth.ts";
@@ -41,6 +42,7 @@ export function apiRoutes() {
   app.route("/products", productApi());
   app.route("/products", productImageApi());
   app.route("/search", searchApi());
+  app.route("/animals", animalApi());
   app.route("/auth", authApi());
   app.route("/auth", passwordResetApi());
   app.route("/addresses", addressApi());

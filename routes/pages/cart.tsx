@@ -16,6 +16,8 @@ import { readOwner } from "../cart_owner.ts";
 import { setFlash } from "../flash.ts";
 import { refererPath } from "../guards.ts";
 import { renderPage } from "../render.tsx";
+import { SetupGaps } from "../../components/animals/SpeciesViews.tsx";
+import { chosenSetups } from "./animals.tsx";
 import { addToCartAction, applyCouponAction, COUPON_REMOVED, removeCouponAction } from "../api/cart_actions.ts";
 import { formFields, formRoute } from "../action.ts";
 import { addedToast } from "../../client/cart.ts";
@@ -140,6 +142,7 @@ export function cartPages() {
       <>
         {offer ? <AddPrompt offer={offer} /> : null}
         <Island name="CartView" component={CartView} props={{ initial: cart, couponMessage: takeCouponMessage(c) }} />
+        <SetupGaps lists={await chosenSetups(c)} />
       </>
     );
     // A coupon dropped on this read is announced here too, so no-JS actions and the first load after

@@ -18,7 +18,8 @@ import {
 } from "../../domains/catalog/mod.ts";
 import { ListingView } from "../../components/catalog/ListingView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
-import type { ListingState } from "../../components/catalog/listing_state.ts";
+import { listingHref, type ListingState } from "../../components/catalog/listing_state.ts";
+import { animalFilter, speciesInSearch } from "./animals.tsx";
 import type { PageHead } from "../../lib/head.tsx";
 import { isSlug } from "../../lib/ids.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -85,6 +86,7 @@ function readState(c: Context<AppEnv>): { state: ListingState; query: catalogSch
       brand: [...new Set(q.brand)],
       sort: q.sort,
       page: q.page,
+      animal: typeof raw.animal === "string" && /^[a-z0-9-]{1,80}$/.test(raw.animal) ? raw.animal : undefined,
     },
   };
 }
@@ -155,6 +157,10 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
     sort: (state.sort ?? page.defaultSort) as ProductFilter["sort"],
     limit: PAGE_SIZE,
   };
+  // ?animal=: only what suits the species (an unknown one is ignored, like any unreadable parameter).
+  const animal = state.animal ? await animalFilter(c, state.animal) : null;
+  if (!animal) state.animal = undefined;
+  else filter.ids = animal.productIds;
   let error: string | undefined;
   let result: ProductPage = { items: [], total: 0, page: state.page, limit: PAGE_SIZE };
   let facets = { categories: [], brands: [], priceBands: [] } as Awaited<ReturnType<typeof productFacets>>;
@@ -187,7 +193,17 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
       <ListingView
         basePath={page.basePath}
         breadcrumbs={page.breadcrumbs}
-        header={page.header}
+        header={animal
+          ? (
+            <>
+              {page.header}
+              <AnimalFilterNote
+                species={animal.species}
+                clearHref={listingHref(page.basePath, state, { animal: undefined, page: 1 })}
+              />
+            </>
+          )
+          : page.header}
         state={state}
         facets={facets}
         products={result.items.map(toCardData)}
@@ -204,6 +220,35 @@ async function renderListing(c: Context<AppEnv>, page: ListingPage) {
       />
     ),
   });
+}
+
+function SpeciesLinks({ species }: { species: { slug: string; commonName: string }[] }) {
+  return (
+    <ul className="mt-3 flex flex-wrap gap-2" aria-label="Animals matching your search">
+      {species.map((s) => (
+        <li key={s.slug}>
+          <a
+            href={`/animals/${s.slug}`}
+            className="inline-block rounded-lg border border-green-700 bg-green-50 px-3 py-2 text-sm font-semibold text-green-900 hover:bg-green-100"
+          >
+            {`${s.commonName}: care sheet and setup checklist`}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AnimalFilterNote(
+  { species, clearHref }: { species: { slug: string; commonName: string }; clearHref: string },
+) {
+  return (
+    <p className="mt-3 rounded-lg bg-green-50 px-4 py-2 text-sm text-green-950" role="status">
+      Showing products suitable for the{" "}
+      <a href={`/animals/${species.slug}`} className="font-semibold underline">{species.commonName}</a>.{" "}
+      <a href={clearHref} className="underline">Show all products</a>
+    </p>
+  );
 }
 
 function Heading({ title, text }: { title: string; text?: string }) {
@@ -295,13 +340,22 @@ export const offersPage = listPage(
   { onSale: true },
 );
 
-export function searchPage(c: Context<AppEnv>) {
+export async function searchPage(c: Context<AppEnv>) {
   const q = (c.req.query("q") ?? "").trim();
+  // A species named in the search ("beardie") is linked above the results: its care sheet and setup.
+  const species = await speciesInSearch(c, q);
   return renderListing(c, {
     basePath: "/search",
     head: { title: q ? `Search: ${q}` : "Search", description: "Search the catalogue.", noindex: true },
     breadcrumbs: [{ label: "Home", href: "/" }, { label: "Search" }],
-    header: <SearchHeader q={q} />,
+    header: species.length
+      ? (
+        <>
+          <SearchHeader q={q} />
+          <SpeciesLinks species={species} />
+        </>
+      )
+      : <SearchHeader q={q} />,
     filter: q ? {} : { q: "" },
     defaultSort: q ? "relevance" : "featured",
     extraSorts: q ? ["relevance"] : [],

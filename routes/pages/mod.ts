@@ -6,6 +6,7 @@ import { categoriesPage } from "./categories.tsx";
 import { categoryPage, featuredPage, newPage, offersPage, searchPage, shopAllPage } from "./listing.tsx";
 import { productPage } from "./product.tsx";
 import { reviewFormRoutes } from "./product_reviews.ts";
+import { animalPages } from "./animals.tsx";
 
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
@@ -19,5 +20,6 @@ export function pageRoutes() {
   app.get("/search", searchPage);
   app.get("/product/:slug", productPage);
   app.route("/product", reviewFormRoutes());
+  app.route("/", animalPages());
   return app;
 }

@@ -14,6 +14,7 @@ import { shopperProductState } from "../../domains/shopper/mod.ts";
 import { renderPage } from "../render.tsx";
 import { siteShop } from "../shop_info.ts";
 import { reviewFilters, reviewsSectionData, withReviewStructuredData } from "./product_reviews.ts";
+import { suitableFor } from "./animals.tsx";
 
 async function loadProductPage(c: Context<AppEnv>, slug: string, filters: ReviewQuery): Promise<ProductPageData> {
   const { db, config } = c.var;
@@ -59,9 +60,10 @@ export async function productPage(c: Context<AppEnv>) {
       () => shopperProductState(db, user.id, product.id),
     )
     : null;
-  const [reviewsSection, shop] = await Promise.all([
+  const [reviewsSection, shop, species] = await Promise.all([
     reviewsSectionData(c, product, reviews, filters, mine ? mine.reviewStatus : undefined),
     siteShop(c),
+    suitableFor(c, product.id),
   ]);
   const saved = mine?.saved ?? false;
   return renderPage(c, {
@@ -76,6 +78,7 @@ export async function productPage(c: Context<AppEnv>) {
         shareUrl={`${config.siteUrl}/product/${product.slug}`}
         wishlist={{ signedIn: !!user, saved }}
         reviews={reviewsSection}
+        suitableFor={species}
       />
     ),
   });

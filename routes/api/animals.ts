@@ -1,0 +1,106 @@
+/**
+ * Species profiles and setup checklists (docs/animals.md): GET /api/animals, GET /api/animals/{slug},
+ * GET /api/animals/{slug}/setup (judged against the visitor's cart when they have one) and
+ * POST /api/animals/{slug}/essentials ('Add the essentials to cart').
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { cartUnits, getSpecies, listSpecies, setupChecklist, type Species } from "../../domains/animals/mod.ts";
+import { addToCart } from "../../domains/cart/mod.ts";
+import { AppError } from "../../lib/errors.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { readOwner, writeOwner } from "../cart_owner.ts";
+import { chooseAnimal } from "../animal_choice.ts";
+import { sharedRead } from "../shared_reads.ts";
+import {
+  addEssentialsOutput,
+  setupChecklist as setupChecklistSchema,
+  speciesProfile,
+  speciesSummary,
+} from "../../contract/animals.ts";
+import { checklistJson, speciesProfileJson, speciesSummaryJson } from "./animals_json.ts";
+import { currentCart } from "./cart_actions.ts";
+
+/** Every profile, read once per request however many parts of a page ask. */
+export function allSpecies(c: Context<AppEnv>): Promise<Species[]> {
+  return sharedRead(c, "animals:all", () => listSpecies(c.var.db));
+}
+
+/** The profile named by the path's slug; 404 'Species not found' for an unknown one. */
+export function speciesOfPath(c: Context<AppEnv>): Promise<Species> {
+  return getSpecies(c.var.db, c.req.param("slug") ?? "");
+}
+
+/** The species' checklist, judged against the visitor's cart when they have a session. */
+export async function checklistFor(c: Context<AppEnv>, s: Species) {
+  const owner = readOwner(c);
+  return await setupChecklist(c.var.db, s, owner ? await cartUnits(c.var.db, owner) : null);
+}
+
+export const listAnimalsAction = defineAction({
+  method: "get",
+  path: "/animals",
+  input: undefined,
+  output: z.array(speciesSummary),
+  auth: "public",
+  summary: "Every species profile (summary), in display order",
+  handler: async (c) => (await allSpecies(c)).map(speciesSummaryJson),
+});
+
+export const getAnimalAction = defineAction({
+  method: "get",
+  path: "/animals/:slug",
+  input: undefined,
+  output: speciesProfile,
+  auth: "public",
+  summary: "One species profile: sizes, temperatures, humidity, UVB, minimum enclosure, care and legal notes",
+  handler: async (c) => speciesProfileJson(await speciesOfPath(c)),
+});
+
+export const animalSetupAction = defineAction({
+  method: "get",
+  path: "/animals/:slug/setup",
+  input: undefined,
+  output: setupChecklistSchema,
+  auth: "public",
+  summary: "The species' setup checklist: each need with its reason and fitting in-stock products; with a cart, " +
+    "each need covered, unsuitable (why) or missing",
+  handler: async (c) => checklistJson(await checklistFor(c, await speciesOfPath(c))),
+});
+
+export const addEssentialsAction = defineAction({
+  method: "post",
+  path: "/animals/:slug/essentials",
+  input: undefined,
+  output: addEssentialsOutput,
+  auth: "public",
+  summary: "Add one of each essential the visitor's cart still lacks for the species (the server chooses them)",
+  handler: async (c) => {
+    const species = await speciesOfPath(c);
+    const owner = await writeOwner(c);
+    const list = await setupChecklist(c.var.db, species, await cartUnits(c.var.db, owner));
+    const added: { productId: number; variantId: number | null; name: string }[] = [];
+    const skipped: { name: string; message: string }[] = [];
+    for (const e of list.essentials) {
+      try {
+        const line = await addToCart(c.var.db, owner, { productId: e.productId, variantId: e.variantId, quantity: 1 });
+        added.push({ productId: e.productId, variantId: e.variantId, name: line.name });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        skipped.push({ name: e.name, message: err.message });
+      }
+    }
+    chooseAnimal(c, species.slug);
+    return { added, skipped, cart: await currentCart(c) };
+  },
+});
+
+export function animalApi() {
+  const app = new Hono<AppEnv>();
+  for (const action of [listAnimalsAction, getAnimalAction, animalSetupAction, addEssentialsAction]) {
+    jsonRoute(app, action, "/animals");
+  }
+  return app;
+}
