@@ -1,0 +1,51 @@
+/**
+ * Shop by animal in Chromium (docs/animals.md): the species index and a profile with its setup
+ * checklist, accessible (axe), and 'Add the essentials to cart' working with JavaScript off.
+ */
+import assert from "node:assert/strict";
+import { axeViolations } from "../helpers/axe.ts";
+import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+
+const e2e = useShopInBrowser({
+  start: "[e2e] animals: start the shop (demo catalogue) and the browser",
+  stop: "[e2e] animals: stop the shop and the browser",
+  database: { withAccounts: false, fill: async () => {} },
+});
+
+e2eTest("[e2e] animals: the index and a profile render, accessible, with the checklist", async () => {
+  // axe is injected as a script: the test's own context lets it past the shop's CSP.
+  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(e2e.server.url + "/animals");
+  await page.getByRole("heading", { level: 1, name: "Shop by Animal" }).waitFor();
+  assert.deepEqual(await axeViolations(page), []);
+  await fullPageShot(page, "animals-index");
+  await page.getByRole("link", { name: "Bearded dragon" }).click();
+  await page.waitForURL("**/animals/bearded-dragon");
+  await page.getByRole("heading", { level: 2, name: "Setup checklist" }).waitFor();
+  assert.match(await page.locator("dl").first().innerText(), /Basking spot: 40–45 °C/);
+  assert.equal(await page.getByRole("button", { name: "Add the essentials to cart" }).count(), 1);
+  assert.deepEqual(await axeViolations(page), []);
+  await fullPageShot(page, "animal-profile-bearded-dragon");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+e2eTest("[e2e] animals: with JavaScript off, the essentials go into the cart and the setup is covered", async () => {
+  const context = await e2e.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(e2e.server.url + "/animals/leopard-gecko");
+  await page.getByRole("button", { name: "Add the essentials to cart" }).click();
+  await page.waitForURL("**/animals/leopard-gecko#setup");
+  const status = page.getByRole("status").filter({ hasText: "Your setup so far" });
+  assert.match(await status.innerText(), /your cart covers every essential for a leopard gecko/);
+  await fullPageShot(page, "animal-profile-leopard-gecko-covered-phone");
+  await page.goto(e2e.server.url + "/cart");
+  const gaps = page.getByRole("region", { name: "Your animals' setups" });
+  assert.match(await gaps.innerText(), /Leopard gecko[\s\S]*Every essential is in your cart/);
+  await fullPageShot(page, "cart-animal-setups-phone");
+  await context.close();
+});
+
+e2e.registerStopTest();
