@@ -11,13 +11,19 @@ import {
   deleteAccount,
   exportFileName,
   exportUserData,
+  type ShopMailInfo,
   updateProfile,
 } from "../../domains/accounts/mod.ts";
-import { shopMailInfo } from "../pages/account.tsx";
+import type { Config } from "../../config.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { endSession } from "../session.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { successMessage, userJson, userSchema } from "./auth.ts";
+
+/** The shop details an account e-mail (the e-mail-change notice) names. */
+function shopMailInfo(config: Config): ShopMailInfo {
+  return { siteUrl: config.siteUrl, shopName: config.shop.name, supportEmail: config.shop.contact.email };
+}
 
 export const updateProfileAction = defineAction({
   method: "put",

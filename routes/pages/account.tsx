@@ -9,17 +9,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ReactElement } from "react";
 import type { AppEnv } from "../context.ts";
-import {
-  accountSchemas,
-  addressBookSummary,
-  changePassword,
-  deleteAccount,
-  listWishlist,
-  loyaltySummary,
-  type ShopMailInfo,
-  updateProfile,
-} from "../../domains/accounts/mod.ts";
-import type { Config } from "../../config.ts";
+import { addressBookSummary, listWishlist, loyaltySummary } from "../../domains/accounts/mod.ts";
 import { listOrdersForUser, type OrderSummary } from "../../domains/orders/mod.ts";
 import { documentsOfOrders } from "../../domains/tax_documents/mod.ts";
 import type { SessionUser } from "../../domains/auth/mod.ts";
@@ -35,9 +25,9 @@ import type { FieldErrors, FormState } from "../../components/ui/Field.tsx";
 import { AccountDeleteView } from "../../components/account/AccountDelete.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { endSession } from "../session.ts";
 import { renderPage } from "../render.tsx";
-import { fieldErrors } from "./auth.tsx";
+import { formRoute } from "../action.ts";
+import { changePasswordAction, deleteAccountAction, updateProfileAction } from "../api/account.ts";
 
 /** The overview lists this many recent orders (document 2 section 9). */
 export const RECENT_ORDERS = 3;
@@ -54,11 +44,6 @@ const TITLES: Record<AccountTab, string> = {
 };
 
 type Status = 200 | 400 | 409 | 429;
-
-/** The shop details an account e-mail (the e-mail-change notice) names. */
-export function shopMailInfo(config: Config): ShopMailInfo {
-  return { siteUrl: config.siteUrl, shopName: config.shop.name, supportEmail: config.shop.contact.email };
-}
 
 function parseTab(raw: string | undefined): AccountTab {
   return ACCOUNT_TABS.find((t) => t.id === raw)?.id ?? "overview";
@@ -133,11 +118,11 @@ async function tabBody(c: Context<AppEnv>, tab: AccountTab): Promise<ReactElemen
   }
 }
 
-async function formFields(c: Context<AppEnv>, names: string[]): Promise<Record<string, string>> {
-  const form = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const n of names) if (typeof form[n] === "string") out[n] = form[n] as string;
-  return out;
+const PROFILE_FIELDS = ["firstName", "lastName", "email", "phone", "vatNumber", "currentPassword"];
+
+/** The named fields of a posted form (the account actions' schemas are strict: nothing else goes in). */
+function pick(fields: Record<string, string>, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.filter((n) => n in fields).map((n) => [n, fields[n]]));
 }
 
 /** Field messages from a domain refusal: a ValidationError's issues, a 409 on the e-mail, or a form message. */
@@ -154,6 +139,13 @@ function refusal(err: unknown, conflictField?: string): { status: Status; state:
     return { status: err.status, state: { message: err.message } };
   }
   return null;
+}
+
+/** A refusal as the form shows it; one the form cannot show (a 404, a 403) goes to the error page. */
+function refused(err: AppError, conflictField?: string): { status: Status; state: FormState } {
+  const r = refusal(err, conflictField);
+  if (!r) throw err;
+  return r;
 }
 
 function settingsPage(
@@ -206,66 +198,54 @@ export function accountPages() {
     return page(c, tab, await tabBody(c, tab));
   });
 
-  app.post("/account/profile", async (c) => {
-    const { currentPassword, ...values } = await formFields(c, [
-      "firstName",
-      "lastName",
-      "email",
-      "phone",
-      "vatNumber",
-      "currentPassword",
-    ]);
-    const parsed = accountSchemas.profileBody.safeParse({ ...values, currentPassword });
-    if (!parsed.success) return settingsPage(c, { profile: { values, errors: fieldErrors(parsed.error) } }, 400);
-    try {
-      await updateProfile(c.var.db, currentUser(c).id, parsed.data, shopMailInfo(c.var.config));
-    } catch (err) {
-      const r = refusal(err, "email");
-      if (!r) throw err;
+  // The settings forms are the no-JavaScript twins of the account actions (routes/api/account.ts).
+  formRoute(app, updateProfileAction, {
+    path: "/account/profile",
+    input: (fields) => pick(fields, PROFILE_FIELDS),
+    onSuccess: (c) => {
+      setFlash(c, { title: "Profile updated", description: "Your details have been saved.", variant: "success" });
+      return c.redirect("/account?tab=settings", 303);
+    },
+    onError: (c, err, fields) => {
+      const { currentPassword: _, ...values } = pick(fields, PROFILE_FIELDS);
+      const r = refused(err, "email");
       return settingsPage(c, { profile: { values, ...r.state } }, r.status);
-    }
-    setFlash(c, { title: "Profile updated", description: "Your details have been saved.", variant: "success" });
-    return c.redirect("/account?tab=settings", 303);
+    },
   });
 
-  app.post("/account/password", async (c) => {
-    const values = await formFields(c, ["currentPassword", "newPassword", "confirmPassword"]);
-    const parsed = accountSchemas.passwordBody.safeParse(values);
-    if (!parsed.success) return settingsPage(c, { password: { errors: fieldErrors(parsed.error) } }, 400);
-    try {
-      await changePassword(c.var.db, currentUser(c).id, c.var.session?.id ?? null, parsed.data);
-    } catch (err) {
-      const r = refusal(err);
-      if (!r) throw err;
+  formRoute(app, changePasswordAction, {
+    path: "/account/password",
+    input: (fields) => pick(fields, ["currentPassword", "newPassword", "confirmPassword"]),
+    onSuccess: (c) => {
+      setFlash(c, {
+        title: "Password changed",
+        description: "Your other devices have been signed out.",
+        variant: "success",
+      });
+      return c.redirect("/account?tab=settings", 303);
+    },
+    onError: (c, err) => {
+      const r = refused(err);
       return settingsPage(c, { password: r.state }, r.status);
-    }
-    setFlash(c, {
-      title: "Password changed",
-      description: "Your other devices have been signed out.",
-      variant: "success",
-    });
-    return c.redirect("/account?tab=settings", 303);
+    },
   });
 
   app.get("/account/delete", (c) => deletePage(c));
 
-  app.post("/account/delete", async (c) => {
-    const values = await formFields(c, ["password", "confirm"]);
-    const parsed = accountSchemas.deleteBody.safeParse(values);
-    if (!parsed.success) return deletePage(c, { errors: fieldErrors(parsed.error) }, 400);
-    try {
-      await deleteAccount(c.var.db, currentUser(c).id, parsed.data.password);
-    } catch (err) {
-      const r = refusal(err);
-      if (!r) throw err;
+  formRoute(app, deleteAccountAction, {
+    path: "/account/delete",
+    input: (fields) => pick(fields, ["password", "confirm"]),
+    onSuccess: (c) => {
+      setFlash(c, {
+        title: "Your account has been deleted",
+        description: "Your personal details have been erased. Thank you for shopping with us.",
+      });
+      return c.redirect("/", 303);
+    },
+    onError: (c, err) => {
+      const r = refused(err);
       return deletePage(c, r.state, r.status);
-    }
-    await endSession(c);
-    setFlash(c, {
-      title: "Your account has been deleted",
-      description: "Your personal details have been erased. Thank you for shopping with us.",
-    });
-    return c.redirect("/", 303);
+    },
   });
 
   return app;

@@ -84,6 +84,13 @@ const withOneAddress = async (client: TestClient) => {
 
 let productId = 0;
 
+const newProfile = { firstName: "Sipho", lastName: "Dlamini", phone: "082 555 0199" };
+
+async function emailOf(db: Db, userId: number): Promise<string> {
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return u.email;
+}
+
 const CASES: Case[] = [
   {
     name: "add an address",
@@ -132,6 +139,18 @@ const CASES: Case[] = [
     form: async (client, db, userId) =>
       await client.postForm(`/address-book/${await firstAddressId(db, userId)}/delete`, {}),
     state: addressBook,
+  },
+  {
+    name: "change the profile",
+    json: async (client, db, userId) =>
+      await client.postJson("/api/account/profile", { ...newProfile, email: await emailOf(db, userId) }, "PUT"),
+    form: async (client, db, userId) =>
+      await client.postForm("/account/profile", { ...newProfile, email: await emailOf(db, userId) }),
+    state: async (db, userId) => {
+      const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+        .from(users).where(eq(users.id, userId));
+      return u;
+    },
   },
   {
     name: "add to cart",
