@@ -119,10 +119,15 @@ function Wide({ children }: { children: ReactNode }) {
 }
 
 export function AddressFields(
-  { values, errors, idPrefix = "address", onChange, onBlur }: {
+  { values, errors, idPrefix = "address", onChange, onBlur, deliveryOnly = false }: {
     values: AddressFormValues;
     errors: AddressFieldErrors;
     idPrefix?: string;
+    /**
+     * Only what a delivery needs (a WhatsApp order's pay page): no type, label or default choice,
+     * which the caller decides.
+     */
+    deliveryOnly?: boolean;
     onChange?: (name: AddressFieldName, value: string | boolean) => void;
     onBlur?: (name: AddressFieldName) => void;
   },
@@ -155,32 +160,34 @@ export function AddressFields(
 
   return (
     <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
-      <Wide>
-        <fieldset aria-describedby={errors.addressType ? id("addressType-error") : undefined}>
-          <legend className="mb-2 block text-sm font-medium text-stone-800">Use this address for</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {TYPE_ORDER.map((t) => (
-              <label
-                key={t}
-                className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-sm font-medium text-stone-800 transition hover:border-stone-500 has-[:checked]:border-green-700 has-[:checked]:bg-green-50 has-[:checked]:text-green-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-green-700/30"
-              >
-                <input
-                  type="radio"
-                  name="addressType"
-                  value={t}
-                  className="h-4 w-4 accent-green-700"
-                  {...(onChange
-                    ? { checked: values.addressType === t, onChange: () => onChange("addressType", t) }
-                    : { defaultChecked: values.addressType === t })}
-                />
-                {ADDRESS_TYPE_TEXT[t]}
-              </label>
-            ))}
-          </div>
-          <ErrorText id={id("addressType-error")} error={errors.addressType} />
-        </fieldset>
-      </Wide>
-      {text("label", "Label (optional)", {
+      {deliveryOnly ? null : (
+        <Wide>
+          <fieldset aria-describedby={errors.addressType ? id("addressType-error") : undefined}>
+            <legend className="mb-2 block text-sm font-medium text-stone-800">Use this address for</legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {TYPE_ORDER.map((t) => (
+                <label
+                  key={t}
+                  className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-sm font-medium text-stone-800 transition hover:border-stone-500 has-[:checked]:border-green-700 has-[:checked]:bg-green-50 has-[:checked]:text-green-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-green-700/30"
+                >
+                  <input
+                    type="radio"
+                    name="addressType"
+                    value={t}
+                    className="h-4 w-4 accent-green-700"
+                    {...(onChange
+                      ? { checked: values.addressType === t, onChange: () => onChange("addressType", t) }
+                      : { defaultChecked: values.addressType === t })}
+                  />
+                  {ADDRESS_TYPE_TEXT[t]}
+                </label>
+              ))}
+            </div>
+            <ErrorText id={id("addressType-error")} error={errors.addressType} />
+          </fieldset>
+        </Wide>
+      )}
+      {deliveryOnly ? null : text("label", "Label (optional)", {
         maxLength: LIMITS.label.max,
         placeholder: "e.g. Home, Work, Mom's place",
         autoComplete: "off",
@@ -265,25 +272,27 @@ export function AddressFields(
         />
         <ErrorText id={id("instructions-error")} error={errors.instructions} />
       </Wide>
-      <Wide>
-        <label className="flex cursor-pointer items-start gap-3 rounded-lg bg-stone-50 px-3 py-3 text-sm text-stone-800">
-          <input
-            id={id("isDefault")}
-            type="checkbox"
-            name="isDefault"
-            className="mt-0.5 h-4 w-4 accent-green-700"
-            {...(onChange
-              ? { checked: values.isDefault, onChange: (e) => onChange("isDefault", e.currentTarget.checked) }
-              : { defaultChecked: values.isDefault })}
-          />
-          <span>
-            <span className="block font-medium">Use as my default address</span>
-            <span className="block text-xs text-stone-600">
-              Checkout fills in your default shipping and billing address for you.
+      {deliveryOnly ? null : (
+        <Wide>
+          <label className="flex cursor-pointer items-start gap-3 rounded-lg bg-stone-50 px-3 py-3 text-sm text-stone-800">
+            <input
+              id={id("isDefault")}
+              type="checkbox"
+              name="isDefault"
+              className="mt-0.5 h-4 w-4 accent-green-700"
+              {...(onChange
+                ? { checked: values.isDefault, onChange: (e) => onChange("isDefault", e.currentTarget.checked) }
+                : { defaultChecked: values.isDefault })}
+            />
+            <span>
+              <span className="block font-medium">Use as my default address</span>
+              <span className="block text-xs text-stone-600">
+                Checkout fills in your default shipping and billing address for you.
+              </span>
             </span>
-          </span>
-        </label>
-      </Wide>
+          </label>
+        </Wide>
+      )}
     </div>
   );
 }

@@ -19,6 +19,7 @@ export {
   type DeliverOptions,
   type DeliveryReport,
   MAX_ATTEMPTS,
+  NO_ADDRESS,
 } from "./sender.ts";
 export { fromAddress, type MailMessage, type MailTransport, smtpTransport } from "./transport.ts";
 export {

@@ -57,6 +57,10 @@ function scrubbed(msg: { textBody: string; htmlBody: string | null }) {
   };
 }
 
+/** Addresses under the reserved .invalid top-level domain (RFC 2606) are never sent to. */
+const UNDELIVERABLE = /\.invalid$/i;
+export const NO_ADDRESS = "No e-mail address to send to (a reserved .invalid placeholder): not sent.";
+
 /** Delivers the messages due at `now`; returns what happened. */
 export async function deliverDue(
   db: Db,
@@ -86,6 +90,13 @@ export async function deliverDue(
   for (const msg of claimed) {
     // Only the run holding this claim (same attempt count) may record its outcome.
     const mine = and(eq(emailOutbox.id, msg.id), eq(emailOutbox.attempts, msg.attempts));
+    if (UNDELIVERABLE.test(msg.toAddress.trim())) {
+      // A reserved .invalid address (RFC 2606), such as a WhatsApp customer's placeholder: no mail
+      // server may be asked; the message stays in the outbox for staff, failed.
+      await db.update(emailOutbox).set({ status: "failed", lastError: NO_ADDRESS, ...scrubbed(msg) }).where(mine);
+      report.failed++;
+      continue;
+    }
     try {
       await transport.send({
         to: msg.toAddress,

@@ -12,6 +12,7 @@ import {
   type MailMessage,
   type MailTransport,
   MAX_ATTEMPTS,
+  NO_ADDRESS,
   passwordResetEmail,
   readOutboxMessage,
   RESET_LINK_HIDDEN,
@@ -67,6 +68,18 @@ test("[mail] a due message is sent once and marked sent", async (db) => {
     failed: 0,
   });
   assert.equal(transport.sent.length, 1, "never sent again");
+});
+
+test("[mail] a reserved .invalid address (a WhatsApp customer's placeholder) is never sent to", async (db) => {
+  const t0 = new Date("2026-11-20T08:00:00Z");
+  const { id } = await enqueueEmail(db, { ...msg(1), to: "wa27821234567@whatsapp.invalid" }, t0);
+  await enqueueEmail(db, msg(2), t0);
+  const transport = fakeTransport();
+  assert.deepEqual(await deliverDue(db, transport, t0), { sent: 1, retrying: 0, failed: 1 });
+  assert.deepEqual(transport.sent.map((m) => m.to), ["k2@example.co.za"]);
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  assert.equal(row.status, "failed");
+  assert.equal(row.lastError, NO_ADDRESS);
 });
 
 test("[mail] a message queued for later waits until it is due", async (db) => {

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders, products, productVariants, users } from "../../db/schema/mod.ts";
+import { orderItems, orderNotes, orders, products, productVariants, users } from "../../db/schema/mod.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
 import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../cart/mod.ts";
 import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
@@ -293,10 +293,17 @@ export async function placeWhatsAppOrder(
     shippingMethod: "standard",
     paymentMethod: opts.paymentMethod,
     waTradeId: input.messageId,
-    notes: orderNotes(input, lines, leftOut, otherCurrency),
+    // The customer's own words, as checkout keeps a shopper's note; what staff need is a note below.
+    notes: customerText(input.order) || null,
     createdAt: now,
     updatedAt: now,
   }).returning({ id: orders.id });
+  await tx.insert(orderNotes).values({
+    orderId: row.id,
+    userId: null,
+    body: staffNote(input, lines, leftOut, otherCurrency),
+    createdAt: now,
+  });
   await tx.insert(orderItems).values(lines.map((l) => ({
     orderId: row.id,
     productId: l.productId,
@@ -325,17 +332,22 @@ function zeroLine(l: OrderedLine): LeftOutLine {
   return { retailerId: l.retailerId, name: l.name, quantity: l.quantity, reason: "unknown", available: 0 };
 }
 
-/** The order's note for staff: where it came from, what the customer wrote, what was changed. */
-function orderNotes(
+/** The text the customer sent with the cart, without control characters. */
+function customerText(order: WhatsAppOrder): string {
+  // deno-lint-ignore no-control-regex
+  return order.text?.replace(/[\u0000-\u0008\u000b-\u001f]/g, "").trim().slice(0, 1000) ?? "";
+}
+
+/** The order's internal note for staff: where it came from, what the customer wrote, what was changed. */
+function staffNote(
   input: { waId: string; order: WhatsAppOrder },
   lines: OrderedLine[],
   leftOut: LeftOutLine[],
   otherCurrency: string | null,
 ): string {
   const parts = [`WhatsApp order from +${input.waId}.`];
-  // deno-lint-ignore no-control-regex
-  const text = input.order.text?.replace(/[\u0000-\u0008\u000b-\u001f]/g, "").trim();
-  if (text) parts.push(`Customer's message: ${text.slice(0, 1000)}`);
+  const text = customerText(input.order);
+  if (text) parts.push(`Customer's message: ${text}`);
   const differing = lines.filter((l) => l.cartPriceCents !== null);
   if (differing.length) {
     parts.push(

@@ -143,7 +143,7 @@ function AddressStep(
       <h2 className="text-lg font-bold text-stone-900">Delivery address</h2>
       <p className="mt-1 text-sm text-stone-600">Where should we deliver this order? You pay on the next step.</p>
       <form method="post" action={`${pagePath(token)}/address`} className="mt-4" noValidate>
-        <AddressFields values={values} errors={errors} idPrefix="wa-address" />
+        <AddressFields values={values} errors={errors} idPrefix="wa-address" deliveryOnly />
         <button type="submit" className={`${primaryButton} mt-5`}>Save address and continue</button>
       </form>
     </section>

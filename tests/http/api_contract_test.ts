@@ -147,6 +147,12 @@ const PUBLIC = new Set([
   "GET /api/recommendations/up-sell/:productId",
   "GET /api/search",
   "GET /api/search/suggest",
+  // A WhatsApp pay link's payment: the signed link in the body is the permission (404 without it).
+  "POST /api/watrade/pay/intent",
+  "POST /api/watrade/pay/payfast",
+  // Meta's webhook handshake and notifications: trusted by the verify token and the signature.
+  "GET /api/watrade/orders",
+  "POST /api/watrade/orders",
   // The providers' server-to-server notifications: trusted by signature and provider checks, not a session.
   "POST /api/webhooks/payfast",
   "POST /api/webhooks/stripe",

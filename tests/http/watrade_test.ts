@@ -13,7 +13,15 @@ import { createAddress, createProduct, createUser, createVariant } from "../help
 import { staffAccount } from "../helpers/staff.ts";
 import { type FakeOrderItem, orderWebhook, signWebhook, startFakeWhatsAppCloud } from "../fakes/whatsapp_cloud.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { orderItems, orders, products, users, whatsappInbound, whatsappOutbound } from "../../db/schema/mod.ts";
+import {
+  orderItems,
+  orderNotes,
+  orders,
+  products,
+  users,
+  whatsappInbound,
+  whatsappOutbound,
+} from "../../db/schema/mod.ts";
 import { payLinkToken, runWhatsAppWork, type WhatsAppContext, whatsappJobContext } from "../../domains/whatsapp/mod.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -161,9 +169,11 @@ test(
     assert.equal(order.shippingCost, "95.00");
     assert.equal(order.total, "982.00");
     assert.equal(order.shippingAddress, null);
-    assert.match(order.notes ?? "", /WhatsApp order from \+27821234567/);
-    assert.match(order.notes ?? "", /Please deliver after 5pm/);
-    assert.match(order.notes ?? "", /CAL-1 cart R60\.00, shop R89\.00/);
+    assert.equal(order.notes, "Please deliver after 5pm");
+    const [note] = await db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
+    assert.match(note.body, /WhatsApp order from \+27821234567/);
+    assert.match(note.body, /Please deliver after 5pm/);
+    assert.match(note.body, /CAL-1 cart R60\.00, shop R89\.00/);
     const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     assert.deepEqual(lines.map((l) => [l.sku, l.quantity, l.price]).sort(), [["CAL-1", 1, "89.00"], [
       "LAMP-75",
@@ -313,7 +323,8 @@ test(
     assert.equal(order.userId, known.id, "found by WhatsApp number");
     assert.equal((order.shippingAddress as { addressLine1?: string }).addressLine1, "12 Jacaranda Street");
     assert.equal(order.subtotal, "90.00");
-    assert.match(order.notes ?? "", /The cart's prices were in USD/);
+    const [note] = await db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
+    assert.match(note.body, /The cart's prices were in USD/);
   },
 );
 
@@ -486,8 +497,9 @@ test(
 
 raceTest("[whatsapp] concurrent deliveries and job runs make exactly one order per message", async (db, database) => {
   const { postOrder } = setUp(database);
-  await createProduct(db, { sku: "LAST-ONE", price: "500.00", stock: 1 });
-  const items = [{ product_retailer_id: "LAST-ONE", quantity: 1 }];
+  // Plenty of stock: only the message's own lock and the unique wa_trade_id can keep it to one order.
+  await createProduct(db, { sku: "PLENTY", price: "500.00", stock: 10 });
+  const items = [{ product_retailer_id: "PLENTY", quantity: 1 }];
   const deliveries = await Promise.all(Array.from({ length: 8 }, () => postOrder("wamid.RACE", items)));
   assert.ok(deliveries.every((r) => r.status === 200));
   const bodies = await Promise.all(deliveries.map((r) => r.json()));
@@ -495,7 +507,8 @@ raceTest("[whatsapp] concurrent deliveries and job runs make exactly one order p
   const ctx = await jobContext(db);
   await Promise.all(Array.from({ length: 4 }, () => runWhatsAppWork(db, ctx)));
   assert.equal((await orderRows(db)).length, 1);
-  assert.equal((await db.select().from(products))[0].stock, 0);
+  assert.equal((await db.select().from(products))[0].stock, 9);
+  assert.equal((await db.select().from(whatsappOutbound)).filter((m) => m.kind === "reply").length, 1);
   // A second message for the last unit, racing a third: one order, never negative stock.
   await createProduct(db, { sku: "LAST-TWO", price: "500.00", stock: 1 });
   await Promise.all([
