@@ -7,17 +7,10 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../context.ts";
-import { hitRateLimit, LIMITS } from "../../domains/auth/mod.ts";
-import {
-  confirmationPending,
-  confirmSubscription,
-  subscribe,
-  subscribeBody,
-  unsubscribe,
-  WELCOME_CODE,
-} from "../../domains/newsletter/mod.ts";
-import { AppError } from "../../lib/errors.ts";
-import { clientIp } from "../client_ip.ts";
+import { confirmationPending, confirmSubscription, unsubscribe, WELCOME_CODE } from "../../domains/newsletter/mod.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { formRoute } from "../action.ts";
+import { subscribeAction } from "../api/newsletter.ts";
 import { setFlash } from "../flash.ts";
 import { refererPath } from "../guards.ts";
 import { renderPage } from "../render.tsx";
@@ -46,37 +39,23 @@ function invalidConfirmLink(c: Context<AppEnv>) {
 export function newsletterPages() {
   const app = new Hono<AppEnv>();
 
-  app.post("/newsletter", async (c) => {
-    const form = await c.req.parseBody();
-    const parsed = subscribeBody.safeParse({ email: form.email ?? "", source: form.source || undefined });
-    if (!parsed.success) {
-      setFlash(c, {
-        title: "Invalid email",
-        description: "Please enter a valid email address.",
-        variant: "destructive",
-      });
+  // The footer's form without JavaScript: the same action as the island's POST /api/newsletter.
+  formRoute(app, subscribeAction, {
+    path: "/newsletter",
+    input: (fields) => ({ email: fields.email ?? "", source: fields.source || undefined }),
+    onSuccess: (c, result) => {
+      setFlash(c, { title: result.message, description: result.description, variant: "success" });
       return c.redirect(refererPath(c, "/"), 303);
-    }
-    try {
-      // Per visitor here; subscribe() also caps the e-mails to one address, answering the same.
-      await hitRateLimit(c.var.db, `newsletter:ip:${clientIp(c)}`, LIMITS.newsletterPerIp);
-      const { config } = c.var;
-      await subscribe(
-        c.var.db,
-        parsed.data,
-        { siteUrl: config.siteUrl, shopName: config.shop.name },
-        c.var.user?.id ?? null,
+    },
+    onError: (c, err) => {
+      setFlash(
+        c,
+        err instanceof ValidationError
+          ? { title: "Invalid email", description: "Please enter a valid email address.", variant: "destructive" }
+          : { title: "Subscription failed", description: err.message, variant: "destructive" },
       );
-      setFlash(c, {
-        title: "Subscribed!",
-        description: "Please check your e-mail to confirm your subscription and get your 10% discount code.",
-        variant: "success",
-      });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      setFlash(c, { title: "Subscription failed", description: err.message, variant: "destructive" });
-    }
-    return c.redirect(refererPath(c, "/"), 303);
+      return c.redirect(refererPath(c, "/"), 303);
+    },
   });
 
   app.get("/newsletter/confirm", async (c) => {

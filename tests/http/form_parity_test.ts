@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
-import { addresses, cartItems, users } from "../../db/schema/mod.ts";
+import { addresses, cartItems, newsletterSubscriptions, users } from "../../db/schema/mod.ts";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
@@ -150,6 +150,23 @@ const CASES: Case[] = [
       const [u] = await db.select({ firstName: users.firstName, lastName: users.lastName, phone: users.phone })
         .from(users).where(eq(users.id, userId));
       return u;
+    },
+  },
+  {
+    name: "subscribe to the newsletter",
+    json: async (client, db, userId) =>
+      await client.postJson("/api/newsletter", { email: await emailOf(db, userId), source: "footer" }),
+    form: async (client, db, userId) =>
+      await client.postForm("/newsletter", { email: await emailOf(db, userId), source: "footer" }),
+    state: async (db, userId) => {
+      const rows = await db.select().from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.email, await emailOf(db, userId)));
+      return rows.map((r) => ({
+        pending: r.confirmToken !== null,
+        confirmed: r.confirmedAt !== null,
+        source: r.consentSource,
+        byThisCustomer: r.userId === userId,
+      }));
     },
   },
   {
