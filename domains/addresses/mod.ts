@@ -8,6 +8,7 @@ export {
   deleteAddress,
   getAddress,
   getAddressDefaults,
+  getDefaultAddresses,
   listAddresses,
   setDefaultAddress,
   updateAddress,
