@@ -128,10 +128,27 @@ export interface FormOptions<A extends AnyAction> {
   /** After a refusal (validation or a domain's AppError): a flash and redirect, or the page again. */
   onError: (c: Context<AppEnv>, err: AppError, fields: Record<string, string>) => Response | Promise<Response>;
   /**
-   * After a failure on our side (logged here first): the form again with the customer's input and
-   * a "please try again", so nothing typed is lost. Omitted: the shop's error page (500).
+   * After a failure on our side (logged): the form again with the customer's input and a "please
+   * try again", so nothing typed is lost. Omitted, or null: the shop's error page (500).
    */
-  onUnexpected?: (c: Context<AppEnv>, fields: Record<string, string>) => Response | Promise<Response>;
+  onUnexpected?: (
+    c: Context<AppEnv>,
+    fields: Record<string, string>,
+    /** A ServiceError's text (the spec's fallback for the action), else null. */
+    message: string | null,
+  ) => Response | null | Promise<Response | null>;
+}
+
+/**
+ * A refusal's messages by form field (the first per top-level field; "form" for one about the whole
+ * form), for showing a form again beside its fields. Empty for a refusal that is not about fields.
+ */
+export function fieldMessages(err: AppError): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(err instanceof ValidationError)) return out;
+  for (const issue of err.issues) out[issue.path.split(".")[0] || "form"] ??= issue.message;
+  if (!err.issues.length) out.form = err.message;
+  return out;
 }
 
 /** The posted form's text fields (files and repeated names are not part of any action's form). */
@@ -164,8 +181,12 @@ export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, opt
     } catch (err) {
       if (err instanceof AppError) return options.onError(c, err, fields);
       if (!options.onUnexpected) throw err;
-      logError("form action failed", err, { requestId: c.get("requestId"), path: c.req.path });
-      return options.onUnexpected(c, fields);
+      // A ServiceError was logged where it was thrown, and carries the text to show.
+      const message = err instanceof ServiceError ? err.message : null;
+      const page = await options.onUnexpected(c, fields, message);
+      if (!page) throw err;
+      if (message === null) logError("form action failed", err, { requestId: c.get("requestId"), path: c.req.path });
+      return page;
     }
     return options.onSuccess(c, output, input, fields);
   };

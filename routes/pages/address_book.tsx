@@ -38,7 +38,7 @@ import {
   setDefaultAddressAction,
   updateAddressAction,
 } from "../api/addresses.ts";
-import { formRoute } from "../action.ts";
+import { fieldMessages, formRoute } from "../action.ts";
 import { validationError } from "../validate.ts";
 import { setFlash } from "../flash.ts";
 import { currentUser, requireUser } from "../guards.ts";
@@ -49,10 +49,7 @@ const head = (title: string, path: string) => ({ title, canonicalPath: path, noi
 /** The refused form's messages by field; a refusal that is not about the fields shows the error page. */
 function fieldErrors(err: AppError): AddressFieldErrors {
   if (!(err instanceof ValidationError)) throw err;
-  const out: AddressFieldErrors = {};
-  for (const i of err.issues) out[i.path.split(".")[0] || "form"] ??= i.message;
-  if (!err.issues.length) out.form = err.message;
-  return out;
+  return fieldMessages(err);
 }
 
 /** Back to the list with a toast (the outcome of every address form). */

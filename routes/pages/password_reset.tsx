@@ -20,7 +20,10 @@ import {
   ResetSuccessView,
 } from "../../components/auth/PasswordResetViews.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";
-import { completeReset, forgotPassword, ResetServiceError } from "../password_reset_actions.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { completeReset, ResetServiceError } from "../password_reset_actions.ts";
+import { fieldMessages, formRoute } from "../action.ts";
+import { forgotPasswordAction } from "../api/password_reset.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 import { fieldErrors, formRefusal } from "./auth.tsx";
@@ -101,20 +104,20 @@ export function passwordResetPages() {
     return forgotPage(c);
   });
 
-  app.post("/forgot-password", async (c) => {
-    const raw = await formFields(c, ["email"]);
-    const values = { email: raw.email };
-    const parsed = resetSchemas.forgotPasswordBody.safeParse(raw);
-    if (!parsed.success) return forgotPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
-    try {
-      await forgotPassword(c, parsed.data.email);
-    } catch (err) {
+  formRoute(app, forgotPasswordAction, {
+    path: "/forgot-password",
+    input: (fields) => ({ email: fields.email }),
+    // Post/redirect/get: a reload does not send a second e-mail. The address is not put in the URL.
+    onSuccess: (c) => c.redirect("/forgot-password?sent=1", 303),
+    onError: (c, err, fields) => {
+      const values = { email: fields.email };
+      if (err instanceof ValidationError) return forgotPage(c, { values, errors: fieldMessages(err), status: 400 });
       const refused = formRefusal(c, err, [] as const);
       if (!refused) throw err;
       return forgotPage(c, { values, ...refused });
-    }
-    // Post/redirect/get: a reload does not send a second e-mail. The address is not put in the URL.
-    return c.redirect("/forgot-password?sent=1", 303);
+    },
+    onUnexpected: (c, fields, message) =>
+      message === null ? null : forgotPage(c, { values: { email: fields.email }, message, status: 500 }),
   });
 
   app.get("/reset-password", async (c) => {
