@@ -495,6 +495,50 @@ test(
   },
 );
 
+test(
+  "[whatsapp] an order message that cannot be read is refused, logged for staff and answered; nothing is ordered",
+  async (db, database) => {
+    const { postOrder } = setUp(database);
+    await createProduct(db, { sku: "OK-1", price: "10.00", stock: 5 });
+    const mark = fake.sent.length;
+    for (
+      const [id, items] of [
+        ["wamid.ZERO", [{ product_retailer_id: "OK-1", quantity: 0 }]],
+        ["wamid.NEG", [{ product_retailer_id: "OK-1", quantity: -3 }]],
+        ["wamid.HUGE", [{ product_retailer_id: "x".repeat(500), quantity: 1 }]],
+        ["wamid.NOITEMS", []],
+        ["wamid.TEXTQTY", [{ product_retailer_id: "OK-1", quantity: "lots" }]],
+      ] as [string, FakeOrderItem[]][]
+    ) {
+      const res = await postOrder(id, items);
+      assert.equal(res.status, 200, id);
+    }
+    const report = await runWhatsAppWork(db, await jobContext(db));
+    assert.equal(report.handled, 5);
+    assert.equal((await orderRows(db)).length, 0);
+    const rows = await db.select().from(whatsappInbound);
+    assert.deepEqual(rows.map((r) => r.status), ["refused", "refused", "refused", "refused", "refused"]);
+    assert.ok(rows.every((r) => /could not be read/.test(r.outcome ?? "")));
+    const replies = sentTo(mark);
+    assert.equal(replies.length, 5);
+    assert.ok(replies.every((m) => /could not read your order/.test(m.body ?? "")));
+    assert.equal((await db.select().from(products))[0].stock, 5);
+  },
+);
+
+test("[whatsapp] a rightly signed link to an order that does not exist is a 404", async (_db, database) => {
+  const { browser } = setUp(database);
+  const token = payLinkToken(config.whatsapp!.payLinkSecret, 424242, new Date(Date.now() + 3_600_000));
+  assert.equal((await browser.get(`/pay/wa/${token}`)).status, 404);
+  const intent = await browser.postJson("/api/watrade/pay/intent", { token });
+  assert.equal(intent.status, 404);
+  assert.equal((await intent.json()).error, "This payment link is not valid.");
+  const payfast = await browser.postJson("/api/watrade/pay/payfast", { token });
+  assert.equal(payfast.status, 404);
+  const unknownBody = await browser.postJson("/api/watrade/pay/intent", { token, orderId: 1 });
+  assert.equal(unknownBody.status, 400, "a strict body");
+});
+
 raceTest("[whatsapp] concurrent deliveries and job runs make exactly one order per message", async (db, database) => {
   const { postOrder } = setUp(database);
   // Plenty of stock: only the message's own lock and the unique wa_trade_id can keep it to one order.
