@@ -81,3 +81,21 @@ export const addEssentialsOutput = z.object({
   skipped: z.array(z.object({ name: z.string(), message: z.string() })),
   cart: cartSchema,
 });
+
+/** One of a keeper's animals, with what its setup still lacks (judged against their paid orders and cart). */
+export const keeperAnimal = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  species: z.object({ slug: z.string(), commonName: z.string(), url: z.string() }),
+  acquiredOn: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  setup: z.object({
+    /** Required needs neither bought nor in the cart (or bought but unsuitable). */
+    gaps: z.number().int(),
+    lacking: z.array(z.object({ need: z.enum(NEED_KEYS), label: z.string(), notes: z.array(z.string()) })),
+  }),
+});
+
+export const keeperAnimalList = z.array(keeperAnimal);
+export const deleteKeeperAnimalOutput = z.object({ success: z.literal(true), message: z.string() });

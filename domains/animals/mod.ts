@@ -12,6 +12,19 @@ export {
   SPECIES_NOT_FOUND,
   speciesMatching,
   suitableSpecies,
+  unitsOfLines,
 } from "./service.ts";
 export { type Coverage, coverage, fits, type Need, NEED_LABELS, type NeedCoverage, NEEDS, needsFor } from "./rules.ts";
 export type { Species, Unit } from "./types.ts";
+export {
+  ANIMAL_NOT_FOUND,
+  boughtUnits,
+  createKeeperAnimal,
+  deleteKeeperAnimal,
+  getKeeperAnimal,
+  type KeeperAnimal,
+  listKeeperAnimals,
+  UNKNOWN_SPECIES,
+  updateKeeperAnimal,
+} from "./keepers.ts";
+export * as keeperSchemas from "./schemas.ts";

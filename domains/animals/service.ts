@@ -2,7 +2,7 @@
  * Species profiles and setup checklists (docs/animals.md): reads of the species table, the products
  * that serve each need (prefiltered by the database, judged by rules.ts), and what a cart covers.
  */
-import { and, asc, desc, eq, gt, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, productHusbandry, products, productVariants, species } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
@@ -199,6 +199,19 @@ export async function cartUnits(db: Db, owner: CartOwner | null): Promise<Unit[]
       or(isNull(productHusbandry.variantId), eq(productHusbandry.variantId, cartItems.variantId)),
     ));
   return rows.map((r) => toUnit(r as UnitRow));
+}
+
+/** The husbandry units of bought (or otherwise owned) product lines, every need each serves. */
+export async function unitsOfLines(db: Db, lines: { productId: number; variantId: number | null }[]): Promise<Unit[]> {
+  if (!lines.length) return [];
+  const rows = await db.select(unitColumns).from(productHusbandry)
+    .innerJoin(products, eq(products.id, productHusbandry.productId))
+    .leftJoin(productVariants, variantOfRow)
+    .where(inArray(productHusbandry.productId, [...new Set(lines.map((l) => l.productId))]));
+  // A row for one variant counts when that variant was bought; a product-wide row for any of them.
+  return rows.filter((r) =>
+    lines.some((l) => l.productId === r.productId && (r.variantId === null || l.variantId === r.variantId))
+  ).map((r) => toUnit(r as UnitRow));
 }
 
 export interface OfferedProduct {

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { categoryApi } from "./categories.ts";
 import { animalApi } from "./animals.ts";
+import { accountAnimalApi } from "./account_animals.ts";
 import { productApi } from "./products.ts";
 import { searchApi } from "./search.ts";
 import { authApi } from "./auth.ts";
@@ -47,6 +48,7 @@ export function apiRoutes() {
   app.route("/auth", passwordResetApi());
   app.route("/addresses", addressApi());
   app.route("/account", accountApi());
+  app.route("/account", accountAnimalApi());
   app.route("/cart", cartApi());
   app.route("/coupons", couponApi());
   app.route("/wishlist", wishlistApi());

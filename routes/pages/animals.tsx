@@ -9,7 +9,7 @@ import { truncate } from "../../lib/head.tsx";
 import { formRoute } from "../action.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
-import { chooseAnimal, chosenAnimals } from "../animal_choice.ts";
+import { chooseAnimal, chosenAnimals, MAX_CHOSEN } from "../animal_choice.ts";
 import { readOwner } from "../cart_owner.ts";
 import { addEssentialsAction, allSpecies, checklistFor, speciesOfPath } from "../api/animals.ts";
 import {
@@ -23,6 +23,18 @@ import {
 } from "../../domains/animals/mod.ts";
 import { sharedRead } from "../shared_reads.ts";
 import { SpeciesIndex, SpeciesProfile } from "../../components/animals/SpeciesViews.tsx";
+import { KeeperAnimalsView } from "../../components/animals/KeeperAnimalsView.tsx";
+import { AccountShell } from "../../components/account/AccountShell.tsx";
+import { listKeeperAnimals } from "../../domains/animals/mod.ts";
+import type { AppError } from "../../lib/errors.ts";
+import { currentUser, requireUser } from "../guards.ts";
+import {
+  ANIMAL_REMOVED,
+  createKeeperAnimalAction,
+  deleteKeeperAnimalAction,
+  keeperAnimalsJson,
+  updateKeeperAnimalAction,
+} from "../api/account_animals.ts";
 
 /**
  * The setups of the animals the shopper chose (newest first), judged against their cart: the cart
@@ -30,7 +42,9 @@ import { SpeciesIndex, SpeciesProfile } from "../../components/animals/SpeciesVi
  */
 export async function chosenSetups(c: Context<AppEnv>): Promise<Checklist[]> {
   const owner = readOwner(c);
-  const slugs = chosenAnimals(c);
+  // A signed-in keeper's recorded animals count as chosen too (after the ones chosen in this browser).
+  const recorded = c.var.user ? (await listKeeperAnimals(c.var.db, c.var.user.id)).map((a) => a.species.slug) : [];
+  const slugs = [...new Set([...chosenAnimals(c), ...recorded])].slice(0, MAX_CHOSEN);
   if (!owner || !slugs.length) return [];
   const bySlug = new Map((await allSpecies(c)).map((s) => [s.slug, s]));
   const chosen = slugs.flatMap((slug) => bySlug.get(slug) ?? []);
@@ -92,8 +106,71 @@ async function animalPage(c: Context<AppEnv>) {
   });
 }
 
+/** GET /account/animals: the keeper's animals with their setups' gaps, and the forms. */
+async function keeperAnimalsPage(c: Context<AppEnv>) {
+  const user = currentUser(c);
+  const [animals, species] = await Promise.all([
+    listKeeperAnimals(c.var.db, user.id).then((list) => keeperAnimalsJson(c, list)),
+    allSpecies(c),
+  ]);
+  return renderPage(c, {
+    head: { title: "My Animals", canonicalPath: "/account/animals", noindex: true },
+    body: (
+      <AccountShell tab="overview" greetingName={user.firstName ?? user.username} crumbs={[{ label: "My Animals" }]}>
+        <KeeperAnimalsView
+          animals={animals}
+          species={species.map((s) => ({ slug: s.slug, commonName: s.commonName }))}
+        />
+      </AccountShell>
+    ),
+  });
+}
+
+/** A refused animal form: the reason as a toast, back to the list. */
+function animalFormRefused(c: Context<AppEnv>, title: string, err: AppError) {
+  setFlash(c, { title, description: err.message, variant: "destructive" });
+  return c.redirect("/account/animals", 303);
+}
+
+/** Form fields as an animal's input: empty optional fields are left as they are sent (the schema clears them). */
+function animalFields(fields: Record<string, string>) {
+  return { species: fields.species, name: fields.name, acquiredOn: fields.acquiredOn, notes: fields.notes };
+}
+
 export function animalPages() {
   const app = new Hono<AppEnv>();
+  app.use("/account/animals", requireUser());
+  app.use("/account/animals/*", requireUser());
+  app.get("/account/animals", keeperAnimalsPage);
+  formRoute(app, createKeeperAnimalAction, {
+    path: "/account/animals",
+    input: animalFields,
+    onSuccess: (c, output) => {
+      setFlash(c, {
+        title: "Animal added",
+        description: `${output.name} the ${output.species.commonName.toLowerCase()} is recorded.`,
+      });
+      return c.redirect("/account/animals", 303);
+    },
+    onError: (c, err) => animalFormRefused(c, "Failed to add the animal", err),
+  });
+  formRoute(app, updateKeeperAnimalAction, {
+    path: "/account/animals/:id",
+    input: animalFields,
+    onSuccess: (c, output) => {
+      setFlash(c, { title: "Animal updated", description: `${output.name}'s details are saved.` });
+      return c.redirect("/account/animals", 303);
+    },
+    onError: (c, err) => animalFormRefused(c, "Failed to update the animal", err),
+  });
+  formRoute(app, deleteKeeperAnimalAction, {
+    path: "/account/animals/:id/delete",
+    onSuccess: (c) => {
+      setFlash(c, { title: "Animal removed", description: ANIMAL_REMOVED });
+      return c.redirect("/account/animals", 303);
+    },
+    onError: (c, err) => animalFormRefused(c, "Failed to remove the animal", err),
+  });
   app.get("/animals", animalsIndexPage);
   app.get("/animals/:slug", animalPage);
   formRoute(app, addEssentialsAction, {

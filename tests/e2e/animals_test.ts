@@ -4,12 +4,21 @@
  */
 import assert from "node:assert/strict";
 import { axeViolations } from "../helpers/axe.ts";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import {
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  fullPageShot,
+  PHONE,
+  signIn,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] animals: start the shop (demo catalogue) and the browser",
   stop: "[e2e] animals: stop the shop and the browser",
-  database: { withAccounts: false, fill: async () => {} },
+  database: { withAccounts: true, fill: async () => {} },
 });
 
 e2eTest("[e2e] animals: the index and a profile render, accessible, with the checklist", async () => {
@@ -45,6 +54,27 @@ e2eTest("[e2e] animals: with JavaScript off, the essentials go into the cart and
   const gaps = page.getByRole("region", { name: "Your animals' setups" });
   assert.match(await gaps.innerText(), /Leopard gecko[\s\S]*Every essential is in your cart/);
   await fullPageShot(page, "cart-animal-setups-phone");
+  await context.close();
+});
+
+e2eTest("[e2e] animals: a keeper records an animal and sees what its setup lacks", async () => {
+  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password, { via: "/account/animals" });
+  const add = page.getByRole("region", { name: "Add an animal" });
+  await add.getByLabel("Species").selectOption("ball-python");
+  await add.getByLabel("Name").fill("Monty");
+  await add.getByLabel("Date acquired (optional)").fill("2025-06-01");
+  await add.getByRole("button", { name: "Add animal" }).click();
+  await page.getByRole("heading", { level: 3, name: "Monty" }).waitFor();
+  assert.match(await page.getByRole("region", { name: "My Animals" }).innerText(), /Setup still lacks \d+ essentials/);
+  await fullPageShot(page, "account-animals-added");
+  // axe on the page itself (the toast's own markup is the toast component's, checked elsewhere).
+  await page.reload();
+  await page.getByRole("heading", { level: 3, name: "Monty" }).waitFor();
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(errors, []);
   await context.close();
 });
 

@@ -1,0 +1,129 @@
+/**
+ * A keeper's animals (docs/animals.md): GET/POST /api/account/animals, PATCH/DELETE
+ * /api/account/animals/{id}. 400 for an unknown species, 404 for another customer's animal; each
+ * animal comes with what its setup still lacks, judged against the keeper's paid orders and cart.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import {
+  boughtUnits,
+  cartUnits,
+  createKeeperAnimal,
+  deleteKeeperAnimal,
+  type KeeperAnimal,
+  keeperSchemas,
+  listKeeperAnimals,
+  setupChecklist,
+  type Species,
+  unitsOfLines,
+  updateKeeperAnimal,
+} from "../../domains/animals/mod.ts";
+import { parseId } from "../../lib/ids.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { currentUser } from "../guards.ts";
+import { deleteKeeperAnimalOutput, keeperAnimal, keeperAnimalList } from "../../contract/animals.ts";
+import { allSpecies } from "./animals.ts";
+
+export const ANIMAL_REMOVED = "The animal has been removed.";
+
+/** The customer's animals as JSON, each with its setup's gaps (one read of what they own for all). */
+export async function keeperAnimalsJson(
+  c: Context<AppEnv>,
+  animals: KeeperAnimal[],
+): Promise<z.input<typeof keeperAnimal>[]> {
+  if (!animals.length) return [];
+  const user = currentUser(c);
+  const [bought, inCart, all] = await Promise.all([
+    boughtUnits(c.var.db, user.id).then((lines) => unitsOfLines(c.var.db, lines)),
+    cartUnits(c.var.db, { userId: user.id }),
+    allSpecies(c),
+  ]);
+  const owned = [...bought, ...inCart];
+  const bySlug = new Map(all.map((s) => [s.slug, s]));
+  const lists = new Map<string, Awaited<ReturnType<typeof setupChecklist>>>();
+  for (const slug of new Set(animals.map((a) => a.species.slug))) {
+    lists.set(slug, await setupChecklist(c.var.db, bySlug.get(slug) as Species, owned));
+  }
+  return animals.map((a) => {
+    const list = lists.get(a.species.slug)!;
+    const lacking = list.needs.filter((n) => n.required && n.coverage?.status !== "covered")
+      .map((n) => ({ need: n.need, label: n.label, notes: n.coverage?.notes ?? [] }));
+    return {
+      id: a.id,
+      name: a.name,
+      species: { ...a.species, url: `/animals/${a.species.slug}` },
+      acquiredOn: a.acquiredOn,
+      notes: a.notes,
+      createdAt: a.createdAt.toISOString(),
+      setup: { gaps: lacking.length, lacking },
+    };
+  });
+}
+
+async function oneJson(c: Context<AppEnv>, animal: KeeperAnimal) {
+  return (await keeperAnimalsJson(c, [animal]))[0];
+}
+
+export const listKeeperAnimalsAction = defineAction({
+  method: "get",
+  path: "/account/animals",
+  input: undefined,
+  output: keeperAnimalList,
+  auth: "customer",
+  summary: "The customer's animals, each with what its setup still lacks",
+  handler: async (c) => await keeperAnimalsJson(c, await listKeeperAnimals(c.var.db, currentUser(c).id)),
+});
+
+export const createKeeperAnimalAction = defineAction({
+  method: "post",
+  path: "/account/animals",
+  input: keeperSchemas.keeperAnimalBody,
+  output: keeperAnimal,
+  status: 201,
+  auth: "customer",
+  summary: "Record an animal (species slug, name, optional date acquired and notes); 400 for an unknown species",
+  handler: async (c, input) => await oneJson(c, await createKeeperAnimal(c.var.db, currentUser(c).id, input)),
+});
+
+export const updateKeeperAnimalAction = defineAction({
+  method: "patch",
+  path: "/account/animals/:id",
+  input: keeperSchemas.keeperAnimalPatch,
+  output: keeperAnimal,
+  auth: "customer",
+  summary: "Change one of the customer's animals; 404 for another customer's",
+  handler: async (c, input) => {
+    const id = parseId(c.req.param("id"));
+    return await oneJson(c, await updateKeeperAnimal(c.var.db, currentUser(c).id, id, input));
+  },
+});
+
+export const deleteKeeperAnimalAction = defineAction({
+  method: "delete",
+  path: "/account/animals/:id",
+  input: undefined,
+  output: deleteKeeperAnimalOutput,
+  auth: "customer",
+  summary: "Remove one of the customer's animals; 404 for another customer's",
+  handler: async (c) => {
+    await deleteKeeperAnimal(c.var.db, currentUser(c).id, parseId(c.req.param("id")));
+    return { success: true as const, message: ANIMAL_REMOVED };
+  },
+});
+
+export function accountAnimalApi() {
+  const app = new Hono<AppEnv>();
+  for (
+    const action of [
+      listKeeperAnimalsAction,
+      createKeeperAnimalAction,
+      updateKeeperAnimalAction,
+      deleteKeeperAnimalAction,
+    ]
+  ) {
+    jsonRoute(app, action, "/account");
+  }
+  return app;
+}

@@ -1,0 +1,148 @@
+/**
+ * A keeper's animals over HTTP (docs/animals.md): the API's rules (400 unknown species, 404 another
+ * customer's animal, 401 for visitors), the no-JavaScript forms, and each animal's setup gaps.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { useTestDatabase } from "../helpers/db.ts";
+import { testApp } from "../helpers/app.ts";
+import { testClient } from "../helpers/client.ts";
+import { registerCustomer } from "../helpers/accounts.ts";
+import { seedDemo } from "../../db/seed/mod.ts";
+import { products } from "../../db/schema/mod.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+test(
+  "[keeper animals api] record, list, change, remove; 400 unknown species; 404 another customer's; 401 visitors",
+  async (db, database) => {
+    await seedDemo(db, { withAccounts: false });
+    const app = testApp(database);
+    const visitor = testClient(app);
+    assert.equal((await visitor.get("/api/account/animals")).status, 401);
+    assert.equal(
+      (await visitor.postJson("/api/account/animals", { species: "leopard-gecko", name: "Spot" })).status,
+      401,
+    );
+
+    const thandi = testClient(app);
+    await registerCustomer(thandi);
+    const unknown = await thandi.postJson("/api/account/animals", { species: "komodo-dragon", name: "Big" });
+    assert.equal(unknown.status, 400);
+    assert.match((await unknown.json()).error, /Unknown species/);
+    const noName = await thandi.postJson("/api/account/animals", { species: "leopard-gecko", name: " " });
+    assert.equal(noName.status, 400);
+    const future = await thandi.postJson("/api/account/animals", {
+      species: "leopard-gecko",
+      name: "Spot",
+      acquiredOn: "2999-01-01",
+    });
+    assert.equal(future.status, 400);
+    assert.match(JSON.stringify(await future.json()), /cannot be in the future/);
+
+    const created = await thandi.postJson("/api/account/animals", {
+      species: "leopard-gecko",
+      name: "Spot",
+      acquiredOn: "2025-03-01",
+      notes: "Loves calci-worms",
+    });
+    assert.equal(created.status, 201);
+    const spot = await created.json();
+    assert.equal(spot.name, "Spot");
+    assert.deepEqual(spot.species, {
+      slug: "leopard-gecko",
+      commonName: "Leopard gecko",
+      url: "/animals/leopard-gecko",
+    });
+    assert.equal(spot.acquiredOn, "2025-03-01");
+    assert.ok(spot.setup.gaps > 5, "nothing bought yet");
+    assert.ok(spot.setup.lacking.some((n: { need: string }) => n.need === "enclosure"));
+
+    // What is in the cart counts: a 120x60x60 enclosure covers a leopard gecko's.
+    const [pen] = await db.select().from(products).where(eq(products.slug, "karoo-reptile-co-pvc-enclosure-120x60x60"));
+    assert.equal((await thandi.postJson("/api/cart", { productId: pen.id })).status, 201);
+    const [listed] = await (await thandi.get("/api/account/animals")).json();
+    assert.equal(listed.setup.gaps, spot.setup.gaps - 1);
+    assert.ok(!listed.setup.lacking.some((n: { need: string }) => n.need === "enclosure"));
+
+    const renamed = await thandi.postJson(`/api/account/animals/${spot.id}`, { name: "Spotty", notes: "" }, "PATCH");
+    assert.equal(renamed.status, 200);
+    const after = await renamed.json();
+    assert.equal(after.name, "Spotty");
+    assert.equal(after.notes, null);
+    assert.equal(after.acquiredOn, "2025-03-01", "fields not sent stay");
+    const badPatch = await thandi.postJson(`/api/account/animals/${spot.id}`, { species: "nope" }, "PATCH");
+    assert.equal(badPatch.status, 400);
+
+    // Another customer sees none of it and can change none of it.
+    const sipho = testClient(app);
+    await registerCustomer(sipho, { username: "sipho", email: "sipho@example.co.za" });
+    assert.deepEqual(await (await sipho.get("/api/account/animals")).json(), []);
+    assert.equal((await sipho.postJson(`/api/account/animals/${spot.id}`, { name: "Mine" }, "PATCH")).status, 404);
+    assert.equal((await sipho.request(`/api/account/animals/${spot.id}`, { method: "DELETE" })).status, 404);
+    assert.equal((await thandi.request(`/api/account/animals/${spot.id}`, { method: "DELETE" })).status, 200);
+    assert.equal((await thandi.request(`/api/account/animals/${spot.id}`, { method: "DELETE" })).status, 404);
+    assert.deepEqual(await (await thandi.get("/api/account/animals")).json(), []);
+  },
+);
+
+test(
+  "[keeper animals pages] /account/animals: add, edit and remove by plain forms; cross-site posts refused",
+  async (db, database) => {
+    await seedDemo(db, { withAccounts: false });
+    const app = testApp(database);
+    const visitor = testClient(app);
+    const away = await visitor.get("/account/animals");
+    assert.equal(away.status, 303);
+    assert.match(away.headers.get("Location") ?? "", /^\/login\?redirect=/);
+
+    const keeper = testClient(app);
+    await registerCustomer(keeper);
+    const empty = await (await keeper.get("/account/animals")).text();
+    assert.match(empty, /Record your animals/);
+    const added = await keeper.postForm("/account/animals", {
+      species: "bearded-dragon",
+      name: "Rex",
+      acquiredOn: "",
+      notes: "",
+    });
+    assert.equal(added.status, 303);
+    assert.equal(added.headers.get("Location"), "/account/animals");
+    const page = await (await keeper.get("/account/animals")).text();
+    assert.match(page, /<h3[^>]*>Rex<\/h3>/);
+    assert.match(page, /href="\/animals\/bearded-dragon"/);
+    assert.match(page, /Setup still lacks \d+ essentials:/);
+    const [rex] = await (await keeper.get("/api/account/animals")).json();
+    assert.equal(rex.acquiredOn, null);
+
+    const refused = await keeper.postForm("/account/animals", { species: "unicorn", name: "Sparkle" });
+    assert.equal(refused.status, 303);
+    assert.match(decodeURIComponent(keeper.cookies.get("flash") ?? ""), /Unknown species/);
+
+    const edited = await keeper.postForm(`/account/animals/${rex.id}`, {
+      species: "bearded-dragon",
+      name: "Rexie",
+      acquiredOn: "2024-12-24",
+      notes: "Hatched in December",
+    });
+    assert.equal(edited.status, 303);
+    const [rexie] = await (await keeper.get("/api/account/animals")).json();
+    assert.deepEqual([rexie.name, rexie.acquiredOn, rexie.notes], ["Rexie", "2024-12-24", "Hatched in December"]);
+
+    // The cart page lists a signed-in keeper's recorded animals' gaps.
+    const cart = await (await keeper.get("/cart")).text();
+    assert.match(cart, /href="\/animals\/bearded-dragon#setup"/);
+
+    const foreign = await keeper.request(`/account/animals/${rex.id}/delete`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    assert.equal(foreign.status, 403);
+    const removed = await keeper.postForm(`/account/animals/${rex.id}/delete`, {});
+    assert.equal(removed.status, 303);
+    assert.deepEqual(await (await keeper.get("/api/account/animals")).json(), []);
+  },
+);
+
+closeDatabase();
