@@ -8,7 +8,7 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "./context.ts";
-import { AppError, ValidationError } from "../lib/errors.ts";
+import { AppError, type ErrorCode, ValidationError } from "../lib/errors.ts";
 import { logError, ServiceError } from "../lib/error_log.ts";
 import { requireRole, requireUser } from "./guards.ts";
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterPath, validate, validationError } from "./validate.ts";
@@ -40,6 +40,8 @@ export interface Action<I extends z.ZodType | undefined, O extends z.ZodType> {
   // deno-lint-ignore no-explicit-any
   middleware?: MiddlewareHandler<any, string, any>[];
   summary: string;
+  /** The stable codes of the refusals a client may need to tell apart (lib/error_codes.ts), for OpenAPI. */
+  errors?: readonly ErrorCode[];
   handler: (c: Context<AppEnv>, input: I extends z.ZodType ? z.output<I> : undefined) => Promise<z.input<O>>;
 }
 

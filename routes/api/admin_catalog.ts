@@ -24,7 +24,7 @@ import {
   type VariantRecord,
 } from "../../domains/catalog_admin/mod.ts";
 import { toVariant } from "../../domains/catalog/mod.ts";
-import { ValidationError } from "../../lib/errors.ts";
+import { ERROR_CODES, ValidationError } from "../../lib/errors.ts";
 import { toCents, toRand } from "../../lib/money.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser } from "../guards.ts";
@@ -137,6 +137,7 @@ export const createProductAction = defineAction({
   auth: "admin",
   middleware: [writeLimit],
   summary: "Create a product",
+  errors: [ERROR_CODES.duplicateSku, ERROR_CODES.duplicateSlug],
   handler: async (c, input) => adminProductJson(await createProduct(c.var.db, currentUser(c).id, input)),
 });
 
@@ -148,6 +149,7 @@ export const updateProductAction = defineAction({
   auth: "admin",
   middleware: [writeLimit],
   summary: "Change a product",
+  errors: [ERROR_CODES.duplicateSku, ERROR_CODES.duplicateSlug],
   handler: async (c, input) => adminProductJson(await updateProduct(c.var.db, currentUser(c).id, idOf(c), input)),
 });
 
@@ -174,6 +176,7 @@ export const createVariantAction = defineAction({
   auth: "admin",
   middleware: [writeLimit],
   summary: "Add a variant to a product",
+  errors: [ERROR_CODES.duplicateSku],
   handler: async (c, input) => adminVariantJson(await createVariant(c.var.db, currentUser(c).id, idOf(c), input)),
 });
 
@@ -185,6 +188,7 @@ export const updateVariantAction = defineAction({
   auth: "admin",
   middleware: [writeLimit],
   summary: "Change a variant",
+  errors: [ERROR_CODES.duplicateSku],
   handler: async (c, input) => adminVariantJson(await updateVariant(c.var.db, currentUser(c).id, idOf(c), input)),
 });
 
@@ -212,6 +216,7 @@ export const createCategoryAction = defineAction({
   auth: "admin",
   middleware: [writeLimit],
   summary: "Create a category",
+  errors: [ERROR_CODES.duplicateSlug],
   handler: async (c, input) => {
     const category = await createCategory(c.var.db, currentUser(c).id, input);
     c.var.caches.categories.clear();
@@ -227,6 +232,7 @@ export const updateCategoryAction = defineAction({
   auth: "admin",
   middleware: [writeLimit],
   summary: "Change a category",
+  errors: [ERROR_CODES.duplicateSlug],
   handler: async (c, input) => {
     const category = await updateCategory(c.var.db, currentUser(c).id, idOf(c), input);
     c.var.caches.categories.clear();

@@ -19,7 +19,7 @@ import {
   validateRedemption,
 } from "../../domains/loyalty/mod.ts";
 import { applyRewardCode } from "../../domains/checkout/mod.ts";
-import { UnauthorizedError } from "../../lib/errors.ts";
+import { ERROR_CODES, UnauthorizedError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { currentUser, requireUser } from "../guards.ts";
@@ -73,6 +73,7 @@ export const redeemRewardAction = defineAction({
   output: redeemRewardOutput,
   auth: "customer",
   summary: "Spend points on a reward: a one-time redemption code",
+  errors: [ERROR_CODES.insufficientPoints],
   handler: async (c, input) => {
     const result = await redeemReward(c.var.db, currentUser(c).id, input.rewardId);
     return { ...result, expiresAt: result.expiresAt.toISOString() };

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { actionOf, type AnyAction } from "../action.ts";
+import { ERROR_CODES } from "../../lib/errors.ts";
 import { type Auth, guardRuleOf, validatorOf } from "../route_meta.ts";
 import { SESSION_COOKIE } from "../session.ts";
 import { renderPage } from "../render.tsx";
@@ -102,13 +103,17 @@ const SECURITY: Record<Auth, { description: string; security: Record<string, str
 };
 
 const errorResponse = {
-  description: "Refused: `{ error, message?, issues? }` (error is what the client shows)",
+  description: "Refused: `{ error, message, code?, field?, issues? }` (error is what the client shows; code is " +
+    "stable for the refusals an operation lists in x-error-codes)",
   content: {
     "application/json": {
       schema: {
         type: "object",
         properties: {
           error: { type: "string" },
+          message: { type: "string" },
+          code: { type: "string", enum: Object.values(ERROR_CODES) },
+          field: { type: "string" },
           issues: {
             type: "array",
             items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
@@ -167,6 +172,7 @@ export function openApiDocument(routes: readonly RouteEntry[], siteName: string)
       summary: op.action?.summary ?? `${op.method} ${op.path}`,
       description: `Who may call it: ${auth.description}`,
       "x-auth": op.auth,
+      ...(op.action?.errors?.length ? { "x-error-codes": op.action.errors } : {}),
       ...(op.auth !== "public" ? { security: auth.security } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),

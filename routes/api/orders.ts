@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { checkoutSchemas, finalizePaidOrder, placeOrder } from "../../domains/checkout/mod.ts";
 import { getOrder, listOrderDetails, ORDER_NOT_FOUND, type OrderDetail } from "../../domains/orders/mod.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
@@ -120,6 +120,7 @@ export const placeOrderAction = defineAction({
   status: 201,
   auth: "customer",
   summary: "Place an order from the signed-in customer's cart (Idempotency-Key header optional)",
+  errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, body) => {
     const gateway = c.var.payments;
     if (!gateway) throw new PaymentNotConfiguredError();
@@ -184,6 +185,7 @@ export const confirmPaymentAction = defineAction({
   output: orderSchema,
   auth: "customer",
   summary: "Tell the shop a card payment went through (checked with the provider before the order is paid)",
+  errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, body) => {
     const user = currentUser(c);
     const id = orderId(c.req.param("id") ?? "");

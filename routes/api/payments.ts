@@ -25,7 +25,7 @@ import {
   paymentSchemas,
 } from "../../domains/payments/mod.ts";
 import type { Db } from "../../db/client.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { clientIp } from "../client_ip.ts";
 import { currentUser } from "../guards.ts";
 import { createIntentOutput, testConfirmOutput, testIntentOutput } from "../../contract/payments.ts";
@@ -103,6 +103,7 @@ export const createIntentAction = defineAction({
   output: createIntentOutput,
   auth: "customer",
   summary: "Start (or resume) the card payment of the customer's unpaid order, for the order's total",
+  errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, body) => {
     noStore(c);
     const gateway = configuredGateway(c);
@@ -137,6 +138,7 @@ export const testIntentAction = defineAction({
   output: testIntentOutput,
   auth: "public",
   summary: "A test payment of any amount for the /test-stripe page (refused on a live shop)",
+  errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, { amount }) => {
     noStore(c);
     const gateway = configuredGateway(c);

@@ -10,7 +10,7 @@ import {
   listProducts,
 } from "../../domains/catalog/mod.ts";
 import { dbId, isSlug, parseId } from "../../lib/ids.ts";
-import { NotFoundError } from "../../lib/errors.ts";
+import { ERROR_CODES, NotFoundError } from "../../lib/errors.ts";
 import { validate } from "../validate.ts";
 import { productJson, productWithVariantsJson } from "./json.ts";
 import { currentUser, hasRole } from "../guards.ts";
@@ -29,6 +29,7 @@ export const notifyAction = defineAction({
   status: 201,
   auth: "customer",
   summary: "Ask for an e-mail when a product (or one of its variants) is back in stock",
+  errors: [ERROR_CODES.alreadySubscribed],
   handler: async (c, input) => {
     await subscribeToStock(c.var.db, currentUser(c), parseId(c.req.param("id")), input.variantId ?? null);
     return { success: true as const, message: "Notification Set!" };

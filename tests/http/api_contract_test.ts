@@ -62,6 +62,10 @@ test(
     assert.equal(place["x-auth"], "customer");
     assert.deepEqual(place.security, [{ sessionCookie: [] }]);
     assert.ok(place.responses["201"].content["application/json"].schema.properties.orderNumber);
+    // Refusals a client tells apart are listed by their stable code.
+    assert.deepEqual(place["x-error-codes"], ["payment_not_configured"]);
+    assert.deepEqual(doc.paths["/api/products"].post["x-error-codes"], ["duplicate_sku", "duplicate_slug"]);
+    assert.ok(place.responses["400"].content["application/json"].schema.properties.code.enum.includes("duplicate_sku"));
     // Every state-changing operation says what it answers: a JSON schema, or 204 with no body.
     const undeclared: string[] = [];
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)) {
@@ -155,6 +159,7 @@ const PUBLIC = new Set([
   "POST /api/watrade/orders",
   // The providers' server-to-server notifications: trusted by signature and provider checks, not a session.
   "POST /api/webhooks/payfast",
+  "POST /api/webhooks/stitch",
   "POST /api/webhooks/stripe",
 ]);
 
