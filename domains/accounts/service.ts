@@ -201,6 +201,8 @@ export async function deleteAccount(db: Db, userId: number, password: string): P
       lastName: null,
       phone: null,
       vatNumber: null,
+      // The WhatsApp number goes too: a later WhatsApp cart from it makes a new account.
+      waId: null,
       password: unusable,
       role: "customer",
       defaultShippingAddressId: null,
