@@ -208,6 +208,7 @@ test("[accounts] deletion needs the right password and changes nothing without i
 
 test("[accounts] deletion anonymises the user, removes personal rows and keeps orders", async (db) => {
   const user = await createCustomer(db, { username: "gecko_fan", email: "gecko.fan@example.co.za" });
+  await db.update(users).set({ waId: "27821234567" }).where(eq(users.id, user.id));
   const made = await fillCustomerData(db, user);
   const { deletedAt } = await deleteAccount(db, user.id, PASSWORD);
 
@@ -217,6 +218,7 @@ test("[accounts] deletion anonymises the user, removes personal rows and keeps o
   assert.equal(row.firstName, null);
   assert.equal(row.lastName, null);
   assert.equal(row.phone, null);
+  assert.equal(row.waId, null, "the WhatsApp number goes too");
   assert.equal(row.role, "customer");
   assert.equal(row.defaultShippingAddressId, null);
   assert.equal(row.defaultBillingAddressId, null);
