@@ -80,6 +80,8 @@ test(
     assert.deepEqual(await (await sipho.get("/api/account/animals")).json(), []);
     assert.equal((await sipho.postJson(`/api/account/animals/${spot.id}`, { name: "Mine" }, "PATCH")).status, 404);
     assert.equal((await sipho.request(`/api/account/animals/${spot.id}`, { method: "DELETE" })).status, 404);
+    const [untouched] = await (await thandi.get("/api/account/animals")).json();
+    assert.equal(untouched.name, "Spotty", "another customer's change did not happen");
     assert.equal((await thandi.request(`/api/account/animals/${spot.id}`, { method: "DELETE" })).status, 200);
     assert.equal((await thandi.request(`/api/account/animals/${spot.id}`, { method: "DELETE" })).status, 404);
     assert.deepEqual(await (await thandi.get("/api/account/animals")).json(), []);
