@@ -16,9 +16,10 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.ts";
+import { timestamps, tstz } from "./columns.ts";
 import { products, productVariants } from "./catalog.ts";
 import { users } from "./accounts.ts";
+import { orderItems } from "./commerce.ts";
 
 /**
  * One species' husbandry profile, seeded from db/seed/species.ts. Temperatures are whole °C ranges;
@@ -117,3 +118,24 @@ export const keeperAnimals = pgTable("keeper_animals", {
   notes: text(),
   ...timestamps(),
 }, (t) => [index().on(t.userId), index().on(t.speciesId)]);
+
+/**
+ * A replacement reminder sent for one bought order line (a UVB tube bought on a paid order, its
+ * interval passed): one row per line, so the daily job e-mails it once.
+ */
+export const replacementReminders = pgTable("replacement_reminders", {
+  orderItemId: integer().primaryKey().references(() => orderItems.id, { onDelete: "cascade" }),
+  userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+  sentAt: tstz().notNull().defaultNow(),
+}, (t) => [index().on(t.userId)]);
+
+/**
+ * A customer's reminder choice and the token of their one-click unsubscribe link (made with their
+ * first reminder). No row: reminders are on.
+ */
+export const reminderPreferences = pgTable("reminder_preferences", {
+  userId: integer().primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  remindersOff: boolean().notNull().default(false),
+  unsubscribeToken: varchar({ length: 64 }).notNull().unique(),
+  ...timestamps(),
+});
