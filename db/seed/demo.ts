@@ -7,6 +7,20 @@ export interface DemoAccount {
   firstName: string;
   lastName: string;
   role: "customer" | "admin" | "super_admin";
+  /** A default delivery and billing address (the demo customer's, so checkout goes straight through). */
+  address?: DemoAddress;
+}
+
+export interface DemoAddress {
+  label: string;
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone: string;
 }
 
 /** Seeded outside production only, and printed at start so a newcomer can sign in. */
@@ -18,6 +32,17 @@ export const demoAccounts: DemoAccount[] = [
     firstName: "Thandi",
     lastName: "Nkosi",
     role: "customer",
+    address: {
+      label: "Townhouse",
+      firstName: "Thandi",
+      lastName: "Nkosi",
+      addressLine1: "14 Protea Road",
+      addressLine2: "Unit 3",
+      city: "Johannesburg",
+      state: "Gauteng",
+      postalCode: "2196",
+      phone: "082 555 0142",
+    },
   },
   {
     username: "admin",

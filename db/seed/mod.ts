@@ -5,7 +5,7 @@
  */
 import { count, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { categories, coupons, loyaltyRewards, products, productVariants, users } from "../schema/mod.ts";
+import { addresses, categories, coupons, loyaltyRewards, products, productVariants, users } from "../schema/mod.ts";
 import { hashPassword } from "../../domains/auth/mod.ts";
 import { placeholderPath } from "../../lib/placeholder.ts";
 import { seedCategories, seedProducts } from "./catalog_data.ts";
@@ -106,14 +106,23 @@ export async function seedDemo(db: Db, opts: { withAccounts: boolean }): Promise
     await tx.insert(coupons).values(demoCoupons).onConflictDoNothing();
     await tx.insert(loyaltyRewards).values(demoRewards).onConflictDoNothing();
     if (accounts.length) {
-      await tx.insert(users).values(accounts.map((a, i) => ({
+      const created = await tx.insert(users).values(accounts.map((a, i) => ({
         username: a.username,
         email: a.email,
         password: hashes[i],
         firstName: a.firstName,
         lastName: a.lastName,
         role: a.role,
-      }))).onConflictDoNothing();
+      }))).onConflictDoNothing().returning({ id: users.id, username: users.username });
+      // The demo customer has a default address, so the first demo checkout goes straight through.
+      for (const user of created) {
+        const home = accounts.find((a) => a.username === user.username)?.address;
+        if (!home) continue;
+        const [address] = await tx.insert(addresses).values({ ...home, userId: user.id, isDefault: true })
+          .returning({ id: addresses.id });
+        await tx.update(users).set({ defaultShippingAddressId: address.id, defaultBillingAddressId: address.id })
+          .where(eq(users.id, user.id));
+      }
     }
   });
   const [{ n: productCount }] = await db.select({ n: count() }).from(products);

@@ -3,7 +3,7 @@ import { count } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { demoAccounts, isEmpty, seedDemo } from "../../db/seed/mod.ts";
-import { coupons, loyaltyRewards, products, productVariants, users } from "../../db/schema/mod.ts";
+import { addresses, coupons, loyaltyRewards, products, productVariants, users } from "../../db/schema/mod.ts";
 import { listCategories, listProducts } from "../../domains/catalog/mod.ts";
 import { verifyPassword } from "../../domains/auth/mod.ts";
 
@@ -48,6 +48,13 @@ test("[seed] demo shop: categories, 80+ products across every price band, coupon
   const customer = accounts.find((u) => u.role === "customer")!;
   assert.match(customer.password, /^\$argon2id\$/);
   assert.ok(await verifyPassword(customer.password, demoAccounts[0].password));
+  // The demo customer can check out at once: one address, their default for delivery and billing.
+  const book = await db.select().from(addresses);
+  assert.equal(book.length, 1);
+  assert.equal(book[0].userId, customer.id);
+  assert.equal(book[0].isDefault, true);
+  assert.equal(customer.defaultShippingAddressId, book[0].id);
+  assert.equal(customer.defaultBillingAddressId, book[0].id);
 });
 
 test("[seed] running the seed twice changes nothing", async (db) => {
@@ -57,6 +64,8 @@ test("[seed] running the seed twice changes nothing", async (db) => {
   const [{ n: after }] = await db.select({ n: count() }).from(products);
   assert.equal(after, before);
   assert.equal(await isEmpty(db), false);
+  const [{ n: addressCount }] = await db.select({ n: count() }).from(addresses);
+  assert.equal(addressCount, 1, "the demo address is added once");
 });
 
 test("[seed] every seeded product page and category page renders with prices in rand", async (db, database) => {
