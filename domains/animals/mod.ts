@@ -28,3 +28,11 @@ export {
   updateKeeperAnimal,
 } from "./keepers.ts";
 export * as keeperSchemas from "./schemas.ts";
+export {
+  type ReminderOptions,
+  REMINDERS_OFF,
+  remindersOn,
+  sendReplacementReminders,
+  setReminders,
+  unsubscribeByToken,
+} from "./reminders.ts";

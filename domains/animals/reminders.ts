@@ -1,0 +1,163 @@
+/**
+ * Replacement reminders (docs/animals.md): a UVB tube, a basking lamp or a water conditioner wears
+ * out; `product_husbandry.replacement_months` says when. The daily `replacement-reminders` job
+ * e-mails each customer once per bought order line whose interval has passed since the order was
+ * paid, with a reorder link and a one-click unsubscribe link. Nothing for cancelled or refunded
+ * orders, lines given back in a refund, or customers who turned reminders off. The e-mail names the
+ * keeper's animal when one of their recorded animals is a species the product suits.
+ */
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/client.ts";
+import { reminderPreferences, replacementReminders } from "../../db/schema/mod.ts";
+import { enqueueEmail, escapeHtml } from "../mail/mod.ts";
+import { listKeeperAnimals } from "./keepers.ts";
+import { suitableSpecies } from "./service.ts";
+
+export const REMINDERS_OFF = "Replacement reminders are off. You can turn them on again in your account.";
+
+export interface ReminderOptions {
+  siteUrl: string;
+  shopName: string;
+  now?: Date;
+  /** At most this many e-mails a run (the rest go on the next run). */
+  limit?: number;
+}
+
+interface DueLine {
+  order_item_id: number;
+  user_id: number;
+  email: string;
+  first_name: string | null;
+  username: string;
+  product_id: number;
+  product_name: string;
+  product_slug: string;
+  paid_at: Date | string;
+  months: number;
+}
+
+/** The order lines whose replacement is due and not yet reminded (bounded by `limit`). */
+async function dueLines(db: Db, now: Date, limit: number): Promise<DueLine[]> {
+  const result = await db.execute(sql`
+    select oi.id as order_item_id, o.user_id, u.email, u.first_name, u.username,
+      p.id as product_id, p.name as product_name, p.slug as product_slug, o.paid_at, min(h.replacement_months) as months
+    from order_items oi
+    join orders o on o.id = oi.order_id
+    join users u on u.id = o.user_id
+    join products p on p.id = oi.product_id
+    join product_husbandry h on h.product_id = oi.product_id
+      and (h.variant_id is null or h.variant_id = oi.variant_id)
+      and h.replacement_months is not null
+    left join replacement_reminders rr on rr.order_item_id = oi.id
+    left join reminder_preferences rp on rp.user_id = o.user_id
+    where o.paid_at is not null
+      and o.status not in ('cancelled', 'refunded')
+      and rr.order_item_id is null
+      and coalesce(rp.reminders_off, false) = false
+      and not exists (
+        select 1 from order_refunds r, jsonb_array_elements(r.restock) e
+        where r.order_id = o.id and (e->>'orderItemId')::int = oi.id
+      )
+    group by oi.id, o.user_id, u.email, u.first_name, u.username, p.id, p.name, p.slug, o.paid_at
+    having o.paid_at + make_interval(months => min(h.replacement_months)) <= ${now.toISOString()}::timestamptz
+    order by o.paid_at, oi.id
+    limit ${limit}
+  `);
+  return rowsOf<DueLine>(result).map((r) => ({ ...r, months: Number(r.months) }));
+}
+
+/** The customer's unsubscribe token, made on first use (reminders stay as they were). */
+async function unsubscribeToken(db: Db, userId: number): Promise<string> {
+  const fresh = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  await db.insert(reminderPreferences).values({ userId, unsubscribeToken: fresh }).onConflictDoNothing();
+  const [row] = await db.select({ token: reminderPreferences.unsubscribeToken }).from(reminderPreferences)
+    .where(eq(reminderPreferences.userId, userId));
+  return row.token;
+}
+
+const dateText = (d: Date) =>
+  new Intl.DateTimeFormat("en-ZA", { dateStyle: "long", timeZone: "Africa/Johannesburg" }).format(d);
+
+/** Queues the reminders that are due; returns how many were queued. Safe to run on many instances. */
+export async function sendReplacementReminders(db: Db, opts: ReminderOptions): Promise<{ sent: number }> {
+  const now = opts.now ?? new Date();
+  const lines = await dueLines(db, now, opts.limit ?? 200);
+  let sent = 0;
+  for (const line of lines) {
+    const [animals, suits] = await Promise.all([
+      listKeeperAnimals(db, line.user_id),
+      suitableSpecies(db, line.product_id),
+    ]);
+    const suited = new Set(suits.map((s) => s.slug));
+    const animal = animals.find((a) => suited.has(a.species.slug));
+    const queued = await db.transaction(async (tx) => {
+      // The row is the once-only guard: a second run (or instance) inserts nothing and sends nothing.
+      const claimed = await tx.insert(replacementReminders).values({
+        orderItemId: line.order_item_id,
+        userId: line.user_id,
+      })
+        .onConflictDoNothing().returning({ id: replacementReminders.orderItemId });
+      if (!claimed.length) return false;
+      const token = await unsubscribeToken(tx as unknown as Db, line.user_id);
+      const name = line.first_name || line.username;
+      const paid = dateText(new Date(line.paid_at));
+      const reorder = `${opts.siteUrl}/cart?product=${line.product_id}`;
+      const unsubscribe = `${opts.siteUrl}/reminders/unsubscribe?token=${token}`;
+      const forAnimal = animal ? ` so ${animal.name}'s setup stays right` : "";
+      const text = [
+        `Hi ${name},`,
+        "",
+        `You bought ${line.product_name} on ${paid}. It should be replaced every ${line.months} months${forAnimal}: ` +
+        "it wears out before it stops working.",
+        "",
+        `Reorder it: ${reorder}`,
+        "",
+        `Turn these reminders off: ${unsubscribe}`,
+        "",
+        opts.shopName,
+      ].join("\n");
+      const html = `<p>Hi ${escapeHtml(name)},</p><p>You bought ${escapeHtml(line.product_name)} on ${
+        escapeHtml(paid)
+      }. It should be replaced every ${line.months} months${
+        escapeHtml(forAnimal)
+      }: it wears out before it stops working.</p><p><a href="${escapeHtml(reorder)}">Reorder ${
+        escapeHtml(line.product_name)
+      }</a></p><p><a href="${escapeHtml(unsubscribe)}">Turn these reminders off</a></p><p>${
+        escapeHtml(opts.shopName)
+      }</p>`;
+      await enqueueEmail(tx as unknown as Db, {
+        to: line.email,
+        subject: `Time to replace your ${line.product_name}`,
+        text,
+        html,
+      }, now);
+      return true;
+    });
+    if (queued) sent++;
+  }
+  return { sent };
+}
+
+/** Turns a customer's reminders off by the token of their e-mail's link; false for an unknown token. */
+export async function unsubscribeByToken(db: Db, token: string): Promise<boolean> {
+  if (!/^[a-z2-7]{16,64}$/.test(token)) return false;
+  const done = await db.update(reminderPreferences).set({ remindersOff: true, updatedAt: new Date() })
+    .where(eq(reminderPreferences.unsubscribeToken, token)).returning({ userId: reminderPreferences.userId });
+  return done.length > 0;
+}
+
+/** Whether the customer gets reminders (no row: yes). */
+export async function remindersOn(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ off: reminderPreferences.remindersOff }).from(reminderPreferences)
+    .where(eq(reminderPreferences.userId, userId));
+  return !row?.off;
+}
+
+/** Turns the customer's reminders on or off (from their account). */
+export async function setReminders(db: Db, userId: number, on: boolean): Promise<void> {
+  const token = await unsubscribeToken(db, userId);
+  await db.update(reminderPreferences).set({ remindersOff: !on, updatedAt: new Date() })
+    .where(and(eq(reminderPreferences.userId, userId), eq(reminderPreferences.unsubscribeToken, token)));
+}

@@ -1,0 +1,105 @@
+/**
+ * Replacement reminders (docs/animals.md): once per bought line whose interval has passed since
+ * payment; never for cancelled orders, lines given back, or customers who turned them off; the
+ * e-mail names the keeper's animal and carries a reorder and an unsubscribe link.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { createUser } from "../../tests/helpers/factories.ts";
+import { seedDemo } from "../../db/seed/mod.ts";
+import type { Db } from "../../db/client.ts";
+import { emailOutbox, orderItems, orderRefunds, orders, products, productVariants } from "../../db/schema/mod.ts";
+import { createKeeperAnimal } from "./keepers.ts";
+import { remindersOn, sendReplacementReminders, setReminders, unsubscribeByToken } from "./reminders.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+const NOW = new Date("2026-11-27T06:00:00Z");
+const OPTS = { siteUrl: "https://shop.example", shopName: "Reptile Basics", now: NOW };
+const monthsAgo = (n: number) => new Date(Date.UTC(2026, 10 - n, 20));
+let orderSeq = 0;
+
+async function unit(db: Db, slug: string, sku?: string) {
+  const [p] = await db.select().from(products).where(eq(products.slug, slug));
+  const v = sku ? (await db.select().from(productVariants).where(eq(productVariants.sku, sku)))[0] : null;
+  return { productId: p.id, variantId: v?.id ?? null, name: p.name };
+}
+
+/** A paid order of one line for the user, paid `paidAt`. */
+async function bought(
+  db: Db,
+  userId: number,
+  line: { productId: number; variantId: number | null; name: string },
+  paidAt: Date,
+  status: "processing" | "cancelled" = "processing",
+) {
+  const [order] = await db.insert(orders).values({
+    userId,
+    orderNumber: `RB-TEST-${++orderSeq}`,
+    status,
+    total: "749.00",
+    paidAt,
+    shippingMethod: "standard",
+  }).returning();
+  const [item] = await db.insert(orderItems).values({ orderId: order.id, ...line, price: "749.00", quantity: 1 })
+    .returning();
+  return { order, item };
+}
+
+test("[reminders] a 12-month UVB tube bought 13 months ago is reminded once, naming the animal", async (db) => {
+  await seedDemo(db, { withAccounts: false });
+  const keeper = await createUser(db, { username: "naledi", email: "naledi@example.co.za", firstName: "Naledi" });
+  await createKeeperAnimal(db, keeper.id, { species: "bearded-dragon", name: "Rex" });
+  const tube = await unit(db, "arcadia-prot5-uvb-kit", "RB-HTL-0001-12-39W");
+  await bought(db, keeper.id, tube, monthsAgo(13));
+  // Not due yet, not a consumable, or cancelled: nothing for these.
+  await bought(db, keeper.id, tube, monthsAgo(11));
+  await bought(db, keeper.id, await unit(db, "karoo-reptile-co-pvc-enclosure-120x60x60"), monthsAgo(30));
+  await bought(db, keeper.id, tube, monthsAgo(14), "cancelled");
+
+  assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 1 });
+  const mail = await db.select().from(emailOutbox);
+  assert.equal(mail.length, 1);
+  assert.equal(mail[0].toAddress, "naledi@example.co.za");
+  assert.equal(mail[0].subject, "Time to replace your Arcadia ProT5 UVB Kit");
+  assert.match(mail[0].textBody, /every 12 months so Rex's setup stays right/);
+  assert.match(mail[0].textBody, new RegExp(`Reorder it: https://shop.example/cart\\?product=${tube.productId}`));
+  assert.match(
+    mail[0].textBody,
+    /Turn these reminders off: https:\/\/shop.example\/reminders\/unsubscribe\?token=[a-z2-7]+/,
+  );
+  // Once: the next run sends nothing more.
+  assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 0 });
+  // A month on, the second tube is due too.
+  assert.deepEqual(await sendReplacementReminders(db, { ...OPTS, now: new Date("2027-01-05T06:00:00Z") }), { sent: 1 });
+});
+
+test("[reminders] nothing for a line given back in a refund or for a customer who unsubscribed", async (db) => {
+  await seedDemo(db, { withAccounts: false });
+  const tube = await unit(db, "arcadia-d3-t5-ho-uvb-tube-12", "RB-HTL-0002-39W");
+  const refunded = await createUser(db, { username: "sipho", email: "sipho@example.co.za" });
+  const { order, item } = await bought(db, refunded.id, tube, monthsAgo(13));
+  await db.insert(orderRefunds).values({
+    orderId: order.id,
+    amount: "749.00",
+    reason: "Broken in transit",
+    provider: "test",
+    restock: [{ orderItemId: item.id, quantity: 1 }],
+  });
+  const leaving = await createUser(db, { username: "anele", email: "anele@example.co.za" });
+  await bought(db, leaving.id, tube, monthsAgo(25));
+  assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 1 }, "only anele's");
+  const [mail] = await db.select().from(emailOutbox);
+  assert.equal(mail.toAddress, "anele@example.co.za");
+  const token = /token=([a-z2-7]+)/.exec(mail.textBody)![1];
+  assert.equal(await unsubscribeByToken(db, "notatoken"), false);
+  assert.equal(await unsubscribeByToken(db, token), true);
+  assert.equal(await remindersOn(db, leaving.id), false);
+  await bought(db, leaving.id, tube, monthsAgo(13));
+  assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 0 }, "opted out");
+  await setReminders(db, leaving.id, true);
+  assert.equal(await remindersOn(db, leaving.id), true);
+  assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 1 }, "back on");
+});
+
+closeDatabase();
