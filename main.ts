@@ -13,6 +13,7 @@ import { type JobSpec, startScheduler } from "./db/jobs.ts";
 import { log as logger, setupLogging } from "./lib/logger.ts";
 import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
 import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
+import { isTestGateway, USE_TEST_CARD } from "./domains/payments/mod.ts";
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
@@ -30,6 +31,24 @@ class StartupError extends Error {}
 function fail(message: string): never {
   console.error(message);
   Deno.exit(1);
+}
+
+/** Listens on PORT; a port another program holds stops the start with one line naming it. */
+function serve(config: Config, handler: Deno.ServeHandler): Deno.HttpServer {
+  try {
+    return Deno.serve({
+      port: config.port,
+      hostname: config.hostname,
+      onListen: ({ port }) => log(`shop listening on http://localhost:${port}`, { port, pid: Deno.pid }),
+    }, handler);
+  } catch (err) {
+    if (err instanceof Deno.errors.AddrInUse) {
+      fail(
+        `PORT: ${config.port} is already in use on ${config.hostname} (another program, or the shop already running); stop it or set PORT to a free port`,
+      );
+    }
+    throw err;
+  }
 }
 
 function readConfig(): Config {
@@ -239,10 +258,12 @@ async function main() {
     console.log(`\nDemo accounts (set SEED_DEMO=false on a live shop and remove them):\n${lines.join("\n")}\n`);
   }
   const payments = paymentGateway(config);
+  // The test cards are public, but a log line masks every card-like number: a console banner, as above.
+  if (isTestGateway(payments)) console.log(`Test payments: ${USE_TEST_CARD}\n`);
   if (!config.stripe) {
     log(
       payments
-        ? "Stripe keys not set and TEST_PAYMENTS on: the offline test payment provider takes test cards (4242 4242 4242 4242); set TEST_PAYMENTS=false on a live shop"
+        ? "Stripe keys not set and TEST_PAYMENTS on: the offline test payment provider takes the test cards printed above; set TEST_PAYMENTS=false on a live shop"
         : "Stripe keys not set: checkout shows 'Payment Configuration Error' and takes no orders",
     );
   } else if (!config.stripe.webhookSecret) {
@@ -259,11 +280,7 @@ async function main() {
   // One PayFast gateway for the app and the sweeper, as for the card gateway.
   const payfast = payfastGateway(config.payfast);
   const app = createApp({ database, config, assets, payments, payfast, storage });
-  const server = Deno.serve({
-    port: config.port,
-    hostname: config.hostname,
-    onListen: ({ port }) => log(`shop listening on http://localhost:${port}`, { port, pid: Deno.pid }),
-  }, app.fetch);
+  const server = serve(config, app.fetch);
 
   let mailWorker: MailWorker | null = null;
   if (config.smtpUrl) {

@@ -112,3 +112,28 @@ Deno.test({
     assert.doesNotMatch(new TextDecoder().decode(out.stdout) + stderr, /hunter2/);
   },
 });
+
+Deno.test({
+  name: "[platform] a port another program holds stops the start with one line naming PORT, no stack trace",
+  ...options,
+  fn: async () => {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    try {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", ...DEPLOY_PERMISSIONS, new URL("../../main.ts", import.meta.url).pathname],
+        env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: "memory://", SEED_DEMO: "false", NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(out.stderr).trim();
+      assert.equal(out.code, 1);
+      assert.equal(
+        stderr,
+        `PORT: ${port} is already in use on 127.0.0.1 (another program, or the shop already running); stop it or set PORT to a free port`,
+      );
+    } finally {
+      listener.close();
+    }
+  },
+});
