@@ -15,6 +15,7 @@ import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
 import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
 import { isTestGateway, USE_TEST_CARD } from "./domains/payments/mod.ts";
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
+import { sendReplacementReminders } from "./domains/animals/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
 import { runWhatsAppWork, whatsappJobContext } from "./domains/whatsapp/mod.ts";
@@ -96,6 +97,18 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
           shopName: config.shop.name,
         });
         if (sent) log("queued back-in-stock e-mails", { sent });
+      },
+    },
+    // Replacement reminders (docs/animals.md): UVB tubes and other consumables due for replacement.
+    {
+      name: "replacement-reminders",
+      intervalMs: 24 * 60 * 60_000,
+      run: async () => {
+        const { sent } = await sendReplacementReminders(running().database.db, {
+          siteUrl: config.siteUrl,
+          shopName: config.shop.name,
+        });
+        if (sent) log("queued replacement reminders", { sent });
       },
     },
     // Orders left unpaid for 30 minutes give their stock and coupon use back (after asking the provider).

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { truncate } from "../../lib/head.tsx";
-import { formRoute } from "../action.ts";
+import { formFields, formRoute } from "../action.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 import { chooseAnimal, chosenAnimals, MAX_CHOSEN } from "../animal_choice.ts";
@@ -25,7 +25,8 @@ import { sharedRead } from "../shared_reads.ts";
 import { SpeciesIndex, SpeciesProfile } from "../../components/animals/SpeciesViews.tsx";
 import { KeeperAnimalsView } from "../../components/animals/KeeperAnimalsView.tsx";
 import { AccountShell } from "../../components/account/AccountShell.tsx";
-import { listKeeperAnimals } from "../../domains/animals/mod.ts";
+import { listKeeperAnimals, remindersOn, setReminders, unsubscribeByToken } from "../../domains/animals/mod.ts";
+import { primaryButton } from "../../components/ui/buttons.ts";
 import type { AppError } from "../../lib/errors.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import {
@@ -109,9 +110,10 @@ async function animalPage(c: Context<AppEnv>) {
 /** GET /account/animals: the keeper's animals with their setups' gaps, and the forms. */
 async function keeperAnimalsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const [animals, species] = await Promise.all([
+  const [animals, species, reminders] = await Promise.all([
     listKeeperAnimals(c.var.db, user.id).then((list) => keeperAnimalsJson(c, list)),
     allSpecies(c),
+    remindersOn(c.var.db, user.id),
   ]);
   return renderPage(c, {
     head: { title: "My Animals", canonicalPath: "/account/animals", noindex: true },
@@ -121,9 +123,52 @@ async function keeperAnimalsPage(c: Context<AppEnv>) {
           animals={animals}
           species={species.map((s) => ({ slug: s.slug, commonName: s.commonName }))}
         />
+        <RemindersSetting on={reminders} />
       </AccountShell>
     ),
   });
+}
+
+/** The keeper's replacement reminders switch (a plain form). */
+function RemindersSetting({ on }: { on: boolean }) {
+  return (
+    <section aria-labelledby="reminders" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
+      <h2 id="reminders" className="text-lg font-bold">Replacement reminders</h2>
+      <p className="mt-1 text-sm text-stone-700">
+        {on
+          ? "On: we e-mail you when something you bought (a UVB tube, a basking lamp) is due for replacement."
+          : "Off: we send no replacement reminders."}
+      </p>
+      <form method="post" action="/account/reminders" className="mt-3">
+        <input type="hidden" name="on" value={on ? "0" : "1"} />
+        <button type="submit" className={primaryButton}>{on ? "Turn reminders off" : "Turn reminders on"}</button>
+      </form>
+    </section>
+  );
+}
+
+/** The page of an unsubscribe link: confirm (GET) or done (POST); a bad link says so. */
+function UnsubscribeView({ token, state }: { token: string; state: "confirm" | "done" | "invalid" }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Replacement reminders</h1>
+      {state === "confirm"
+        ? (
+          <form method="post" action="/reminders/unsubscribe" className="mt-6">
+            <input type="hidden" name="token" value={token} />
+            <p className="text-stone-700">Stop e-mails reminding you to replace what wears out?</p>
+            <button type="submit" className={`${primaryButton} mt-4`}>Turn reminders off</button>
+          </form>
+        )
+        : (
+          <p className="mt-4 text-stone-700" role="status">
+            {state === "done"
+              ? "Replacement reminders are off. You can turn them on again in your account, under My Animals."
+              : "This link is not valid. You can turn reminders off in your account, under My Animals."}
+          </p>
+        )}
+    </section>
+  );
 }
 
 /** A refused animal form: the reason as a toast, back to the list. */
@@ -141,6 +186,7 @@ export function animalPages() {
   const app = new Hono<AppEnv>();
   app.use("/account/animals", requireUser());
   app.use("/account/animals/*", requireUser());
+  app.use("/account/reminders", requireUser());
   app.get("/account/animals", keeperAnimalsPage);
   formRoute(app, createKeeperAnimalAction, {
     path: "/account/animals",
@@ -191,6 +237,32 @@ export function animalPages() {
       setFlash(c, { title: "Failed to add the essentials", description: err.message, variant: "destructive" });
       return c.redirect(c.req.param("slug") ? `/animals/${c.req.param("slug")}` : "/animals", 303);
     },
+  });
+  app.post("/account/reminders", async (c) => {
+    const on = (await formFields(c)).on === "1";
+    await setReminders(c.var.db, currentUser(c).id, on);
+    setFlash(c, {
+      title: on ? "Reminders on" : "Reminders off",
+      description: on ? "We will remind you." : "No more reminders.",
+    });
+    return c.redirect("/account/animals#reminders", 303);
+  });
+  app.get("/reminders/unsubscribe", (c) => {
+    const token = c.req.query("token") ?? "";
+    return renderPage(c, {
+      head: { title: "Replacement reminders", canonicalPath: "/reminders/unsubscribe", noindex: true },
+      body: <UnsubscribeView token={token} state={/^[a-z2-7]{16,64}$/.test(token) ? "confirm" : "invalid"} />,
+    });
+  });
+  // The link's one click (also what a mail client's List-Unsubscribe-Post would send).
+  app.post("/reminders/unsubscribe", async (c) => {
+    const token = (await formFields(c)).token ?? c.req.query("token") ?? "";
+    const done = await unsubscribeByToken(c.var.db, token);
+    return renderPage(c, {
+      status: done ? 200 : 400,
+      head: { title: "Replacement reminders", canonicalPath: "/reminders/unsubscribe", noindex: true },
+      body: <UnsubscribeView token="" state={done ? "done" : "invalid"} />,
+    });
   });
   app.post("/animals/:slug/choose", async (c) => {
     const species = await speciesOfPath(c);

@@ -9,7 +9,8 @@ import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
 import { seedDemo } from "../../db/seed/mod.ts";
-import { products } from "../../db/schema/mod.ts";
+import { products, reminderPreferences, users } from "../../db/schema/mod.ts";
+import { remindersOn } from "../../domains/animals/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -144,6 +145,39 @@ test(
     const removed = await keeper.postForm(`/account/animals/${rex.id}/delete`, {});
     assert.equal(removed.status, 303);
     assert.deepEqual(await (await keeper.get("/api/account/animals")).json(), []);
+  },
+);
+
+test(
+  "[reminders pages] the account switch and the e-mail's unsubscribe link turn reminders off; a bad link is refused",
+  async (db, database) => {
+    await seedDemo(db, { withAccounts: false });
+    const app = testApp(database);
+    const keeper = testClient(app);
+    await registerCustomer(keeper);
+    const [me] = await db.select().from(users);
+    const page = await (await keeper.get("/account/animals")).text();
+    assert.match(page, /On: we e-mail you when something you bought/);
+    assert.equal((await keeper.postForm("/account/reminders", { on: "0" })).status, 303);
+    assert.equal(await remindersOn(db, me.id), false);
+    assert.match(await (await keeper.get("/account/animals")).text(), /Turn reminders on/);
+    assert.equal((await keeper.postForm("/account/reminders", { on: "1" })).status, 303);
+    assert.equal(await remindersOn(db, me.id), true);
+    // A visitor cannot switch anyone's reminders.
+    const visitor = testClient(app);
+    assert.equal((await visitor.postForm("/account/reminders", { on: "0" })).status, 303);
+    assert.equal(await remindersOn(db, me.id), true);
+
+    const [pref] = await db.select().from(reminderPreferences);
+    const confirm = await (await visitor.get(`/reminders/unsubscribe?token=${pref.unsubscribeToken}`)).text();
+    assert.match(confirm, /<input type="hidden" name="token" value="[a-z2-7]+"\/>/);
+    const bad = await visitor.postForm("/reminders/unsubscribe", { token: "abcdefghijklmnopqrst" });
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /This link is not valid/);
+    const done = await visitor.postForm("/reminders/unsubscribe", { token: pref.unsubscribeToken });
+    assert.equal(done.status, 200);
+    assert.match(await done.text(), /Replacement reminders are off/);
+    assert.equal(await remindersOn(db, me.id), false);
   },
 );
 
