@@ -140,4 +140,17 @@ test("[catalogue admin] form bodies: empty boxes are none, unticked switches fal
   );
 });
 
+test("[catalogue admin] a new category without a sort order goes after its siblings, not first", async (db) => {
+  const staff = await createUser(db, { role: "admin" });
+  const body = (v: Record<string, unknown>) => schemas.categoryCreateBody.parse(v);
+  await createCategory(db, { name: "Enclosures", slug: "enclosures", position: 0 });
+  await createCategory(db, { name: "Lighting", slug: "lighting", position: 5 });
+  const added = await addCategory(db, staff.id, body({ name: "Aquatics" }));
+  assert.equal(added.position, 6, "after the last top-level category");
+  const child = await addCategory(db, staff.id, body({ name: "Filters", parentId: added.id }));
+  assert.equal(child.position, 0, "the first under its parent");
+  const chosen = await addCategory(db, staff.id, body({ name: "Deals", position: -1 }));
+  assert.equal(chosen.position, -1, "a sort order given is kept");
+});
+
 closeDatabase();

@@ -4,7 +4,7 @@
  * deleted (409). A category can never become its own ancestor. Each write records an audit entry in
  * the same transaction; callers clear the header's category cache afterwards.
  */
-import { asc, count, eq, isNotNull } from "drizzle-orm";
+import { asc, count, eq, isNotNull, isNull, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -88,6 +88,13 @@ async function relevelDescendants(tx: Db, rootId: number): Promise<void> {
   }
 }
 
+/** One past the last of the categories under the same parent (0 for the first). */
+async function positionAfterSiblings(tx: Db, parentId: number | null): Promise<number> {
+  const [row] = await tx.select({ last: max(categories.position) }).from(categories)
+    .where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
+  return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+}
+
 export async function createCategory(db: Db, userId: number, input: CategoryCreate): Promise<CategoryRecord> {
   const slug = slugOrFromName(input.slug, input.name);
   const values = { ...input, slug };
@@ -95,7 +102,8 @@ export async function createCategory(db: Db, userId: number, input: CategoryCrea
     db.transaction(async (tx) => {
       await assertSlugFree(tx, slug);
       const level = await levelUnder(tx, input.parentId);
-      const [created] = await tx.insert(categories).values({ ...values, level }).returning();
+      const position = input.position ?? await positionAfterSiblings(tx, input.parentId);
+      const [created] = await tx.insert(categories).values({ ...values, level, position }).returning();
       await audit(tx, userId, "category", created.id, "create", {
         key: { name: created.name, slug: created.slug, parentId: created.parentId },
       });

@@ -212,7 +212,8 @@ export const categoryCreateBody = z.object({
   description: categoryFields.description.default(null),
   image: categoryFields.image.default(null),
   parentId: categoryFields.parentId.default(null),
-  position: categoryFields.position.default(0),
+  /** Absent: after its siblings (a new category goes last in the menu, not first). */
+  position: categoryFields.position.optional(),
 }).strict();
 export type CategoryCreate = z.infer<typeof categoryCreateBody>;
 

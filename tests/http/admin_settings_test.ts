@@ -88,7 +88,8 @@ test(
     const { client: admin } = await staffAccount(db, database, "admin");
     const page = await (await admin.get("/admin/settings")).text();
     assert.match(page, /name="shopName"[^>]*value="Reptile Basics"|value="Reptile Basics"[^>]*name="shopName"/);
-    assert.match(page, /checkout does not charge it yet/);
+    assert.match(page, /Charged at checkout for standard delivery below the free-delivery threshold/);
+    assert.doesNotMatch(page, /not charge it yet/, "the hint tells what checkout does");
     const fields = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, String(v)]));
     const bad = await admin.postForm("/admin/settings", { ...fields, vatNumber: "999", deliveryFee: "abc" });
     assert.equal(bad.status, 400);

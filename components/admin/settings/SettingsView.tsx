@@ -47,13 +47,14 @@ const DELIVERY_FIELDS: TextFieldSpec[] = [
     label: "Free-delivery threshold (R)",
     name: "freeDeliveryThreshold",
     ...money,
-    hint: "Shown in the top bar and on the information pages.",
+    hint: "Orders whose goods (after discounts) reach this amount get standard delivery free. Shown in the top " +
+      "bar, the cart and the information pages.",
   },
   {
     label: "Standard delivery fee (R)",
     name: "deliveryFee",
     ...money,
-    hint: "Stored for now: checkout does not charge it yet (a later change will).",
+    hint: "Charged at checkout for standard delivery below the free-delivery threshold (PUDO lockers are free).",
   },
 ];
 
