@@ -46,16 +46,8 @@ export interface Database {
  */
 export const TRIGRAM_WORD_THRESHOLD = 0.45;
 
-/**
- * Session settings every connection starts with (postgres.js sends them at connect). Statements are
- * named prepared statements on PostgreSQL (`preparedStatements`); `force_custom_plan` keeps the plans
- * what they were as unnamed statements: made for each execution's values, never a generic plan that
- * ignores them (a bounded read must stay bounded for a rare brand or category, decision 0059).
- */
-export const sessionSettings = {
-  "pg_trgm.word_similarity_threshold": String(TRIGRAM_WORD_THRESHOLD),
-  plan_cache_mode: "force_custom_plan",
-};
+/** Session settings every connection starts with (postgres.js sends them at connect). */
+export const sessionSettings = { "pg_trgm.word_similarity_threshold": String(TRIGRAM_WORD_THRESHOLD) };
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
@@ -121,7 +113,10 @@ interface DrizzleClient {
  * Statements without parameters still go as simple queries. postgres.js keeps a connection's
  * statements until the connection ends (at most an hour, `max_lifetime`), and the shop's SQL texts
  * are a fixed set (values are always parameters); a statement whose plan a migration invalidates is
- * prepared again by postgres.js.
+ * prepared again by postgres.js. PostgreSQL plans a prepared statement for its values for the first
+ * five executions and may then keep a generic plan when it costs no more (plan_cache_mode auto):
+ * that halved PostgreSQL's CPU per purchase in bench:checkout; the bench:large figures at 100,000
+ * products did not move (decision 0062).
  */
 export function preparedStatements<C extends DrizzleClient>(client: C): C {
   // Drizzle's transactions call begin(fn) and savepoint(fn): the callback's client is wrapped too.

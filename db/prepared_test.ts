@@ -51,7 +51,7 @@ test("[prepared] a rolled-back transaction's rows are not seen through the prepa
 });
 
 if (usingPostgres) {
-  test("[prepared] on PostgreSQL, statements with parameters are named prepared statements, planned for their values", async (db) => {
+  test("[prepared] on PostgreSQL, statements with parameters are named prepared statements", async (db) => {
     const key = `named-${Date.now()}`;
     await db.transaction(async (tx) => {
       // The same text twice on one connection: prepared once, by name.
@@ -63,8 +63,6 @@ if (usingPostgres) {
         ),
       );
       assert.equal(rows.length, 1, JSON.stringify(rows));
-      const [mode] = rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode`));
-      assert.equal(mode.mode, "force_custom_plan");
     });
   });
 }

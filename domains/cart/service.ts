@@ -306,11 +306,27 @@ interface Buyable {
   maxQuantity: number;
 }
 
+// Prepared (db/prepared.ts) and sent together: every add to cart reads both.
+const buyableProduct = preparedQuery((db) =>
+  db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
+    .where(and(eq(products.id, sql.placeholder("productId")), onStorefront())).prepare("buyable_product")
+);
+const buyableVariants = preparedQuery((db) =>
+  db.select({
+    id: productVariants.id,
+    name: productVariants.name,
+    stock: productVariants.stock,
+    preorder: productVariants.preorder,
+  }).from(productVariants).where(eq(productVariants.productId, sql.placeholder("productId")))
+    .prepare("buyable_variants")
+);
+
 async function buyable(db: Db, productId: number, variantId: number | null): Promise<Buyable> {
-  const [product] = await db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
-    .where(and(eq(products.id, productId), onStorefront()));
+  const [[product], variants] = await Promise.all([
+    buyableProduct(db).execute({ productId }),
+    buyableVariants(db).execute({ productId }),
+  ]);
   if (!product) throw new NotFoundError("Product not found");
-  const variants = await db.select().from(productVariants).where(eq(productVariants.productId, productId));
   if (variantId === null) {
     if (variants.length) throw new ValidationError("Please choose an option for this product.");
     return { name: product.name, maxQuantity: maxQuantity({ preorder: false, stock: product.stock }) };
