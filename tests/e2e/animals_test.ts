@@ -74,7 +74,21 @@ e2eTest("[e2e] animals: a keeper records an animal and sees what its setup lacks
   await page.reload();
   await page.getByRole("heading", { level: 3, name: "Monty" }).waitFor();
   assert.deepEqual(await axeViolations(page), []);
+  await fullPageShot(page, "account-animals");
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+e2eTest("[e2e] animals: the reminder e-mail's unsubscribe page asks, then answers (a stale link says so)", async () => {
+  const context = await e2e.browser.newContext({ ...PHONE, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(e2e.server.url + "/reminders/unsubscribe?token=abcdefghijklmnopqrstuvwx");
+  const off = page.getByRole("button", { name: "Turn reminders off" });
+  await off.waitFor();
+  assert.deepEqual(await axeViolations(page), []);
+  await fullPageShot(page, "reminders-unsubscribe-phone");
+  await off.click();
+  assert.match(await page.getByRole("status").innerText(), /This link is not valid/);
   await context.close();
 });
 
