@@ -29,6 +29,8 @@ export {
 } from "./keepers.ts";
 export * as keeperSchemas from "./schemas.ts";
 export {
+  type DueReplacement,
+  dueReplacements,
   type ReminderOptions,
   REMINDERS_OFF,
   remindersOn,

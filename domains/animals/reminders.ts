@@ -38,8 +38,14 @@ interface DueLine {
   months: number;
 }
 
-/** The order lines whose replacement is due and not yet reminded (bounded by `limit`). */
-async function dueLines(db: Db, now: Date, limit: number): Promise<DueLine[]> {
+/**
+ * The order lines whose replacement is due (bounded by `limit`): for the job, those not yet reminded
+ * of customers who did not opt out; for one customer's account (`userId`), all of theirs.
+ */
+async function dueLines(db: Db, now: Date, limit: number, userId?: number): Promise<DueLine[]> {
+  const pending = userId === undefined
+    ? sql`and rr.order_item_id is null and coalesce(rp.reminders_off, false) = false`
+    : sql`and o.user_id = ${userId}`;
   const result = await db.execute(sql`
     select oi.id as order_item_id, o.user_id, u.email, u.first_name, u.username,
       p.id as product_id, p.name as product_name, p.slug as product_slug, o.paid_at, min(h.replacement_months) as months
@@ -54,8 +60,7 @@ async function dueLines(db: Db, now: Date, limit: number): Promise<DueLine[]> {
     left join reminder_preferences rp on rp.user_id = o.user_id
     where o.paid_at is not null
       and o.status not in ('cancelled', 'refunded')
-      and rr.order_item_id is null
-      and coalesce(rp.reminders_off, false) = false
+      ${pending}
       and not exists (
         select 1 from order_refunds r, jsonb_array_elements(r.restock) e
         where r.order_id = o.id and (e->>'orderItemId')::int = oi.id
@@ -138,6 +143,26 @@ export async function sendReplacementReminders(db: Db, opts: ReminderOptions): P
     if (queued) sent++;
   }
   return { sent };
+}
+
+export interface DueReplacement {
+  productId: number;
+  productName: string;
+  productSlug: string;
+  paidAt: Date;
+  months: number;
+}
+
+/** What the customer bought that is due for replacement now (oldest first, at most 20). */
+export async function dueReplacements(db: Db, userId: number, now = new Date()): Promise<DueReplacement[]> {
+  const lines = await dueLines(db, now, 20, userId);
+  return lines.map((l) => ({
+    productId: l.product_id,
+    productName: l.product_name,
+    productSlug: l.product_slug,
+    paidAt: new Date(l.paid_at),
+    months: l.months,
+  }));
 }
 
 /** Turns a customer's reminders off by the token of their e-mail's link; false for an unknown token. */

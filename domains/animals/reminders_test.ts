@@ -11,7 +11,13 @@ import { seedDemo } from "../../db/seed/mod.ts";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox, orderItems, orderRefunds, orders, products, productVariants } from "../../db/schema/mod.ts";
 import { createKeeperAnimal } from "./keepers.ts";
-import { remindersOn, sendReplacementReminders, setReminders, unsubscribeByToken } from "./reminders.ts";
+import {
+  dueReplacements,
+  remindersOn,
+  sendReplacementReminders,
+  setReminders,
+  unsubscribeByToken,
+} from "./reminders.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const NOW = new Date("2026-11-27T06:00:00Z");
@@ -57,7 +63,11 @@ test("[reminders] a 12-month UVB tube bought 13 months ago is reminded once, nam
   await bought(db, keeper.id, await unit(db, "karoo-reptile-co-pvc-enclosure-120x60x60"), monthsAgo(30));
   await bought(db, keeper.id, tube, monthsAgo(14), "cancelled");
 
+  // The account lists what is due (the one line), reminded or not.
+  const due = await dueReplacements(db, keeper.id, NOW);
+  assert.deepEqual(due.map((d) => [d.productName, d.months]), [["Arcadia ProT5 UVB Kit", 12]]);
   assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 1 });
+  assert.equal((await dueReplacements(db, keeper.id, NOW)).length, 1, "still due after the e-mail");
   const mail = await db.select().from(emailOutbox);
   assert.equal(mail.length, 1);
   assert.equal(mail[0].toAddress, "naledi@example.co.za");

@@ -25,7 +25,14 @@ import { sharedRead } from "../shared_reads.ts";
 import { SpeciesIndex, SpeciesProfile } from "../../components/animals/SpeciesViews.tsx";
 import { KeeperAnimalsView } from "../../components/animals/KeeperAnimalsView.tsx";
 import { AccountShell } from "../../components/account/AccountShell.tsx";
-import { listKeeperAnimals, remindersOn, setReminders, unsubscribeByToken } from "../../domains/animals/mod.ts";
+import {
+  type DueReplacement,
+  dueReplacements,
+  listKeeperAnimals,
+  remindersOn,
+  setReminders,
+  unsubscribeByToken,
+} from "../../domains/animals/mod.ts";
 import { primaryButton } from "../../components/ui/buttons.ts";
 import type { AppError } from "../../lib/errors.ts";
 import { currentUser, requireUser } from "../guards.ts";
@@ -110,10 +117,11 @@ async function animalPage(c: Context<AppEnv>) {
 /** GET /account/animals: the keeper's animals with their setups' gaps, and the forms. */
 async function keeperAnimalsPage(c: Context<AppEnv>) {
   const user = currentUser(c);
-  const [animals, species, reminders] = await Promise.all([
+  const [animals, species, reminders, due] = await Promise.all([
     listKeeperAnimals(c.var.db, user.id).then((list) => keeperAnimalsJson(c, list)),
     allSpecies(c),
     remindersOn(c.var.db, user.id),
+    dueReplacements(c.var.db, user.id),
   ]);
   return renderPage(c, {
     head: { title: "My Animals", canonicalPath: "/account/animals", noindex: true },
@@ -123,17 +131,36 @@ async function keeperAnimalsPage(c: Context<AppEnv>) {
           animals={animals}
           species={species.map((s) => ({ slug: s.slug, commonName: s.commonName }))}
         />
-        <RemindersSetting on={reminders} />
+        <RemindersSetting on={reminders} due={due} />
       </AccountShell>
     ),
   });
 }
 
 /** The keeper's replacement reminders switch (a plain form). */
-function RemindersSetting({ on }: { on: boolean }) {
+const paidDate = new Intl.DateTimeFormat("en-ZA", { dateStyle: "long", timeZone: "Africa/Johannesburg" });
+
+function RemindersSetting({ on, due }: { on: boolean; due: DueReplacement[] }) {
   return (
     <section aria-labelledby="reminders" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
       <h2 id="reminders" className="text-lg font-bold">Replacement reminders</h2>
+      {due.length
+        ? (
+          <div className="mt-2 text-sm">
+            <h3 className="font-semibold text-amber-900">Due for replacement</h3>
+            <ul className="mt-1 list-disc pl-5">
+              {due.map((d) => (
+                <li key={`${d.productId}-${d.paidAt.getTime()}`}>
+                  {`${d.productName}, bought ${paidDate.format(d.paidAt)} (replace every ${d.months} months): `}
+                  <a href={`/cart?product=${d.productId}`} className="font-semibold text-green-900 underline">
+                    {`Reorder ${d.productName}`}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+        : null}
       <p className="mt-1 text-sm text-stone-700">
         {on
           ? "On: we e-mail you when something you bought (a UVB tube, a basking lamp) is due for replacement."

@@ -9,7 +9,7 @@ import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
 import { seedDemo } from "../../db/seed/mod.ts";
-import { products, reminderPreferences, users } from "../../db/schema/mod.ts";
+import { orderItems, orders, products, productVariants, reminderPreferences, users } from "../../db/schema/mod.ts";
 import { remindersOn } from "../../domains/animals/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -158,6 +158,32 @@ test(
     const [me] = await db.select().from(users);
     const page = await (await keeper.get("/account/animals")).text();
     assert.match(page, /On: we e-mail you when something you bought/);
+    assert.doesNotMatch(page, /Due for replacement/);
+    // A UVB tube bought 13 months ago is due: the account lists it with a reorder link.
+    const [tube] = await db.select().from(productVariants).where(eq(productVariants.sku, "RB-HTL-0002-39W"));
+    const paidAt = new Date(Date.now() - 396 * 86_400_000);
+    const [order] = await db.insert(orders).values({
+      userId: me.id,
+      orderNumber: "RB-TUBE-1",
+      status: "delivered",
+      total: "749.00",
+      paidAt,
+      shippingMethod: "standard",
+    }).returning();
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      productId: tube.productId,
+      variantId: tube.id,
+      name: "Arcadia D3+ T5 HO UVB Tube 12%",
+      price: "749.00",
+      quantity: 1,
+    });
+    const due = await (await keeper.get("/account/animals")).text();
+    assert.match(due, /Due for replacement/);
+    assert.match(
+      due,
+      new RegExp(`href="/cart\\?product=${tube.productId}"[^>]*>Reorder Arcadia D3\\+ T5 HO UVB Tube 12%`),
+    );
     assert.equal((await keeper.postForm("/account/reminders", { on: "0" })).status, 303);
     assert.equal(await remindersOn(db, me.id), false);
     assert.match(await (await keeper.get("/account/animals")).text(), /Turn reminders on/);
