@@ -122,6 +122,11 @@ const PUBLIC = new Set([
   "POST /api/cart/remove-coupon",
   "GET /api/categories",
   "GET /api/categories/:id",
+  // Species profiles and setup checklists (docs/animals.md): the essentials go into the visitor's own cart.
+  "GET /api/animals",
+  "GET /api/animals/:slug",
+  "GET /api/animals/:slug/setup",
+  "POST /api/animals/:slug/essentials",
   "POST /api/coupons/apply",
   "POST /api/coupons/remove",
   "POST /api/coupons/validate",
