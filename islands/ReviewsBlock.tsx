@@ -120,7 +120,20 @@ export default function ReviewsBlock({ productId, slug, initial, filters, viewer
   }
 
   const { summary } = data;
-  const noReviewsAtAll = summary.count === 0;
+  // No approved review yet: an invitation, not a 0.0 average, empty bars and tabs that cannot fill.
+  if (summary.count === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-stone-300 p-6 text-center" data-no-reviews>
+        <p className="text-lg font-semibold text-stone-900">Be the first to review this product</p>
+        <p className="mt-1 text-sm text-stone-600">
+          Keepers rely on each other's experience: tell them how it worked in your setup with 'Write a Review'.
+        </p>
+      </div>
+    );
+  }
+  // A source tab only when that source has reviews; the group only when there is a choice to make.
+  const sourceTabs = (["internal", "google", "amazon"] as const).filter((s) => (summary.sources?.[s] ?? 0) > 0);
+  const showSources = sourceTabs.length > 1 || state.source !== "all";
   return (
     <div className={loading ? "opacity-60 transition-opacity" : undefined}>
       <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
@@ -166,23 +179,27 @@ export default function ReviewsBlock({ productId, slug, initial, filters, viewer
         </div>
 
         <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Review source">
-            {(["all", "internal", "google", "amazon"] as const).map((source) => {
-              const next = { ...state, source, page: 1 };
-              return (
-                <a
-                  key={source}
-                  href={href(next)}
-                  onClick={(e) => go(e, next)}
-                  className={pill(state.source === source)}
-                  aria-current={state.source === source ? "true" : undefined}
-                >
-                  {SOURCE_LABELS[source]}
-                </a>
-              );
-            })}
-          </div>
-          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Sort reviews">
+          {showSources
+            ? (
+              <div className="mb-3 flex flex-wrap items-center gap-2" role="group" aria-label="Review source">
+                {(["all", ...sourceTabs] as const).map((source) => {
+                  const next = { ...state, source, page: 1 };
+                  return (
+                    <a
+                      key={source}
+                      href={href(next)}
+                      onClick={(e) => go(e, next)}
+                      className={pill(state.source === source)}
+                      aria-current={state.source === source ? "true" : undefined}
+                    >
+                      {SOURCE_LABELS[source]}
+                    </a>
+                  );
+                })}
+              </div>
+            )
+            : null}
+          <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label="Sort reviews">
             <span className="text-stone-600">Sort:</span>
             {(["recent", "helpful", "highest", "lowest"] as const).map((sort) => {
               const next = { ...state, sort, page: 1 };
@@ -220,7 +237,7 @@ export default function ReviewsBlock({ productId, slug, initial, filters, viewer
             )
             : (
               <p className="mt-6 rounded-lg border border-dashed border-stone-300 p-6 text-center text-stone-600">
-                {noReviewsAtAll ? "No reviews yet. Be the first to review this product." : NO_MATCH}
+                {NO_MATCH}
               </p>
             )}
 

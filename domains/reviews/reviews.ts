@@ -49,7 +49,7 @@ export interface Review {
   rating: number;
   helpfulCount: number;
   notHelpfulCount: number;
-  source: typeof reviews.$inferSelect["source"];
+  source: ReviewSource;
   status: ReviewStatus;
   verificationStatus: Verification;
   photos: string[];
@@ -64,7 +64,11 @@ export interface ReviewSummary {
   count: number;
   /** Reviews per star count, keys "5" to "1". */
   distribution: Record<"1" | "2" | "3" | "4" | "5", number>;
+  /** Reviews per source (the shop's customers, Google, Amazon): a source tab is shown only when it has some. */
+  sources: Record<ReviewSource, number>;
 }
+
+type ReviewSource = typeof reviews.$inferSelect["source"];
 
 export interface ReviewPage {
   items: Review[];
@@ -138,19 +142,22 @@ async function withReplies(db: Db, rows: ReviewRow[]): Promise<Review[]> {
   }));
 }
 
-/** Average, count and distribution of a product's approved reviews. */
+/** Average, count and distribution (by stars and by source) of a product's approved reviews. */
 export async function reviewSummary(db: Db, productId: number): Promise<ReviewSummary> {
-  const rows = await db.select({ rating: reviews.rating, n: count() }).from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "approved"))).groupBy(reviews.rating);
+  const rows = await db.select({ rating: reviews.rating, source: reviews.source, n: count() }).from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, "approved")))
+    .groupBy(reviews.rating, reviews.source);
   const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
+  const sources: Record<ReviewSource, number> = { internal: 0, google: 0, amazon: 0, facebook: 0, external: 0 };
   let total = 0;
   let sum = 0;
   for (const r of rows) {
-    distribution[String(r.rating) as keyof typeof distribution] = Number(r.n);
+    distribution[String(r.rating) as keyof typeof distribution] += Number(r.n);
+    sources[r.source] += Number(r.n);
     total += Number(r.n);
     sum += r.rating * Number(r.n);
   }
-  return { average: total ? Math.round((sum / total) * 10) / 10 : 0, count: total, distribution };
+  return { average: total ? Math.round((sum / total) * 10) / 10 : 0, count: total, distribution, sources };
 }
 
 /** A product's approved reviews: filtered by star count and source, sorted, one page at a time. */

@@ -72,7 +72,12 @@ test("[reviews] approval is public and pays 10 points once; rejection e-mails th
   assert.equal(await pointsBalance(db, author.id), 10, "approved again: no second award");
   const page = await listProductReviews(db, p.id);
   assert.equal(page.total, 1);
-  assert.deepEqual(page.summary, { average: 4, count: 1, distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 } });
+  assert.deepEqual(page.summary, {
+    average: 4,
+    count: 1,
+    distribution: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 },
+    sources: { internal: 1, google: 0, amazon: 0, facebook: 0, external: 0 },
+  });
   const audit = await listAuditFor(db, "review", r.id);
   assert.deepEqual(audit.map((a) => a.action).sort(), ["approve", "approve", "reject"]);
 });
@@ -151,6 +156,8 @@ test("[reviews] filters by star and source, sorts by helpful / highest / lowest,
   assert.equal((await listProductReviews(db, p.id, { sort: "highest" })).items[0].rating, 5);
   assert.equal((await listProductReviews(db, p.id, { sort: "lowest" })).items[0].rating, 1);
   assert.equal(all.summary.count, 8);
+  assert.deepEqual(all.summary.sources, { internal: 7, google: 1, amazon: 0, facebook: 0, external: 0 });
+  assert.equal(all.summary.distribution["2"], 3, "a star's count adds up over sources");
   assert.equal(initialsOf("gecko_keeper"), "GK");
   assert.equal(initialsOf("thandi"), "TH");
 });

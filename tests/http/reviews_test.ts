@@ -95,7 +95,12 @@ test(
     // Pending: neither in the API nor on the page.
     const list = await (await testClient(testApp(database)).get(url)).json();
     assert.equal(list.total, 0);
-    assert.deepEqual(list.summary, { average: 0, count: 0, distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 } });
+    assert.deepEqual(list.summary, {
+      average: 0,
+      count: 0,
+      distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 },
+      sources: { internal: 0, google: 0, amazon: 0, facebook: 0, external: 0 },
+    });
   },
 );
 
@@ -226,6 +231,41 @@ test(
     const vote = await other.client.postForm(`/product/${product.slug}/reviews/${row.id}/vote`, { helpful: "true" });
     assert.equal(vote.status, 303);
     assert.equal(await pointsBalance(db, buyer.user.id), 15);
+  },
+);
+
+test(
+  "[reviews] the product page: an invitation without reviews, and a source tab only for a source with reviews",
+  async (db, database) => {
+    const p = await createProduct(db, { slug: "uvb-tube-t5" });
+    const client = testClient(testApp(database));
+    const page = async () => (await (await client.get(`/product/${p.slug}`)).text()).replaceAll("<!-- -->", "");
+
+    const empty = await page();
+    assert.ok(empty.includes("Be the first to review this product"));
+    assert.ok(!empty.includes('aria-label="Review source"'), "no source tabs that can never fill");
+    assert.ok(!empty.includes("Based on 0 reviews"), "no 0.0 block");
+
+    const review = (source: "internal" | "google", title: string) =>
+      db.insert(reviews).values({
+        productId: p.id,
+        title,
+        content: "Kept my beardie warm",
+        rating: 5,
+        source,
+        status: "approved",
+      });
+    await review("internal", "Works well");
+    const one = await page();
+    assert.ok(!one.includes("Be the first to review this product"));
+    assert.ok(one.includes("Based on 1 review"));
+    assert.ok(!one.includes('aria-label="Review source"'), "one source: nothing to choose");
+
+    await review("google", "From Google");
+    const two = await page();
+    const tabs = two.slice(two.indexOf('aria-label="Review source"'), two.indexOf('aria-label="Sort reviews"'));
+    assert.ok(tabs.includes("Our Customers") && tabs.includes("Google"));
+    assert.ok(!tabs.includes("Amazon"), "no tab for a source without reviews");
   },
 );
 
