@@ -137,6 +137,53 @@ async function keeperAnimalsPage(c: Context<AppEnv>) {
   });
 }
 
+export interface KeeperSummary {
+  animals: { name: string; commonName: string; gaps: number }[];
+  due: number;
+}
+
+/**
+ * For the home page: a signed-in keeper's animals with what their setups lack and how many bought
+ * consumables are due for replacement; null for a visitor or a customer with no recorded animal.
+ */
+export async function keeperSummary(c: Context<AppEnv>): Promise<KeeperSummary | null> {
+  const user = c.var.user;
+  if (!user) return null;
+  const animals = await listKeeperAnimals(c.var.db, user.id);
+  if (!animals.length) return null;
+  const [json, due] = await Promise.all([keeperAnimalsJson(c, animals), dueReplacements(c.var.db, user.id)]);
+  return {
+    animals: json.map((a) => ({ name: a.name, commonName: a.species.commonName, gaps: a.setup.gaps })),
+    due: due.length,
+  };
+}
+
+/** The home page's note to a keeper: each animal's gaps and what is due, linking to My Animals. */
+export function KeeperNote({ summary }: { summary: KeeperSummary }) {
+  return (
+    <section aria-labelledby="keeper-note" className="mx-auto my-6 max-w-7xl px-4">
+      <div className="rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-950">
+        <h2 id="keeper-note" className="font-bold">Your animals</h2>
+        <ul className="mt-1">
+          {summary.animals.map((a, i) => (
+            <li key={i}>
+              {a.gaps
+                ? `${a.name} (${a.commonName.toLowerCase()}): the setup still lacks ${a.gaps} essential${
+                  a.gaps === 1 ? "" : "s"
+                }.`
+                : `${a.name} (${a.commonName.toLowerCase()}): every essential is bought or in your cart.`}
+            </li>
+          ))}
+          {summary.due
+            ? <li>{`${summary.due} item${summary.due === 1 ? " is" : "s are"} due for replacement.`}</li>
+            : null}
+        </ul>
+        <a href="/account/animals" className="mt-2 inline-block font-semibold underline">See My Animals</a>
+      </div>
+    </section>
+  );
+}
+
 /** The keeper's replacement reminders switch (a plain form). */
 const paidDate = new Intl.DateTimeFormat("en-ZA", { dateStyle: "long", timeZone: "Africa/Johannesburg" });
 

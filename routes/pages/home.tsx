@@ -5,6 +5,7 @@ import { listProducts } from "../../domains/catalog/mod.ts";
 import { HomeView } from "../../components/home/HomeView.tsx";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { loadChromeOrFallback, renderPage } from "../render.tsx";
+import { KeeperNote, keeperSummary } from "./animals.tsx";
 import { loadSection } from "./load_section.ts";
 import { siteShop } from "../shop_info.ts";
 import { personalizedProducts, trendingProducts } from "../../domains/recommendations/mod.ts";
@@ -21,7 +22,7 @@ export async function homePage(c: Context<AppEnv>) {
   const db = c.var.db;
   // Each section loads on its own: one failing query shows its error text, not a 500 for the page.
   const user = c.var.user;
-  const [categories, featured, newArrivals, picks] = await Promise.all([
+  const [categories, featured, newArrivals, picks, keeper] = await Promise.all([
     loadSection(c, "home categories", () => c.var.caches.categories.get()),
     // The same for every shopper: a signed-in shopper's home page (never page-cached) shares them.
     loadSection(
@@ -45,6 +46,8 @@ export async function homePage(c: Context<AppEnv>) {
           ? c.var.caches.productLists.get(`personal:${user.id}`, () => personalizedProducts(db, user.id, 8))
           : trendingProducts(db, 8),
     ),
+    // A keeper's animals: what their setups lack and what is due (docs/animals.md).
+    loadSection(c, "keeper's animals", () => keeperSummary(c)),
   ]);
   const shop = await siteShop(c);
   const failed = !categories || !featured || !newArrivals;
@@ -54,15 +57,20 @@ export async function homePage(c: Context<AppEnv>) {
     chrome: await loadChromeOrFallback(c),
     head: { title: "Reptile & Amphibian Supplies in South Africa", description: shop.description, canonicalPath: "/" },
     body: (
-      <HomeView
-        categories={categories
-          ? categories.filter((x) => x.parentId === null).slice(0, 5)
-          : { error: HOME_ERRORS.categories }}
-        featured={featured ? featured.items.map(toCardData) : { error: HOME_ERRORS.featured }}
-        newArrivals={newArrivals ? newArrivals.items.map(toCardData) : { error: HOME_ERRORS.newArrivals }}
-        picks={picks ? { title: user ? "Recommended for you" : "Trending Now", products: picks.map(toCardData) } : null}
-        freeShippingCents={shop.freeShippingThresholdCents}
-      />
+      <>
+        {keeper ? <KeeperNote summary={keeper} /> : null}
+        <HomeView
+          categories={categories
+            ? categories.filter((x) => x.parentId === null).slice(0, 5)
+            : { error: HOME_ERRORS.categories }}
+          featured={featured ? featured.items.map(toCardData) : { error: HOME_ERRORS.featured }}
+          newArrivals={newArrivals ? newArrivals.items.map(toCardData) : { error: HOME_ERRORS.newArrivals }}
+          picks={picks
+            ? { title: user ? "Recommended for you" : "Trending Now", products: picks.map(toCardData) }
+            : null}
+          freeShippingCents={shop.freeShippingThresholdCents}
+        />
+      </>
     ),
   });
 }

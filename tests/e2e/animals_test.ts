@@ -12,6 +12,7 @@ import {
   PHONE,
   signIn,
   useShopInBrowser,
+  viewportShot,
   watchErrors,
 } from "../helpers/e2e.ts";
 
@@ -75,6 +76,9 @@ e2eTest("[e2e] animals: a keeper records an animal and sees what its setup lacks
   await page.getByRole("heading", { level: 3, name: "Monty" }).waitFor();
   assert.deepEqual(await axeViolations(page), []);
   await fullPageShot(page, "account-animals");
+  await page.goto(e2e.server.url + "/");
+  await page.getByRole("heading", { level: 2, name: "Your animals" }).waitFor();
+  await viewportShot(page, "home-keeper-note");
   assert.deepEqual(errors, []);
   await context.close();
 });

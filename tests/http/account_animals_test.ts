@@ -117,6 +117,11 @@ test(
     assert.match(page, /Setup still lacks \d+ essentials:/);
     const [rex] = await (await keeper.get("/api/account/animals")).json();
     assert.equal(rex.acquiredOn, null);
+    // The home page tells the keeper too; a visitor's home page does not.
+    const home = await (await keeper.get("/")).text();
+    assert.match(home, /<h2 id="keeper-note"[^>]*>Your animals<\/h2>/);
+    assert.match(home, /Rex \(bearded dragon\): the setup still lacks \d+ essentials\./);
+    assert.doesNotMatch(await (await visitor.get("/")).text(), /keeper-note/);
 
     const refused = await keeper.postForm("/account/animals", { species: "unicorn", name: "Sparkle" });
     assert.equal(refused.status, 303);
