@@ -287,6 +287,10 @@ async function main() {
     );
   }
   if (!config.smtpUrl) log("SMTP_URL not set: e-mail stays in the outbox (readable at /admin/outbox)");
+  if (!config.whatsapp) log("WHATSAPP_APP_SECRET not set: WhatsApp orders are off (/api/watrade/orders answers 404)");
+  else if (!config.whatsapp.phoneNumberId || !config.whatsapp.accessToken) {
+    log("WHATSAPP_PHONE_NUMBER_ID or WHATSAPP_ACCESS_TOKEN not set: WhatsApp replies wait in whatsapp_outbound");
+  }
 
   const storage = storageFromConfig(config);
   log("file storage", { kind: storage.kind, location: storage.kind === "s3" ? "S3_BUCKET" : config.media.dir });

@@ -18,6 +18,12 @@ import { cancelOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
 /** How long an order may wait for its payment before the sweeper cancels it. */
 export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
 
+/**
+ * How long an order from a WhatsApp cart (orders.wa_trade_id) waits: the customer pays from the
+ * chat, through a link valid this long (docs/whatsapp.md), often hours later.
+ */
+export const UNPAID_WHATSAPP_ORDER_TTL_MS = 24 * 60 * 60_000;
+
 /** Why an order cannot be changed right now: its payment is still with the provider. */
 export const PAYMENT_STILL_PROCESSING =
   "Your payment is still being processed. Please wait a moment before changing your order.";
@@ -154,9 +160,9 @@ export interface SweepReport {
 }
 
 /**
- * Cancels orders unpaid for 30 minutes (checking with the provider first), and refunds the payments
- * the shop owes back (late and extra payments, each through its own provider, retried a bounded
- * number of times); run by a job every minute.
+ * Cancels orders unpaid for 30 minutes (WhatsApp orders: 24 hours), checking with the provider
+ * first, and refunds the payments the shop owes back (late and extra payments, each through its own
+ * provider, retried a bounded number of times); run by a job every minute.
  */
 export async function sweepUnpaidOrders(
   db: Db,
@@ -164,16 +170,22 @@ export async function sweepUnpaidOrders(
   opts: FinalizeOptions & { batch?: number },
 ): Promise<SweepReport> {
   const now = opts.now ?? new Date();
-  const due = await db.select({ id: orders.id, paymentIntentId: orders.paymentIntentId }).from(orders)
+  const due = await db.select({
+    id: orders.id,
+    paymentIntentId: orders.paymentIntentId,
+    waTradeId: orders.waTradeId,
+  }).from(orders)
     .where(and(
       eq(orders.status, "pending"),
       isNull(orders.paidAt),
       lt(orders.createdAt, new Date(now.getTime() - UNPAID_ORDER_TTL_MS)),
+      or(isNull(orders.waTradeId), lt(orders.createdAt, new Date(now.getTime() - UNPAID_WHATSAPP_ORDER_TTL_MS))),
     )).orderBy(asc(orders.createdAt)).limit(opts.batch ?? 100);
   const report: SweepReport = { cancelled: 0, paid: 0, stillProcessing: 0, refunded: 0 };
   for (const order of due) {
     try {
-      const outcome = await settleOrCancel(db, order, gateway, "Not paid within 30 minutes", { ...opts, now });
+      const reason = order.waTradeId ? "Not paid within 24 hours" : "Not paid within 30 minutes";
+      const outcome = await settleOrCancel(db, order, gateway, reason, { ...opts, now });
       if (outcome === "cancelled") report.cancelled++;
       else if (outcome === "paid") report.paid++;
       else if (outcome === "processing") report.stillProcessing++;

@@ -71,6 +71,7 @@ export {
   type SweepReport,
   sweepUnpaidOrders,
   UNPAID_ORDER_TTL_MS,
+  UNPAID_WHATSAPP_ORDER_TTL_MS,
   unpaidOrderOf,
 } from "./cancel.ts";
 export { type EventOutcome, handlePaymentEvent } from "./events.ts";

@@ -16,6 +16,7 @@ import { orders, whatsappInbound, whatsappOutbound } from "../../db/schema/mod.t
 import { describeError } from "../../lib/error_log.ts";
 import { toCents } from "../../lib/money.ts";
 import type { DeliveryRates } from "../cart/mod.ts";
+import { UNPAID_WHATSAPP_ORDER_TTL_MS } from "../checkout/mod.ts";
 import { GraphApiError, type GraphSender, OUTSIDE_WINDOW_CODE, sendWhatsApp } from "./graph.ts";
 import { orderReply, orderUpdate, unreadableOrderReply, type UpdateKind } from "./messages.ts";
 import { placeWhatsAppOrder } from "./order.ts";
@@ -25,8 +26,8 @@ import type { ShopInfo, WhatsAppConfig } from "../../config.ts";
 import { applyShopSettings, readShopSettings, shopSettingsDefaults } from "../settings/mod.ts";
 import { changeValueSchema, messageSchema, orderSchema, webhookSchema } from "./schemas.ts";
 
-/** How long a WhatsApp order waits for payment (its pay link's life): WhatsApp's service window. */
-export const WHATSAPP_ORDER_TTL_MS = 24 * 60 * 60_000;
+/** How long a WhatsApp order waits for payment (its pay link's life): the checkout sweeper's rule. */
+export const WHATSAPP_ORDER_TTL_MS = UNPAID_WHATSAPP_ORDER_TTL_MS;
 /** A message is tried this many times (handling or sending) before it is left for staff. */
 export const MAX_ATTEMPTS = 6;
 /** Free-form messages reach a customer only within 24 hours of their last message. */

@@ -23,6 +23,7 @@ import {
   whatsappOutbound,
 } from "../../db/schema/mod.ts";
 import { payLinkToken, runWhatsAppWork, type WhatsAppContext, whatsappJobContext } from "../../domains/whatsapp/mod.ts";
+import { sweepUnpaidOrders } from "../../domains/checkout/mod.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const APP_SECRET = "meta-app-secret-for-tests";
@@ -538,6 +539,31 @@ test("[whatsapp] a rightly signed link to an order that does not exist is a 404"
   const unknownBody = await browser.postJson("/api/watrade/pay/intent", { token, orderId: 1 });
   assert.equal(unknownBody.status, 400, "a strict body");
 });
+
+test(
+  "[whatsapp] an unpaid WhatsApp order waits 24 hours (its link's life), then the sweep cancels it and tells the customer",
+  async (db, database) => {
+    const { postOrder } = setUp(database);
+    await createProduct(db, { sku: "SLOW-PAY", price: "250.00", stock: 4 });
+    await postOrder("wamid.SLOW", [{ product_retailer_id: "SLOW-PAY", quantity: 2 }]);
+    await runWhatsAppWork(db, await jobContext(db));
+    const [order] = await orderRows(db);
+    const opts = { shop: config.shop, siteUrl: config.siteUrl };
+    const hours = (h: number) => new Date(order.createdAt.getTime() + h * 3_600_000);
+    const early = await sweepUnpaidOrders(db, null, { ...opts, now: hours(2) });
+    assert.equal(early.cancelled, 0, "a checkout order would be cancelled after 30 minutes; a WhatsApp one waits");
+    assert.equal((await orderRows(db))[0].status, "pending");
+    const late = await sweepUnpaidOrders(db, null, { ...opts, now: hours(24.1) });
+    assert.equal(late.cancelled, 1);
+    const [cancelled] = await orderRows(db);
+    assert.equal(cancelled.status, "cancelled");
+    assert.match(cancelled.cancelReason ?? "", /24 hours/);
+    assert.equal((await db.select().from(products))[0].stock, 4, "the stock is back");
+    const mark = fake.sent.length;
+    await runWhatsAppWork(db, await jobContext(db));
+    assert.match(sentTo(mark)[0].body!, /Your order was cancelled/);
+  },
+);
 
 raceTest("[whatsapp] concurrent deliveries and job runs make exactly one order per message", async (db, database) => {
   const { postOrder } = setUp(database);
