@@ -3,7 +3,7 @@
  * Cart, the coupon box and the order summary. Every action is a server form first (works without
  * JavaScript); once hydrated the same controls call the cart API and update in place.
  */
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { api, ApiError } from "../client/api.ts";
 import { setCartBadge } from "../client/cart.ts";
 import { toast, type ToastInput } from "../client/toast.ts";
@@ -19,7 +19,6 @@ import type {
   removeCartItemOutput,
   removeCouponOutput,
   updateCartItemOutput,
-  validateCouponOutput,
 } from "../contract/cart.ts";
 
 // Response types come from the actions' declared outputs: a changed shape fails `deno task check` here.
@@ -27,6 +26,8 @@ export type { CartJson };
 export type CartItemJson = CartJson["items"][number];
 type CartOutput = ActionOutput<typeof updateCartItemOutput>;
 import { CouponExpiry, CouponHints } from "../components/cart/CouponHints.tsx";
+import { CouponCodeInput } from "../components/cart/CouponCodeInput.tsx";
+import { useCouponCode } from "../client/coupon_code.ts";
 
 /** The spec's toast for a code the server refuses; its specific reason goes under the coupon box. */
 export const COUPON_INVALID = {
@@ -84,11 +85,6 @@ export function stockWarning(item: Pick<CartItemJson, "quantity" | "product">): 
   return item.product.preorder
     ? `Only ${max} can be pre-ordered: please lower the quantity.`
     : `Only ${max} left: please lower the quantity.`;
-}
-
-interface CodeMessage {
-  text: string;
-  tone: "error" | "info";
 }
 
 const rand = (amount: number) => formatMoney(Math.round(amount * 100));
@@ -190,16 +186,13 @@ export default function CartView(
   },
 ) {
   const [cart, setCart] = useState(initial);
-  const [code, setCode] = useState(couponMessage?.code ?? "");
-  const [codeMessage, setCodeMessage] = useState<CodeMessage | null>(
-    couponMessage ? { text: couponMessage.message, tone: "error" } : null,
-  );
+  const coupon = useCouponCode({
+    code: couponMessage?.code,
+    message: couponMessage ? { text: couponMessage.message, tone: "error" } : null,
+  });
   // A coupon dropped by the server stays explained beside the coupon box (the page also toasts it).
   const [notice, setNotice] = useState(initial.couponNotice);
   const [busy, setBusy] = useState(false);
-  // Controls disabled for JavaScript reasons stay usable in the server render (no-JS forms).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   function update(next: CartJson) {
     setCart(next);
@@ -237,7 +230,7 @@ export default function CartView(
 
   async function applyCoupon(e: FormEvent) {
     e.preventDefault();
-    const value = code.trim().toUpperCase();
+    const value = coupon.code.trim().toUpperCase();
     if (!value) return;
     setBusy(true);
     try {
@@ -246,8 +239,8 @@ export default function CartView(
         json: { code: value, cartTotal: cart.total },
       });
       update(res.cart);
-      setCode("");
-      setCodeMessage(null);
+      coupon.setCode("");
+      coupon.setMessage(null);
       toast({
         title: "Coupon Applied",
         description: couponAppliedText(res.coupon.code, res.cart.couponNeedsSignIn ? SIGN_IN_TO_CONFIRM : null),
@@ -255,26 +248,10 @@ export default function CartView(
       });
     } catch (err) {
       const failure = couponFailure(err);
-      setCodeMessage({ text: failure.inline, tone: "error" });
+      coupon.setMessage({ text: failure.inline, tone: "error" });
       toast(failure.toast);
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function validateOnBlur() {
-    const value = code.trim().toUpperCase();
-    if (!value) return setCodeMessage(null);
-    try {
-      const res = await api<ActionOutput<typeof validateCouponOutput>>("/api/coupons/validate", {
-        method: "POST",
-        json: { code: value },
-      });
-      if (!res.valid) setCodeMessage({ text: res.message, tone: "error" });
-      else setCodeMessage(res.message === SIGN_IN_TO_CONFIRM ? { text: res.message, tone: "info" } : null);
-    } catch (err) {
-      setCodeMessage({ text: "Failed to validate coupon", tone: "error" });
-      toast({ title: "Failed to validate coupon", description: errorText(err), variant: "destructive" });
     }
   }
 
@@ -476,34 +453,13 @@ export default function CartView(
               : (
                 <form method="post" action="/cart/coupon" onSubmit={applyCoupon} className="space-y-1">
                   <label htmlFor="coupon-code" className="text-sm font-medium">Coupon code</label>
-                  <div className="flex gap-2">
-                    <input
-                      id="coupon-code"
-                      name="code"
-                      required
-                      maxLength={20}
-                      value={code}
-                      onChange={(e) => setCode(e.target.value.toUpperCase())}
-                      onBlur={validateOnBlur}
-                      autoComplete="off"
-                      className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm uppercase"
-                      aria-describedby="coupon-message"
-                    />
-                    <button
-                      type="submit"
-                      disabled={hydrated && (!code.trim() || busy)}
-                      className="rounded-lg bg-stone-800 px-4 py-2 text-sm font-semibold text-white disabled:opacity-40"
-                    >
-                      Apply
-                    </button>
-                  </div>
-                  <p
-                    id="coupon-message"
-                    className={`min-h-5 text-xs ${codeMessage?.tone === "info" ? "text-stone-700" : "text-red-700"}`}
-                    aria-live="polite"
-                  >
-                    {codeMessage?.text}
-                  </p>
+                  <CouponCodeInput
+                    id="coupon-code"
+                    messageId="coupon-message"
+                    coupon={coupon}
+                    busy={busy}
+                    inputClassName="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm uppercase"
+                  />
                   <CouponHints />
                 </form>
               )}

@@ -62,7 +62,7 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
       ref={region}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-20 z-[100] flex justify-center px-4 outline-none md:bottom-6 md:right-6 md:left-auto md:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-20 z-[100] flex justify-center px-4 outline-none md:top-auto md:bottom-6 md:right-6 md:left-auto md:justify-end"
     >
       <ol className="w-full max-w-[420px]">
         {shown

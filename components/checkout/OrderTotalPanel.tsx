@@ -8,7 +8,9 @@ import type { Cart, OrderTotals } from "../../domains/cart/mod.ts";
 import { type DiscountLine, discountLines } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { CheckoutCard } from "./CheckoutFrame.tsx";
-import { CouponExpiry, CouponHints } from "../cart/CouponHints.tsx";
+import { CouponExpiry } from "../cart/CouponHints.tsx";
+import { Island } from "../../lib/islands.tsx";
+import CheckoutCoupon from "../../islands/CheckoutCoupon.tsx";
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
@@ -73,32 +75,7 @@ function CouponDisplay({ cart }: { cart: Cart }) {
       </form>
     );
   }
-  return (
-    <form method="post" action="/cart/coupon" className="space-y-1.5" data-coupon-form>
-      <input type="hidden" name="redirect" value="/checkout" />
-      <label htmlFor="checkout-coupon" className="block text-sm font-medium text-stone-800">
-        Coupon code <span className="font-normal text-stone-500">(no coupon applied)</span>
-      </label>
-      <div className="flex gap-2">
-        <input
-          id="checkout-coupon"
-          name="code"
-          required
-          minLength={3}
-          maxLength={20}
-          autoComplete="off"
-          className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm uppercase focus:border-green-700 focus:ring-2 focus:ring-green-700/20 focus:outline-none"
-        />
-        <button
-          type="submit"
-          className="rounded-lg bg-stone-800 px-4 py-2 text-sm font-semibold text-white hover:bg-stone-900"
-        >
-          Apply
-        </button>
-      </div>
-      <CouponHints />
-    </form>
-  );
+  return <Island name="CheckoutCoupon" component={CheckoutCoupon} props={{}} hydrate="visible" />;
 }
 
 /** The Order Total card of the review step, with the coupon display under the figures. */

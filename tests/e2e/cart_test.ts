@@ -10,6 +10,7 @@ import {
   PHONE,
   signIn,
   useShopInBrowser,
+  viewportShot,
 } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({ start: "[e2e cart] start", stop: "[e2e cart] stop" });
@@ -109,6 +110,21 @@ e2eTest("[e2e cart] phone: the cart shows cards with steppers", async () => {
   await page.waitForFunction(() => document.querySelector("li [data-quantity]")?.textContent === "2");
   await expectDisabled(minus, false);
   await fullPageShot(page, "cart-phone");
+
+  // A coupon's toast never covers 'Proceed to Checkout': on a phone the toasts sit under the header,
+  // away from the bottom of the screen where the button comes as the shopper scrolls down to it.
+  await page.getByLabel("Coupon code").fill("WELCOME10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  const toast = page.locator("[data-toast]").filter({ hasText: "Coupon Applied" });
+  await toast.waitFor();
+  const proceed = page.getByRole("link", { name: "Proceed to Checkout" });
+  await proceed.evaluate((el) => el.scrollIntoView({ block: "end" }));
+  const viewport = page.viewportSize()!;
+  const [t, p] = [(await toast.boundingBox())!, (await proceed.boundingBox())!];
+  assert.ok(t.y + t.height < viewport.height / 2, `the toast sits in the top half: ${JSON.stringify(t)}`);
+  const overlap = t.y < p.y + p.height && p.y < t.y + t.height;
+  assert.equal(overlap, false, `toast ${JSON.stringify(t)} covers the button ${JSON.stringify(p)}`);
+  await viewportShot(page, "cart-phone-coupon-toast");
   await context.close();
 });
 

@@ -8,7 +8,16 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { users } from "../../db/schema/mod.ts";
 import { createAddress, createProduct } from "../helpers/factories.ts";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import {
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  expectDisabled,
+  fullPageShot,
+  signIn,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e delivery] start",
@@ -67,6 +76,17 @@ e2eTest("[e2e delivery] R300 pays the R95 fee, R1,600 ships free, FREESHIP on R6
   assert.match(await text(page, "[data-order-total-panel] [data-shipping]"), /^R\s95,00$/);
   assert.match(await text(page, "[data-order-total-panel] [data-total]"), /^R\s395,00$/);
   assert.match(await text(page, "[data-price-standard]"), /^R\s95,00$/);
+  // The checkout's coupon box behaves like the cart's: Apply waits for a code, the code is checked on blur.
+  const box = page.locator('[data-island="CheckoutCoupon"]');
+  await page.waitForSelector('[data-island="CheckoutCoupon"][data-hydrated="true"]');
+  await expectDisabled(box.getByRole("button", { name: "Apply" }), true, "Apply is disabled while the box is empty");
+  await box.getByLabel("Coupon code").fill("nosuchcode");
+  assert.equal(await box.getByLabel("Coupon code").inputValue(), "NOSUCHCODE", "typed in capitals");
+  await expectDisabled(box.getByRole("button", { name: "Apply" }), false, "a code enables Apply");
+  await box.getByLabel("Coupon code").blur();
+  await box.locator("#checkout-coupon-message").filter({ hasText: /\S/ }).waitFor();
+  await fullPageShot(page, "checkout-coupon-checked-on-blur");
+  await box.getByLabel("Coupon code").fill("");
   await fullPageShot(page, "delivery-checkout-review-r300");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await page.waitForURL(/\/checkout\?order=\d+$/);
