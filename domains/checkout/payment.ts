@@ -17,6 +17,7 @@ import { creditReferrer } from "../referrals/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
 import type { PayFastGateway } from "../payments/payfast.ts";
+import type { StitchGateway } from "../payments/stitch.ts";
 import { invoiceAttachmentRef, issueTaxInvoice } from "../tax_documents/mod.ts";
 import { orderConfirmationEmail, VAT_RATE_PERCENT } from "./confirmation_email.ts";
 // cancel.ts and refund.ts import this module too; the cycles are safe because the modules only call
@@ -36,6 +37,8 @@ export interface FinalizeOptions {
   payments?: PaymentGateway | null;
   /** PayFast, for the same when PayFast took that payment (its refund is a manual task for staff). */
   payfast?: PayFastGateway | null;
+  /** Stitch, for the same when Stitch took that payment (through its refund API). */
+  stitch?: StitchGateway | null;
   /**
    * The caller runs finalisation inside its own transaction (a webhook's): no provider is called
    * here, the caller gives back what is owed once it has committed (refundOwedForOrder).
@@ -220,7 +223,9 @@ export async function finalizePayment(
   });
   // Outside the transaction (no row locked while the provider answers); a no-op unless this order
   // owes a refund. A failure stays owed for the sweeper.
-  if (!opts.refundLater) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
+  // An order this call paid was pending and unpaid under its lock, and refunds are owed only on
+  // orders paid or cancelled before (recordOwedRefund's two callers above): nothing to look up.
+  if (!opts.refundLater && !outcome.newlyPaid) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
   return outcome;
 }
 
@@ -235,26 +240,33 @@ async function afterPayment(
   now: Date,
 ): Promise<((invoice: { invoiceNumber: string }) => OutgoingEmail) | null> {
   const userId = order.userId!;
-  const [detail] = await loadOrders(tx, [order.id]);
-  // Only what was ordered leaves the cart: anything added since stays there.
-  for (const line of detail.items) {
-    if (line.productId === null) continue;
+  const totalCents = toCents(order.total) ?? 0;
+  // Independent statements of one transaction are sent together (postgres.js writes what is asked
+  // in the same tick at once, and PostgreSQL runs them in the order sent): one round trip, not five.
+  const [[detail], , , [user]] = await Promise.all([
+    loadOrders(tx, [order.id]),
+    awardOrderPoints(tx, { userId, orderId: order.id, orderNumber: order.orderNumber, totalCents }),
+    creditReferrer(tx, { userId, orderId: order.id, orderNumber: order.orderNumber }, now),
+    tx.select({ email: users.email, firstName: users.firstName, username: users.username })
+      .from(users).where(and(eq(users.id, userId), sql`${users.deletedAt} is null`)),
+    order.couponId === null
+      ? null
+      : tx.delete(cartCoupons).where(and(eq(cartCoupons.userId, userId), eq(cartCoupons.couponId, order.couponId))),
+  ]);
+  // Only what was ordered leaves the cart: anything added since stays there. Each line's delete
+  // goes before its update (same connection, in order).
+  await Promise.all(detail.items.flatMap((line) => {
+    if (line.productId === null) return [];
     const same = and(
       eq(cartItems.userId, userId),
       eq(cartItems.productId, line.productId),
       eq(cartItems.variantKey, line.variantId ?? 0),
     );
-    await tx.delete(cartItems).where(and(same, sql`${cartItems.quantity} <= ${line.quantity}`));
-    await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` }).where(same);
-  }
-  if (order.couponId !== null) {
-    await tx.delete(cartCoupons).where(and(eq(cartCoupons.userId, userId), eq(cartCoupons.couponId, order.couponId)));
-  }
-  const totalCents = toCents(order.total) ?? 0;
-  await awardOrderPoints(tx, { userId, orderId: order.id, orderNumber: order.orderNumber, totalCents });
-  await creditReferrer(tx, { userId, orderId: order.id, orderNumber: order.orderNumber }, now);
-  const [user] = await tx.select({ email: users.email, firstName: users.firstName, username: users.username })
-    .from(users).where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+    return [
+      tx.delete(cartItems).where(and(same, sql`${cartItems.quantity} <= ${line.quantity}`)).execute(),
+      tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` }).where(same).execute(),
+    ];
+  }));
   if (!user) return null;
   return ({ invoiceNumber }) =>
     orderConfirmationEmail({

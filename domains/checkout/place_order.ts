@@ -93,14 +93,18 @@ export async function placeOrder(
         const preview = await getCart(tx, owner, now);
         if (preview.couponNotice) return { notice: preview.couponNotice };
 
-        // Lock the applied coupon's row so its use limits are counted with no other order in between.
-        const [applied] = await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
-          .where(eq(cartCoupons.userId, input.userId));
+        // Without a coupon the strict count changes nothing (it counts only coupon uses), so the
+        // preview is the cart. With one, lock the applied coupon's row so its use limits are counted
+        // with no other order in between, and read the cart again under that lock.
+        const [applied] = preview.coupon
+          ? await tx.select({ couponId: cartCoupons.couponId }).from(cartCoupons)
+            .where(eq(cartCoupons.userId, input.userId))
+          : [];
         if (applied) {
           await tx.execute(sql`select id from ${coupons} where ${coupons.id} = ${applied.couponId} for update`);
         }
 
-        const cart = await getCart(tx, owner, now, PLACEMENT);
+        const cart = preview.coupon ? await getCart(tx, owner, now, PLACEMENT) : preview;
         if (!cart.lines.length) throw new ValidationError(EMPTY_CART);
         if (cart.couponNotice) throw new ConflictError(`${cart.couponNotice} Please review your order.`);
         if (applied && !cart.coupon) {

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../db/client.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { type Address, getAddress, getAddressDefaults } from "../addresses/mod.ts";
+import { type Address, getDefaultAddresses } from "../addresses/mod.ts";
 import { type Cart, type DeliveryRates, getCart, type OrderTotals, orderTotals } from "../cart/mod.ts";
 import { unpaidOrderOf } from "./cancel.ts";
 
@@ -92,12 +92,5 @@ export async function defaultAddresses(
   db: Db,
   userId: number,
 ): Promise<{ shippingAddress: Address | null; billingAddress: Address | null }> {
-  const defaults = await getAddressDefaults(db, userId);
-  const load = (id: number | null) =>
-    id === null ? Promise.resolve(null) : getAddress(db, userId, id).catch(() => null);
-  const [shippingAddress, billingAddress] = await Promise.all([
-    load(defaults.defaultShippingAddressId),
-    load(defaults.defaultBillingAddressId),
-  ]);
-  return { shippingAddress, billingAddress };
+  return await getDefaultAddresses(db, userId);
 }

@@ -17,6 +17,7 @@ import { newsletterApi } from "./newsletter.ts";
 import { orderApi } from "./orders.ts";
 import { paymentApi } from "./payments.ts";
 import { webhookApi } from "./webhooks.ts";
+import { stitchApi } from "./stitch.ts";
 import { loyaltyApi } from "./loyalty.ts";
 import { referralApi } from "./referrals.ts";
 import { auditLogApi } from "./audit_logs.ts";
@@ -56,6 +57,7 @@ export function apiRoutes() {
   app.route("/orders", orderApi());
   app.route("/payments", paymentApi());
   app.route("/webhooks", webhookApi());
+  app.route("/stitch", stitchApi());
   app.route("/loyalty", loyaltyApi());
   app.route("/referrals", referralApi());
   app.route("/audit-logs", auditLogApi());
