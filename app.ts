@@ -60,7 +60,7 @@ import type { AppCaches, AppDeps, AppEnv, ListingCounts, ProductPageData } from 
 
 import { shopSettingsService } from "./domains/settings/mod.ts";
 import { listCategories, type Product, type RankedPage } from "./domains/catalog/mod.ts";
-import { payfastGateway, paymentGateway } from "./domains/payments/mod.ts";
+import { payfastGateway, paymentGateway, stitchGateway } from "./domains/payments/mod.ts";
 import { testStripePages } from "./routes/pages/test_stripe.tsx";
 import { loyaltyPages } from "./routes/pages/loyalty.tsx";
 import { referralPages } from "./routes/pages/referral.tsx";
@@ -125,6 +125,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   };
   const payments = deps.payments !== undefined ? deps.payments : paymentGateway(deps.config);
   const payfast = deps.payfast !== undefined ? deps.payfast : payfastGateway(deps.config.payfast);
+  const stitch = deps.stitch !== undefined ? deps.stitch : stitchGateway(deps.config.stitch);
   const storage = deps.storage ?? storageFromConfig(deps.config);
   app.use(requestContext(deps, caches));
   // gzip for HTML, JSON, JS, CSS and SVG when the client accepts it (cached visitor pages carry
@@ -136,13 +137,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(async (c, next) => {
     c.set("payments", payments);
     c.set("payfast", payfast);
+    c.set("stitch", stitch);
     c.set("storage", storage);
     await next();
   });
   app.use(
     securityHeaders(deps.config, {
       stripe: payments?.provider === "stripe",
-      formTargets: payfast ? [payfast.config.base] : [],
+      // PayFast's form posts to its host; the Stitch form's answer redirects to Stitch's pay page, on
+      // the host of its token endpoint (secure.stitch.money), and form-action covers redirects too.
+      formTargets: [...(payfast ? [payfast.config.base] : []), ...(stitch ? [stitch.config.tokenUrl] : [])],
     }),
   );
   app.use("/api/*", apiErrorMessage());

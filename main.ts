@@ -12,7 +12,14 @@ import { storageFromConfig } from "./lib/configured_storage.ts";
 import { type JobSpec, startScheduler } from "./db/jobs.ts";
 import { log as logger, setupLogging } from "./lib/logger.ts";
 import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
-import { type PayFastGateway, payfastGateway, type PaymentGateway, paymentGateway } from "./domains/payments/mod.ts";
+import {
+  type PayFastGateway,
+  payfastGateway,
+  type PaymentGateway,
+  paymentGateway,
+  type StitchGateway,
+  stitchGateway,
+} from "./domains/payments/mod.ts";
 import { isTestGateway, USE_TEST_CARD } from "./domains/payments/mod.ts";
 import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sendReplacementReminders } from "./domains/animals/mod.ts";
@@ -67,6 +74,8 @@ interface Running {
   payments: PaymentGateway | null;
   /** PayFast when configured: the sweeper records its refunds as manual tasks for staff. */
   payfast: PayFastGateway | null;
+  /** Stitch when configured: owed refunds of Stitch payments go back through its refund API. */
+  stitch: StitchGateway | null;
   mailWorker: MailWorker | null;
 }
 
@@ -116,12 +125,13 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
       name: "unpaid order sweep",
       intervalMs: 60_000,
       run: async () => {
-        const { database, payments, payfast } = running();
+        const { database, payments, payfast, stitch } = running();
         const report = await sweepUnpaidOrders(database.db, payments, {
           shop: config.shop,
           siteUrl: config.siteUrl,
           // Owed refunds go back through the provider that took them: PayFast's as a manual task.
           payfast,
+          stitch,
         });
         if (report.cancelled || report.paid || report.refunded) log("swept unpaid orders", { ...report });
       },
@@ -296,7 +306,10 @@ async function main() {
   log("file storage", { kind: storage.kind, location: storage.kind === "s3" ? "S3_BUCKET" : config.media.dir });
   // One PayFast gateway for the app and the sweeper, as for the card gateway.
   const payfast = payfastGateway(config.payfast);
-  const app = createApp({ database, config, assets, payments, payfast, storage });
+  // And one Stitch gateway (its client token is kept between requests).
+  const stitch = stitchGateway(config.stitch);
+  if (!config.stitch) log("STITCH_* not set: Stitch pay-by-bank is not offered");
+  const app = createApp({ database, config, assets, payments, payfast, stitch, storage });
   const server = serve(config, app.fetch);
 
   let mailWorker: MailWorker | null = null;
@@ -306,7 +319,7 @@ async function main() {
     mailWorker = startMailWorker({ db: database.db, transport: smtpTransport(config.smtpUrl, from), intervalMs: null });
     log("SMTP_URL set: the outbox is delivered every 3 s (every minute on Deno Deploy)");
   }
-  running = { database, payments, payfast, mailWorker };
+  running = { database, payments, payfast, stitch, mailWorker };
   dbReady.resolve(database.db);
   log("background jobs scheduled", { mode: scheduler.mode });
   // Recommendations at once rather than a minute after start: until a run, shop-wide lists (trending)

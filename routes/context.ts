@@ -12,7 +12,7 @@ import type { CacheVersions } from "../db/cache_versions.ts";
 import type { ReadMemo } from "../lib/read_memo.ts";
 import type { ShopSettingsService } from "../domains/settings/mod.ts";
 import type { Category, Facets, Product, ProductWithVariants, RankedPage } from "../domains/catalog/mod.ts";
-import type { PayFastGateway, PaymentGateway } from "../domains/payments/mod.ts";
+import type { PayFastGateway, PaymentGateway, StitchGateway } from "../domains/payments/mod.ts";
 import type { ReviewPage } from "../domains/reviews/mod.ts";
 import type { PageHead } from "../lib/head.tsx";
 import type { FileStorage } from "../lib/storage.ts";
@@ -27,6 +27,8 @@ export interface AppDeps {
   payments?: PaymentGateway | null;
   /** PayFast beside the card gateway; null for none; omitted: from the config (PAYFAST_*). */
   payfast?: PayFastGateway | null;
+  /** Stitch pay-by-bank beside the others; null for none; omitted: from the config (STITCH_*). */
+  stitch?: StitchGateway | null;
   /** Where uploaded files go; omitted: the folder MEDIA_DIR (object storage when configured). */
   storage?: FileStorage;
   /** How often this instance looks for other instances' cache-dropping writes (default 1 s). */
@@ -56,6 +58,8 @@ export interface AppEnv {
     payments: PaymentGateway | null;
     /** PayFast's hosted page beside the card gateway, or null when PAYFAST_* are not set. */
     payfast: PayFastGateway | null;
+    /** Stitch pay-by-bank (instant EFT) beside them, or null when STITCH_* are not set. */
+    stitch: StitchGateway | null;
     /** Uploaded files (images): see lib/storage.ts. */
     storage: FileStorage;
     /** Set when a guest cart could not be merged at sign-in (the welcome toast then gives way). */

@@ -12,8 +12,13 @@ import { SESSION_COOKIE } from "./session.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CSRF_MESSAGE = "This request came from another site and was refused.";
-/** Providers' webhooks: no cookies, signed bodies, sent by Stripe's, PayFast's and Meta's servers (no browser Origin). */
-const WEBHOOK_PATHS = new Set(["/api/webhooks/stripe", "/api/webhooks/payfast", "/api/watrade/orders"]);
+/** Providers' webhooks: no cookies, signed bodies, sent by Stripe's, PayFast's, Stitch's and Meta's servers (no browser Origin). */
+const WEBHOOK_PATHS = new Set([
+  "/api/webhooks/stripe",
+  "/api/webhooks/payfast",
+  "/api/webhooks/stitch",
+  "/api/watrade/orders",
+]);
 
 export function csrfProtection() {
   return createMiddleware<AppEnv>((c, next) => {

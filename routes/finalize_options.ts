@@ -1,7 +1,7 @@
 /** What checkout's money-changing steps need from the request: the shop, its address, the provider. */
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
-import { type FinalizeOptions, gatewayForOrder, type PayFastUrls } from "../domains/checkout/mod.ts";
+import { type FinalizeOptions, gatewayForOrder, type PayFastUrls, type StitchUrls } from "../domains/checkout/mod.ts";
 import type { PaymentGateway } from "../domains/payments/mod.ts";
 
 /**
@@ -9,7 +9,13 @@ import type { PaymentGateway } from "../domains/payments/mod.ts";
  * one) is refunded at once through the provider that took it.
  */
 export function finalizeOptions(c: Context<AppEnv>): FinalizeOptions {
-  return { shop: c.var.config.shop, siteUrl: c.var.config.siteUrl, payments: c.var.payments, payfast: c.var.payfast };
+  return {
+    shop: c.var.config.shop,
+    siteUrl: c.var.config.siteUrl,
+    payments: c.var.payments,
+    payfast: c.var.payfast,
+    stitch: c.var.stitch,
+  };
 }
 
 /** The confirmation PayFast returns the customer to; it waits for the ITN and never asks the card gateway. */
@@ -25,7 +31,27 @@ export function payfastUrls(c: Context<AppEnv>): PayFastUrls {
   };
 }
 
+/**
+ * Where Stitch sends the customer back (Stitch appends id, status and externalReference): the
+ * confirmation, which asks Stitch for the request's state and waits while it is pending.
+ */
+export const stitchReturnPath = (orderId: number) => `/checkout?order=${orderId}&confirmed=1&provider=stitch`;
+
+/** The return address a Stitch payment request carries: absolute, on the shop's SITE_URL. */
+export function stitchUrls(c: Context<AppEnv>): StitchUrls {
+  return { returnUrl: (id) => `${c.var.config.siteUrl}${stitchReturnPath(id)}` };
+}
+
+/** Refunds of this payment method are recorded for staff to make by hand (Stitch with STITCH_REFUNDS=manual). */
+export function refundsByHand(c: Context<AppEnv>, paymentMethod: string | null): boolean {
+  return paymentMethod === "stitch" && c.var.stitch?.config.refunds === "manual";
+}
+
 /** The provider that took this order's payment (PayFast or the card gateway), for refunds and cancels. */
 export async function orderGateway(c: Context<AppEnv>, orderId: number): Promise<PaymentGateway | null> {
-  return await gatewayForOrder(c.var.db, orderId, { main: c.var.payments, payfast: c.var.payfast });
+  return await gatewayForOrder(c.var.db, orderId, {
+    main: c.var.payments,
+    payfast: c.var.payfast,
+    stitch: c.var.stitch,
+  });
 }

@@ -39,6 +39,7 @@ export async function loadChrome(c: Context<AppEnv>, cartCount?: number): Promis
     cartCount: cartCount ?? (owner ? await cartItemCount(c.var.db, owner) : 0),
     path: c.req.path,
     query: c.req.path === "/search" ? c.req.query("q") : undefined,
+    instantEft: Boolean(c.var.stitch),
   };
 }
 
@@ -58,6 +59,7 @@ export async function loadChromeOrFallback(c: Context<AppEnv>): Promise<ChromeDa
       user: user ? { username: user.username, firstName: user.firstName, role: user.role } : null,
       cartCount: 0,
       path: c.req.path,
+      instantEft: Boolean(c.var.stitch),
     };
   }
 }

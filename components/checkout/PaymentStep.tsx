@@ -3,8 +3,8 @@
  * box (a code needs a placed order, so it lives here, not on the review), the card form (the
  * CheckoutPayment island of the payment gateway) and 'Back to Order Summary', which cancels the
  * unpaid order so the review can place a fresh one. With PayFast configured, its hosted page is a
- * second method below the card form. Without a payment provider: the spec's 'Payment Configuration
- * Error'.
+ * second method below the card form; with Stitch, pay-by-bank (a plain form, no JavaScript needed).
+ * Without a payment provider: the spec's 'Payment Configuration Error'.
  */
 import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
@@ -12,7 +12,8 @@ import { Island } from "../../lib/islands.tsx";
 import CheckoutPayment, { type CheckoutPaymentProps } from "../../islands/CheckoutPayment.tsx";
 import RewardCodeForm from "../../islands/RewardCodeForm.tsx";
 import PayFastPayment, { type PayFastPaymentProps } from "../../islands/PayFastPayment.tsx";
-import { PAYFAST_METHOD_LABEL } from "../../domains/payments/schemas.ts";
+import { PAYFAST_METHOD_LABEL, STITCH_METHOD_LABEL } from "../../domains/payments/schemas.ts";
+import { fullWidthButton } from "../ui/buttons.ts";
 import { AddressLines } from "../orders/AddressLines.tsx";
 import { ChevronLeftIcon, MapPinIcon } from "../ui/icons.tsx";
 import { CheckoutCard, CheckoutFrame } from "./CheckoutFrame.tsx";
@@ -25,6 +26,8 @@ export interface PaymentStepProps {
   payment: CheckoutPaymentProps | null;
   /** PayFast's hosted page as a second method; null when PayFast is not configured. */
   payfast: PayFastPaymentProps | null;
+  /** Stitch pay-by-bank (instant EFT) as another method; null when Stitch is not configured. */
+  stitch: { orderId: number } | null;
   locker: { name: string; address: string } | null;
 }
 
@@ -125,7 +128,32 @@ function PayFastMethod({ props, alone }: { props: PayFastPaymentProps; alone: bo
   );
 }
 
-export function PaymentStep({ order, payment, payfast, locker }: PaymentStepProps) {
+/**
+ * Stitch pay-by-bank: a form that posts to the shop, which starts the payment request and sends the
+ * browser on to Stitch's page for the customer's bank (works without JavaScript).
+ */
+function StitchMethod({ orderId, alone }: { orderId: number; alone: boolean }) {
+  return (
+    <div
+      className={alone ? "" : "mt-6 border-t border-stone-200 pt-5"}
+      data-payment-method="stitch"
+      aria-labelledby="stitch-title"
+      role="group"
+    >
+      <h3 id="stitch-title" className="font-semibold text-stone-900">{STITCH_METHOD_LABEL}</h3>
+      <p className="mt-1 mb-3 text-sm text-stone-600">
+        Choose your bank on Stitch's secure page and approve the payment in your banking app; no card needed. We confirm
+        your order as soon as Stitch tells us the payment went through.
+      </p>
+      <form method="post" action="/checkout/stitch" data-stitch-form>
+        <input type="hidden" name="orderId" value={orderId} />
+        <button type="submit" className={fullWidthButton}>Pay by bank with Stitch</button>
+      </form>
+    </div>
+  );
+}
+
+export function PaymentStep({ order, payment, payfast, stitch, locker }: PaymentStepProps) {
   return (
     <CheckoutFrame step="payment">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -146,14 +174,15 @@ export function PaymentStep({ order, payment, payfast, locker }: PaymentStepProp
               {payment
                 ? (
                   <div data-payment-method="card">
-                    {payfast ? <h3 className="mb-3 font-semibold text-stone-900">Pay by card</h3> : null}
+                    {payfast || stitch ? <h3 className="mb-3 font-semibold text-stone-900">Pay by card</h3> : null}
                     <Island name="CheckoutPayment" component={CheckoutPayment} props={payment} />
                   </div>
                 )
-                : payfast
+                : payfast || stitch
                 ? null
                 : <PaymentConfigurationError />}
               {payfast ? <PayFastMethod props={payfast} alone={!payment} /> : null}
+              {stitch ? <StitchMethod orderId={stitch.orderId} alone={!payment && !payfast} /> : null}
             </div>
           </section>
           <BackToReview orderId={order.id} />

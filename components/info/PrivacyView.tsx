@@ -78,8 +78,8 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
           </li>
           <li>
             <strong>Payment references:</strong>{" "}
-            the payment reference and status from Stripe or PayFast. We never receive or store your card number, expiry
-            date or security code.
+            the payment reference and status from Stripe, PayFast or Stitch. We never receive or store your card number,
+            expiry date or security code.
           </li>
           <li>
             <strong>Things you choose to share:</strong>{" "}
@@ -163,10 +163,10 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
         <p>We share only what each service provider needs to do its job for us, under a written agreement:</p>
         <Bullets>
           <li>
-            <strong>Payment processors (Stripe and PayFast):</strong>{" "}
-            Stripe processes card payments; PayFast processes Instant EFT and its other methods if you choose it at
-            checkout. They receive the order reference and amount; your card or bank details go directly to them, never
-            to us.
+            <strong>Payment processors (Stripe, PayFast and Stitch):</strong>{" "}
+            Stripe processes card payments; PayFast processes Instant EFT and its other methods, and Stitch processes
+            pay-by-bank (Instant EFT from your bank account), if you choose them at checkout. They receive the order
+            reference and amount; your card or bank details go directly to them, never to us.
           </li>
           <li>
             <strong>Couriers and PUDO:</strong>{" "}

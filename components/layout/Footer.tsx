@@ -56,13 +56,13 @@ function PaymentBadge({ label, children }: { label: string; children: ReactNode 
 }
 
 export function Footer({ chrome }: { chrome: ChromeData }) {
-  const { shop } = chrome;
+  const { shop, instantEft } = chrome;
   const year = new Date().getFullYear();
   return (
     // Pre-rendered once per shop settings and year (lib/frozen.tsx): the same on every page.
     <Frozen
       owner={shop}
-      part={`footer:${year}`}
+      part={`footer:${year}:${instantEft ? "eft" : "cards"}`}
       as="footer"
       className="mt-16 bg-stone-900 pb-20 text-stone-300 md:pb-0"
     >
@@ -143,6 +143,34 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
               <circle cx="19" cy="15" r="8" fill="#eb001b" />
               <circle cx="29" cy="15" r="8" fill="#f79e1b" fillOpacity=".85" />
             </PaymentBadge>
+            {instantEft
+              ? (
+                <PaymentBadge label="Instant EFT with Stitch">
+                  <text
+                    x="24"
+                    y="13"
+                    textAnchor="middle"
+                    fontFamily="Arial"
+                    fontWeight="700"
+                    fontSize="8.5"
+                    fill="#1e1b4b"
+                  >
+                    Instant
+                  </text>
+                  <text
+                    x="24"
+                    y="23"
+                    textAnchor="middle"
+                    fontFamily="Arial"
+                    fontWeight="900"
+                    fontSize="9"
+                    fill="#1e1b4b"
+                  >
+                    EFT
+                  </text>
+                </PaymentBadge>
+              )
+              : null}
           </ul>
         </section>
       </div>

@@ -22,6 +22,8 @@ export interface ChromeData {
   path: string;
   /** The search box's current text. */
   query?: string;
+  /** Stitch pay-by-bank is configured: the footer's badges show Instant EFT (decision 0010). */
+  instantEft?: boolean;
 }
 
 export const mainLinks = [

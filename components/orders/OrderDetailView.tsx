@@ -13,15 +13,10 @@ import { capitalise, StatusBadge } from "./StatusBadge.tsx";
 import { formatOrderDateLong } from "./format.ts";
 import type { OrderDocuments } from "../../domains/tax_documents/mod.ts";
 import { TaxDocumentLinks } from "./TaxDocumentLinks.tsx";
+import { PAYMENT_METHOD_NAMES } from "../../domains/payments/schemas.ts";
 
 export const ORDER_NOT_FOUND_TEXT =
   "We couldn't find the order you're looking for. It may have been removed or you don't have permission to view it.";
-
-const PAYMENT_METHODS: Record<string, string> = {
-  stripe: "Card (Stripe)",
-  test: "Test card (no real payment)",
-  payfast: "PayFast (Instant EFT, card and more)",
-};
 
 const PAYMENT_STATUS_TEXT: Record<string, string> = {
   unpaid: "Payment pending",
@@ -33,7 +28,7 @@ const PAYMENT_STATUS_TEXT: Record<string, string> = {
 /** The payment method as a customer reads it; none recorded is 'Standard payment'. */
 export function paymentMethodText(method: string | null): string {
   if (!method) return "Standard payment";
-  return PAYMENT_METHODS[method] ?? capitalise(method);
+  return PAYMENT_METHOD_NAMES[method] ?? capitalise(method);
 }
 
 /** Units over all lines (two of one product and one of another: 3), as the order lists count them. */

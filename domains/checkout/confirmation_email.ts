@@ -6,6 +6,7 @@ import type { ShopInfo } from "../../config.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { escapeHtml, type OutgoingEmail } from "../mail/mod.ts";
 import { discountLines, type OrderDetail } from "../orders/mod.ts";
+import { PAYMENT_METHOD_NAMES } from "../payments/schemas.ts";
 
 /** South African VAT rate; shop prices include it. */
 export const VAT_RATE_PERCENT = 15;
@@ -53,6 +54,9 @@ export function orderConfirmationEmail(
     ...discountLines(order).map((d) => `${d.label}: -${formatMoney(d.cents)}`),
     `Shipping: ${order.shippingCents ? formatMoney(order.shippingCents) : "Free"}`,
     `Total paid: ${formatMoney(order.totalCents)}`,
+    ...(order.paymentMethod && PAYMENT_METHOD_NAMES[order.paymentMethod]
+      ? [`Paid with: ${PAYMENT_METHOD_NAMES[order.paymentMethod]}`]
+      : []),
     `VAT included (${VAT_RATE_PERCENT}%): ${formatMoney(vatIncluded(order.totalCents))}`,
   ];
   const business = [

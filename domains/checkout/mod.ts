@@ -82,5 +82,12 @@ export {
   type PayFastUrls,
   startPayFastPayment,
 } from "./payfast.ts";
+export {
+  handleStitchWebhook,
+  settleStitchReturn,
+  startStitchPayment,
+  type StitchUrls,
+  type StitchWebhookOutcome,
+} from "./stitch.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
 export * as checkoutSchemas from "./schemas.ts";

@@ -124,15 +124,17 @@ export async function handlePayFastItn(
 }
 
 /**
- * The provider that took an order's payment, for refunds and cancels: PayFast for an order paid
- * through it, else the shop's card gateway (Stripe or the offline test provider).
+ * The provider that took an order's payment, for refunds and cancels: PayFast or Stitch for an
+ * order paid through it, else the shop's card gateway (Stripe or the offline test provider).
  */
 export async function gatewayForOrder(
   db: Db,
   orderId: number,
-  gateways: { main: PaymentGateway | null; payfast: PayFastGateway | null },
+  gateways: { main: PaymentGateway | null; payfast: PayFastGateway | null; stitch?: PaymentGateway | null },
 ): Promise<PaymentGateway | null> {
-  if (!gateways.payfast) return gateways.main;
+  if (!gateways.payfast && !gateways.stitch) return gateways.main;
   const [row] = await db.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
-  return row?.method === "payfast" ? gateways.payfast : gateways.main;
+  if (row?.method === "payfast") return gateways.payfast;
+  if (row?.method === "stitch") return gateways.stitch ?? null;
+  return gateways.main;
 }

@@ -40,10 +40,11 @@ export const MAX_REFUND_ATTEMPTS = 5;
 /** Why the payment goes back: "late" (after the order was cancelled) or "extra" (a second payment). */
 export type OwedKind = "late" | "extra";
 
-/** The providers that can give money back: the shop's card gateway and PayFast (either may be off). */
+/** The providers that can give money back: the shop's card gateway, PayFast and Stitch (any may be off). */
 export interface RefundGateways {
   main: PaymentGateway | null;
   payfast: PaymentGateway | null;
+  stitch?: PaymentGateway | null;
 }
 
 export interface RefundOptions {
@@ -56,16 +57,18 @@ type OwedRow = typeof owedRefunds.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * owed_refunds.provider of a payment: "payfast", or "card" for the shop's one card gateway (its facts
- * name no provider). Always the same name for the same payment, whichever path reported it.
+ * owed_refunds.provider of a payment: "payfast", "stitch", or "card" for the shop's one card gateway
+ * (its facts name no provider). Always the same name for the same payment, whichever path reported it.
  */
 export function owedProvider(provider: string | undefined): string {
-  return provider === "payfast" ? "payfast" : "card";
+  return provider === "payfast" || provider === "stitch" ? provider : "card";
 }
 
 /** The gateway that gives back a payment of `provider` (owed_refunds.provider), or null when it is off. */
 function gatewayFor(provider: string, gateways: RefundGateways): PaymentGateway | null {
-  return provider === "payfast" ? gateways.payfast : gateways.main;
+  if (provider === "payfast") return gateways.payfast;
+  if (provider === "stitch") return gateways.stitch ?? null;
+  return gateways.main;
 }
 
 /**
@@ -271,7 +274,7 @@ async function recordExtraRefund(
 
 /** The provider's name as staff know it. */
 function providerName(provider: string): string {
-  return provider === "payfast" ? "PayFast" : "card";
+  return provider === "payfast" ? "PayFast" : provider === "stitch" ? "Stitch" : "card";
 }
 
 /** What staff must do for a refund the provider does not take from the shop (PayFast). */
@@ -491,6 +494,6 @@ ${paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
 }
 
 /** The gateways that give back what an order cannot keep, from the finalisation options. */
-export function refundGateways(opts: Pick<FinalizeOptions, "payments" | "payfast">): RefundGateways {
-  return { main: opts.payments ?? null, payfast: opts.payfast ?? null };
+export function refundGateways(opts: Pick<FinalizeOptions, "payments" | "payfast" | "stitch">): RefundGateways {
+  return { main: opts.payments ?? null, payfast: opts.payfast ?? null, stitch: opts.stitch ?? null };
 }

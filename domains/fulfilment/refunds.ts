@@ -21,7 +21,7 @@ import { enqueueEmail, orderRefundedEmail } from "../mail/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import { issueCreditNote } from "../tax_documents/mod.ts";
 import { orderRecipient } from "./customer.ts";
-import { type PaymentGateway, PaymentRefusedError, type RefundFacts } from "../payments/mod.ts";
+import { type PaymentGateway, PaymentRefusedError, type RefundFacts, STITCH_MANUAL_REFUND } from "../payments/mod.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -41,8 +41,14 @@ export const NOT_PAID_REFUND = "Only a paid order can be refunded.";
  */
 export const MANUAL_REFUND_PROVIDERS: ReadonlyMap<string, string> = new Map([["payfast", "PayFast"]]);
 
-/** What staff are told after recording a refund they must still make in the provider's dashboard. */
-export function manualRefundNotice(paymentMethod: string | null): string | null {
+/**
+ * What staff are told after recording a refund they must still make themselves: always for PayFast;
+ * for Stitch when `byHand` (STITCH_REFUNDS=manual: the client has no Stitch refunds product).
+ */
+export function manualRefundNotice(paymentMethod: string | null, byHand = false): string | null {
+  if (paymentMethod === "stitch" && byHand) {
+    return `The refund and its credit note are recorded. ${STITCH_MANUAL_REFUND}`;
+  }
   const name = paymentMethod ? MANUAL_REFUND_PROVIDERS.get(paymentMethod) : undefined;
   return name
     ? `The refund and its credit note are recorded. ${name} does not take refunds from the shop: complete the refund in the ${name} dashboard.`

@@ -67,3 +67,11 @@ export const STITCH_MANUAL_REFUND =
 
 /** POST /stitch/payment: the customer's order to pay from their bank account through Stitch. */
 export const stitchPaymentBody = z.object({ orderId }).strict();
+
+/** Each payment method (orders.payment_method) as a customer reads it: order pages and the confirmation e-mail. */
+export const PAYMENT_METHOD_NAMES: Readonly<Record<string, string>> = {
+  stripe: "Card (Stripe)",
+  test: "Test card (no real payment)",
+  payfast: "PayFast (Instant EFT, card and more)",
+  stitch: "Instant EFT (Stitch pay-by-bank)",
+};

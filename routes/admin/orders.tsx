@@ -24,6 +24,7 @@ import { formatMoney } from "../../lib/money.ts";
 import { setFlash } from "../flash.ts";
 import { currentUser } from "../guards.ts";
 import { applyRefund, applyStatus } from "../api/admin_orders.ts";
+import { refundsByHand } from "../finalize_options.ts";
 import { renderAdminPage } from "./render.tsx";
 import { orderDocuments } from "../../domains/tax_documents/mod.ts";
 import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
@@ -173,7 +174,7 @@ export function ordersAdmin() {
         ...(restock.length ? { restock } : {}),
       });
       const order = await applyRefund(c, id, body);
-      const manual = manualRefundNotice(order.paymentMethod);
+      const manual = manualRefundNotice(order.paymentMethod, refundsByHand(c, order.paymentMethod));
       if (manual) return { title: "Refund recorded", description: manual };
       return {
         title: "Refund sent",

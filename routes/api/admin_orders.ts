@@ -27,7 +27,7 @@ import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { orderJson, orderSchema } from "./orders.ts";
 import { defineAction, jsonRoute, validParams } from "../action.ts";
-import { orderGateway } from "../finalize_options.ts";
+import { orderGateway, refundsByHand } from "../finalize_options.ts";
 
 /** A list row as JSON (money in rand). */
 export function adminOrderRowJson(r: AdminOrderRow) {
@@ -185,7 +185,7 @@ export const refundAction = defineAction({
   handler: async (c, body) => {
     const id = validParams(c, fulfilmentSchemas.orderIdParam).id;
     const order = await applyRefund(c, id, body);
-    const notice = manualRefundNotice(order.paymentMethod);
+    const notice = manualRefundNotice(order.paymentMethod, refundsByHand(c, order.paymentMethod));
     return { ...adminOrderJson(await getAdminOrder(c.var.db, id)), ...(notice ? { notice } : {}) };
   },
 });

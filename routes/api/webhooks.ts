@@ -8,12 +8,19 @@
  * gateway (signature, merchant, source) and the checkout domain (order, amount, PayFast's VALID).
  * Once handled it is answered 200 whatever the outcome, so PayFast stops retrying; a refusal is
  * logged and changes nothing. A body that is no ITN at all gets 400.
+ *
+ * POST /stitch is Stitch's webhook (delivered by Svix, also exempt from CSRF): its signature is
+ * checked on the raw body first (400 when forged, stale or unsigned); then Stitch is asked for the
+ * named payment request's state, and only that answer pays an order. Handled (or refused, logged):
+ * 200; Stitch not reachable: 503, so Svix delivers it again later.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
-import { handlePayFastItn, handlePaymentEvent } from "../../domains/checkout/mod.ts";
-import { PayFastItnRefused, PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
+import { z } from "zod";
+import { handlePayFastItn, handlePaymentEvent, handleStitchWebhook } from "../../domains/checkout/mod.ts";
+import { PayFastItnRefused, PAYMENT_NOT_CONFIGURED, StitchSignatureError } from "../../domains/payments/mod.ts";
+import { describeHandler } from "../route_meta.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { clientIp } from "../client_ip.ts";
@@ -82,6 +89,55 @@ export function webhookApi() {
       }
       return c.text("OK");
     },
+  );
+
+  const stitchWebhook = async (c: Context<AppEnv>) => {
+    const stitch = c.var.stitch;
+    if (!stitch) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    const header = (name: string) => c.req.header(`svix-${name}`) ?? c.req.header(`webhook-${name}`) ?? null;
+    const fields = { requestId: c.get("requestId"), webhook: "stitch", svixId: header("id")?.slice(0, 100) };
+    let webhook;
+    try {
+      webhook = stitch.verifyStitchWebhook(await c.req.text(), {
+        id: header("id"),
+        timestamp: header("timestamp"),
+        signature: header("signature"),
+      });
+    } catch (err) {
+      if (err instanceof StitchSignatureError) {
+        log.warn("a Stitch webhook was refused", { ...fields, refused: err.message });
+      }
+      throw err;
+    }
+    try {
+      const outcome = await handleStitchWebhook(c.var.db, stitch, webhook, { ...finalizeOptions(c), log: fields });
+      return c.json({ received: true, result: outcome.result });
+    } catch (err) {
+      // No verdict (Stitch or the database did not answer): Svix delivers it again later, and
+      // nothing was changed meanwhile.
+      logError("a Stitch webhook could not be handled; it will be delivered again", err, fields);
+      return c.json({ error: "Try again later" }, 503);
+    }
+  };
+  // Described for /api/openapi.json like an action: who sends it and what it answers.
+  describeHandler(stitchWebhook, {
+    method: "post",
+    path: "/webhooks/stitch",
+    input: undefined,
+    output: z.object({ received: z.literal(true), result: z.string() }),
+    auth: "public",
+    summary: "Stitch's payment webhook (Svix-signed: svix-id, svix-timestamp, svix-signature); the order is " +
+      "paid only on the payment request's state asked of Stitch",
+  });
+  app.post(
+    "/stitch",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new ValidationError("The webhook body is too large.");
+      },
+    }),
+    stitchWebhook,
   );
 
   return app;

@@ -30,6 +30,7 @@ import {
   type PlaceOrderInput,
   PUDO_LOCKERS,
   settleReturnedPayment,
+  settleStitchReturn,
   startPayFastPayment,
 } from "../../domains/checkout/mod.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
@@ -45,7 +46,9 @@ import { ConfirmationView, ConfirmingPaymentView } from "../../components/checko
 import { PAYMENT_CONFIGURATION_ERROR } from "../../components/checkout/CheckoutNotices.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { finalizeOptions, payfastReturnPath, payfastUrls } from "../finalize_options.ts";
+import { finalizeOptions, payfastReturnPath, payfastUrls, stitchReturnPath } from "../finalize_options.ts";
+import { formRoute } from "../action.ts";
+import { stitchPaymentAction } from "../api/stitch.ts";
 import { renderPage } from "../render.tsx";
 import { deliveryRates } from "../shop_info.ts";
 
@@ -128,6 +131,43 @@ async function settleWithProvider(
   }
 }
 
+/**
+ * Back from Stitch (its redirect carries the payment request's id and status): Stitch is asked for
+ * the request's state, which pays the order, records a failure for the payment step, or (still
+ * pending after a "complete" redirect) leaves the page waiting and asking again.
+ */
+async function settleWithStitch(
+  c: Context<AppEnv>,
+  order: OrderDetail,
+): Promise<{ order: OrderDetail; failure: string | null }> {
+  const stitch = c.var.stitch;
+  const unchanged = { order, failure: null };
+  if (order.paidAt || order.status !== "pending" || !stitch) return unchanged;
+  try {
+    const settled = await settleStitchReturn(c.var.db, stitch, order.id, {
+      requestId: c.req.query("id") ?? null,
+      status: c.req.query("status") ?? null,
+    }, finalizeOptions(c));
+    if (settled.outcome === "processing") return unchanged;
+    const now = await ownOrder(c, order.id) ?? order;
+    return { order: now, failure: settled.outcome === "failed" ? settled.message : null };
+  } catch (err) {
+    // Stitch may be unreachable: keep waiting, the page asks again.
+    logError(c, "checking the payment with Stitch failed", err);
+    return unchanged;
+  }
+}
+
+/** The wait page's address after Stitch's return: the request's id and status kept for the next look. */
+function stitchWaitUrl(c: Context<AppEnv>, orderId: number): string {
+  const params = new URLSearchParams();
+  const id = c.req.query("id");
+  if (id && id.length <= 100) params.set("id", id);
+  if (c.req.query("status") === "complete") params.set("status", "complete");
+  const extra = params.toString();
+  return extra ? `${stitchReturnPath(orderId)}&${extra}` : stitchReturnPath(orderId);
+}
+
 /** The review form's fields as placeOrder input; a ValidationError with the first problem. */
 function placeOrderInput(form: Record<string, unknown>, userId: number): PlaceOrderInput {
   const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
@@ -180,10 +220,18 @@ async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
   // Back from PayFast: only its ITN pays the order, so the card gateway's attempt is not asked (it
   // was never paid and would read as a failure); the page waits for the ITN.
   const viaPayfast = c.req.query("provider") === "payfast";
-  const waitUrl = viaPayfast ? payfastReturnPath(found.id) : confirmationUrl(found.id);
-  const { order, failure } = confirmed && !viaPayfast
-    ? await settleWithProvider(c, found)
-    : { order: found, failure: null };
+  // Back from Stitch: Stitch is asked about its payment request (never the card gateway's attempt).
+  const viaStitch = c.req.query("provider") === "stitch";
+  const waitUrl = viaPayfast
+    ? payfastReturnPath(found.id)
+    : viaStitch
+    ? stitchWaitUrl(c, found.id)
+    : confirmationUrl(found.id);
+  const { order, failure } = !confirmed || viaPayfast
+    ? { order: found, failure: null }
+    : viaStitch
+    ? await settleWithStitch(c, found)
+    : await settleWithProvider(c, found);
   if (failure !== null) {
     setFlash(c, paymentFailed(failure));
     return c.redirect(paymentUrl(order.id), 303);
@@ -240,7 +288,8 @@ async function orderPage(c: Context<AppEnv>, found: OrderDetail) {
         order={order}
         locker={findLocker(order.pudoLockerCode)}
         payfast={c.var.payfast ? { orderId: order.id, confirmationUrl: confirmationUrl(order.id) } : null}
-        payment={gateway && gateway.provider !== "payfast"
+        stitch={c.var.stitch ? { orderId: order.id } : null}
+        payment={gateway && (gateway.provider === "stripe" || gateway.provider === "test")
           ? {
             orderId: order.id,
             orderNumber: order.orderNumber,
@@ -368,6 +417,19 @@ export function checkoutPages() {
       setFlash(c, paymentFailed(err.message));
       return c.redirect(paymentUrl(id), 303);
     }
+  });
+
+  // Stitch, with or without JavaScript: the payment step's form posts here and is sent on to
+  // Stitch's page for the customer's bank (the same action as POST /api/stitch/payment).
+  formRoute(app, stitchPaymentAction, {
+    path: "/checkout/stitch",
+    onSuccess: (c, { url }) => c.redirect(url, 303),
+    onError: (c, err, fields) => {
+      const id = idFrom(fields.orderId);
+      if (err instanceof NotFoundError || id === null) return c.redirect("/checkout", 303);
+      setFlash(c, paymentFailed(err.message));
+      return c.redirect(paymentUrl(id), 303);
+    },
   });
 
   app.get(PROVIDER_RETURN_URL, async (c) => {

@@ -145,7 +145,7 @@ test("[info] privacy page names what the shop keeps and no tracking it does not 
       /referral code/,
       /products you view/,
       /Visitor cookie/,
-      /Stripe and PayFast/,
+      /Stripe, PayFast and Stitch/,
       /per IP address/,
       /reviews, replies and helpful votes/,
       /newsletter/,

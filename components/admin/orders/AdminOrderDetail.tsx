@@ -11,7 +11,7 @@ import { discountLines } from "../../../domains/orders/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { AddressLines } from "../../orders/AddressLines.tsx";
 import { paymentMethodText } from "../../orders/OrderDetailView.tsx";
-import { PAYFAST_MANUAL_REFUND } from "../../../domains/payments/schemas.ts";
+import { PAYFAST_MANUAL_REFUND, STITCH_MANUAL_REFUND } from "../../../domains/payments/schemas.ts";
 import { PaymentStatusBadge, StatusBadge } from "../../orders/StatusBadge.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import { Field, fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
@@ -375,7 +375,7 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
                       {r.status === "manual"
                         ? (
                           <span className="block text-xs font-semibold text-amber-800" data-manual-refund>
-                            {PAYFAST_MANUAL_REFUND}
+                            {r.provider === "stitch" ? STITCH_MANUAL_REFUND : PAYFAST_MANUAL_REFUND}
                           </span>
                         )
                         : null}

@@ -1,0 +1,65 @@
+/**
+ * /api/stitch: Stitch pay-by-bank (instant EFT). POST /payment starts the payment of the signed-in
+ * customer's own unpaid order (its total from the database) and answers the URL of Stitch's page,
+ * where the customer pays from their bank account and is sent back to the shop's return address.
+ * The order becomes paid only on Stitch's word: its signed webhook (/api/webhooks/stitch) or the
+ * server's own question on the customer's return (routes/pages/checkout.tsx).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { startStitchPayment } from "../../domains/checkout/mod.ts";
+import { PAYMENT_NOT_CONFIGURED, paymentSchemas } from "../../domains/payments/mod.ts";
+import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
+import { logError } from "../../lib/error_log.ts";
+import { currentUser } from "../guards.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { stitchUrls } from "../finalize_options.ts";
+
+/** Stitch could not be reached (or gave no usable request): nothing was started, the customer may retry. */
+export const STITCH_UNAVAILABLE =
+  "We could not reach Stitch to start your bank payment. Please try again in a moment, or choose another method.";
+
+export const stitchPaymentAction = defineAction({
+  method: "post",
+  path: "/stitch/payment",
+  input: paymentSchemas.stitchPaymentBody,
+  output: z.object({ url: z.string() }),
+  auth: "customer",
+  middleware: [
+    bodyLimit({
+      maxSize: 4 * 1024,
+      onError: () => {
+        throw new ValidationError("The request body is too large.");
+      },
+    }),
+  ],
+  summary:
+    "Start a Stitch pay-by-bank (instant EFT) payment of the customer's unpaid order; answers the bank page's URL",
+  handler: async (c, { orderId }) => {
+    c.header("Cache-Control", "private, no-store");
+    const stitch = c.var.stitch;
+    // 409, not 503: nothing is down, this shop does not take the method (and no 5xx for any input).
+    if (!stitch) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
+    try {
+      const { url } = await startStitchPayment(
+        c.var.db,
+        stitch,
+        { orderId, userId: currentUser(c).id },
+        stitchUrls(c),
+      );
+      return { url };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      logError("starting a Stitch payment failed", err, { requestId: c.get("requestId"), orderId });
+      throw new AppError(STITCH_UNAVAILABLE, 503);
+    }
+  },
+});
+
+export function stitchApi() {
+  const app = new Hono<AppEnv>();
+  jsonRoute(app, stitchPaymentAction, "/stitch");
+  return app;
+}

@@ -1,0 +1,106 @@
+/**
+ * Paying by Stitch pay-by-bank in a real browser, against the fake Stitch (tests/fakes/stitch.ts)
+ * in this process: the demo customer places the order, picks 'Pay by bank with Stitch' beside the
+ * card form (a plain form: it works without JavaScript), cancels once at the "bank" (back at the
+ * payment step, the order still open, Stitch's message shown), goes again and pays; the fake sends
+ * the Svix-signed webhook to the shop, which asks the fake for the request's state and pays the
+ * order; the browser returns to the confirmation. Screenshots: payment step, Stitch's page,
+ * confirmation and order page (the footer with its badges is on each).
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { addresses, products, users } from "../../db/schema/mod.ts";
+import { addToCart } from "../../domains/cart/mod.ts";
+import { startFakeStitch } from "../fakes/stitch.ts";
+import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+
+const PRODUCT = "Habistat Dimming Thermostat";
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+const CLIENT = { clientId: "test-e2e-client", clientSecret: "e2e-secret", webhookSecret: SECRET };
+const fake = startFakeStitch(CLIENT);
+
+const e2e = useShopInBrowser({
+  start: "[e2e stitch] prepare the shop with Stitch (the fake), start it and the browser",
+  stop: "[e2e stitch] stop the shop, the browser and the fake Stitch",
+  env: () => ({
+    NODE_ENV: "test",
+    STITCH_CLIENT_ID: CLIENT.clientId,
+    STITCH_CLIENT_SECRET: CLIENT.clientSecret,
+    STITCH_TOKEN_URL: fake.tokenUrl,
+    STITCH_API_BASE: fake.url,
+    STITCH_WEBHOOK_SECRET: SECRET,
+    STITCH_BENEFICIARY_NAME: "Reptile Basics",
+    STITCH_BENEFICIARY_BANK_ID: "fnb",
+    STITCH_BENEFICIARY_ACCOUNT_NUMBER: "62000000001",
+  }),
+  database: { withAccounts: true, fill: prepare },
+  stopped: () => fake.close(),
+});
+
+async function prepare(db: Db) {
+  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+  if (!customer.defaultShippingAddressId) {
+    const [address] = await db.insert(addresses).values({
+      userId: customer.id,
+      isDefault: true,
+      firstName: "Demo",
+      lastName: "Customer",
+      addressLine1: "12 Jacaranda Street",
+      city: "Pretoria",
+      state: "Gauteng",
+      postalCode: "0181",
+    }).returning();
+    await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
+  }
+  const [product] = await db.select().from(products).where(eq(products.name, PRODUCT));
+  await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
+}
+
+e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhook, confirmation", async () => {
+  const context = await e2e.browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const url = e2e.server.url;
+  fake.webhookUrl = `${url}/api/webhooks/stitch`;
+  await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.waitForURL(/\/checkout\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get("order"));
+  await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+  const method = page.locator('[data-payment-method="stitch"]');
+  assert.match((await method.textContent()) ?? "", /Instant EFT: pay from your bank account with Stitch/);
+  assert.equal(await page.getByRole("img", { name: "Instant EFT with Stitch" }).count(), 1, "the footer's badge");
+  await fullPageShot(page, "stitch-payment-step");
+
+  // To Stitch's page, and back with Cancel: the payment step again, the order still open.
+  await method.getByRole("button", { name: "Pay by bank with Stitch" }).click();
+  await page.waitForURL(new RegExp(`^${fake.url}/connect/payment-request/`));
+  assert.match((await page.locator("[data-amount]").textContent()) ?? "", /R 1394\.00/);
+  await fullPageShot(page, "stitch-hosted-page");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.waitForURL(`${url}/checkout?order=${orderId}`);
+  await page.locator('[data-payment-method="stitch"]').waitFor();
+  assert.equal(fake.delivered.length, 0, "a cancel pays nothing");
+  await fullPageShot(page, "stitch-payment-step-after-cancel");
+
+  // Again, and pay: the webhook reaches the shop, then the browser is sent back.
+  await method.getByRole("button", { name: "Pay by bank with Stitch" }).click();
+  await page.waitForURL(new RegExp(`^${fake.url}/connect/payment-request/`));
+  await page.getByRole("button", { name: "Pay from my bank account" }).click();
+  await page.waitForURL(new RegExp(`/checkout\\?order=${orderId}&confirmed=1&provider=stitch`));
+  await page.locator(`[data-order-confirmed="${orderId}"]`).waitFor();
+  assert.equal(fake.delivered.length, 1);
+  assert.equal(fake.delivered[0].status, 200);
+  await fullPageShot(page, "stitch-confirmation");
+
+  await page.goto(`${url}/order/${orderId}`);
+  const detail = (await page.locator("main").textContent()) ?? "";
+  assert.match(detail, /Instant EFT \(Stitch pay-by-bank\)/);
+  assert.match(detail, /Paid/);
+  await fullPageShot(page, "stitch-order-page");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+e2e.registerStopTest();
