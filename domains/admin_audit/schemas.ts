@@ -12,6 +12,7 @@ export const auditEntityTypes = [
   "user",
   "setting",
   "review",
+  "species",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -38,3 +38,4 @@ export {
   setReminders,
   unsubscribeByToken,
 } from "./reminders.ts";
+export { updateSpecies } from "./admin.ts";

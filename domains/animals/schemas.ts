@@ -35,3 +35,73 @@ export const keeperAnimalPatch = z.object({
 
 export type KeeperAnimalInput = z.output<typeof keeperAnimalBody>;
 export type KeeperAnimalPatch = z.output<typeof keeperAnimalPatch>;
+
+const celsius = z.number({ error: "Temperatures must be whole degrees" }).int("Temperatures must be whole degrees")
+  .min(-10, "Temperatures must be between -10 and 60 °C").max(60, "Temperatures must be between -10 and 60 °C");
+const percent = z.number({ error: "Percentages must be whole numbers" }).int().min(0, "Percentages are 0-100")
+  .max(100, "Percentages are 0-100");
+const cm = z.number({ error: "Sizes must be whole centimetres" }).int().min(5, "Sizes are 5-2000 cm").max(
+  2000,
+  "Sizes are 5-2000 cm",
+);
+const text = (label: string, max: number) =>
+  z.string({ error: `Please enter the ${label}` }).trim().min(1, `Please enter the ${label}`)
+    .max(max, `The ${label} is at most ${max} characters`);
+
+/** A species profile as staff edit it (every field; the slug stays). Ranges run low to high. */
+export const speciesBody = z.object({
+  commonName: text("common name", 100),
+  scientificName: text("scientific name", 120),
+  nicknames: z.array(z.string().trim().toLowerCase().min(2).max(40)).max(12, "At most 12 nicknames"),
+  adultSize: text("adult size", 120),
+  lifespan: text("lifespan", 60),
+  diet: text("diet", 1000),
+  baskingMinC: celsius.nullable(),
+  baskingMaxC: celsius.nullable(),
+  warmMinC: celsius,
+  warmMaxC: celsius,
+  coolMinC: celsius,
+  coolMaxC: celsius,
+  nightMinC: celsius,
+  nightMaxC: celsius,
+  humidityMinPct: percent,
+  humidityMaxPct: percent,
+  uvbMinPct: percent.nullable(),
+  uvbMaxPct: percent.nullable(),
+  uvbZone: z.number().int().min(1, "The Ferguson zone is 1-4").max(4, "The Ferguson zone is 1-4").nullable(),
+  enclosureLengthCm: cm,
+  enclosureWidthCm: cm,
+  enclosureHeightCm: cm,
+  substrate: text("substrate", 1000),
+  difficulty: z.enum(["beginner", "intermediate", "advanced"], {
+    error: "Difficulty is beginner, intermediate or advanced",
+  }),
+  careSummary: text("care summary", 2000),
+  legalNote: z.string().trim().max(1000, "The legal note is at most 1000 characters").nullable()
+    .transform((v) => (v === "" ? null : v)),
+}).strict().superRefine((s, ctx) => {
+  const ranges: [string, number | null, number | null][] = [
+    ["basking", s.baskingMinC, s.baskingMaxC],
+    ["warm", s.warmMinC, s.warmMaxC],
+    ["cool", s.coolMinC, s.coolMaxC],
+    ["night", s.nightMinC, s.nightMaxC],
+    ["humidity", s.humidityMinPct, s.humidityMaxPct],
+    ["uvb", s.uvbMinPct, s.uvbMaxPct],
+  ];
+  for (const [name, lo, hi] of ranges) {
+    if ((lo === null) !== (hi === null)) {
+      ctx.addIssue({ code: "custom", path: [name], message: `Give both ends of the ${name} range, or neither` });
+    } else if (lo !== null && hi !== null && lo > hi) {
+      ctx.addIssue({ code: "custom", path: [name], message: `The ${name} range runs from low to high` });
+    }
+  }
+  if ((s.uvbMinPct === null) !== (s.uvbZone === null)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["uvbZone"],
+      message: "A UVB range needs its Ferguson zone (and no UVB, none)",
+    });
+  }
+});
+
+export type SpeciesInput = z.output<typeof speciesBody>;

@@ -16,6 +16,7 @@ import { settingsAdmin } from "./settings.tsx";
 import { auditAdmin } from "./audit.tsx";
 import { reviewsAdmin } from "./reviews.tsx";
 import { recommendationsAdmin } from "./recommendations.tsx";
+import { animalsAdmin } from "./animals.tsx";
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
@@ -34,5 +35,6 @@ export function adminRoutes() {
   app.route("/audit", auditAdmin());
   app.route("/reviews", reviewsAdmin());
   app.route("/recommendations", recommendationsAdmin());
+  app.route("/animals", animalsAdmin());
   return app;
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import { categoryApi } from "./categories.ts";
 import { animalApi } from "./animals.ts";
 import { accountAnimalApi } from "./account_animals.ts";
+import { adminAnimalApi } from "./admin_animals.ts";
 import { productApi } from "./products.ts";
 import { searchApi } from "./search.ts";
 import { authApi } from "./auth.ts";
@@ -50,6 +51,7 @@ export function apiRoutes() {
   app.route("/addresses", addressApi());
   app.route("/account", accountApi());
   app.route("/account", accountAnimalApi());
+  app.route("/admin/animals", adminAnimalApi());
   app.route("/cart", cartApi());
   app.route("/coupons", couponApi());
   app.route("/wishlist", wishlistApi());

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { axeViolations } from "../helpers/axe.ts";
 import {
+  demoAdmin,
   demoCustomer,
   DESKTOP,
   e2eTest,
@@ -93,6 +94,23 @@ e2eTest("[e2e] animals: the reminder e-mail's unsubscribe page asks, then answer
   await fullPageShot(page, "reminders-unsubscribe-phone");
   await off.click();
   assert.match(await page.getByRole("status").innerText(), /This link is not valid/);
+  await context.close();
+});
+
+e2eTest("[e2e] animals: staff edit a species in the admin and the shop shows it", async () => {
+  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
+  const page = await context.newPage();
+  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/animals" });
+  await page.getByRole("link", { name: "Leopard gecko" }).click();
+  await page.getByLabel("Lifespan").fill("15-25 years");
+  await page.getByRole("button", { name: "Save species" }).click();
+  await page.getByText(/: lifespan$/).waitFor();
+  await fullPageShot(page, "admin-species-leopard-gecko");
+  // axe without the flash toast (its markup is the toast component's).
+  await page.reload();
+  assert.deepEqual(await axeViolations(page), []);
+  await page.goto(e2e.server.url + "/animals/leopard-gecko");
+  assert.match(await page.locator("dl").first().innerText(), /15-25 years/);
   await context.close();
 });
 
