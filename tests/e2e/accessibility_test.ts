@@ -6,7 +6,16 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { axeViolations } from "../helpers/axe.ts";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser } from "../helpers/e2e.ts";
+import {
+  demoAdmin,
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  fullPageShot,
+  PHONE,
+  signIn,
+  useShopInBrowser,
+} from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e a11y] start the shop and the browser",
@@ -51,5 +60,76 @@ for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
     assert.deepEqual(found, []);
   });
 }
+
+/** The pages a signed-in customer and the staff use, each as its user sees it. */
+const signedInPages: { who: "customer" | "admin"; paths: string[] }[] = [
+  {
+    who: "customer",
+    paths: [
+      "/account",
+      "/account?tab=orders",
+      "/account?tab=settings",
+      "/address-book",
+      "/wishlist",
+      "/loyalty",
+      "/referral",
+      "/checkout",
+    ],
+  },
+  {
+    who: "admin",
+    paths: [
+      "/admin",
+      "/admin/products",
+      "/admin/products/new",
+      "/admin/categories",
+      "/admin/orders",
+      "/admin/coupons",
+      "/admin/users",
+      "/admin/reviews",
+      "/admin/settings",
+      "/admin/audit",
+      "/admin/outbox",
+    ],
+  },
+];
+
+e2eTest("[e2e a11y] the account area, checkout and every admin screen have 0 axe violations", async () => {
+  const found: string[] = [];
+  for (const { who, paths } of signedInPages) {
+    const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
+    const page = await context.newPage();
+    const account = who === "admin" ? demoAdmin : demoCustomer;
+    await signIn(page, e2e.server.url, account.username, account.password);
+    if (who === "customer") {
+      // Something in the cart, so checkout shows its review step.
+      await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
+      await page.locator('section[aria-label="Products"] form[data-cart-add] button').first().click();
+      await page.getByText("Added to cart", { exact: true }).waitFor();
+    }
+    if (who === "admin") {
+      // An inactive coupon, so the coupons list shows a greyed row as well.
+      const made = await page.request.post(`${e2e.server.url}/api/coupons`, {
+        headers: { Origin: e2e.server.url },
+        data: {
+          code: "OLDDEAL",
+          description: "A past deal",
+          type: "percentage",
+          value: 5,
+          startDate: "2026-01-01",
+          active: false,
+        },
+      });
+      assert.ok(made.ok(), await made.text());
+    }
+    for (const path of paths) {
+      await page.goto(e2e.server.url + path);
+      await page.waitForLoadState("networkidle");
+      for (const v of await axeViolations(page)) found.push(`${path}: ${v}`);
+    }
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
 
 e2e.registerStopTest();

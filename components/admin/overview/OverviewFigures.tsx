@@ -8,7 +8,7 @@ function SalesCard({ label, figure }: { label: string; figure: SalesFigure }) {
     <div className="rounded-xl border border-stone-200 bg-white p-4">
       <p className="text-sm text-stone-600">{label}</p>
       <p className="mt-1 text-2xl font-extrabold tracking-tight" data-sales={label}>{formatMoney(figure.cents)}</p>
-      <p className="text-xs text-stone-500">{`${figure.orders} paid ${figure.orders === 1 ? "order" : "orders"}`}</p>
+      <p className="text-xs text-stone-600">{`${figure.orders} paid ${figure.orders === 1 ? "order" : "orders"}`}</p>
     </div>
   );
 }
@@ -18,7 +18,7 @@ function WorkCard({ label, value, href, hint }: { label: string; value: number; 
     <>
       <p className="text-sm text-stone-600">{label}</p>
       <p className={`mt-1 text-2xl font-extrabold ${value ? "text-amber-700" : "text-stone-900"}`}>{value}</p>
-      <p className="text-xs text-stone-500">{hint}</p>
+      <p className="text-xs text-stone-600">{hint}</p>
     </>
   );
   return href
@@ -57,7 +57,7 @@ export function OverviewFigures({ figures }: { figures: DashboardFigures }) {
         <SalesCard label="This week" figure={figures.week} />
         <SalesCard label="This month" figure={figures.month} />
       </div>
-      <p className="text-xs text-stone-500">
+      <p className="text-xs text-stone-600">
         Paid orders, VAT included, less refunds; days in South African time, weeks from Monday.
       </p>
       <div className="grid gap-4 lg:grid-cols-3">
