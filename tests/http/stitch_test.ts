@@ -97,6 +97,7 @@ test(
     const other = testClient(app);
     await customerWithOrder(db, other, "other");
     assert.equal((await other.postJson("/api/stitch/payment", { orderId: order.id })).status, 404);
+    assert.equal((await client.postJson("/api/stitch/payment", { orderId: 999_999 })).status, 404, "no such order");
     assert.equal((await testClient(app).postJson("/api/stitch/payment", { orderId: order.id })).status, 401);
 
     const evil = testClient(app, { origin: "https://evil.example" });
