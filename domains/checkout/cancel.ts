@@ -11,7 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import type { PaymentGateway } from "../payments/types.ts";
-import { type FinalizeOptions, finalizePaidOrder } from "./payment.ts";
+import { type FinalizeOptions, finalizePaidOrder, finalizePayment } from "./payment.ts";
 import { refundGateways, refundOwedPayments } from "./refund.ts";
 import { cancelOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
 
@@ -160,6 +160,28 @@ export interface SweepReport {
 }
 
 /**
+ * Asks Stitch about the order's latest payment request (when Stitch is configured) and pays the
+ * order when it completed for the order's total; false otherwise (not Stitch's, not completed, or
+ * for another amount: the sweeper goes on as for any unpaid order). Throws when Stitch cannot be
+ * asked: the order is tried again next run rather than cancelled.
+ */
+async function paidThroughStitch(
+  db: Db,
+  order: { id: number; stitchPaymentRequestId: string | null },
+  opts: FinalizeOptions,
+): Promise<boolean> {
+  if (!order.stitchPaymentRequestId || !opts.stitch) return false;
+  const facts = await opts.stitch.retrieveIntent(order.stitchPaymentRequestId);
+  if (facts?.status !== "succeeded") return false;
+  try {
+    return (await finalizePayment(db, order.id, facts, opts)).newlyPaid;
+  } catch (err) {
+    if (err instanceof ConflictError) return false;
+    throw err;
+  }
+}
+
+/**
  * Cancels orders unpaid for 30 minutes (WhatsApp orders: 24 hours), checking with the provider
  * first, and refunds the payments the shop owes back (late and extra payments, each through its own
  * provider, retried a bounded number of times); run by a job every minute.
@@ -174,6 +196,7 @@ export async function sweepUnpaidOrders(
     id: orders.id,
     paymentIntentId: orders.paymentIntentId,
     waTradeId: orders.waTradeId,
+    stitchPaymentRequestId: orders.stitchPaymentRequestId,
   }).from(orders)
     .where(and(
       eq(orders.status, "pending"),
@@ -184,6 +207,12 @@ export async function sweepUnpaidOrders(
   const report: SweepReport = { cancelled: 0, paid: 0, stillProcessing: 0, refunded: 0 };
   for (const order of due) {
     try {
+      // A Stitch payment completed whose word has not arrived (a lost webhook, a closed tab) pays the
+      // order instead of leaving it to be cancelled and refunded.
+      if (await paidThroughStitch(db, order, { ...opts, now })) {
+        report.paid++;
+        continue;
+      }
       const reason = order.waTradeId ? "Not paid within 24 hours" : "Not paid within 30 minutes";
       const outcome = await settleOrCancel(db, order, gateway, reason, { ...opts, now });
       if (outcome === "cancelled") report.cancelled++;

@@ -23,8 +23,8 @@ import {
   taxInvoices,
 } from "../../db/schema/mod.ts";
 import { cancelOrder } from "../../domains/orders/mod.ts";
-import { finalizePaidOrder } from "../../domains/checkout/mod.ts";
-import { PAYMENT_NOT_CONFIGURED, STITCH_MANUAL_REFUND } from "../../domains/payments/mod.ts";
+import { finalizePaidOrder, sweepUnpaidOrders } from "../../domains/checkout/mod.ts";
+import { PAYMENT_NOT_CONFIGURED, STITCH_MANUAL_REFUND, stitchGateway } from "../../domains/payments/mod.ts";
 import { STITCH_UNAVAILABLE } from "../../routes/api/stitch.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -439,6 +439,34 @@ test(
     assert.equal(sent.length, 1);
     assert.equal(sent[0].quantity, "995.00");
     assert.equal(row.refundedAmount, "995.00");
+  },
+);
+
+test(
+  "[stitch] the sweeper asks Stitch before cancelling: a completed payment whose webhook never came pays the order",
+  async (db, database) => {
+    const { app, order, start } = await setUp(db, database);
+    const { id } = await start();
+    fake.complete(id);
+    // Another customer's order whose request is still pending at Stitch: cancelled as any unpaid order.
+    const other = testClient(app);
+    const { order: waiting } = await customerWithOrder(db, other, "waiting");
+    assert.equal((await other.postJson("/api/stitch/payment", { orderId: waiting.id })).status, 200);
+    const stitch = stitchGateway(testConfig(env).stitch)!;
+    const later = new Date(Date.now() + 31 * 60_000);
+    const report = await sweepUnpaidOrders(db, null, {
+      shop: testConfig().shop,
+      siteUrl: TEST_ORIGIN,
+      stitch,
+      now: later,
+    });
+    assert.equal(report.paid, 1);
+    assert.equal(report.cancelled, 1);
+    const row = await orderRow(db, order.id);
+    assert.equal(row.status, "processing");
+    assert.equal(row.paymentMethod, "stitch");
+    assert.equal((await emailsOf(db, order.id)).length, 1);
+    assert.equal((await orderRow(db, waiting.id)).status, "cancelled");
   },
 );
 
