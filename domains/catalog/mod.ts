@@ -22,6 +22,7 @@ export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort } from 
 export { RANKED_MATCHES, type RankedPage } from "./relevance.ts";
 export { searchTerms } from "./text_search.ts";
 export * from "./types.ts";
+export { chargedPriceCents } from "./pricing.ts";
 export * as catalogSchemas from "./schemas.ts";
 export {
   categorySitemapEntries,

@@ -67,22 +67,32 @@ test("[feeds] every active product and variant is an item; archived ones are not
   await createVariant(db, archived.id, { sku: "OLD-1-V" });
   await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived.id));
 
+  const mat = await createProduct(db, {
+    name: "Heat mat",
+    sku: "MAT-1",
+    price: "1299.00",
+    salePrice: "999.00",
+    stock: 4,
+    fbGtin: "0097612123456",
+    images: ["/images/placeholder/heat-mat.svg", "/images/placeholder/heat-mat.svg?view=2"],
+  });
+
   const items = await feedItems(db, shop);
-  assert.deepEqual(items.map((i) => i.id), ["HIDE-1", "HIDE-1-L", "HIDE-1-XL", "FB-RET-2"]);
-  const [p, large, xl, fb] = items;
-  assert.equal(p.title, HOSTILE);
-  assert.equal(p.description, "Line one linetwo");
-  assert.equal(p.link, "https://shop.example/product/gecko-deluxe-hide");
-  assert.equal(p.imageLink, "https://shop.example/media/products/a.webp");
-  assert.deepEqual(p.additionalImageLinks, ["https://cdn.example/b.jpg"]);
-  assert.equal(p.availability, "in stock");
-  assert.deepEqual([p.priceCents, p.salePriceCents], [129_900, 99_900]);
-  assert.equal(p.itemGroupId, "HIDE-1");
-  assert.equal(p.productType, "Decor & Enrichment");
+  // A product with variants is listed as its variants only: the parent has no one price to buy at.
+  assert.deepEqual(items.map((i) => i.id), ["HIDE-1-L", "HIDE-1-XL", "FB-RET-2", "MAT-1"]);
+  const [large, xl, fb, plain] = items;
   assert.equal(large.title, `${HOSTILE} - Large`);
+  assert.equal(large.description, "Line one linetwo");
+  assert.equal(large.link, "https://shop.example/product/gecko-deluxe-hide");
+  // Merchant centres take JPEG or PNG: an uploaded WebP is linked as its JPEG rendition.
+  assert.equal(large.imageLink, "https://shop.example/media/products/a.jpg");
+  assert.deepEqual(large.additionalImageLinks, ["https://cdn.example/b.jpg"]);
   assert.equal(large.availability, "out of stock");
+  assert.deepEqual([large.priceCents, large.salePriceCents], [149_900, null]);
   assert.equal(large.itemGroupId, "HIDE-1");
+  assert.equal(large.productType, "Decor & Enrichment");
   assert.equal(large.gtin, null);
+  assert.equal(xl.itemGroupId, "HIDE-1");
   assert.equal(xl.availability, "preorder");
   assert.equal(xl.availabilityDate, "2027-01-15");
   assert.deepEqual([xl.priceCents, xl.salePriceCents], [200_000, 180_000], "pre-order discount as sale price");
@@ -91,6 +101,17 @@ test("[feeds] every active product and variant is an item; archived ones are not
   assert.equal(fb.itemGroupId, null);
   assert.equal(fb.brand, "Reptile Basics", "the shop's name when no brand");
   assert.match(fb.imageLink, /^https:\/\/shop\.example\/images\/placeholder\/.+\.png/);
+  assert.equal(plain.availability, "in stock");
+  assert.deepEqual([plain.priceCents, plain.salePriceCents], [129_900, 99_900]);
+  assert.equal(plain.gtin, "0097612123456");
+  assert.equal(plain.itemGroupId, null);
+  // A drawn (SVG) image is linked as its PNG rendition, each view its own.
+  assert.equal(plain.imageLink, "https://shop.example/images/placeholder/heat-mat.png?w=1200&h=1200");
+  assert.deepEqual(plain.additionalImageLinks, [
+    "https://shop.example/images/placeholder/heat-mat.png?view=2&w=1200&h=1200",
+  ]);
+  assert.ok(items.every((i) => !/\.(svg|webp)(\?|$)/.test(i.imageLink)), "never SVG or WebP");
+  assert.equal(mat.id > 0, true);
   assert.equal(imported.id > 0, true);
 });
 
@@ -175,14 +196,14 @@ test("[feeds] items are read in keyset pages of products, two queries a page wha
   const counting = countingSelects(db);
   const pages: FeedItem[][] = [];
   for await (const page of feedItemPages(counting.db, shop, { pageSize: 2 })) pages.push(page);
-  assert.deepEqual(pages.map((p) => p.filter((i) => i.itemGroupId === i.id).map((i) => i.id)), [
+  assert.deepEqual(pages.map((p) => [...new Set(p.map((i) => i.itemGroupId))]), [
     ["P-1", "P-2"],
     ["P-3", "P-4"],
     ["P-5"],
   ]);
   assert.equal(counting.selects(), 6, "products then their variants, per page (never a query per product)");
   assert.deepEqual(pages.flat(), await feedItems(db, shop));
-  assert.equal(pages.flat().length, 15);
+  assert.equal(pages.flat().length, 10, "each product's two variants, no parents");
 });
 
 test("[feeds] a page is read only when the stream asks for it", async (db) => {
@@ -227,7 +248,7 @@ test("[feeds] a read failing mid-feed fails the stream and never writes the clos
       text += chunk;
     }
   }, /connection lost/);
-  assert.match(text, /<g:id>P-1<\/g:id>/);
+  assert.match(text, /<g:id>P-1-L<\/g:id>/);
   assert.doesNotMatch(text, /<\/channel>|<\/rss>/);
 });
 

@@ -13,6 +13,7 @@ import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { chargedPriceCents } from "../catalog/pricing.ts";
 import { productRetailerId, variantRetailerId } from "./retailer_id.ts";
+import { rasterImagePath } from "./raster_image.ts";
 
 export type FeedAvailability = "in stock" | "out of stock" | "preorder";
 
@@ -177,7 +178,11 @@ export async function feedStamp(db: Db): Promise<FeedStamp> {
   };
 }
 
-/** One product's items: the product, then each of its variants. */
+/**
+ * One product's items: the product itself, or, when it has variants, its variants alone (grouped by
+ * `item_group_id`): the parent is not a thing a shopper can buy at one price, so merchant centres
+ * must not list it beside them.
+ */
 function productItems(
   p: ProductRow,
   categoryName: string | null,
@@ -199,17 +204,17 @@ function productItems(
     priceCents,
     salePriceCents: sale !== null && sale < priceCents ? sale : null,
     link: `${shop.siteUrl}/product/${encodeURIComponent(p.slug)}`,
-    imageLink: absolute(shop.siteUrl, images[0]),
-    additionalImageLinks: images.slice(1, 11).map((u) => absolute(shop.siteUrl, u)),
+    imageLink: absolute(shop.siteUrl, rasterImagePath(images[0])),
+    additionalImageLinks: images.slice(1, 11).map((u) => absolute(shop.siteUrl, rasterImagePath(u))),
     brand: feedText(p.brand, 100) || shop.name,
     gtin: feedText(p.fbGtin, 50) || null,
     mpn: feedText(p.fbMpn, 70) || null,
-    itemGroupId: own.length ? id : null,
+    itemGroupId: null,
     productType: categoryName ? feedText(categoryName, 200) : null,
     googleProductCategory: feedText(p.googleProductCategoryId || p.googleProductCategory, 250) || null,
   };
+  if (!own.length) return [base];
   return [
-    base,
     ...own.map((v): FeedItem => {
       const vPrice = toCents(v.price)!;
       const charged = chargedPriceCents({

@@ -39,3 +39,9 @@ export async function encodeWebpImage(image: Pixels): Promise<Uint8Array> {
   const { default: encodeWebp } = await import("@jsquash/webp/encode.js");
   return new Uint8Array(await encodeWebp(image, { quality: 80 }));
 }
+
+/** Baseline JPEG at quality 85, for places that take no WebP (merchant centres' product images). */
+export async function encodeJpegImage(image: Pixels): Promise<Uint8Array> {
+  const { default: encodeJpeg } = await import("@jsquash/jpeg/encode.js");
+  return new Uint8Array(await encodeJpeg(image, { quality: 85 }));
+}

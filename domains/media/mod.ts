@@ -31,3 +31,4 @@ export {
   TOO_MANY_IMAGES,
 } from "./schemas.ts";
 export { removeCategoryImage, setCategoryImage } from "./category_images.ts";
+export { jpegRendition, webpSourceOf } from "./jpeg_rendition.ts";

@@ -1,6 +1,9 @@
-/** Head data of a product page: product meta tags, JSON-LD Product with Offer, BreadcrumbList. */
-import type { Product } from "../../domains/catalog/mod.ts";
-import { effectivePriceCents } from "../../domains/catalog/mod.ts";
+/**
+ * Head data of a product page: product meta tags, JSON-LD Product with its Offer (an AggregateOffer
+ * over the variants' price range when it has variants), BreadcrumbList.
+ */
+import type { Product, Variant } from "../../domains/catalog/mod.ts";
+import { chargedPriceCents, effectivePriceCents } from "../../domains/catalog/mod.ts";
 import type { PageHead } from "../../lib/head.tsx";
 import { absoluteUrl } from "../../lib/head.tsx";
 import { placeholderPath, socialImagePath } from "../../lib/placeholder.ts";
@@ -20,7 +23,42 @@ function socialImage(p: Product): NonNullable<PageHead["image"]> {
   return photo ? { url: photo, alt: p.name } : { url: socialImagePath(p.name), width: 1200, height: 630, alt: p.name };
 }
 
-export function productHead(p: Product, siteUrl: string, siteName: string): PageHead {
+/**
+ * What a shopper can buy: one Offer at the product's price, or, for a product with variants, an
+ * AggregateOffer from the lowest to the highest price a variant is charged (a pre-order's discount
+ * included), in stock when any variant is or can be pre-ordered.
+ */
+function offers(p: Product & { variants?: Variant[] }, url: string, siteName: string) {
+  const seller = { "@type": "Organization", name: siteName };
+  const variants = p.variants ?? [];
+  if (!variants.length) {
+    return {
+      "@type": "Offer",
+      url,
+      priceCurrency: "ZAR",
+      price: (effectivePriceCents(p) / 100).toFixed(2),
+      priceValidUntil: oneYearAhead(),
+      availability: p.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller,
+    };
+  }
+  const prices = variants.map((v) => chargedPriceCents(v));
+  const buyable = variants.some((v) => v.stock > 0 || v.preorder);
+  return {
+    "@type": "AggregateOffer",
+    url,
+    priceCurrency: "ZAR",
+    lowPrice: (Math.min(...prices) / 100).toFixed(2),
+    highPrice: (Math.max(...prices) / 100).toFixed(2),
+    offerCount: variants.length,
+    availability: buyable ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    itemCondition: "https://schema.org/NewCondition",
+    seller,
+  };
+}
+
+export function productHead(p: Product & { variants?: Variant[] }, siteUrl: string, siteName: string): PageHead {
   const price = (effectivePriceCents(p) / 100).toFixed(2);
   const url = absoluteUrl(siteUrl, `/product/${p.slug}`);
   const inStock = p.stock > 0;
@@ -55,16 +93,7 @@ export function productHead(p: Product, siteUrl: string, siteName: string): Page
         ...(p.brand ? { brand: { "@type": "Brand", name: p.brand } } : {}),
         image: images,
         url,
-        offers: {
-          "@type": "Offer",
-          url,
-          priceCurrency: "ZAR",
-          price,
-          priceValidUntil: oneYearAhead(),
-          availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-          itemCondition: "https://schema.org/NewCondition",
-          seller: { "@type": "Organization", name: siteName },
-        },
+        offers: offers(p, url, siteName),
       },
       {
         "@context": "https://schema.org",

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../routes/context.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { products } from "../../db/schema/mod.ts";
+import { products, productVariants } from "../../db/schema/mod.ts";
 import { feedRoutes } from "../../routes/feeds.ts";
 import { testConfig } from "../helpers/app.ts";
 import { useTestDatabase } from "../helpers/db.ts";
@@ -100,11 +100,12 @@ test(
     const app = feedApp(db);
     const before = (await app.request("/feeds/google.xml")).headers.get("ETag")!;
     // Checkout's stock changes touch updated_at: the feed's availability moves, and so does its tag.
-    await db.update(products).set({ stock: 0, updatedAt: new Date(Date.now() + 5000) }).where(eq(products.sku, "L-1"));
+    await db.update(productVariants).set({ stock: 0, updatedAt: new Date(Date.now() + 5000) })
+      .where(eq(productVariants.sku, "L-1-L"));
     const changed = await app.request("/feeds/google.xml", { headers: { "If-None-Match": before } });
     assert.equal(changed.status, 200);
     assert.notEqual(changed.headers.get("ETag"), before);
-    assert.match(await changed.text(), /<g:id>L-1<\/g:id>.*<g:availability>out_of_stock</);
+    assert.match(await changed.text(), /<g:id>L-1-L<\/g:id>.*<g:availability>out_of_stock</);
     const archived = (await app.request("/feeds/google.xml")).headers.get("ETag");
     await db.update(products).set({ archivedAt: new Date() }).where(eq(products.sku, "L-2"));
     assert.notEqual((await app.request("/feeds/google.xml")).headers.get("ETag"), archived, "an archived product");

@@ -89,6 +89,15 @@ test(
     const [entry] = await listAuditFor(db, "product", product.id);
     assert.equal(entry.action, "image_added");
 
+    // Merchant centres take no WebP: the same path in .jpg is its JPEG rendition, drawn once and kept.
+    const jpegKey = keys[2].replace(/\.webp$/, ".jpg");
+    const jpeg = await admin.get(`/media/${jpegKey}`);
+    assert.equal(jpeg.status, 200);
+    assert.equal(jpeg.headers.get("content-type"), "image/jpeg");
+    assert.equal(sniffImage(new Uint8Array(await jpeg.arrayBuffer())), "jpeg");
+    assert.ok(await storage.get(jpegKey), "the rendition is stored beside the WebP");
+    assert.equal((await admin.get("/media/products/no-such-image-1200.jpg")).status, 404, "no WebP, no JPEG");
+
     const page = await (await admin.get(`/product/${product.slug}`)).text();
     const base = images[0].replace(/-1200\.webp$/, "");
     assert.ok(

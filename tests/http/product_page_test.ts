@@ -355,4 +355,40 @@ async function assertPngInflates(bytes: Uint8Array) {
   assert.equal(raw.length, (1200 * 3 + 1) * 630);
 }
 
+test(
+  "[product page] structured data: one Offer, or an AggregateOffer over the variants' price range",
+  async (db, database) => {
+    const app = testApp(database);
+    const productLd = async (slug: string) => {
+      const html = await (await app.request(`/product/${slug}`)).text();
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1])
+      );
+      return blocks.find((b) => b["@type"] === "Product");
+    };
+    await createProduct(db, { slug: "single-lamp", price: "499.00", stock: 2 });
+    assert.deepEqual(
+      (({ "@type": type, price }) => ({ type, price }))((await productLd("single-lamp")).offers),
+      { type: "Offer", price: "499.00" },
+    );
+
+    const tank = await createProduct(db, { slug: "glass-tank", price: "1299.00", stock: 0 });
+    await createVariant(db, tank.id, { name: "45 cm", price: "1299.00", salePrice: "1099.00", stock: 0 });
+    await createVariant(db, tank.id, {
+      name: "90 cm",
+      price: "3999.00",
+      stock: 0,
+      preorder: true,
+      preorderDiscount: "10.00",
+    });
+    const offers = (await productLd("glass-tank")).offers;
+    assert.equal(offers["@type"], "AggregateOffer");
+    assert.equal(offers.lowPrice, "1099.00", "the sale price counts");
+    assert.equal(offers.highPrice, "3599.10", "the pre-order discount counts");
+    assert.equal(offers.offerCount, 2);
+    assert.equal(offers.priceCurrency, "ZAR");
+    assert.equal(offers.availability, "https://schema.org/InStock", "a pre-order can be bought");
+  },
+);
+
 closeDatabase();
