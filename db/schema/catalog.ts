@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgEnum,
   pgTable,
   serial,
   text,
@@ -21,6 +22,12 @@ import { money, timestamps, tstz } from "./columns.ts";
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
 });
+
+/**
+ * A product's publication state: a draft is saved and seen by staff only, never by shoppers
+ * (domains/catalog/visibility.ts); an active product is on the storefront unless archived.
+ */
+export const productStatus = pgEnum("product_status", ["draft", "active"]);
 
 export const categories = pgTable("categories", {
   id: serial().primaryKey(),
@@ -78,6 +85,8 @@ export const products = pgTable("products", {
    * orders, carts' history and the audit trail keep pointing at it. Products are never deleted.
    */
   archivedAt: tstz(),
+  /** Draft or active (decision 0069); independent of the archive. */
+  status: productStatus().notNull().default("active"),
   /**
    * Search document kept by the database (triggers of migration 0015): name weighs most, then
    * brand, then the category's name, then description. Stored with the category's name so one GIN
