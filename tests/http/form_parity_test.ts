@@ -12,20 +12,16 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createProduct, homeAddress } from "../helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
+/** A full address form, as the address book's dialog and form send it. */
 const home = {
+  ...homeAddress,
   label: "Home",
   addressType: "both",
-  firstName: "Thandi",
-  lastName: "Nkosi",
-  addressLine1: "12 Jacaranda Street",
   addressLine2: "Sunridge Complex",
-  city: "Pretoria",
-  state: "Gauteng",
-  postalCode: "0181",
   country: "South Africa",
   phone: "082 555 0123",
   instructions: "Ring twice",

@@ -90,6 +90,18 @@ Deno.test({
     }),
 });
 
+/** Starts the shop (main.ts) with Deploy's permissions and `env`; what it printed when it stopped. */
+async function startShop(env: Record<string, string>) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", ...DEPLOY_PERMISSIONS, new URL("../../main.ts", import.meta.url).pathname],
+    env: { ...env, NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes).trim();
+  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
 Deno.test({
   name: "[platform] an unreachable database stops the start with one line naming DATABASE_URL and host:port",
   ...options,
@@ -97,19 +109,13 @@ Deno.test({
     const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     const port = (listener.addr as Deno.NetAddr).port;
     listener.close(); // nothing listens there now
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", ...DEPLOY_PERMISSIONS, new URL("../../main.ts", import.meta.url).pathname],
-      env: { DATABASE_URL: `postgres://shop:hunter2@127.0.0.1:${port}/shop`, NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stderr = new TextDecoder().decode(out.stderr).trim();
+    const out = await startShop({ DATABASE_URL: `postgres://shop:hunter2@127.0.0.1:${port}/shop` });
     assert.equal(out.code, 1);
     assert.equal(
-      stderr,
+      out.stderr,
       `DATABASE_URL: cannot use the database at 127.0.0.1:${port}/shop: connection refused: is PostgreSQL running and listening there?`,
     );
-    assert.doesNotMatch(new TextDecoder().decode(out.stdout) + stderr, /hunter2/);
+    assert.doesNotMatch(out.stdout + out.stderr, /hunter2/);
   },
 });
 
@@ -120,16 +126,15 @@ Deno.test({
     const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     const port = (listener.addr as Deno.NetAddr).port;
     try {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", ...DEPLOY_PERMISSIONS, new URL("../../main.ts", import.meta.url).pathname],
-        env: { PORT: String(port), HOSTNAME: "127.0.0.1", PGLITE_DIR: "memory://", SEED_DEMO: "false", NO_COLOR: "1" },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const stderr = new TextDecoder().decode(out.stderr).trim();
+      const out = await startShop({
+        PORT: String(port),
+        HOSTNAME: "127.0.0.1",
+        PGLITE_DIR: "memory://",
+        SEED_DEMO: "false",
+      });
       assert.equal(out.code, 1);
       assert.equal(
-        stderr,
+        out.stderr,
         `PORT: ${port} is already in use on 127.0.0.1 (another program, or the shop already running); stop it or set PORT to a free port`,
       );
     } finally {
