@@ -10,6 +10,7 @@ export {
   productIdsFor,
   setupChecklist,
   SPECIES_NOT_FOUND,
+  speciesCandidates,
   speciesMatching,
   suitableSpecies,
   unitsOfLines,

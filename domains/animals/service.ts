@@ -186,6 +186,14 @@ async function candidates(db: Db, s: Species): Promise<Unit[]> {
   return perNeed.flat().map((r) => toUnit(r as UnitRow));
 }
 
+/**
+ * The in-stock units that may serve the species (the database's bounded pre-filter), the same for
+ * every shopper: a route may keep them briefly and hand them to setupChecklist.
+ */
+export function speciesCandidates(db: Db, s: Species): Promise<Unit[]> {
+  return candidates(db, s);
+}
+
 /** The husbandry units in a cart (every need each line serves). */
 export async function cartUnits(db: Db, owner: CartOwner | null): Promise<Unit[]> {
   if (!owner) return [];
@@ -262,8 +270,14 @@ function offered(u: Unit): OfferedProduct {
  * to the shopper's enclosure when the cart holds one that suits. With `owned` (the cart's units) each
  * need also says covered, unsuitable (and why) or missing, and the essentials leave out what is covered.
  */
-export async function setupChecklist(db: Db, s: Species, owned: Unit[] | null = null): Promise<Checklist> {
-  const pool = (await candidates(db, s)).sort(offerOrder);
+export async function setupChecklist(
+  db: Db,
+  s: Species,
+  owned: Unit[] | null = null,
+  /** The species' candidates when the caller keeps them (speciesCandidates); read here otherwise. */
+  candidatePool?: Unit[],
+): Promise<Checklist> {
+  const pool = [...(candidatePool ?? await candidates(db, s))].sort(offerOrder);
   const byNeed = new Map<Need, Unit[]>(NEEDS.map((n) => [n, []]));
   for (const u of pool) byNeed.get(u.need)?.push(u);
   const enclosures = byNeed.get("enclosure")!.filter((u) => fits(s, u, { enclosureLengthCm: null }).ok);

@@ -15,7 +15,6 @@ import {
   type KeeperAnimal,
   keeperSchemas,
   listKeeperAnimals,
-  setupChecklist,
   type Species,
   unitsOfLines,
   updateKeeperAnimal,
@@ -24,7 +23,7 @@ import { parseId } from "../../lib/ids.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { currentUser } from "../guards.ts";
 import { deleteKeeperAnimalOutput, keeperAnimal, keeperAnimalList } from "../../contract/animals.ts";
-import { allSpecies } from "./animals.ts";
+import { allSpecies, checklistOf } from "./animals.ts";
 
 export const ANIMAL_REMOVED = "The animal has been removed.";
 
@@ -42,9 +41,9 @@ export async function keeperAnimalsJson(
   ]);
   const owned = [...bought, ...inCart];
   const bySlug = new Map(all.map((s) => [s.slug, s]));
-  const lists = new Map<string, Awaited<ReturnType<typeof setupChecklist>>>();
+  const lists = new Map<string, Awaited<ReturnType<typeof checklistOf>>>();
   for (const slug of new Set(animals.map((a) => a.species.slug))) {
-    lists.set(slug, await setupChecklist(c.var.db, bySlug.get(slug) as Species, owned));
+    lists.set(slug, await checklistOf(c, bySlug.get(slug) as Species, owned));
   }
   return animals.map((a) => {
     const list = lists.get(a.species.slug)!;

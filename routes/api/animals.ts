@@ -7,7 +7,15 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { cartUnits, getSpecies, listSpecies, setupChecklist, type Species } from "../../domains/animals/mod.ts";
+import {
+  cartUnits,
+  getSpecies,
+  listSpecies,
+  setupChecklist,
+  type Species,
+  speciesCandidates,
+  type Unit,
+} from "../../domains/animals/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
 import { AppError } from "../../lib/errors.ts";
 import { defineAction, jsonRoute } from "../action.ts";
@@ -33,10 +41,19 @@ export function speciesOfPath(c: Context<AppEnv>): Promise<Species> {
   return getSpecies(c.var.db, c.req.param("slug") ?? "");
 }
 
+/**
+ * The species' checklist judged against `owned`, its candidates kept like the catalogue's reads
+ * (the same for every shopper; dropped by a staff write).
+ */
+export async function checklistOf(c: Context<AppEnv>, s: Species, owned: Unit[] | null) {
+  const pool = await sharedRead(c, `animals:pool:${s.slug}`, () => speciesCandidates(c.var.db, s));
+  return await setupChecklist(c.var.db, s, owned, pool);
+}
+
 /** The species' checklist, judged against the visitor's cart when they have a session. */
 export async function checklistFor(c: Context<AppEnv>, s: Species) {
   const owner = readOwner(c);
-  return await setupChecklist(c.var.db, s, owner ? await cartUnits(c.var.db, owner) : null);
+  return await checklistOf(c, s, owner ? await cartUnits(c.var.db, owner) : null);
 }
 
 export const listAnimalsAction = defineAction({

@@ -11,12 +11,11 @@ import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 import { chooseAnimal, chosenAnimals, MAX_CHOSEN } from "../animal_choice.ts";
 import { readOwner } from "../cart_owner.ts";
-import { addEssentialsAction, allSpecies, checklistFor, speciesOfPath } from "../api/animals.ts";
+import { addEssentialsAction, allSpecies, checklistFor, checklistOf, speciesOfPath } from "../api/animals.ts";
 import {
   cartUnits,
   type Checklist,
   productIdsFor,
-  setupChecklist,
   type Species,
   speciesMatching,
   suitableSpecies,
@@ -58,7 +57,7 @@ export async function chosenSetups(c: Context<AppEnv>): Promise<Checklist[]> {
   const chosen = slugs.flatMap((slug) => bySlug.get(slug) ?? []);
   if (!chosen.length) return [];
   const owned = await cartUnits(c.var.db, owner);
-  return await Promise.all(chosen.map((s) => setupChecklist(c.var.db, s, owned)));
+  return await Promise.all(chosen.map((s) => checklistOf(c, s, owned)));
 }
 
 /** The species a product suits, for its page's 'Suitable for' (the same for every shopper). */
