@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   duplicateSku: "duplicate_sku",
   /** Another product or category has this slug (field: slug). */
   duplicateSlug: "duplicate_slug",
-  /** The payment provider asked for is not configured on this shop (always 503). */
+  /** The payment provider asked for is not configured on this shop (always 409). */
   paymentNotConfigured: "payment_not_configured",
 } as const;
 

@@ -59,12 +59,13 @@ export * as paymentSchemas from "./schemas.ts";
 export const PAYMENT_NOT_CONFIGURED = "The payment system is not properly configured. Please contact support.";
 
 /**
- * The refusal when the provider a request needs is not configured: always 503 (the shop cannot serve
- * it now; nothing is wrong with the request), with the spec's text and a stable code.
+ * The refusal when the provider a request needs is not configured, the same on every route: 409 with
+ * the spec's text and a stable code. Not a 5xx: nothing is down, this shop does not take that method
+ * (and no input ever gets a 5xx). Webhooks are apart: a provider's delivery waits for a retry (503).
  */
 export class PaymentNotConfiguredError extends AppError {
   constructor() {
-    super(PAYMENT_NOT_CONFIGURED, 503, { code: ERROR_CODES.paymentNotConfigured });
+    super(PAYMENT_NOT_CONFIGURED, 409, { code: ERROR_CODES.paymentNotConfigured });
   }
 }
 

@@ -10,8 +10,8 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { startStitchPayment } from "../../domains/checkout/mod.ts";
-import { PAYMENT_NOT_CONFIGURED, paymentSchemas } from "../../domains/payments/mod.ts";
-import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
+import { PaymentNotConfiguredError, paymentSchemas } from "../../domains/payments/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { currentUser } from "../guards.ts";
 import { defineAction, jsonRoute } from "../action.ts";
@@ -40,8 +40,7 @@ export const stitchPaymentAction = defineAction({
   handler: async (c, { orderId }) => {
     c.header("Cache-Control", "private, no-store");
     const stitch = c.var.stitch;
-    // 409, not 503: nothing is down, this shop does not take the method (and no 5xx for any input).
-    if (!stitch) throw new ConflictError(PAYMENT_NOT_CONFIGURED);
+    if (!stitch) throw new PaymentNotConfiguredError();
     try {
       const { url } = await startStitchPayment(
         c.var.db,

@@ -21,7 +21,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import type { WhatsAppConfig } from "../../config.ts";
 import { payableOrder, startPayFastPayment } from "../../domains/checkout/mod.ts";
-import { PAYMENT_NOT_CONFIGURED } from "../../domains/payments/mod.ts";
+import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
 import {
   payLinkOrder,
   recordWebhook,
@@ -29,7 +29,7 @@ import {
   WebhookPayloadError,
   whatsappSchemas,
 } from "../../domains/whatsapp/mod.ts";
-import { AppError, NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
+import { NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
 import { log } from "../../lib/logger.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { describeHandler, describeValidator } from "../route_meta.ts";
@@ -73,7 +73,7 @@ const payIntentAction = defineAction({
     c.header("Cache-Control", "private, no-store");
     const { orderId, userId } = await orderOfPayToken(c, token);
     const gateway = c.var.payments;
-    if (!gateway) throw new AppError(PAYMENT_NOT_CONFIGURED, 503);
+    if (!gateway) throw new PaymentNotConfiguredError();
     return await orderPayment(c, c.var.db, gateway, orderId, userId);
   },
 });

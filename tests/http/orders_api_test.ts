@@ -165,7 +165,7 @@ test("[orders api] without a payment provider no order is taken", async (db, dat
   await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, me.id));
   await client.postJson("/api/cart", { productId: p.id, quantity: 1 });
   const res = await client.postJson("/api/orders", { shippingMethod: "standard" });
-  assert.equal(res.status, 503);
+  assert.equal(res.status, 409);
   const body = await res.json();
   assert.equal(body.error, "The payment system is not properly configured. Please contact support.");
   assert.equal(body.code, "payment_not_configured");
@@ -190,7 +190,7 @@ test(
     assert.equal(config.testPayments, false);
     await restarted.postJson("/api/cart", { productId: p.id, quantity: 1 });
     const res = await restarted.postJson("/api/orders", { shippingMethod: "standard" });
-    assert.equal(res.status, 503);
+    assert.equal(res.status, 409);
     assert.equal((await res.json()).error, PAYMENT_NOT_CONFIGURED);
     const card = await restarted.postJson("/api/payments/test-confirm", {
       clientSecret: "pi_test_secret_x",

@@ -481,15 +481,15 @@ test(
 );
 
 test(
-  "[payments] production without keys: no provider, a 503 with the spec's message, no test endpoints",
+  "[payments] production without keys: no provider, a 409 with the spec's message, no test endpoints",
   async (db, database) => {
     const app = testApp(database, { NODE_ENV: "production" });
     const client = testClient(app);
     const { order } = await customerWithOrder(db, client);
     const res = await client.postJson("/api/payments/create-intent", { orderId: order.id });
-    assert.equal(res.status, 503);
+    assert.equal(res.status, 409);
     assert.deepEqual(await res.json(), { error: CONFIG_ERROR, message: CONFIG_ERROR, code: "payment_not_configured" });
-    assert.equal((await client.postJson("/api/payments/test-intent", { amount: 10 })).status, 503);
+    assert.equal((await client.postJson("/api/payments/test-intent", { amount: 10 })).status, 409);
     assert.equal(
       (await client.postJson("/api/payments/test-confirm", { clientSecret: "x", cardNumber: "4242424242424242" }))
         .status,
