@@ -3,6 +3,7 @@
  * cards, the items table and the order summary; and the 'Order Not Found' view for an order that
  * does not exist or belongs to someone else.
  */
+import { TrackingNumber } from "./TrackingNumber.tsx";
 import type { ReactNode } from "react";
 import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
@@ -272,7 +273,7 @@ export function OrderDetailView({ order, locker, vat, own, documents }: OrderDet
             {order.trackingNumber
               ? (
                 <Row label="Tracking number">
-                  <span className="break-all" data-tracking-number>{order.trackingNumber}</span>
+                  <TrackingNumber number={order.trackingNumber} carrier={order.carrier} />
                 </Row>
               )
               : null}

@@ -34,3 +34,13 @@ export {
 export { changeOrderStatus, type StatusChange, transitionRefusal, TRANSITIONS } from "./transitions.ts";
 export * as fulfilmentSchemas from "./schemas.ts";
 export { REFUND_REASON_LENGTH, TRACKING_REQUIRED } from "./schemas.ts";
+export {
+  type LockerLookup,
+  PACKING_SLIPS_BAD_ID,
+  PACKING_SLIPS_MAX,
+  PACKING_SLIPS_NONE,
+  PACKING_SLIPS_TOO_MANY,
+  packingSlipIds,
+  type PackingSlipShop,
+  packingSlipsPdf,
+} from "./packing_slips.ts";

@@ -5,6 +5,7 @@
  */
 import type { ShopInfo } from "../../config.ts";
 import { formatMoney } from "../../lib/money.ts";
+import { trackingLink } from "../carriers/mod.ts";
 import type { OutgoingEmail } from "./outbox.ts";
 import { escapeHtml } from "./templates.ts";
 
@@ -54,10 +55,14 @@ ${links.length ? `<ul>${links.map((l) => `<li><a href="${e(l.href)}">${e(l.text)
   return { to: facts.to, subject, text, html, orderId: facts.orderId };
 }
 
-/** The order is on its way: the tracking number and, when staff gave it, the carrier. */
+/**
+ * The order is on its way: the tracking number, the carrier when staff gave it, and a link to the
+ * carrier's tracking page when the carrier is known (domains/carriers).
+ */
 export function orderShippedEmail(
   facts: OrderEmailFacts & { trackingNumber: string; carrier: string | null },
 ): OutgoingEmail {
+  const link = trackingLink(facts.trackingNumber, facts.carrier);
   return compose(
     facts,
     `Your ${facts.shop.name} order ${facts.orderNumber} has shipped`,
@@ -65,8 +70,11 @@ export function orderShippedEmail(
     [
       `Good news: order ${facts.orderNumber} has left our warehouse.`,
       `Tracking number: ${facts.trackingNumber}` + (facts.carrier ? `\nCarrier: ${facts.carrier}` : ""),
-      "Use the tracking number on the carrier's website to follow your parcel.",
+      link
+        ? `Follow your parcel on ${link.carrier}'s website with the link below.`
+        : "Use the tracking number on the carrier's website to follow your parcel.",
     ],
+    link ? [{ text: `Track your parcel with ${link.carrier}`, href: link.url }] : [],
   );
 }
 

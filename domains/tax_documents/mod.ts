@@ -10,7 +10,18 @@ export {
   nextInSequence,
   type TaxInvoice,
 } from "./issue.ts";
-export { creditNotePdf, documentDate, printable, taxInvoicePdf } from "./pdf.ts";
+export {
+  A4,
+  creditNotePdf,
+  documentDate,
+  type Fonts,
+  fontsOf,
+  MARGIN,
+  pdfLib,
+  printable,
+  taxInvoicePdf,
+  Writer,
+} from "./pdf.ts";
 export {
   CREDIT_NOTE_NOT_FOUND,
   creditNoteFile,

@@ -11,7 +11,8 @@ import type { PDFDocument, PDFFont, PDFPage } from "pdf-lib";
  * every process cost it about 25 MB of resident memory (issue 14).
  */
 let pdf: typeof import("pdf-lib");
-async function pdfLib(): Promise<typeof import("pdf-lib")> {
+/** pdf-lib itself, loaded once on first use (packing slips draw with it too). */
+export async function pdfLib(): Promise<typeof import("pdf-lib")> {
   pdf ??= await import("pdf-lib");
   return pdf;
 }
@@ -19,8 +20,9 @@ import type { TaxLine, TaxParty } from "../../db/schema/mod.ts";
 import { formatMoney, toCents } from "../../lib/money.ts";
 import type { CreditNote, TaxInvoice } from "./issue.ts";
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
+/** The page size (A4, in points) and margin every document here is drawn with. */
+export const A4: [number, number] = [595.28, 841.89];
+export const MARGIN = 48;
 const dateFormat = new Intl.DateTimeFormat("en-ZA", {
   day: "numeric",
   month: "long",
@@ -57,13 +59,16 @@ function money(cents: number): string {
   return formatMoney(cents);
 }
 
-interface Fonts {
+export interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
 }
 
-/** Draws top to bottom, starting a new page when the current one is full. */
-class Writer {
+/**
+ * Draws top to bottom, starting a new page when the current one is full (tax documents and
+ * packing slips share it). Call after `pdfLib()` has loaded.
+ */
+export class Writer {
   page: PDFPage;
   y: number;
   constructor(private doc: PDFDocument, readonly fonts: Fonts) {
@@ -72,8 +77,23 @@ class Writer {
   }
   ensure(height: number) {
     if (this.y - height >= MARGIN) return;
+    this.newPage();
+  }
+  /** Continues on a fresh page (one order per page in a batch of packing slips). */
+  newPage() {
     this.page = this.doc.addPage(A4);
     this.y = A4[1] - MARGIN;
+  }
+  /** An empty square box of `size` points with its bottom-left corner at (x, y): a tick box on paper. */
+  box(x: number, y: number, size: number) {
+    this.page.drawRectangle({
+      x,
+      y,
+      width: size,
+      height: size,
+      borderWidth: 0.8,
+      borderColor: pdf.rgb(0.2, 0.2, 0.2),
+    });
   }
   text(t: string, x: number, opts: { size?: number; bold?: boolean; right?: boolean; y?: number } = {}) {
     const font = opts.bold ? this.fonts.bold : this.fonts.regular;
@@ -199,7 +219,8 @@ function totalsBlock(
   w.y -= 14;
 }
 
-async function fontsOf(doc: PDFDocument): Promise<Fonts> {
+/** Helvetica and Helvetica Bold, embedded in the document (call after `pdfLib()`). */
+export async function fontsOf(doc: PDFDocument): Promise<Fonts> {
   return {
     regular: await doc.embedFont(pdf.StandardFonts.Helvetica),
     bold: await doc.embedFont(pdf.StandardFonts.HelveticaBold),

@@ -17,6 +17,9 @@ import {
   getAdminOrder,
   listAdminOrders,
   manualRefundNotice,
+  packingSlipIds,
+  type PackingSlipShop,
+  packingSlipsPdf,
   TRANSITIONS,
 } from "../../domains/fulfilment/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
@@ -28,6 +31,7 @@ import { refundsByHand } from "../finalize_options.ts";
 import { renderAdminPage } from "./render.tsx";
 import { orderDocuments } from "../../domains/tax_documents/mod.ts";
 import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
+import { siteShop } from "../shop_info.ts";
 
 const ACTIVE = "/admin/orders";
 
@@ -56,6 +60,27 @@ async function formAction(c: Context<AppEnv>, id: number, run: () => Promise<{ t
     setFlash(c, { title: "Not done", description: err.message, variant: "destructive" });
   }
   return c.redirect(`/admin/orders/${id}`, 303);
+}
+
+/** The sender block of a packing slip: the shop's details as staff set them in /admin/settings. */
+async function packingSlipShop(c: Context<AppEnv>): Promise<PackingSlipShop> {
+  const shop = await siteShop(c);
+  return {
+    name: shop.name,
+    addressLines: [shop.contact.address].filter(Boolean),
+    phone: shop.contact.phone || null,
+    email: shop.contact.email || null,
+  };
+}
+
+/** Answers a packing slip PDF: shown in the browser (to print), never kept by a shared cache. */
+function packingSlipResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string): Response {
+  c.header("Content-Type", "application/pdf");
+  c.header("Content-Disposition", `inline; filename="${filename}"`);
+  // A slip holds the customer's name, address and phone number.
+  c.header("Cache-Control", "private, no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+  return c.body(bytes as Uint8Array<ArrayBuffer>);
 }
 
 function parseOr400<T>(
@@ -109,6 +134,19 @@ export function ordersAdmin() {
     c.header("Content-Disposition", `attachment; filename="orders-${stamp}.csv"`);
     c.header("Cache-Control", "no-store");
     return c.body(csv);
+  });
+
+  // Before /orders/:id, which would take "packing-slips.pdf" for an id.
+  app.get("/orders/packing-slips.pdf", async (c) => {
+    const ids = packingSlipIds(c.req.queries("ids") ?? []);
+    const { bytes } = await packingSlipsPdf(c.var.db, ids, await packingSlipShop(c), findLocker);
+    const stamp = new Date().toISOString().slice(0, 10);
+    return packingSlipResponse(c, bytes, `packing-slips-${stamp}.pdf`);
+  });
+
+  app.get("/orders/:id/packing-slip.pdf", async (c) => {
+    const { bytes, orders } = await packingSlipsPdf(c.var.db, [orderIdOf(c)], await packingSlipShop(c), findLocker);
+    return packingSlipResponse(c, bytes, `packing-slip-${orders[0].orderNumber}.pdf`);
   });
 
   app.get("/orders/:id/invoice.pdf", (c) => invoicePdfRoute(c, { staff: true }));

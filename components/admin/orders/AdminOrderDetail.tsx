@@ -20,6 +20,8 @@ import { TextareaField } from "../shared/FormFields.tsx";
 import { adminTime } from "./AdminOrderList.tsx";
 import type { OrderDocuments } from "../../../domains/tax_documents/mod.ts";
 import { TaxDocumentLinks } from "../../orders/TaxDocumentLinks.tsx";
+import { TrackingNumber } from "../../orders/TrackingNumber.tsx";
+import { CARRIER_NAMES } from "../../../domains/carriers/mod.ts";
 
 export interface AdminOrderDetailProps {
   detail: AdminOrderDetail;
@@ -127,7 +129,11 @@ function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly st
               name="carrier"
               maxLength={60}
               placeholder="The Courier Guy, PUDO, Aramex…"
+              list="ship-carriers"
             />
+            <datalist id="ship-carriers">
+              {CARRIER_NAMES.map((n) => <option key={n} value={n} />)}
+            </datalist>
             <button type="submit" className={primaryButton}>Mark as shipped</button>
             <p className="text-xs text-stone-500">The customer gets an e-mail with the tracking number.</p>
           </form>
@@ -236,9 +242,18 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
           <h1 className="text-2xl font-extrabold tracking-tight">{`Order #${order.orderNumber}`}</h1>
           <p className="mt-1 text-sm text-stone-600">{`Placed ${adminTime(order.createdAt)}`}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <StatusBadge status={order.status} size="md" />
           <PaymentStatusBadge status={order.paymentStatus} size="md" />
+          <a
+            href={`/admin/orders/${order.id}/packing-slip.pdf`}
+            className={secondaryButton}
+            target="_blank"
+            rel="noopener"
+            data-packing-slip
+          >
+            Packing slip
+          </a>
         </div>
       </header>
 
@@ -310,7 +325,11 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
                   )
                   : null}
                 <Row label="Tracking number">
-                  <span data-tracking>{order.trackingNumber ?? "—"}</span>
+                  <span data-tracking>
+                    {order.trackingNumber
+                      ? <TrackingNumber number={order.trackingNumber} carrier={order.carrier} />
+                      : "—"}
+                  </span>
                 </Row>
                 <Row label="Carrier">{order.carrier ?? "—"}</Row>
                 <Row label="Shipped">{adminTime(order.shippedAt)}</Row>

@@ -1,7 +1,7 @@
 /**
  * /admin/orders: filters (status, payment, placed from/to), search by order number, customer name
- * or e-mail, the matching orders 25 a page, and a CSV export of the same filtered list. A plain GET
- * form: it works without JavaScript.
+ * or e-mail, the matching orders 25 a page, a CSV export of the same filtered list, and packing
+ * slips for the ticked rows. Plain GET forms: they work without JavaScript.
  */
 import type { AdminOrderRow } from "../../../domains/fulfilment/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
@@ -91,7 +91,31 @@ const FILTER_FIELDS: FieldSpec[] = [
   { id: "orders-to", label: "Placed to", name: "to", type: "date" },
 ];
 
+/** The form the rows' checkboxes belong to (by the `form` attribute): GET, so it works without JavaScript. */
+const SLIPS_FORM = "packing-slips-form";
+
+/** A row's tick box: chooses the order for "Print packing slips". */
+function SelectOrder({ order, idPrefix }: { order: AdminOrderRow; idPrefix: string }) {
+  return (
+    <input
+      type="checkbox"
+      id={`${idPrefix}-${order.id}`}
+      name="ids"
+      value={order.id}
+      form={SLIPS_FORM}
+      aria-label={`Select order ${order.orderNumber}`}
+      className="h-4 w-4 accent-green-700"
+      data-select-order={order.id}
+    />
+  );
+}
+
 const ORDER_COLUMNS: Column<AdminOrderRow>[] = [
+  {
+    header: <span className="sr-only">Select</span>,
+    className: "w-8",
+    cell: (o) => <SelectOrder order={o} idPrefix="select-order" />,
+  },
   {
     header: "Order",
     className: "whitespace-nowrap",
@@ -163,10 +187,37 @@ export function AdminOrderList(
           </p>
         )
         : null}
-      <p className="mt-4 text-sm text-stone-600" data-orders-total={result.total}>
-        {result.total === 1 ? "1 order" : `${result.total} orders`}
-        {result.pageCount > 1 ? ` · page ${result.page} of ${result.pageCount}` : ""}
-      </p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-600" data-orders-total={result.total}>
+          {result.total === 1 ? "1 order" : `${result.total} orders`}
+          {result.pageCount > 1 ? ` · page ${result.page} of ${result.pageCount}` : ""}
+        </p>
+        {result.items.length
+          ? (
+            <form
+              id={SLIPS_FORM}
+              method="get"
+              action="/admin/orders/packing-slips.pdf"
+              target="_blank"
+              className="flex flex-wrap items-center gap-2"
+              aria-label="Packing slips"
+            >
+              <button type="submit" className={secondaryButton} data-print-slips>Print packing slips</button>
+              <a
+                href={`/admin/orders/packing-slips.pdf?ids=${result.items.map((o) => o.id).join(",")}`}
+                className="text-sm font-medium text-green-800 underline"
+                target="_blank"
+                rel="noopener"
+              >
+                {`All ${result.items.length} on this page`}
+              </a>
+            </form>
+          )
+          : null}
+      </div>
+      {result.items.length
+        ? <p className="mt-1 text-xs text-stone-500">Tick the orders to print, then Print packing slips.</p>
+        : null}
       {result.items.length === 0
         ? <EmptyCard>{filtered ? "No orders match these filters." : "No orders yet."}</EmptyCard>
         : (
@@ -181,9 +232,12 @@ export function AdminOrderList(
               {result.items.map((o) => (
                 <li key={o.id} className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
-                    <a href={`/admin/orders/${o.id}`} className="font-semibold text-green-800 underline">
-                      {o.orderNumber}
-                    </a>
+                    <span className="flex items-center gap-2">
+                      <SelectOrder order={o} idPrefix="select-order-card" />
+                      <a href={`/admin/orders/${o.id}`} className="font-semibold text-green-800 underline">
+                        {o.orderNumber}
+                      </a>
+                    </span>
                     <span className="font-semibold tabular-nums">{formatMoney(o.totalCents)}</span>
                   </div>
                   <p className="mt-1 text-sm">{o.customerName ?? "—"}</p>

@@ -1,0 +1,117 @@
+/**
+ * Packing slips in a real browser: staff tick two orders in the orders list and print their slips
+ * (a GET form, no JavaScript needed), and open one order's slip from its page. The PDFs' text is
+ * read with pdftotext and each page drawn to a PNG (pdftoppm) beside the pages' screenshots, to look at.
+ */
+import assert from "node:assert/strict";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import type { Db } from "../../db/client.ts";
+import { orders, products, productVariants, users } from "../../db/schema/mod.ts";
+import { testGateway } from "../../domains/payments/mod.ts";
+import { createAddress } from "../helpers/factories.ts";
+import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
+import { pdfText } from "../helpers/pdf.ts";
+import { screenshotDir } from "../helpers/browser.ts";
+import { demoAdmin, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+
+const placed: { id: number; orderNumber: string }[] = [];
+
+/** Three paid orders of a customer with a default address; the last carries order notes. */
+async function prepare(db: Db) {
+  const [customer] = await db.select().from(users).where(eq(users.role, "customer")).limit(1);
+  const address = await createAddress(db, customer.id);
+  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
+  const rows = await db.select({ id: products.id }).from(products)
+    .where(and(
+      gt(products.stock, 5),
+      isNull(products.archivedAt),
+      sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+    )).orderBy(products.id).limit(3);
+  const gateway = testGateway();
+  for (const [i, row] of rows.entries()) {
+    const { order } = await paidOrder(db, gateway, [{ productId: row.id, quantity: i + 1 }], {
+      userId: customer.id,
+      delivery: FREE_DELIVERY,
+    });
+    placed.push({ id: order.id, orderNumber: order.orderNumber });
+  }
+  await db.update(orders).set({ notes: "Gift: no invoice in the box, please." }).where(eq(orders.id, placed[2].id));
+}
+
+let context: BrowserContext;
+
+const e2e = useShopInBrowser({
+  start: "[e2e packing slips] start",
+  stop: "[e2e packing slips] stop",
+  database: { withAccounts: true, fill: prepare },
+  started: async () => {
+    context = await e2e.browser.newContext({ ...DESKTOP, acceptDownloads: true });
+  },
+});
+
+/** Each page of the PDF as a PNG at 60 dpi, to look at; returns how many pages were drawn. */
+async function pdfPagesPng(bytes: Uint8Array, name: string): Promise<number> {
+  const base = `${screenshotDir}${name}`;
+  await Deno.writeFile(`${base}.pdf`, bytes);
+  const { code } = await new Deno.Command("pdftoppm", { args: ["-png", "-r", "60", `${base}.pdf`, base] }).output();
+  assert.equal(code, 0, "pdftoppm");
+  let n = 0;
+  for await (const f of Deno.readDir(screenshotDir)) if (f.name.startsWith(`${name}-`) && f.name.endsWith(".png")) n++;
+  return n;
+}
+
+/** Clicks `target` (which opens the PDF in a new tab) and returns the URL it asked for and the PDF's bytes. */
+async function pdfOpenedBy(page: Page, click: () => Promise<void>): Promise<{ url: string; bytes: Uint8Array }> {
+  const [request] = await Promise.all([
+    context.waitForEvent("request", (r) => /packing-slips?\b.*\.pdf/.test(r.url())),
+    click(),
+  ]);
+  const res = await page.request.get(request.url());
+  assert.equal(res.status(), 200, await res.text());
+  assert.equal(res.headers()["content-type"], "application/pdf");
+  return { url: request.url(), bytes: new Uint8Array(await res.body()) };
+}
+
+e2eTest(
+  "[e2e packing slips] staff print the ticked orders' slips from the list, and one order's from its page",
+  async () => {
+    const url = e2e.server.url;
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, url, demoAdmin.username, demoAdmin.password);
+    await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+
+    await page.goto(`${url}/admin/orders`);
+    const [a, , c] = placed;
+    await page.locator(`table [data-select-order="${a.id}"]`).check();
+    await page.locator(`table [data-select-order="${c.id}"]`).check();
+    await fullPageShot(page, "packing-slips-orders-list");
+    const list = await pdfOpenedBy(page, () => page.getByRole("button", { name: "Print packing slips" }).click());
+    const asked = new URL(list.url);
+    assert.equal(asked.pathname, "/admin/orders/packing-slips.pdf");
+    assert.deepEqual(asked.searchParams.getAll("ids").map(Number).sort(), [a.id, c.id].sort());
+    const text = await pdfText(list.bytes);
+    const pages = text.split("\f").filter((p) => p.trim());
+    assert.equal(pages.length, 2, "one page per ticked order");
+    assert.ok(pages.some((p) => p.includes(a.orderNumber)) && pages.some((p) => p.includes(c.orderNumber)));
+    assert.ok(!text.includes(placed[1].orderNumber), "the unticked order is not printed");
+    assert.match(text, /Gift: no invoice in the box, please\./);
+    assert.equal(await pdfPagesPng(list.bytes, "packing-slips-batch"), 2);
+
+    await page.goto(`${url}/admin/orders/${c.id}`);
+    const link = page.locator("[data-packing-slip]");
+    assert.equal(await link.getAttribute("href"), `/admin/orders/${c.id}/packing-slip.pdf`);
+    await fullPageShot(page, "packing-slips-order-page");
+    const one = await pdfOpenedBy(page, () => link.click());
+    const slip = await pdfText(one.bytes);
+    assert.match(slip, /Packing slip/);
+    assert.match(slip, new RegExp(c.orderNumber));
+    assert.doesNotMatch(slip, /R\s?\d/, "no prices");
+    await pdfPagesPng(one.bytes, "packing-slip-one");
+    assert.deepEqual(errors, []);
+    await page.close();
+  },
+);
+
+e2e.registerStopTest();
