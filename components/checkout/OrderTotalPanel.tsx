@@ -5,7 +5,7 @@
  * cart's own form actions and come back to /checkout.
  */
 import type { Cart, OrderTotals } from "../../domains/cart/mod.ts";
-import { type DiscountLine, discountLines } from "../../domains/orders/mod.ts";
+import { type DiscountLine, discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { CheckoutCard } from "./CheckoutFrame.tsx";
 import { CouponExpiry } from "../cart/CouponHints.tsx";
@@ -47,6 +47,36 @@ export function OrderTotal(
         <dd className="tabular-nums" data-total>{formatMoney(totalCents)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** An order's lines (name, option, quantity x price, line total) and its total: the payment pages' recap. */
+export function OrderLinesAndTotal({ order }: { order: OrderDetail }) {
+  const units = order.items.reduce((n, i) => n + i.quantity, 0);
+  return (
+    <>
+      <ul className="divide-y divide-stone-100 text-sm" data-payment-lines>
+        {order.items.map((i) => (
+          <li key={i.id} className="flex justify-between gap-3 py-2 first:pt-0">
+            <span className="min-w-0">
+              <span className="font-medium text-stone-900">{i.name}</span>
+              {i.variantName ? <span className="block text-xs text-stone-600">{i.variantName}</span> : null}
+              <span className="block text-xs text-stone-600">{`${i.quantity} × ${formatMoney(i.priceCents)}`}</span>
+            </span>
+            <span className="font-medium whitespace-nowrap tabular-nums">{formatMoney(i.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 border-t border-stone-200 pt-3">
+        <OrderTotal
+          subtotalCents={order.subtotalCents}
+          discounts={discountLines(order)}
+          shippingCents={order.shippingCents}
+          totalCents={order.totalCents}
+          itemCount={units}
+        />
+      </div>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@
  * second method below the card form; with Stitch, pay-by-bank (a plain form, no JavaScript needed).
  * Without a payment provider: the spec's 'Payment Configuration Error'.
  */
-import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
+import type { OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { Island } from "../../lib/islands.tsx";
 import CheckoutPayment, { type CheckoutPaymentProps } from "../../islands/CheckoutPayment.tsx";
@@ -17,7 +17,7 @@ import { fullWidthButton } from "../ui/buttons.ts";
 import { AddressLines } from "../orders/AddressLines.tsx";
 import { ChevronLeftIcon, MapPinIcon } from "../ui/icons.tsx";
 import { CheckoutCard, CheckoutFrame } from "./CheckoutFrame.tsx";
-import { OrderTotal } from "./OrderTotalPanel.tsx";
+import { OrderLinesAndTotal } from "./OrderTotalPanel.tsx";
 import { PaymentConfigurationError, SecureCheckoutNote } from "./CheckoutNotices.tsx";
 
 export interface PaymentStepProps {
@@ -47,30 +47,9 @@ function BackToReview({ orderId }: { orderId: number }) {
 }
 
 function OrderRecap({ order, locker }: { order: OrderDetail; locker: PaymentStepProps["locker"] }) {
-  const units = order.items.reduce((n, i) => n + i.quantity, 0);
   return (
     <CheckoutCard id="payment-order" title={`Order ${order.orderNumber}`}>
-      <ul className="divide-y divide-stone-100 text-sm" data-payment-lines>
-        {order.items.map((i) => (
-          <li key={i.id} className="flex justify-between gap-3 py-2 first:pt-0">
-            <span className="min-w-0">
-              <span className="font-medium text-stone-900">{i.name}</span>
-              {i.variantName ? <span className="block text-xs text-stone-600">{i.variantName}</span> : null}
-              <span className="block text-xs text-stone-600">{`${i.quantity} × ${formatMoney(i.priceCents)}`}</span>
-            </span>
-            <span className="font-medium whitespace-nowrap tabular-nums">{formatMoney(i.lineTotalCents)}</span>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-3 border-t border-stone-200 pt-3">
-        <OrderTotal
-          subtotalCents={order.subtotalCents}
-          discounts={discountLines(order)}
-          shippingCents={order.shippingCents}
-          totalCents={order.totalCents}
-          itemCount={units}
-        />
-      </div>
+      <OrderLinesAndTotal order={order} />
       {/* One reward code per order: once applied it shows as a line of the total, and the box goes. */}
       {order.rewardCode ? null : (
         <div className="mt-4 border-t border-stone-200 pt-4" data-reward-box>

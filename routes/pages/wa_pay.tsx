@@ -18,7 +18,7 @@ import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { payableOrder, settleReturnedPayment, startPayFastPayment } from "../../domains/checkout/mod.ts";
 import { addressSchemas } from "../../domains/addresses/mod.ts";
-import { discountLines, loadOrders, type OrderDetail } from "../../domains/orders/mod.ts";
+import { loadOrders, type OrderDetail } from "../../domains/orders/mod.ts";
 import { PAYFAST_METHOD_LABEL } from "../../domains/payments/mod.ts";
 import { addressWhatsAppOrder, payLinkOrder } from "../../domains/whatsapp/mod.ts";
 import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -28,7 +28,7 @@ import { Island } from "../../lib/islands.tsx";
 import CheckoutPayment from "../../islands/CheckoutPayment.tsx";
 import PayFastPayment from "../../islands/PayFastPayment.tsx";
 import { CheckoutCard } from "../../components/checkout/CheckoutFrame.tsx";
-import { OrderTotal } from "../../components/checkout/OrderTotalPanel.tsx";
+import { OrderLinesAndTotal } from "../../components/checkout/OrderTotalPanel.tsx";
 import { PaymentConfigurationError, SecureCheckoutNote } from "../../components/checkout/CheckoutNotices.tsx";
 import { PayFastForm } from "../../components/checkout/PayFastForm.tsx";
 import { AddressLines } from "../../components/orders/AddressLines.tsx";
@@ -79,30 +79,9 @@ async function settle(c: Context<AppEnv>, order: OrderDetail): Promise<OrderDeta
 }
 
 function Recap({ order }: { order: OrderDetail }) {
-  const units = order.items.reduce((n, i) => n + i.quantity, 0);
   return (
     <CheckoutCard id="wa-order" title={`Order ${order.orderNumber}`}>
-      <ul className="divide-y divide-stone-100 text-sm" data-payment-lines>
-        {order.items.map((i) => (
-          <li key={i.id} className="flex justify-between gap-3 py-2 first:pt-0">
-            <span className="min-w-0">
-              <span className="font-medium text-stone-900">{i.name}</span>
-              {i.variantName ? <span className="block text-xs text-stone-600">{i.variantName}</span> : null}
-              <span className="block text-xs text-stone-600">{`${i.quantity} × ${formatMoney(i.priceCents)}`}</span>
-            </span>
-            <span className="font-medium whitespace-nowrap tabular-nums">{formatMoney(i.lineTotalCents)}</span>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-3 border-t border-stone-200 pt-3">
-        <OrderTotal
-          subtotalCents={order.subtotalCents}
-          discounts={discountLines(order)}
-          shippingCents={order.shippingCents}
-          totalCents={order.totalCents}
-          itemCount={units}
-        />
-      </div>
+      <OrderLinesAndTotal order={order} />
     </CheckoutCard>
   );
 }
