@@ -192,6 +192,9 @@ export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, opt
     }
     return options.onSuccess(c, output, input, fields);
   };
-  if (guard) app.post(options.path, guard, handler);
-  else app.post(options.path, handler);
+  // The action's own middleware too (body limits, path-parameter validators its handler reads): the
+  // form path names its parameters as the action's path does.
+  const chain = [...(guard ? [guard] : []), ...(action.middleware ?? []), handler];
+  // deno-lint-ignore no-explicit-any
+  (app.post as any)(options.path, ...chain);
 }

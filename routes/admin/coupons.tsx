@@ -12,13 +12,12 @@ import {
   couponBodyFromForm,
   couponIssues,
   couponSchemas,
-  createCoupon,
-  deleteCoupon,
   getAdminCoupon,
   listCoupons,
-  updateCoupon,
 } from "../../domains/coupons/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import { type AppError, ValidationError } from "../../lib/errors.ts";
+import { fieldMessages, formRoute } from "../action.ts";
+import { createCouponAction, deleteCouponAction, updateCouponAction } from "../api/admin_coupons.ts";
 import { parseId } from "../../lib/ids.ts";
 import { Island } from "../../lib/islands.tsx";
 import CouponManager from "../../islands/CouponManager.tsx";
@@ -29,9 +28,7 @@ import {
 } from "../../components/admin/coupons/CouponViews.tsx";
 import { CouponDeletePage, CouponFormPage } from "../../components/admin/coupons/CouponPages.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";
-import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { adminBodyLimit } from "../admin_limits.ts";
 import { renderAdminPage } from "./render.tsx";
 import { loadSection } from "../pages/load_section.ts";
 
@@ -57,32 +54,25 @@ function formPage(
   });
 }
 
-/** A posted coupon form: saved (redirect with the spec's toast) or shown again with its messages. */
-async function saveForm(c: Context<AppEnv>, id?: number) {
-  const form = couponFormFrom(await c.req.formData());
-  const values = { ...form } as CouponFormState;
-  const body = couponBodyFromForm(form);
-  // Every rule at once (a form has no types to fail first), then the API's own schema.
+/** A posted coupon form as the coupon actions' input (a form sends text and ticked boxes). */
+function couponInput(fields: Record<string, string>) {
+  const body = couponBodyFromForm(couponFormFrom(new Map(Object.entries(fields))));
+  // Every rule at once (a form has no types to fail first), then the action's own schema.
   const issues = couponIssues(body);
-  const parsed = couponSchemas.couponBody.safeParse(body);
-  if (issues.length || !parsed.success) {
-    const errors: FieldErrors = {};
-    for (const i of issues) errors[i.path] ??= i.message;
-    for (const i of parsed.error?.issues ?? []) errors[String(i.path[0] ?? "")] ??= i.message;
-    return formPage(c, { id, values, errors, status: 400 });
-  }
-  try {
-    if (id) await updateCoupon(c.var.db, id, parsed.data, currentUser(c).id);
-    else await createCoupon(c.var.db, parsed.data, currentUser(c).id);
-  } catch (err) {
-    if (!(err instanceof AppError) || err.status === 404) throw err;
-    return formPage(c, { id, values, message: err.message, status: err.status === 409 ? 409 : 400 });
-  }
-  setFlash(c, {
-    title: id ? COUPON_TOASTS.updated : COUPON_TOASTS.created,
-    description: `${parsed.data.code} was saved.`,
-    variant: "success",
-  });
+  if (issues.length) throw new ValidationError(issues[0].message, issues);
+  return body;
+}
+
+/** The form again after a refusal: field messages for a validation, the message for a conflict. */
+function refusedForm(c: Context<AppEnv>, err: AppError, fields: Record<string, string>, id?: number) {
+  const values = couponFormFrom(new Map(Object.entries(fields))) as CouponFormState;
+  if (err instanceof ValidationError) return formPage(c, { id, values, errors: fieldMessages(err), status: 400 });
+  if (err.status === 404) throw err;
+  return formPage(c, { id, values, message: err.message, status: err.status === 409 ? 409 : 400 });
+}
+
+function saved(c: Context<AppEnv>, title: string, code: string) {
+  setFlash(c, { title, description: `${code} was saved.`, variant: "success" });
   return c.redirect("/admin/coupons", 303);
 }
 
@@ -110,13 +100,24 @@ export function couponsAdmin() {
   });
 
   app.get("/new", (c) => formPage(c, { values: couponFormDefaults(null) }));
-  app.post("/new", adminBodyLimit(), (c) => saveForm(c));
+  // The no-JavaScript twins of the coupon actions (routes/api/admin_coupons.ts).
+  formRoute(app, createCouponAction, {
+    path: "/new",
+    input: couponInput,
+    onSuccess: (c, coupon) => saved(c, COUPON_TOASTS.created, coupon.code),
+    onError: (c, err, fields) => refusedForm(c, err, fields),
+  });
 
   app.get("/:id/edit", async (c) => {
     const coupon = await getAdminCoupon(c.var.db, parseId(c.req.param("id")));
     return formPage(c, { id: coupon.id, values: couponFormDefaults(coupon) });
   });
-  app.post("/:id/edit", adminBodyLimit(), (c) => saveForm(c, parseId(c.req.param("id"))));
+  formRoute(app, updateCouponAction, {
+    path: "/:id/edit",
+    input: couponInput,
+    onSuccess: (c, coupon) => saved(c, COUPON_TOASTS.updated, coupon.code),
+    onError: (c, err, fields) => refusedForm(c, err, fields, parseId(c.req.param("id"))),
+  });
 
   app.get("/:id/delete", async (c) => {
     const coupon = await getAdminCoupon(c.var.db, parseId(c.req.param("id")));
@@ -126,21 +127,24 @@ export function couponsAdmin() {
       body: <CouponDeletePage id={coupon.id} code={coupon.code} />,
     });
   });
-  app.post("/:id/delete", async (c) => {
-    const coupon = await getAdminCoupon(c.var.db, parseId(c.req.param("id")));
-    try {
-      await deleteCoupon(c.var.db, coupon.id, currentUser(c).id);
-    } catch (err) {
-      if (!(err instanceof AppError) || err.status !== 409) throw err;
+  formRoute(app, deleteCouponAction, {
+    path: "/:id/delete",
+    onSuccess: (c, _ok, _input, fields) => {
+      const description = fields.code ? `${fields.code.slice(0, 40)} was deleted.` : "The coupon was deleted.";
+      setFlash(c, { title: COUPON_TOASTS.deleted, description, variant: "success" });
+      return c.redirect("/admin/coupons", 303);
+    },
+    onError: async (c, err) => {
+      // A coupon already used is refused: the confirmation page says why (deactivate it instead).
+      if (err.status !== 409) throw err;
+      const coupon = await getAdminCoupon(c.var.db, parseId(c.req.param("id")));
       return renderAdminPage(c, {
         title: "Delete Coupon",
         active: ACTIVE,
         body: <CouponDeletePage id={coupon.id} code={coupon.code} message={err.message} />,
         status: 409,
       });
-    }
-    setFlash(c, { title: COUPON_TOASTS.deleted, description: `${coupon.code} was deleted.`, variant: "success" });
-    return c.redirect("/admin/coupons", 303);
+    },
   });
   return app;
 }

@@ -134,7 +134,7 @@ e2eTest("[e2e admin] an admin creates, edits and deletes a coupon on the Manage 
   await dialog.getByLabel("Active").uncheck();
   await dialog.getByRole("button", { name: "Update Coupon" }).click();
   await expectToast(page, "Coupon Updated", /BASKING15/);
-  await page.locator('tr[data-coupon-code="BASKING15"].opacity-50').waitFor();
+  await page.locator('tr[data-coupon-code="BASKING15"].bg-stone-50').waitFor();
   assert.match(await page.locator('tr[data-coupon-code="BASKING15"]').innerText(), /20%[\s\S]*Inactive/);
   await couponIsland(page);
   await fullPageShot(page, "admin-coupons-desktop");

@@ -40,6 +40,8 @@ export function CouponDeletePage({ id, code, message }: { id: number; code: stri
         <FormAlert message={message} />
       </div>
       <form method="post" action={`/admin/coupons/${id}/delete`} className="mt-6 flex gap-3">
+        {/* For the toast only ('{code} was deleted.'): the coupon deleted is the one in the path. */}
+        <input type="hidden" name="code" value={code} />
         <a href="/admin/coupons" className={secondaryButton}>Cancel</a>
         <button type="submit" className={dangerButton}>Delete</button>
       </form>
