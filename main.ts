@@ -5,7 +5,7 @@
  */
 import { type Config, ConfigError, databaseProblem, loadConfig } from "./config.ts";
 import { type Database, type Db, openDb } from "./db/client.ts";
-import { demoAccounts, demoAccountsPresent, isEmpty, seedDemo } from "./db/seed/mod.ts";
+import { demoAccounts, demoAccountsPresent, isEmpty, seedDemo } from "./seed/mod.ts";
 import { type AssetManifest, assetsStale, manifestPath, readManifest } from "./lib/assets.ts";
 import { createApp } from "./app.ts";
 import { storageFromConfig } from "./lib/configured_storage.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { seedCategories, seedProducts } from "../db/seed/catalog_data.ts";
+import { seedCategories, seedProducts } from "../seed/catalog_data.ts";
 import { slugify } from "./ids.ts";
 import { artKind, artKinds } from "./placeholder_art.ts";
 import { placeholderPath, placeholderSvg } from "./placeholder.ts";

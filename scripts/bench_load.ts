@@ -4,7 +4,7 @@
  * SSR server, and a demo customer's sign-in.
  */
 import autocannon from "autocannon";
-import { demoAccounts } from "../db/seed/demo.ts";
+import { demoAccounts } from "../seed/demo.ts";
 
 /** A numeric `--name value` argument, or the fallback. */
 export function arg(name: string, fallback: number): number {

@@ -4,7 +4,7 @@
  */
 import { taskConfig } from "./task_config.ts";
 import { openDb } from "../db/client.ts";
-import { seedDemo } from "../db/seed/mod.ts";
+import { seedDemo } from "../seed/mod.ts";
 
 const command = Deno.args[0];
 if (command !== "migrate" && command !== "seed") {

@@ -22,6 +22,8 @@ const RUNTIME_PATHS = [
   "deno.json",
   "deno.lock",
   "db",
+  "seed",
+  "contract",
   "domains",
   "routes",
   "components",

@@ -10,8 +10,8 @@
  */
 import { taskConfig } from "./task_config.ts";
 import { openDb } from "../db/client.ts";
-import { isEmpty, seedDemo } from "../db/seed/mod.ts";
-import { seedLarge } from "../db/seed/large.ts";
+import { isEmpty, seedDemo } from "../seed/mod.ts";
+import { seedLarge } from "../seed/large.ts";
 
 function productsArg(): number {
   const i = Deno.args.indexOf("--products");

@@ -3,8 +3,8 @@
  * Idempotent: rows that exist are kept as staff left them.
  */
 import { inArray } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { productHusbandry, products, productVariants, species } from "../schema/mod.ts";
+import type { Db } from "../db/client.ts";
+import { productHusbandry, products, productVariants, species } from "../db/schema/mod.ts";
 import { seedHusbandry } from "./husbandry.ts";
 import { type SeedSpecies, seedSpecies } from "./species.ts";
 

@@ -7,10 +7,10 @@
  * adds exactly the products a fresh 100,000 run would have, and figures compare between machines.
  */
 import { count, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { categories, products, productVariants } from "../schema/mod.ts";
-import { placeholderPath } from "../../lib/placeholder_path.ts";
-import { slugify } from "../../lib/slug.ts";
+import type { Db } from "../db/client.ts";
+import { categories, products, productVariants } from "../db/schema/mod.ts";
+import { placeholderPath } from "../lib/placeholder_path.ts";
+import { slugify } from "../lib/slug.ts";
 import { seedProducts } from "./catalog_data.ts";
 import type { SeedProduct } from "./types.ts";
 

@@ -4,10 +4,10 @@
  * that already exist.
  */
 import { count, eq, inArray } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { addresses, categories, coupons, loyaltyRewards, products, productVariants, users } from "../schema/mod.ts";
-import { hashPassword } from "../../domains/auth/mod.ts";
-import { placeholderPath } from "../../lib/placeholder.ts";
+import type { Db } from "../db/client.ts";
+import { addresses, categories, coupons, loyaltyRewards, products, productVariants, users } from "../db/schema/mod.ts";
+import { hashPassword } from "../domains/auth/mod.ts";
+import { placeholderPath } from "../lib/placeholder.ts";
 import { seedCategories, seedProducts } from "./catalog_data.ts";
 import { demoAccounts, demoCoupons, demoRewards } from "./demo.ts";
 import { seedAnimals } from "./animals.ts";

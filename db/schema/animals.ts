@@ -22,7 +22,7 @@ import { users } from "./accounts.ts";
 import { orderItems } from "./commerce.ts";
 
 /**
- * One species' husbandry profile, seeded from db/seed/species.ts. Temperatures are whole °C ranges;
+ * One species' husbandry profile, seeded from seed/species.ts. Temperatures are whole °C ranges;
  * a species without a basking spot (axolotl, most frogs) has no basking range; no UVB range means the
  * species needs no UVB lamp. The minimum enclosure is for one adult, in cm.
  */

@@ -1,12 +1,12 @@
 /**
- * Setup checklists on the demo catalogue (db/seed): every species' checklist offers real, in-stock
+ * Setup checklists on the demo catalogue (seed/): every species' checklist offers real, in-stock
  * products for its required needs, sized to the animal, and a cart is judged need by need.
  */
 import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
-import { seedSpecies } from "../../db/seed/species.ts";
+import { seedDemo } from "../../seed/mod.ts";
+import { seedSpecies } from "../../seed/species.ts";
 import { products, productVariants } from "../../db/schema/mod.ts";
 import type { Db } from "../../db/client.ts";
 import {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createUser } from "../../tests/helpers/factories.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox, orderItems, orderRefunds, orders, products, productVariants } from "../../db/schema/mod.ts";
 import { createKeeperAnimal } from "./keepers.ts";

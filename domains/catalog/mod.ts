@@ -9,7 +9,7 @@ export {
   toVariant,
   treeIdsIn,
 } from "./service.ts";
-export { onStorefront } from "./visibility.ts";
+export { isOnStorefront, onStorefront, onStorefrontAs } from "./visibility.ts";
 export {
   countMatches,
   listProducts,

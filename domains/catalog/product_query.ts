@@ -2,7 +2,7 @@
  * Product lists: filter (category, flags, price bands, brands, search text), sort and page in the
  * database, plus the facet counts (categories, brands, price bands) a listing page shows.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { productColumns, productsByIds, toProduct } from "./service.ts";
@@ -41,10 +41,12 @@ export interface ProductFilter {
   /** Search text: full-text with prefixes, plus trigram similarity for typos. */
   q?: string;
   /**
-   * Archived products: left out unless asked ("exclude", the storefront's default); the admin list
-   * asks for "only" or "all".
+   * "exclude" (the default) is the storefront: only what shoppers may see (not archived, not a
+   * draft; visibility.ts). The admin list asks for "unarchived" (drafts included), "only" or "all".
    */
-  archived?: "exclude" | "only" | "all";
+  archived?: "exclude" | "unarchived" | "only" | "all";
+  /** Admin list: only drafts or only active products (the storefront reads never pass it). */
+  status?: "draft" | "active";
   /** Admin list: name or SKU containing this text (case-insensitive). */
   nameOrSku?: string;
   /** Admin list: stock level ("low" is 1 to {@link LOW_STOCK} units). */
@@ -118,7 +120,9 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
   const bands = bandsCondition(filter);
   const archived = filter.archived ?? "exclude";
   if (archived === "exclude") where.push(onStorefront());
+  if (archived === "unarchived") where.push(isNull(products.archivedAt));
   if (archived === "only") where.push(isNotNull(products.archivedAt));
+  if (filter.status) where.push(eq(products.status, filter.status));
   if (filter.nameOrSku) {
     const like = `%${filter.nameOrSku.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     where.push(or(ilike(products.name, like), ilike(products.sku, like))!);

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { useTestDatabase, usingPostgres } from "../../tests/helpers/db.ts";
 import { mostProductsRead, productSeqScans, type QueryPlan, queryPlans } from "../../tests/helpers/query_plans.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
-import { seedLarge } from "../../db/seed/large.ts";
+import { seedDemo } from "../../seed/mod.ts";
+import { seedLarge } from "../../seed/large.ts";
 import { categoryTreeIds, getCategory } from "./service.ts";
 import { listProducts, productFacets } from "./product_query.ts";
 import { RANKED_MATCHES } from "./relevance.ts";

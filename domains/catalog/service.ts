@@ -63,12 +63,12 @@ export async function categoryTreeIds(db: Db, categoryId: number): Promise<numbe
   return [categoryId, ...children.map((c) => c.id)];
 }
 
-/** Whether a read may return an archived product: only the admin screens ask for it. */
+/** Whether a read may return a draft or archived product: only the admin screens ask for it. */
 export interface ProductReadOptions {
   includeArchived?: boolean;
 }
 
-/** One product by id or slug; NotFoundError("Product Not Found") when missing or archived. */
+/** One product by id or slug; NotFoundError("Product Not Found") when missing, a draft or archived (unless a staff read). */
 export async function getProduct(
   db: Db,
   key: { id: number } | { slug: string },
@@ -160,6 +160,7 @@ export function toProduct(
     gtin: p.fbGtin,
     mpn: p.fbMpn,
     archivedAt: p.archivedAt,
+    status: p.status,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -44,6 +44,8 @@ export interface Product {
   mpn: string | null;
   /** Set when staff archived the product (it is then off the storefront). */
   archivedAt: Date | null;
+  /** `draft`: saved and seen by staff only, never by shoppers; `active`: on the storefront unless archived. */
+  status: "draft" | "active";
   createdAt: Date;
   updatedAt: Date;
 }

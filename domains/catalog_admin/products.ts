@@ -1,7 +1,8 @@
 /**
  * Staff writes to products: create, edit, archive and unarchive. Products are never deleted: an
  * archived product leaves the storefront (domains/catalog/visibility.ts) while orders keep their
- * lines. A product sold as variants has the sum of its variants' stock, so its own stock is not
+ * lines. A draft (status `draft`) is saved and seen by staff only; publishing it is an edit like any
+ * other (status -> `active`), audited with the rest. A product sold as variants has the sum of its variants' stock, so its own stock is not
  * edited directly. Each write records an audit entry in the same transaction.
  */
 import { eq } from "drizzle-orm";
@@ -63,7 +64,7 @@ export async function createProduct(db: Db, userId: number, input: ProductCreate
       const [row] = await tx.insert(products).values(values).returning({ id: products.id });
       const created = (await productRecord(tx, row.id))!;
       await audit(tx, userId, "product", created.id, "create", {
-        key: { name: created.name, sku: created.sku, slug: created.slug, price: created.price },
+        key: { name: created.name, sku: created.sku, slug: created.slug, price: created.price, status: created.status },
       });
       return created;
     }));
@@ -93,6 +94,10 @@ export async function updateProduct(
       await assertCategoryExists(tx, patch.categoryId);
       if (Object.keys(cols).length) {
         await tx.update(products).set({ ...cols, updatedAt: new Date() }).where(eq(products.id, id));
+      }
+      // Back to draft: off the storefront, so out of shoppers' carts too (as archiving does).
+      if (patch.status === "draft" && before.status !== "draft") {
+        await tx.delete(cartItems).where(eq(cartItems.productId, id));
       }
       const after = (await productRecord(tx, id))!;
       await audit(tx, userId, "product", id, "update", { before, after });

@@ -126,6 +126,8 @@ const productFields = {
   width: measure("Width"),
   height: measure("Height"),
   pudoEligible: bool("PUDO eligible"),
+  /** `draft`: saved and seen by staff only; `active`: on the storefront (decision 0069). */
+  status: z.enum(["draft", "active"], { error: "Status must be draft or active" }),
 };
 
 /** POST /api/products and the new-product form. */
@@ -138,6 +140,7 @@ export const productCreateBody = z.object({
   featured: productFields.featured.default(false),
   isNew: productFields.isNew.default(false),
   pudoEligible: productFields.pudoEligible.default(true),
+  status: productFields.status.default("active"),
 }).partial({
   brand: true,
   metaTitle: true,
@@ -231,6 +234,8 @@ export const adminProductQuery = z.object({
     .transform((v) => (v ? v : undefined)),
   archived: z.enum(["", "active", "archived", "all"], { error: "Archived must be active, archived or all" })
     .optional().transform((v) => (v ? v : "active")),
+  status: z.enum(["", "draft", "active"], { error: "Status must be draft or active" }).optional()
+    .transform((v) => (v ? v : undefined)),
   page: z.string().regex(/^\d{1,4}$/, "Page must be a whole number").optional()
     .transform((v) => Math.max(1, Number(v ?? 1))),
 });
@@ -238,6 +243,7 @@ export type AdminProductQuery = z.infer<typeof adminProductQuery>;
 
 /** The product form's text fields, in the order the form shows them. */
 export const PRODUCT_TEXT_FIELDS = [
+  "status",
   "name",
   "slug",
   "sku",
@@ -268,8 +274,11 @@ export const PRODUCT_FLAGS = ["featured", "isNew", "pudoEligible"] as const;
 
 /** Fields whose empty box is sent as it is (the schema names what is missing); every other empty box is none (null). */
 const SENT_WHEN_EMPTY = new Set<string>(["name", "sku", "description", "price"]);
-/** Fields whose empty box is left out: slug (made from the name) and stock (0, or the variants' sum). */
-const OMITTED_WHEN_EMPTY = new Set<string>(["slug", "stock"]);
+/**
+ * Fields whose empty box is left out: slug (made from the name), stock (0, or the variants' sum) and
+ * status (active for a new product, unchanged for an edit).
+ */
+const OMITTED_WHEN_EMPTY = new Set<string>(["slug", "stock", "status"]);
 
 /**
  * A submitted product form as the API's body: boxes left empty become null (or are left out: slug,

@@ -5,9 +5,10 @@
  * imported from Meta keeps Meta's retailer id; any other product is known by its SKU; a variant by
  * its own SKU.
  */
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants } from "../../db/schema/mod.ts";
+import { onStorefront } from "../catalog/visibility.ts";
 
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g;
@@ -38,7 +39,7 @@ export interface RetailerItem {
 }
 
 /**
- * The shop's items for these retailer ids (archived products never), by the same rule the feeds
+ * The shop's items for these retailer ids (drafts and archived products never), by the same rule the feeds
  * publish: a product's Meta retailer id, else the SKU of a product without one, else a variant's
  * SKU. Ids not found are absent from the map. At most 100 ids a call (a WhatsApp cart's limit).
  */
@@ -48,7 +49,7 @@ export async function findByRetailerIds(db: Db, ids: readonly string[]): Promise
   if (!wanted.length) return found;
   const own = await db.select({ id: products.id, sku: products.sku, fbRetailerId: products.fbRetailerId })
     .from(products).where(and(
-      isNull(products.archivedAt),
+      onStorefront(),
       or(
         inArray(products.fbRetailerId, wanted),
         and(inArray(products.sku, wanted), sql`coalesce(${products.fbRetailerId}, '') = ''`),
@@ -66,7 +67,7 @@ export async function findByRetailerIds(db: Db, ids: readonly string[]): Promise
       sku: productVariants.sku,
     })
       .from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(inArray(productVariants.sku, rest), isNull(products.archivedAt)));
+      .where(and(inArray(productVariants.sku, rest), onStorefront()));
     for (const v of variants) {
       const id = variantRetailerId(v);
       if (!found.has(id)) found.set(id, { retailerId: id, productId: v.productId, variantId: v.id });

@@ -1,17 +1,18 @@
 /**
  * The catalogue as merchant centres read it (Meta commerce catalogue, Google Merchant Center):
- * every active product (archived ones never) and every variant as its own item, with absolute
+ * every storefront product (drafts and archived ones never) and every variant as its own item, with absolute
  * links and prices in rand. Read in keyset pages by product id (decision 0060): each page is two
  * bounded queries (its products with their category, then those products' variants), so a feed
  * of any size is written while it is read and never held whole in memory.
  */
-import { and, asc, count, eq, gt, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cacheVersions, categories, products, productVariants } from "../../db/schema/mod.ts";
 import { STOREFRONT } from "../../db/cache_versions.ts";
 import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { chargedPriceCents } from "../catalog/pricing.ts";
+import { onStorefront } from "../catalog/visibility.ts";
 import { productRetailerId, variantRetailerId } from "./retailer_id.ts";
 import { rasterImagePath } from "./raster_image.ts";
 
@@ -118,7 +119,7 @@ export async function* feedItemPages(
   while (true) {
     const rows = await db.select({ product: productColumns, categoryName: categories.name }).from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(isNull(products.archivedAt), gt(products.id, after)))
+      .where(and(onStorefront(), gt(products.id, after)))
       .orderBy(asc(products.id))
       .limit(pageSize);
     if (!rows.length) return;
@@ -160,9 +161,9 @@ export interface FeedStamp {
  */
 export async function feedStamp(db: Db): Promise<FeedStamp> {
   const [[p], [v], [c], [version]] = await Promise.all([
-    db.select({ n: count(), at: max(products.updatedAt) }).from(products).where(isNull(products.archivedAt)),
+    db.select({ n: count(), at: max(products.updatedAt) }).from(products).where(onStorefront()),
     db.select({ n: count(), at: max(productVariants.updatedAt) }).from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId)).where(isNull(products.archivedAt)),
+      .innerJoin(products, eq(products.id, productVariants.productId)).where(onStorefront()),
     db.select({ n: count(), at: max(categories.updatedAt) }).from(categories),
     db.select({ version: cacheVersions.version, at: cacheVersions.updatedAt }).from(cacheVersions)
       .where(eq(cacheVersions.name, STOREFRONT)),

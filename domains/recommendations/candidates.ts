@@ -6,6 +6,7 @@
  * are computed per product, bounded, in product_lists.ts. Archived products are never candidates.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { onStorefrontAs } from "../catalog/visibility.ts";
 import { CONSUMABLE_CATEGORIES } from "./rules.ts";
 
 export type ProductListType = "similar_products" | "frequently_bought" | "cross_sell" | "up_sell";
@@ -39,7 +40,7 @@ function trending(): SQL {
       (coalesce(v.n, 0) + 5 * coalesce(s.n, 0))::real as score
     from views v full join sold s on s.product_id = v.product_id
     join products p on p.id = coalesce(v.product_id, s.product_id)
-    where p.archived_at is null`;
+    where ${onStorefrontAs("p")}`;
 }
 
 /**
@@ -53,7 +54,7 @@ function categoryPopular(): SQL {
       (3 * coalesce(s.n, 0) + coalesce(v.n, 0) + case when p.featured then 0.5 else 0 end
        + case when p.is_new then 0.25 else 0 end)::real as score
     from products p left join views v on v.product_id = p.id left join sold s on s.product_id = p.id
-    where p.archived_at is null`;
+    where ${onStorefrontAs("p")}`;
 }
 
 const consumable = sql`exists (select 1 from categories c left join categories pc on pc.id = c.parent_id
@@ -70,7 +71,7 @@ function basedOnHistory(only?: number | number[]): SQL {
     select h.user_id as owner_id, h.product_id,
       ((h.view_count + least(h.time_spent, 3600) / 60.0)
         / (1 + extract(epoch from now() - h.last_viewed_at) / 604800.0))::real as score
-    from browsing_history h join products p on p.id = h.product_id and p.archived_at is null
+    from browsing_history h join products p on p.id = h.product_id and ${onStorefrontAs("p")}
     where h.user_id is not null ${onlyOwner("h.user_id", only)}
       and not (exists (select 1 from b where b.user_id = h.user_id and b.product_id = h.product_id) and not ${consumable})`;
 }
@@ -102,7 +103,7 @@ function personalized(only?: number | number[]): SQL {
       select b.user_id, b.product_id, 3 * b.units from b join products p on p.id = b.product_id where ${consumable}
     )
     select s.user_id as owner_id, s.product_id, sum(s.score)::real as score
-    from scored s join products p on p.id = s.product_id and p.archived_at is null
+    from scored s join products p on p.id = s.product_id and ${onStorefrontAs("p")}
     where not (exists (select 1 from b where b.user_id = s.user_id and b.product_id = s.product_id) and not ${consumable})
     group by s.user_id, s.product_id`;
 }

@@ -8,6 +8,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
+import { onStorefrontAs } from "../catalog/visibility.ts";
 import { CROSS_SELL_RULES, KEEP_PER_LIST } from "./rules.ts";
 
 /** Candidates per product: the nearest prices in its category, above and below it. */
@@ -42,7 +43,7 @@ export const NO_TARGETS: RuleTargets = { rules: [], ids: [] };
 /** What a product's lists are computed from: a write that changes it makes the lists stale. */
 export const fingerprint = (t: string) =>
   sql.raw(`md5(concat_ws('|', ${t}.name, ${t}.brand, ${t}.category_id, ${t}.price, ${t}.sale_price,
-    ${t}.archived_at is null))`);
+    (${t}.archived_at is null and ${t}.status = 'active')))`);
 
 /** "name category-slug parent-slug" of a product, what the cross-sell rules match. */
 const kind = (t: string) => sql.raw(`lower(${t}.name || ' ' || coalesce(c.slug, '') || ' ' || coalesce(pc.slug, ''))`);
@@ -64,7 +65,7 @@ export async function crossSellTargets(db: Db): Promise<RuleTargets> {
         select r.rule, p.id, row_number() over (partition by r.rule order by p.stock > 0 desc, p.featured desc, p.id) as rn
         from products p left join categories c on c.id = p.category_id left join categories pc on pc.id = c.parent_id
         join rules r on ${kind("p")} ~* r.dst
-        where p.archived_at is null
+        where ${onStorefrontAs("p")}
       ) t where rn <= ${TARGETS_PER_RULE} order by rule, rn`),
   );
   return { rules: rows.map((r) => Number(r.rule)), ids: rows.map((r) => Number(r.id)) };
@@ -82,13 +83,13 @@ function top(name: string, rows: SQL): SQL {
 }
 
 /**
- * The lists of `ids` (archived ones get empty lists), one row each with the products' fingerprints.
+ * The lists of `ids` (drafts and archived ones get empty lists), one row each with the products' fingerprints.
  * Every read is bounded per product; `targets` holds the cross-sell rules' targets (empty: no
  * cross-sell, as a page computing one product's lists has no run's targets).
  */
 export function productListsQuery(ids: number[], targets: RuleTargets): SQL {
   return sql`with src as (
-      select s.id, s.category_id, s.brand, s.name, ${eff("s")} as eff, s.archived_at is null as live, ${
+      select s.id, s.category_id, s.brand, s.name, ${eff("s")} as eff, ${onStorefrontAs("s")} as live, ${
     fingerprint("s")
   } as fingerprint,
         ${kind("s")} as kind
@@ -101,11 +102,11 @@ export function productListsQuery(ids: number[], targets: RuleTargets): SQL {
     near as (
       select s.id as sid, n.id as pid, n.up from src s cross join lateral (
         (select p.id, true as up from products p
-          where p.category_id = s.category_id and p.archived_at is null and ${eff("p")} >= s.eff and p.id <> s.id
+          where p.category_id = s.category_id and ${onStorefrontAs("p")} and ${eff("p")} >= s.eff and p.id <> s.id
           order by ${eff("p")}, p.name, p.id limit ${NEIGHBOURS_ABOVE})
         union all
         (select p.id, false from products p
-          where p.category_id = s.category_id and p.archived_at is null and ${eff("p")} < s.eff
+          where p.category_id = s.category_id and ${onStorefrontAs("p")} and ${eff("p")} < s.eff
           order by ${eff("p")} desc, p.name, p.id limit ${NEIGHBOURS_BELOW})
 
       ) n where s.live
@@ -140,7 +141,7 @@ export function productListsQuery(ids: number[], targets: RuleTargets): SQL {
           group by oi.order_id, o.paid_at order by o.paid_at desc, oi.order_id desc limit ${ORDERS_PER_PRODUCT}
         ) o
         join order_items b on b.order_id = o.order_id and b.product_id <> s.id
-        join products p on p.id = b.product_id and p.archived_at is null
+        join products p on p.id = b.product_id and ${onStorefrontAs("p")}
         where s.live group by s.id, b.product_id`,
     )
   },
@@ -155,7 +156,7 @@ export function productListsQuery(ids: number[], targets: RuleTargets): SQL {
         join unnest(${`{${targets.rules.join(",")}}`}::int[], ${`{${
         targets.ids.join(",")
       }}`}::int[]) t(rule, id) on t.rule = s.rule and t.id <> s.id
-        join products p on p.id = t.id and p.archived_at is null
+        join products p on p.id = t.id and ${onStorefrontAs("p")}
         group by s.id, t.id`,
     )
   }

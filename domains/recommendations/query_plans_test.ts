@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import { useTestDatabase, usingPostgres } from "../../tests/helpers/db.ts";
 import { mostProductsRead, productSeqScans, queryPlans } from "../../tests/helpers/query_plans.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
-import { seedLarge } from "../../db/seed/large.ts";
+import { seedDemo } from "../../seed/mod.ts";
+import { seedLarge } from "../../seed/large.ts";
 import { rowsOf } from "../../db/client.ts";
 import { productRecommendations } from "./mod.ts";
 

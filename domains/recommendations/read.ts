@@ -4,12 +4,12 @@
  * own lists are one stored row (or, for a product the job has not reached yet, the bounded
  * computation of product_lists.ts); shop-wide lists are the stored best of each category; the last
  * step reads the first products of each category from its listing index. Products in stock come
- * first; archived products and the product itself never appear; an up-sell never costs less than
+ * first; drafts, archived products and the product itself never appear; an up-sell never costs less than
  * its product.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
-import { categoryTreeIds, getProduct, type Product, productsInOrder } from "../catalog/mod.ts";
+import { categoryTreeIds, getProduct, onStorefrontAs, type Product, productsInOrder } from "../catalog/mod.ts";
 import { candidates, type CustomerListType, type ShopListType } from "./candidates.ts";
 import { type ProductLists, productLists } from "./product_lists.ts";
 
@@ -34,7 +34,7 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 const realArray = (xs: number[]) => sql`${`{${xs.join(",")}}`}::real[]`;
 
 async function stepIds(db: Db, step: Step, rows: SQL, exclude: number[], limit: number): Promise<number[]> {
-  const where: SQL[] = [sql`p.archived_at is null`];
+  const where: SQL[] = [onStorefrontAs("p")];
   if (exclude.length) where.push(sql`p.id <> all(${intArray(exclude)})`);
   if (step.categoryIds) where.push(sql`p.category_id = any(${intArray(step.categoryIds)})`);
   if (step.notCheaperThan !== undefined) {
@@ -93,7 +93,7 @@ function catalogue(categoryIds?: number[]): Step {
         from ${categoryIds ? sql`unnest(${intArray(categoryIds)})` : sql`(select id from categories)`} c(id)
         cross join lateral (
           select p.id, row_number() over () as n from (
-            select p.id from products p where p.category_id = c.id and p.archived_at is null
+            select p.id from products p where p.category_id = c.id and ${onStorefrontAs("p")}
             order by p.featured desc nulls first, p.is_new desc nulls first, p.name, p.id limit ${wanted}
           ) p
         ) r join products p on p.id = r.id`),
@@ -114,7 +114,7 @@ function customerList(type: CustomerListType, userId: number): Step {
 
 export type ProductListKind = "similar" | "frequentlyBought" | "crossSell" | "upSell";
 
-/** A product's list (404 for an unknown or archived product), never holding the product itself. */
+/** A product's list (404 for an unknown, draft or archived product), never holding the product itself. */
 export async function productRecommendations(
   db: Db,
   kind: ProductListKind,

@@ -19,6 +19,7 @@ import {
   type ReviewSort,
 } from "./schemas.ts";
 import { ownedReviewPhotoKey, showableReviewPhotos } from "./photo_urls.ts";
+import { isOnStorefront } from "../catalog/visibility.ts";
 
 export type ReviewStatus = "pending" | "approved" | "rejected";
 export type Verification = typeof reviews.$inferSelect["verificationStatus"];
@@ -227,7 +228,7 @@ export async function assertNotReviewed(db: Db, userId: number, productId: numbe
   if (row) throw new ConflictError(ALREADY_REVIEWED);
 }
 
-/** The product a review may be written for (not archived), or 404. */
+/** The product a review may be written for (on the storefront: not a draft, not archived), or 404. */
 export async function reviewableProduct(
   db: Db,
   productId: number,
@@ -237,9 +238,10 @@ export async function reviewableProduct(
     slug: products.slug,
     name: products.name,
     archivedAt: products.archivedAt,
+    status: products.status,
   })
     .from(products).where(eq(products.id, productId));
-  if (!p || p.archivedAt) throw new NotFoundError("Product Not Found");
+  if (!p || !isOnStorefront(p)) throw new NotFoundError("Product Not Found");
   return { id: p.id, slug: p.slug, name: p.name };
 }
 

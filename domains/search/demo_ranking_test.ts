@@ -1,12 +1,12 @@
 /**
- * Search ranking on the demo catalogue (db/seed), for what keepers actually type: a misspelling, a
+ * Search ranking on the demo catalogue (seed/), for what keepers actually type: a misspelling, a
  * lighting term, a two-word product, half a brand name. The small fixtures in service_test.ts pin
  * the mechanics; this pins the order a shopper sees on a realistic catalogue of 80+ products, on
  * PGlite and on PostgreSQL alike (TEST_DATABASE_URL).
  */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import type { Product } from "../catalog/mod.ts";
 import { searchProducts, suggestProducts } from "./mod.ts";
 

@@ -12,6 +12,7 @@ import { orderItems, orderNotes, orders, products, productVariants, users } from
 import { toCents, toNumeric } from "../../lib/money.ts";
 import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../cart/mod.ts";
 import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
+import { isOnStorefront } from "../catalog/visibility.ts";
 import { defaultAddresses, orderNumber } from "../checkout/mod.ts";
 import { findByRetailerIds } from "../feeds/mod.ts";
 import { addressSnapshot, takeStock } from "../orders/mod.ts";
@@ -136,7 +137,7 @@ async function lockedItems(tx: Db, items: { productId: number; variantId: number
   const byVariant = new Map(variantRows.map((v) => [v.id, v]));
   return (item: { productId: number; variantId: number | null }): Sellable | null => {
     const product = byProduct.get(item.productId);
-    if (!product || product.archivedAt) return null;
+    if (!product || !isOnStorefront(product)) return null;
     if (item.variantId === null) {
       return {
         productId: product.id,

@@ -1,5 +1,5 @@
 /**
- * /admin/products: the product list (search by name or SKU, category, stock and archived filters,
+ * /admin/products: the product list (search by name or SKU, category, stock, status and archived filters,
  * paging), /admin/products/new and /admin/products/{id} (every column staff edit, the images panel,
  * the variants and the audit log), archive and unarchive. Plain form posts: a redirect with a toast,
  * or the form again with each refused field's message (400, or 409 for a taken SKU or slug).
@@ -99,6 +99,7 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
     categoryOptions(c),
   ]);
   const archived = product.archivedAt !== null;
+  const draft = product.status === "draft";
   const res = renderAdminPage(c, {
     title: product.name,
     active: ACTIVE,
@@ -115,7 +116,9 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              {archived ? null : <a href={`/product/${product.slug}`} className={secondaryButton}>View on site</a>}
+              {archived || draft
+                ? null
+                : <a href={`/product/${product.slug}`} className={secondaryButton}>View on site</a>}
               <form method="post" action={`/admin/products/${product.id}/${archived ? "unarchive" : "archive"}`}>
                 <button type="submit" className={archived ? primaryButton : secondaryButton}>
                   {archived ? "Unarchive" : "Archive"}
@@ -127,6 +130,13 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
             ? (
               <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
                 Archived: this product is hidden from the shop and cannot be bought. Orders that hold it still show it.
+              </p>
+            )
+            : null}
+          {draft && !archived
+            ? (
+              <p className="mt-3 rounded-lg border border-violet-200 bg-violet-50 px-4 py-3 text-sm text-violet-900">
+                Draft: only staff see this product. Set its status to Active and save to publish it.
               </p>
             )
             : null}
@@ -180,7 +190,8 @@ export function productAdmin() {
   app.get("/", async (c) => {
     const query = parseForm(schemas.adminProductQuery, c.req.query());
     const page = await listProducts(c.var.db, {
-      archived: query.archived === "active" ? "exclude" : query.archived === "archived" ? "only" : "all",
+      archived: query.archived === "active" ? "unarchived" : query.archived === "archived" ? "only" : "all",
+      status: query.status,
       nameOrSku: query.q || undefined,
       categoryIds: query.category ? [query.category] : undefined,
       stock: query.stock,
@@ -203,7 +214,7 @@ export function productAdmin() {
     });
   });
 
-  app.get("/new", (c) => newPage(c, { values: { pudoEligible: "on", stock: "0" } }));
+  app.get("/new", (c) => newPage(c, { values: { status: "active", pudoEligible: "on", stock: "0" } }));
 
   app.post("/", formLimit, async (c) => {
     const form = await c.req.parseBody();

@@ -109,6 +109,7 @@ const adminProductSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   pudoEligible: z.boolean(),
+  status: z.enum(["draft", "active"]),
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
   createdAt: z.string(),

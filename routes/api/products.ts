@@ -73,7 +73,7 @@ export function productApi() {
     return c.json(productJson(await getProduct(c.var.db, { slug })));
   });
 
-  // Public for the storefront; staff also see archived products (the variant editor reads it).
+  // Public for the storefront; staff also see drafts and archived products (the variant editor reads it).
   app.get("/:id/with-variants", async (c) => {
     const staff = c.var.user !== null && hasRole(c.var.user, "admin");
     const product = await getProductWithVariants(c.var.db, { id: parseId(c.req.param("id")) }, {

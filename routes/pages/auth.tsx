@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { authSchemas } from "../../domains/auth/mod.ts";
-import { demoAccounts, demoAccountsPresent } from "../../db/seed/mod.ts";
+import { demoAccounts, demoAccountsPresent } from "../../seed/mod.ts";
 import { AppError, TooManyRequestsError } from "../../lib/errors.ts";
 import { ServiceError } from "../../lib/error_log.ts";
 import { LoginView, RegisterView } from "../../components/auth/AuthViews.tsx";

@@ -18,7 +18,7 @@ import {
   viewportShot,
   watchErrors,
 } from "../helpers/e2e.ts";
-import { demoAccounts } from "../../db/seed/demo.ts";
+import { demoAccounts } from "../../seed/demo.ts";
 import { createUser } from "../helpers/factories.ts";
 import { orderItems, orders, products } from "../../db/schema/mod.ts";
 import { hashPassword } from "../../domains/auth/mod.ts";

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
 import { type Db, openDb } from "../../db/client.ts";
-import { demoAccounts } from "../../db/seed/demo.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { demoAccounts } from "../../seed/demo.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import { chromiumAvailable, ensureScreenshotDir, launchBrowser, screenshotDir } from "./browser.ts";
 import { type RunningServer, startServer } from "./server.ts";
 

@@ -8,7 +8,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import { orderItems, orders, products, productVariants, reminderPreferences, users } from "../../db/schema/mod.ts";
 import { remindersOn } from "../../domains/animals/mod.ts";
 

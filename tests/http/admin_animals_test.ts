@@ -8,7 +8,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { signedInAs } from "../helpers/staff.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import { auditLogs, species } from "../../db/schema/mod.ts";
 import { speciesProfileJson } from "../../routes/api/animals_json.ts";
 import { getSpecies } from "../../domains/animals/mod.ts";

@@ -3,7 +3,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
 import { describeAmpErrors, validateAmp } from "../helpers/amp_validator.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import { products } from "../../db/schema/mod.ts";
 import { getProduct, listCategories, listProducts } from "../../domains/catalog/mod.ts";
 import { formatMoney } from "../../lib/money.ts";

@@ -9,7 +9,7 @@ import { testApp, testAssets, testConfig } from "../helpers/app.ts";
 import { createApp } from "../../app.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 import { testClient } from "../helpers/client.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import { productVariants } from "../../db/schema/mod.ts";
 import { NEEDS } from "../../domains/animals/mod.ts";
 import { NEED_KEYS } from "../../contract/animals.ts";

@@ -17,7 +17,7 @@ import {
 import { cartCappedToast } from "../../routes/auth_actions.ts";
 import { describeError } from "../../lib/error_log.ts";
 import { createProduct, createUser } from "../helpers/factories.ts";
-import { demoAccounts } from "../../db/seed/mod.ts";
+import { demoAccounts } from "../../seed/mod.ts";
 import type { Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { runtimeConfig, runtimePackages, writeRuntimeTree } from "../../scripts/runtime_tree.ts";
 import { type RunningServer, START_V8_FLAGS, startServer } from "../helpers/server.ts";
 import { usingPostgres, withScratchDatabase } from "../helpers/scratch_db.ts";
-import { demoAccounts } from "../../db/seed/demo.ts";
+import { demoAccounts } from "../../seed/demo.ts";
 
 const options = { sanitizeOps: false, sanitizeResources: false };
 const ROOT = new URL("../../", import.meta.url).pathname;

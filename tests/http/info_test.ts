@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp } from "../helpers/app.ts";
 import { createCategory, createProduct, createUser } from "../helpers/factories.ts";

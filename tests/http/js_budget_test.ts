@@ -25,7 +25,7 @@ import { createAddress } from "../helpers/factories.ts";
 import { createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { products, users } from "../../db/schema/mod.ts";
-import { seedDemo } from "../../db/seed/mod.ts";
+import { seedDemo } from "../../seed/mod.ts";
 import { type AssetManifest, scriptsFor } from "../../lib/assets.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 import { buildScripts } from "../../scripts/build.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Database, Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRewards } from "../../db/schema/mod.ts";
-import { demoRewards } from "../../db/seed/demo.ts";
+import { demoRewards } from "../../seed/demo.ts";
 import { createCustomer, PASSWORD } from "../../domains/accounts/test_fixtures.ts";
 import { useTestDatabase } from "../helpers/db.ts";
 import { giveRefundDebt } from "../helpers/loyalty_debt.ts";

@@ -8,8 +8,8 @@ import postgres from "postgres";
 import { DEPLOY_PERMISSIONS, type RunningServer, startServer } from "../helpers/server.ts";
 import { usingPostgres, withScratchDatabase } from "../helpers/scratch_db.ts";
 import { testClient } from "../helpers/client.ts";
-import { demoAccounts } from "../../db/seed/demo.ts";
-import { seedCategories, seedProducts } from "../../db/seed/catalog_data.ts";
+import { demoAccounts } from "../../seed/demo.ts";
+import { seedCategories, seedProducts } from "../../seed/catalog_data.ts";
 
 const options = { sanitizeOps: false, sanitizeResources: false };
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { count } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
-import { demoAccounts, isEmpty, seedDemo } from "../../db/seed/mod.ts";
+import { demoAccounts, isEmpty, seedDemo } from "../../seed/mod.ts";
 import { addresses, coupons, loyaltyRewards, products, productVariants, users } from "../../db/schema/mod.ts";
 import { listCategories, listProducts } from "../../domains/catalog/mod.ts";
 import { verifyPassword } from "../../domains/auth/mod.ts";

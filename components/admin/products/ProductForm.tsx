@@ -28,6 +28,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Draft or active: a draft is saved and seen by staff only (decision 0069). */
+const STATUS: FieldSpec = {
+  label: "Status",
+  name: "status",
+  options: [
+    { value: "active", label: "Active: on the shop" },
+    { value: "draft", label: "Draft: staff only, hidden from the shop" },
+  ],
+  hint: "A draft has no product page and is left out of lists, search, feeds and the sitemap until made active",
+  span: "sm:col-span-2",
+};
+
 /** The product form's text boxes, section by section. */
 const BASICS: TextFieldSpec[] = [
   { label: "Name", name: "name", required: true, maxLength: 200 },
@@ -120,6 +132,7 @@ export function ProductForm(
       <Section title="Basics">
         <FormFields
           fields={[
+            STATUS,
             ...BASICS,
             categoryPicker({ label: "Category", name: "categoryId", empty: "No category" }, categories),
             DESCRIPTION,

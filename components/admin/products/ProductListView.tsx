@@ -1,4 +1,4 @@
-/** /admin/products: the filter form (search, category, stock, archived), the product table and paging. */
+/** /admin/products: the filter form (search, category, stock, status, archived), the product table and paging. */
 import type { Product } from "../../../domains/catalog/mod.ts";
 import { effectivePriceCents, LOW_STOCK } from "../../../domains/catalog/mod.ts";
 import type { AdminProductQuery } from "../../../domains/catalog_admin/mod.ts";
@@ -16,6 +16,7 @@ function listHref(query: AdminProductQuery, page: number): string {
   if (query.q) params.set("q", query.q);
   if (query.category) params.set("category", String(query.category));
   if (query.stock) params.set("stock", query.stock);
+  if (query.status) params.set("status", query.status);
   if (query.archived !== "active") params.set("archived", query.archived);
   if (page > 1) params.set("page", String(page));
   const qs = params.toString();
@@ -50,6 +51,14 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
         </span>
       </>
     ),
+  },
+  {
+    header: "Status",
+    className: "whitespace-nowrap",
+    cell: (p) =>
+      p.status === "draft"
+        ? <span className="font-semibold text-violet-900">Draft</span>
+        : <span className="text-stone-700">Active</span>,
   },
   { header: "SKU", className: "font-mono text-xs whitespace-nowrap", cell: (p) => p.sku },
   { header: "Category", cell: (p) => p.category?.name ?? "-" },
@@ -96,11 +105,21 @@ function filterFields(categories: CategoryOption[]): FieldSpec[] {
       ],
     },
     {
+      id: "filter-status",
+      label: "Status",
+      name: "status",
+      empty: "Any status",
+      options: [
+        { value: "draft", label: "Draft" },
+        { value: "active", label: "Active" },
+      ],
+    },
+    {
       id: "filter-archived",
       label: "Showing",
       name: "archived",
       options: [
-        { value: "active", label: "On sale" },
+        { value: "active", label: "Not archived" },
         { value: "archived", label: "Archived" },
         { value: "all", label: "All" },
       ],
@@ -127,13 +146,13 @@ export function ProductListView(
         method="get"
         action="/admin/products"
         role="search"
-        className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
       >
         <FormFields
           fields={filterFields(categories)}
-          values={{ ...query, category: query.category ? String(query.category) : "" }}
+          values={{ ...query, category: query.category ? String(query.category) : "", status: query.status ?? "" }}
         />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-5 lg:justify-end">
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-6 lg:justify-end">
           <button type="submit" className={primaryButton}>Filter</button>
           <a href="/admin/products" className={secondaryButton}>Clear</a>
         </div>
