@@ -9,7 +9,7 @@ import { auditLogs, emailOutbox, orderItems, orderNotes, orderRefunds, orders, u
 import { csvFile } from "../../lib/csv.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
-import { recordAudit } from "../admin_audit/mod.ts";
+import { changeText, describeAudit, recordAudit } from "../admin_audit/mod.ts";
 import {
   getOrder,
   ORDER_NOT_FOUND,
@@ -218,6 +218,10 @@ export interface TimelineEvent {
   title: string;
   detail: string | null;
   by: string | null;
+  /** A staff action's changed fields and facts as sentences ("Status processing -> shipped"). */
+  changes?: string[];
+  /** The audit entry's raw details, for the page's disclosure. */
+  raw?: Record<string, unknown> | null;
 }
 
 export interface AdminRefund {
@@ -335,21 +339,27 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
         d.trackingNumber ? `Tracking ${d.trackingNumber}${d.carrier ? ` (${d.carrier})` : ""}` : null,
         typeof d.refunded === "number" ? `Refunded R${d.refunded.toFixed(2)}` : null,
       ].filter(Boolean).join(" · ");
+      const said = describeAudit(a);
       timeline.push({
         at: a.createdAt,
         kind: "status",
         title: `${STATUS_TITLES[String(d.to)] ?? `Status ${d.to}`} (was ${d.from})`,
         detail: extra || null,
         by,
+        changes: [...said.changes.map(changeText), ...said.facts],
+        raw: a.details as Record<string, unknown> | null,
       });
     } else if (a.action !== "refund" && a.action !== "note") {
       // Other recorded events (an automatic refund of a late payment, a coupon overrun...).
+      const said = describeAudit(a);
       timeline.push({
         at: a.createdAt,
         kind: "other",
         title: a.action.replace(/_/g, " "),
         detail: typeof d.reason === "string" ? d.reason : null,
         by,
+        changes: [...said.changes.map(changeText), ...said.facts.filter((f) => !f.startsWith("Reason: "))],
+        raw: a.details as Record<string, unknown> | null,
       });
     }
   }

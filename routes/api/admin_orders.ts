@@ -67,7 +67,8 @@ export function adminOrderJson(d: AdminOrderDetail) {
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
-    timeline: d.timeline.map((e) => ({ ...e, at: e.at.toISOString() })),
+    // The page's sentences and raw JSON stay off the API: its clients read the audit entries themselves.
+    timeline: d.timeline.map(({ changes: _c, raw: _r, ...e }) => ({ ...e, at: e.at.toISOString() })),
     source: d.source,
     waTradeId: d.whatsapp?.waTradeId ?? null,
     whatsappNumber: d.whatsapp?.number ?? null,

@@ -13,13 +13,22 @@ import { createAddress } from "../helpers/factories.ts";
 import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { screenshotDir } from "../helpers/browser.ts";
-import { demoAdmin, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import {
+  demoAdmin,
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  fullPageShot,
+  signIn,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 const placed: { id: number; orderNumber: string }[] = [];
 
 /** Three paid orders of a customer with a default address; the last carries order notes. */
 async function prepare(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.role, "customer")).limit(1);
+  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
   const address = await createAddress(db, customer.id);
   await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
   const rows = await db.select({ id: products.id }).from(products)
@@ -111,6 +120,48 @@ e2eTest(
     await pdfPagesPng(one.bytes, "packing-slip-one");
     assert.deepEqual(errors, []);
     await page.close();
+  },
+);
+
+e2eTest(
+  "[e2e packing slips] shipping with an Aramex waybill: a tracking link for staff and customer, the timeline and audit log in sentences",
+  async () => {
+    const url = e2e.server.url;
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const b = placed[1];
+    await page.goto(`${url}/admin/orders/${b.id}`);
+    await page.fill("#ship-tracking", "30412345678");
+    await page.fill("#ship-carrier", "Aramex");
+    await page.locator('[data-action="ship"] button[type="submit"]').click();
+    await page.waitForURL(`${url}/admin/orders/${b.id}`);
+    const link = page.locator("[data-tracking] a[data-tracking-number]");
+    assert.equal(await link.getAttribute("href"), "https://www.aramex.com/track/results?ShipmentNumber=30412345678");
+    const shipped = page.locator('[data-timeline] li[data-event="status"]');
+    assert.match(await shipped.innerText(), /Status processing -> shipped[\s\S]*Tracking number: 30412345678/);
+    await shipped.locator("summary", { hasText: "Raw JSON" }).click();
+    assert.match(await shipped.locator("pre").innerText(), /"trackingNumber": "30412345678"/);
+    await fullPageShot(page, "packing-slips-shipped-order-timeline");
+
+    await page.goto(`${url}/admin/audit?entityType=order`);
+    const row = page.locator("[data-audit-sentence]").first();
+    assert.match(await row.innerText(), new RegExp(`Order #${b.id} marked shipped by ${demoAdmin.username}`));
+    await fullPageShot(page, "packing-slips-audit-log");
+    assert.deepEqual(errors, []);
+    await page.close();
+
+    const shopper = await e2e.browser.newContext(DESKTOP);
+    const mine = await shopper.newPage();
+    const shopperErrors = watchErrors(mine);
+    await signIn(mine, url, demoCustomer.username, demoCustomer.password);
+    await mine.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await mine.goto(`${url}/order/${b.id}`);
+    const track = mine.locator("a[data-tracking-number]");
+    assert.equal(await track.getAttribute("data-tracking-carrier"), "Aramex");
+    assert.equal(await track.getAttribute("target"), "_blank");
+    await fullPageShot(mine, "packing-slips-customer-tracking-link");
+    assert.deepEqual(shopperErrors, []);
+    await shopper.close();
   },
 );
 

@@ -1,6 +1,6 @@
 /** /admin/audit: every audit entry, filtered by entity type, user and dates, with the spec's action badges. */
-import { ActionBadge, detailPreview } from "../products/AuditTable.tsx";
-import { auditEntityTypes } from "../../../domains/admin_audit/mod.ts";
+import { ActionBadge } from "../products/AuditTable.tsx";
+import { auditEntityTypes, changeText, describeAudit } from "../../../domains/admin_audit/mod.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
 import { type Column, DataTable, EmptyCard, formatDateTime } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
@@ -46,19 +46,34 @@ function entityHref(type: string, id: number): string | null {
   return null;
 }
 
-/** The first 50 characters of the details (spec 001), the whole JSON one click away. */
-function Details({ details }: { details: Record<string, unknown> | null }) {
-  if (!details) return <span className="text-stone-400">—</span>;
-  const json = JSON.stringify(details);
-  const short = detailPreview(details);
-  if (short === json) return <code className="text-xs break-all">{json}</code>;
+/** The entry's raw details, one click away (the sentences above are read from them). */
+export function RawDetails({ details }: { details: unknown }) {
+  if (details === null || details === undefined) return null;
   return (
-    <details>
-      <summary className="cursor-pointer text-xs break-all">
-        <code>{`${short}…`}</code>
-      </summary>
+    <details className="mt-1" data-raw-details>
+      <summary className="cursor-pointer text-xs text-stone-500">Raw JSON</summary>
       <pre className="mt-2 max-w-xl overflow-x-auto rounded-lg bg-stone-50 p-3 text-xs whitespace-pre-wrap">{JSON.stringify(details, null, 2)}</pre>
     </details>
+  );
+}
+
+/** What happened, as sentences: "Product #12 updated by pieter", then "Price R 1 299,00 -> R 1 199,00" per field. */
+function Happened({ row: r }: { row: AuditRow }) {
+  const s = describeAudit(r);
+  const by = r.userId === null ? " by the system" : ` by ${r.username ?? `user #${r.userId}`}`;
+  return (
+    <div data-audit-sentence>
+      <p className="font-medium text-stone-900">{`${s.summary}${by}`}</p>
+      {s.changes.length || s.facts.length
+        ? (
+          <ul className="mt-1 space-y-0.5 text-stone-700">
+            {s.changes.map((c) => <li key={c.field} data-audit-change={c.field}>{changeText(c)}</li>)}
+            {s.facts.map((f, i) => <li key={`f${i}`} className="text-stone-600">{f}</li>)}
+          </ul>
+        )
+        : null}
+      <RawDetails details={r.details} />
+    </div>
   );
 }
 
@@ -95,7 +110,7 @@ const AUDIT_COLUMNS: Column<AuditRow>[] = [
   { header: "User", cell: (r) => <Author row={r} /> },
   { header: "Entity", className: "whitespace-nowrap", cell: (r) => <Entity row={r} /> },
   { header: "Action", cell: (r) => <ActionBadge action={r.action} /> },
-  { header: "Details", cell: (r) => <Details details={r.details} /> },
+  { header: "What happened", cell: (r) => <Happened row={r} /> },
 ];
 
 export function AuditView(
@@ -116,7 +131,10 @@ export function AuditView(
   const link = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100";
   return (
     <div>
-      <PageHeader title="Audit log" intro="Every change staff made, newest first." />
+      <PageHeader
+        title="Audit log"
+        intro="Every change staff made, newest first: each changed field before -> after, the raw entry behind Raw JSON."
+      />
       <form method="get" action="/admin/audit" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <FormFields fields={FILTER_FIELDS} values={filter} />
         <button type="submit" className={secondaryButton}>Filter</button>

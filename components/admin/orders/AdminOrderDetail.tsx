@@ -21,6 +21,7 @@ import { adminTime } from "./AdminOrderList.tsx";
 import type { OrderDocuments } from "../../../domains/tax_documents/mod.ts";
 import { TaxDocumentLinks } from "../../orders/TaxDocumentLinks.tsx";
 import { TrackingNumber } from "../../orders/TrackingNumber.tsx";
+import { RawDetails } from "../audit/AuditViews.tsx";
 import { CARRIER_NAMES } from "../../../domains/carriers/mod.ts";
 
 export interface AdminOrderDetailProps {
@@ -354,8 +355,17 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
                 <li key={i} data-event={e.kind}>
                   <span className="absolute -left-1.5 mt-1.5 h-3 w-3 rounded-full border-2 border-white bg-green-700" />
                   <p className="text-sm font-semibold">{e.title}</p>
-                  {e.detail ? <p className="text-sm whitespace-pre-line text-stone-700">{e.detail}</p> : null}
-                  <p className="text-xs text-stone-500">{`${adminTime(e.at)}${e.by ? ` · ${e.by}` : ""}`}</p>
+                  {e.changes?.length
+                    ? (
+                      <ul className="text-sm text-stone-700" data-event-changes>
+                        {e.changes.map((c, j) => <li key={j} className="whitespace-pre-line">{c}</li>)}
+                      </ul>
+                    )
+                    : e.detail
+                    ? <p className="text-sm whitespace-pre-line text-stone-700">{e.detail}</p>
+                    : null}
+                  <p className="text-xs text-stone-500">{`${adminTime(e.at)}${e.by ? ` · by ${e.by}` : ""}`}</p>
+                  {e.raw ? <RawDetails details={e.raw} /> : null}
                 </li>
               ))}
             </ol>

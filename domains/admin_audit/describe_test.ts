@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { changeText, describeAudit, fieldLabel, valueText } from "./mod.ts";
+
+Deno.test("[audit sentences] a product update reads 'Price R 1 299,00 -> R 1 199,00' per field", () => {
+  const s = describeAudit({
+    entityType: "product",
+    entityId: 12,
+    action: "update",
+    details: {
+      changes: {
+        price: { before: "1299.00", after: "1199.00" },
+        isFeatured: { before: false, after: true },
+        description: { before: null, after: "Full-spectrum" },
+      },
+    },
+  });
+  assert.equal(s.summary, "Product #12 updated");
+  assert.deepEqual(s.changes.map(changeText), [
+    "Price R\u00a01\u00a0299,00 -> R\u00a01\u00a0199,00",
+    "Is featured no -> yes",
+    "Description (empty) -> Full-spectrum",
+  ]);
+  assert.deepEqual(s.facts, []);
+});
+
+Deno.test("[audit sentences] order status changes, refunds, roles and notes", () => {
+  const shipped = describeAudit({
+    entityType: "order",
+    entityId: 3,
+    action: "status_change",
+    details: { from: "processing", to: "shipped", trackingNumber: "TCG123456", carrier: null },
+  });
+  assert.equal(shipped.summary, "Order #3 marked shipped");
+  assert.deepEqual(shipped.changes.map(changeText), ["Status processing -> shipped"]);
+  assert.deepEqual(shipped.facts, ["Tracking number: TCG123456"]);
+
+  const refund = describeAudit({
+    entityType: "order",
+    entityId: 3,
+    action: "refund",
+    details: { refundId: 9, amount: 450, reason: "Broken", refundedAmount: { before: 0, after: 450 } },
+  });
+  assert.equal(refund.summary, "Order #3 refunded R\u00a0450,00");
+  assert.deepEqual(refund.changes.map(changeText), ["Refunded amount R\u00a00,00 -> R\u00a0450,00"]);
+  assert.deepEqual(refund.facts, ["Reason: Broken"]);
+
+  const role = describeAudit({
+    entityType: "user",
+    entityId: 5,
+    action: "role_change",
+    details: { before: { role: "customer" }, after: { role: "admin" } },
+  });
+  assert.equal(role.summary, "User #5 given another role");
+  assert.deepEqual(role.changes.map(changeText), ["Role customer -> admin"]);
+
+  const note = describeAudit({
+    entityType: "order",
+    entityId: 3,
+    action: "note",
+    details: { noteId: 1, body: "Call first" },
+  });
+  assert.equal(note.summary, "Internal note added to order #3");
+  assert.deepEqual(note.facts, ["Call first"]);
+});
+
+Deno.test("[audit sentences] labels and values", () => {
+  assert.equal(fieldLabel("salePrice"), "Sale price");
+  assert.equal(fieldLabel("pudo_eligible"), "Pudo eligible");
+  assert.equal(valueText("discountCents", 1250), "R\u00a012,50");
+  assert.equal(valueText("tags", ["uvb", "t5"]), "uvb, t5");
+  assert.equal(valueText("images", [{ url: "a" }, { url: "b" }]), "2 items");
+  assert.equal(valueText("name", "x".repeat(300)).length, 120);
+  assert.equal(
+    describeAudit({ entityType: "setting", entityId: 0, action: "update", details: null }).summary,
+    "Settings updated",
+  );
+});
