@@ -216,7 +216,7 @@ export function AdminOrderList(
           : null}
       </div>
       {result.items.length
-        ? <p className="mt-1 text-xs text-stone-500">Tick the orders to print, then Print packing slips.</p>
+        ? <p className="mt-1 text-xs text-stone-600">Tick the orders to print, then Print packing slips.</p>
         : null}
       {result.items.length === 0
         ? <EmptyCard>{filtered ? "No orders match these filters." : "No orders yet."}</EmptyCard>
