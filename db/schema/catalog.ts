@@ -88,6 +88,11 @@ export const products = pgTable("products", {
   /** Draft or active (decision 0069); independent of the archive. */
   status: productStatus().notNull().default("active"),
   /**
+   * When a draft is to be published: the publishing job (domains/catalog_admin/publishing.ts) makes
+   * it active once this time has passed, and clears it. Ignored for an active product.
+   */
+  publishAt: tstz(),
+  /**
    * Search document kept by the database (triggers of migration 0015): name weighs most, then
    * brand, then the category's name, then description. Stored with the category's name so one GIN
    * index answers a search (decision 0044); never written by the code.
@@ -106,6 +111,8 @@ export const products = pgTable("products", {
   index().on(t.createdAt),
   index().on(t.fbRetailerId),
   index().on(t.archivedAt),
+  // The publishing job's read: drafts whose time has come.
+  index("products_publish_at_idx").on(t.publishAt).where(sql`status = 'draft' and publish_at is not null`),
   index("products_effective_price_idx").on(sql`coalesce(${t.salePrice}, ${t.price})`),
   // A search's name and brand matches, the first matches it ranks (text_search.ts, decision 0054).
   index("products_title_search_idx").using(
