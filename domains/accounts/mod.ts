@@ -29,6 +29,7 @@ export {
   NOT_YOURSELF,
   ONLY_SUPER_ADMIN_CHANGES_ROLES,
   STAFF_NEEDS_SUPER_ADMIN,
+  staffUsernames,
   type StaffUserRow,
   USER_PAGE_SIZE,
   type UserChange,

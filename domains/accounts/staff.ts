@@ -192,6 +192,13 @@ export async function userIdByUsername(db: Db, username: string): Promise<number
   return row?.id ?? null;
 }
 
+/** The staff accounts' usernames (admin and super_admin), A to Z: the audit screen's "staff member" choice. */
+export async function staffUsernames(db: Db, limit = 200): Promise<string[]> {
+  const rows = await db.select({ username: users.username }).from(users)
+    .where(inArray(users.role, ["admin", "super_admin"])).orderBy(asc(users.username)).limit(limit);
+  return rows.map((r) => r.username);
+}
+
 /** Usernames by id, for lists that show who did something. */
 export async function usernamesByIds(db: Db, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];

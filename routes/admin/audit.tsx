@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { auditEntityTypes, searchAudit } from "../../domains/admin_audit/mod.ts";
-import { userIdByUsername, usernamesByIds } from "../../domains/accounts/mod.ts";
+import { staffUsernames, userIdByUsername, usernamesByIds } from "../../domains/accounts/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { AuditView } from "../../components/admin/audit/AuditViews.tsx";
 import { renderAdminPage } from "./render.tsx";
@@ -49,7 +49,10 @@ export function auditAdmin() {
       searchAudit(c.var.db, { ...search, page: q.page * PAGE_SIZE + 1, pageSize: 1 }),
     ]);
     const items = found.items;
-    const names = await usernamesByIds(c.var.db, items.flatMap((e) => e.userId === null ? [] : [e.userId]));
+    const [names, staff] = await Promise.all([
+      usernamesByIds(c.var.db, items.flatMap((e) => e.userId === null ? [] : [e.userId])),
+      staffUsernames(c.var.db),
+    ]);
     return renderAdminPage(c, {
       title: "Audit log",
       active: "/admin/audit",
@@ -60,6 +63,7 @@ export function auditAdmin() {
           page={q.page}
           hasNext={next.items.length > 0}
           message={userId === null ? `No user is called "${q.user}".` : null}
+          staff={staff}
         />
       ),
     });

@@ -61,7 +61,15 @@ test(
       200,
     );
 
-    const all = rowsOf(await (await anna.get("/admin/audit")).text());
+    const html = await (await anna.get("/admin/audit")).text();
+    // The "Staff member" field suggests the staff accounts, never customers.
+    const staff = html.match(/<datalist id="audit-staff">[\s\S]*?<\/datalist>/)?.[0] ?? "";
+    assert.match(
+      html,
+      /<input[^>]*id="audit-user"[^>]*list="audit-staff"|<input[^>]*list="audit-staff"[^>]*id="audit-user"/,
+    );
+    assert.deepEqual([...staff.matchAll(/value="([^"]+)"/g)].map((m) => m[1]), ["anna", "pieter"]);
+    const all = rowsOf(html);
     assert.match(all, new RegExp(`Product #${product.id} updated by pieter`));
     assert.match(all, /Price R\u00a01\u00a0299,00 -&gt; R\u00a01\u00a0199,00/);
     assert.match(all, new RegExp(`Order #${order.id} marked shipped by anna`));

@@ -86,7 +86,14 @@ const FILTER_FIELDS: FieldSpec[] = [
     empty: "All",
     options: auditEntityTypes.map((t) => ({ value: t, label: ENTITY_LABELS[t] ?? t })),
   },
-  { id: "audit-user", label: "User", name: "user", maxLength: 20, placeholder: "Username" },
+  {
+    id: "audit-user",
+    label: "Staff member",
+    name: "user",
+    maxLength: 20,
+    placeholder: "Username",
+    list: "audit-staff",
+  },
   { id: "audit-from", label: "From", type: "date", name: "from" },
   { id: "audit-to", label: "To", type: "date", name: "to" },
 ];
@@ -114,12 +121,14 @@ const AUDIT_COLUMNS: Column<AuditRow>[] = [
 ];
 
 export function AuditView(
-  { rows, filter, page, hasNext, message }: {
+  { rows, filter, page, hasNext, message, staff = [] }: {
     rows: AuditRow[];
     filter: AuditFilterValues;
     page: number;
     hasNext: boolean;
     message?: string | null;
+    /** Staff usernames the "Staff member" field suggests (any username may still be typed: former staff). */
+    staff?: string[];
   },
 ) {
   const href = (p: number) => {
@@ -137,6 +146,9 @@ export function AuditView(
       />
       <form method="get" action="/admin/audit" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <FormFields fields={FILTER_FIELDS} values={filter} />
+        <datalist id="audit-staff">
+          {staff.map((u) => <option key={u} value={u} />)}
+        </datalist>
         <button type="submit" className={secondaryButton}>Filter</button>
       </form>
       {message ? <p role="alert" className="mt-4 text-sm text-red-800">{message}</p> : null}
