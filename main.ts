@@ -25,6 +25,7 @@ import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
 import { sendReplacementReminders } from "./domains/animals/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
+import { publishDueDrafts } from "./domains/catalog_admin/mod.ts";
 import { runWhatsAppWork, whatsappJobContext } from "./domains/whatsapp/mod.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 
@@ -94,6 +95,15 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
         const removed = await sweepExpiredSessions(database.db);
         await sweepRateLimits(database.db);
         if (removed) log("swept expired sessions", { removed });
+      },
+    },
+    // Scheduled publishing (decision 0069): drafts whose publishAt has passed become active.
+    {
+      name: "publish scheduled drafts",
+      intervalMs: 60_000,
+      run: async () => {
+        const published = await publishDueDrafts(running().database.db);
+        if (published.length) log("published scheduled drafts", { ids: published.join(",") });
       },
     },
     // Back-in-stock e-mails: subscriptions a stock change marked due go to the outbox.
@@ -309,7 +319,7 @@ async function main() {
   // And one Stitch gateway (its client token is kept between requests).
   const stitch = stitchGateway(config.stitch);
   if (!config.stitch) log("STITCH_* not set: Stitch pay-by-bank is not offered");
-  const app = createApp({ database, config, assets, payments, payfast, stitch, storage });
+  const app = createApp({ database, config, assets, payments, payfast, stitch, storage, jobs: scheduler });
   const server = serve(config, app.fetch);
 
   let mailWorker: MailWorker | null = null;

@@ -3,6 +3,7 @@
  * request shapes of the admin API and forms. Storefront reads stay in domains/catalog.
  */
 export { archiveProduct, createProduct, unarchiveProduct, updateProduct, VARIANT_STOCK_RULE } from "./products.ts";
+export { publishDueDrafts } from "./publishing.ts";
 export { createVariant, deleteVariant, listVariants, updateVariant } from "./variants.ts";
 export {
   type AdminCategory,

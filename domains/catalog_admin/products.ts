@@ -2,7 +2,8 @@
  * Staff writes to products: create, edit, archive and unarchive. Products are never deleted: an
  * archived product leaves the storefront (domains/catalog/visibility.ts) while orders keep their
  * lines. A draft (status `draft`) is saved and seen by staff only; publishing it is an edit like any
- * other (status -> `active`), audited with the rest. A product sold as variants has the sum of its variants' stock, so its own stock is not
+ * other (status -> `active`), audited with the rest; a draft's `publishAt` has the publishing job
+ * (publishing.ts) do it at that time. A product sold as variants has the sum of its variants' stock, so its own stock is not
  * edited directly. Each write records an audit entry in the same transaction.
  */
 import { eq } from "drizzle-orm";
@@ -57,6 +58,8 @@ export async function createProduct(db: Db, userId: number, input: ProductCreate
   const slug = slugOrFromName(input.slug, input.name);
   assertSaleBelowPrice(input.price, input.salePrice);
   const values = { ...toColumns(input), slug } as typeof products.$inferInsert;
+  // Only a draft waits for a publishing time.
+  if (values.status !== "draft") values.publishAt = null;
   return await uniqueOrConflict(values, () =>
     db.transaction(async (tx) => {
       await assertProductKeysFree(tx, { sku: input.sku, slug });
@@ -83,6 +86,10 @@ export async function updateProduct(
       if (!before) throw new NotFoundError("Product Not Found");
       const cols = toColumns(patch);
       if (patch.slug !== undefined) cols.slug = slugOrFromName(patch.slug, patch.name ?? before.name);
+      // Only a draft waits for a publishing time: an active product's is cleared.
+      if ((patch.status ?? before.status) === "active" && (before.publishAt !== null || cols.publishAt)) {
+        cols.publishAt = null;
+      }
       assertSaleBelowPrice(
         patch.price ?? toCents(before.price)!,
         patch.salePrice !== undefined ? patch.salePrice : toCents(before.salePrice),

@@ -88,6 +88,24 @@ const imageUrl = z.string({ error: "Image must be text" }).trim().max(500, "Imag
     error: "Image must be an https:// address or an uploaded image",
   }).nullable().transform((v) => (v ? v : null));
 
+/**
+ * When a draft is to be published: an ISO time with its offset, or the form's "2026-12-01T09:00"
+ * read as South African time (UTC+2, no daylight saving); empty for none.
+ */
+const publishAt = z.string({ error: "Publish at must be a date and time" }).trim()
+  .regex(
+    /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/,
+    "Publish at must be a date and time such as 2026-12-01T09:00",
+  )
+  .transform((v) => (v ? new Date(/(Z|[+-]\d{2}:\d{2})$/.test(v) ? v : `${v}+02:00`) : null))
+  .refine((d) => d === null || !Number.isNaN(d.getTime()), "Publish at must be a real date and time")
+  .nullable().transform((d) => d ?? null);
+
+/** A publishing time as the form's box shows it: South African time, to the minute. */
+export function publishAtFormValue(d: Date | null): string {
+  return d ? new Date(d.getTime() + 2 * 3600_000).toISOString().slice(0, 16) : "";
+}
+
 const productFields = {
   name: line("Name", 200).pipe(z.string().min(1, "Name is required")),
   slug: slugSchema.optional(),
@@ -128,6 +146,8 @@ const productFields = {
   pudoEligible: bool("PUDO eligible"),
   /** `draft`: saved and seen by staff only; `active`: on the storefront (decision 0069). */
   status: z.enum(["draft", "active"], { error: "Status must be draft or active" }),
+  /** A draft is published at this time by the publishing job; ignored (cleared) for an active product. */
+  publishAt,
 };
 
 /** POST /api/products and the new-product form. */
@@ -158,6 +178,7 @@ export const productCreateBody = z.object({
   length: true,
   width: true,
   height: true,
+  publishAt: true,
 }).strict();
 export type ProductCreate = z.infer<typeof productCreateBody>;
 
@@ -268,6 +289,7 @@ export const PRODUCT_TEXT_FIELDS = [
   "length",
   "width",
   "height",
+  "publishAt",
 ] as const;
 /** The product form's switches (an unticked box is not sent, so absent means false). */
 export const PRODUCT_FLAGS = ["featured", "isNew", "pudoEligible"] as const;

@@ -60,6 +60,7 @@ function formValues(p: ProductRecord): Record<string, string> {
   }
   values.price = (toCents(p.price)! / 100).toFixed(2);
   values.salePrice = p.salePrice === null ? "" : (toCents(p.salePrice)! / 100).toFixed(2);
+  values.publishAt = schemas.publishAtFormValue(p.publishAt);
   for (const flag of schemas.PRODUCT_FLAGS) values[flag] = p[flag] ? "on" : "";
   return values;
 }
@@ -136,7 +137,10 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
           {draft && !archived
             ? (
               <p className="mt-3 rounded-lg border border-violet-200 bg-violet-50 px-4 py-3 text-sm text-violet-900">
-                Draft: only staff see this product. Set its status to Active and save to publish it.
+                Draft: only staff see this product. Set its status to Active and save to publish it
+                {product.publishAt
+                  ? `, or it is published at ${schemas.publishAtFormValue(product.publishAt).replace("T", " ")} (SAST).`
+                  : "."}
               </p>
             )
             : null}

@@ -115,6 +115,22 @@ test("[drafts] staff create a draft, see it in the admin, publish it (audited), 
   const bad = await admin.postJson("/api/products", { name: "X", sku: "X-1", price: 1, status: "hidden" });
   assert.equal(bad.status, 400);
   assert.match(JSON.stringify(await bad.json()), /Status must be draft or active/);
+  const badTime = await admin.postJson("/api/products", { name: "X", sku: "X-1", price: 1, publishAt: "soon" });
+  assert.equal(badTime.status, 400);
+  assert.match(JSON.stringify(await badTime.json()), /Publish at must be a date and time such as 2026-12-01T09:00/);
+  const scheduled = await admin.postJson("/api/products", {
+    name: "Heat Mat",
+    sku: "MAT-1",
+    price: 299,
+    status: "draft",
+    publishAt: "2026-12-01T09:00",
+  });
+  const mat = await scheduled.json();
+  assert.equal(mat.publishAt, "2026-12-01T07:00:00.000Z", "a time without an offset is South African time");
+  assert.match(
+    await (await admin.get(`/admin/products/${mat.id}`)).text(),
+    /name="publishAt"[^>]*value="2026-12-01T09:00"|value="2026-12-01T09:00"[^>]*name="publishAt"/,
+  );
   const plain = await admin.postJson("/api/products", { name: "Water Bowl", sku: "BOWL-1", price: 49 });
   assert.equal((await plain.json()).status, "active", "active unless given");
 
@@ -137,6 +153,7 @@ test("[drafts] staff create a draft, see it in the admin, publish it (audited), 
   const drafts = await (await admin.get("/admin/products?status=draft")).text();
   assert.match(drafts, /Cork Bark Hide/);
   assert.doesNotMatch(drafts, /Water Bowl/);
+  assert.match(drafts, /Heat Mat/);
   const active = await (await admin.get("/admin/products?status=active")).text();
   assert.doesNotMatch(active, /Cork Bark Hide/);
   assert.match(active, /Water Bowl/);

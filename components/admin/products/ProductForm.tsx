@@ -37,7 +37,14 @@ const STATUS: FieldSpec = {
     { value: "draft", label: "Draft: staff only, hidden from the shop" },
   ],
   hint: "A draft has no product page and is left out of lists, search, feeds and the sitemap until made active",
-  span: "sm:col-span-2",
+};
+
+/** When a draft goes on the shop by itself (the publishing job, within a minute of the time). */
+const PUBLISH_AT: TextFieldSpec = {
+  label: "Publish at (SAST, drafts only)",
+  name: "publishAt",
+  type: "datetime-local",
+  hint: "A draft becomes active at this time; leave empty to publish by hand",
 };
 
 /** The product form's text boxes, section by section. */
@@ -133,6 +140,7 @@ export function ProductForm(
         <FormFields
           fields={[
             STATUS,
+            PUBLISH_AT,
             ...BASICS,
             categoryPicker({ label: "Category", name: "categoryId", empty: "No category" }, categories),
             DESCRIPTION,
