@@ -17,10 +17,38 @@ export interface JobSpec {
   run: () => Promise<void>;
 }
 
+/** What a run staff started answered: its times and how it ended (error null: it went through). */
+export interface JobRunResult {
+  name: string;
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+  error: string | null;
+}
+
+/** A job as the admin's Jobs screen lists it: its period and its last run (on any instance). */
+export interface JobStatus {
+  name: string;
+  intervalMs: number;
+  lastStartedAt: Date | null;
+  lastFinishedAt: Date | null;
+  lastError: string | null;
+  runs: number;
+  /** Started and not finished (within the hour a run may take before it counts as lost). */
+  running: boolean;
+}
+
 export interface Scheduler {
   readonly mode: "cron" | "interval";
   /** Claims the job for this period and runs it; false when another run (here or elsewhere) has it. */
   runIfDue(name: string): Promise<boolean>;
+  /**
+   * Runs the job now, whatever its period (staff asked): null for an unknown job, "busy" while a run
+   * of it is under way here or on another instance.
+   */
+  runNow(name: string): Promise<JobRunResult | "busy" | null>;
+  /** Every job with its last run. */
+  statuses(db: Db): Promise<JobStatus[]>;
   /** Stops the timers and waits for runs in progress. */
   stop(): Promise<void>;
 }
@@ -44,6 +72,24 @@ export async function claimJobRun(db: Db, name: string, intervalMs: number): Pro
     update ${jobRuns} set last_started_at = now(), runs = runs + 1
     where name = ${name}
       and (last_started_at is null or last_started_at <= now() - make_interval(secs => ${dueMs / 1000}))
+    returning name`);
+  return rowsOf(claimed).length > 0;
+}
+
+/** How long a started run may take before a new run may start anyway (a crashed instance's run). */
+const LOST_RUN_MS = 60 * 60_000;
+
+/**
+ * Claims `name` for a run staff asked for: true unless a run of it started and has not finished
+ * (within LOST_RUN_MS), here or on another instance. The start is recorded in the same statement.
+ */
+export async function claimJobRunNow(db: Db, name: string): Promise<boolean> {
+  await db.insert(jobRuns).values({ name }).onConflictDoNothing();
+  const claimed = await db.execute(sql`
+    update ${jobRuns} set last_started_at = now(), runs = runs + 1
+    where name = ${name}
+      and (last_started_at is null or last_finished_at >= last_started_at
+        or last_started_at <= now() - make_interval(secs => ${LOST_RUN_MS / 1000}))
     returning name`);
   return rowsOf(claimed).length > 0;
 }
@@ -106,18 +152,60 @@ export function startScheduler(opts: {
         logError(`${name}: could not claim the run`, err, { job: name });
         return false;
       }
-      let error: string | null = null;
-      try {
-        await job.run();
-      } catch (err) {
-        error = err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500);
-        logError(`${name} failed`, err, { job: name });
-      }
-      await recordFinish(db, name, error).catch((err) => logError(`${name}: could not record the run`, err));
+      await runAndRecord(db, job);
       return true;
     })().finally(() => running.delete(name));
     running.set(name, run);
     return run;
+  }
+
+  /** Runs a claimed job and records how it ended; errors are logged and returned, never thrown. */
+  async function runAndRecord(db: Db, job: JobSpec): Promise<string | null> {
+    let error: string | null = null;
+    try {
+      await job.run();
+    } catch (err) {
+      error = err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500);
+      logError(`${job.name} failed`, err, { job: job.name });
+    }
+    await recordFinish(db, job.name, error).catch((err) => logError(`${job.name}: could not record the run`, err));
+    return error;
+  }
+
+  async function runNow(name: string): Promise<JobRunResult | "busy" | null> {
+    const job = jobs.get(name);
+    if (!job) return null;
+    if (!db || stopped || running.has(name)) return "busy";
+    if (!(await claimJobRunNow(db, name))) return "busy";
+    const startedAt = new Date();
+    const run = runAndRecord(db, job);
+    running.set(name, run.then(() => true));
+    try {
+      const error = await run;
+      const finishedAt = new Date();
+      return { name, startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), error };
+    } finally {
+      running.delete(name);
+    }
+  }
+
+  async function statuses(on: Db): Promise<JobStatus[]> {
+    const rows = await on.select().from(jobRuns);
+    const lost = Date.now() - LOST_RUN_MS;
+    return opts.jobs.map((j) => {
+      const row = rows.find((r) => r.name === j.name);
+      const started = row?.lastStartedAt ?? null;
+      const finished = row?.lastFinishedAt ?? null;
+      return {
+        name: j.name,
+        intervalMs: j.intervalMs,
+        lastStartedAt: started,
+        lastFinishedAt: finished,
+        lastError: row?.lastError ?? null,
+        runs: row?.runs ?? 0,
+        running: !!started && (!finished || finished < started) && started.getTime() > lost,
+      };
+    });
   }
 
   const timers: ReturnType<typeof setInterval>[] = [];
@@ -134,6 +222,8 @@ export function startScheduler(opts: {
   return {
     mode,
     runIfDue,
+    runNow,
+    statuses,
     async stop() {
       stopped = true;
       for (const t of timers) clearInterval(t);

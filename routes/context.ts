@@ -16,6 +16,7 @@ import type { PayFastGateway, PaymentGateway, StitchGateway } from "../domains/p
 import type { ReviewPage } from "../domains/reviews/mod.ts";
 import type { PageHead } from "../lib/head.tsx";
 import type { FileStorage } from "../lib/storage.ts";
+import type { Scheduler } from "../db/jobs.ts";
 
 export interface AppDeps {
   database: Database;
@@ -41,6 +42,8 @@ export interface AppDeps {
   pageCache?: boolean;
   /** URLs in one sitemap file (default the protocol's 50,000; tests split small catalogues with less). */
   sitemapUrlsPerFile?: number;
+  /** The server's background jobs (main.ts), for staff to see and run; omitted: none (tests, scripts). */
+  jobs?: Scheduler;
 }
 
 export interface AppEnv {

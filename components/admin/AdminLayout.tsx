@@ -22,6 +22,7 @@ export const adminLinks = [
   { label: "Settings", href: "/admin/settings" },
   { label: "Audit log", href: "/admin/audit" },
   { label: "Outbox", href: "/admin/outbox" },
+  { label: "Jobs", href: "/admin/jobs" },
 ] as const;
 
 export function AdminLayout(

@@ -13,6 +13,7 @@ export const auditEntityTypes = [
   "setting",
   "review",
   "species",
+  "job",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

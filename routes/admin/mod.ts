@@ -17,6 +17,7 @@ import { auditAdmin } from "./audit.tsx";
 import { reviewsAdmin } from "./reviews.tsx";
 import { recommendationsAdmin } from "./recommendations.tsx";
 import { animalsAdmin } from "./animals.tsx";
+import { jobsAdmin } from "./jobs.tsx";
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
@@ -36,5 +37,6 @@ export function adminRoutes() {
   app.route("/reviews", reviewsAdmin());
   app.route("/recommendations", recommendationsAdmin());
   app.route("/animals", animalsAdmin());
+  app.route("/jobs", jobsAdmin());
   return app;
 }

@@ -26,6 +26,7 @@ import { facebookImportApi, facebookSettingsApi } from "./facebook.ts";
 import { metaCommerceApi } from "./meta_commerce.ts";
 import { watradeApi } from "./watrade.ts";
 import { adminOrderApi, adminOutboxApi } from "./admin_orders.ts";
+import { adminJobsApi } from "./admin_jobs.ts";
 import { adminCategoryApi, adminProductApi, variantApi } from "./admin_catalog.ts";
 import { productImageApi } from "./product_images.ts";
 import { categoryImageApi } from "./category_images.ts";
@@ -69,6 +70,7 @@ export function apiRoutes() {
   app.route("/watrade", watradeApi());
   app.route("/admin/orders", adminOrderApi());
   app.route("/admin/outbox", adminOutboxApi());
+  app.route("/admin/jobs", adminJobsApi());
   app.route("/admin/users", adminUserApi());
   app.route("/admin/settings", adminSettingsApi());
   app.route("/products", productReviewApi());

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { AssetManifest } from "../../lib/assets.ts";
 import { type FileStorage, memoryStorage } from "../../lib/storage.ts";
+import type { AppDeps } from "../../routes/context.ts";
 
 export const TEST_ORIGIN = "http://localhost:8000";
 
@@ -31,8 +32,13 @@ export const TEST_PEER: Deno.ServeHandlerInfo<Deno.NetAddr> = {
  * The app, whose `request()` hands each request the connection info Deno.serve would (TEST_PEER unless
  * a test passes its own), so the client address is worked out as on a real server.
  */
-export function testApp(database: Database, env: Record<string, string> = {}, storage: FileStorage = memoryStorage()) {
-  const app = createApp({ database, config: testConfig(env), assets: testAssets(), storage });
+export function testApp(
+  database: Database,
+  env: Record<string, string> = {},
+  storage: FileStorage = memoryStorage(),
+  extra: Pick<AppDeps, "jobs"> = {},
+) {
+  const app = createApp({ database, config: testConfig(env), assets: testAssets(), storage, ...extra });
   const request = app.request;
   app.request = (input, init, peer, ctx) => request(input, init, peer ?? TEST_PEER, ctx);
   return app;
