@@ -11,8 +11,14 @@ export function failingDatabase(
   database: Database,
   fails: (fields: Record<string, unknown> | undefined, table: string) => boolean,
 ): Database {
+  // Prepared queries (db/prepared.ts) are built once per session class and reused: a session of a
+  // class of its own makes them built afresh through this proxy, so their reads can fail too.
+  const session = Object.create((database.db as unknown as { session: object }).session, {
+    constructor: { value: class FailingSession {} },
+  });
   const db = new Proxy(database.db, {
     get(target, prop, receiver) {
+      if (prop === "session") return session;
       if (prop !== "select") return Reflect.get(target, prop, receiver);
       return (fields?: Record<string, unknown>) => {
         const builder = target.select(fields as never);
