@@ -103,7 +103,7 @@ test(
     const { scheduler, app } = withJobs(db, database, [{
       name: "outbox sender",
       intervalMs: 60_000,
-      run: async () => void ran++,
+      run: () => Promise.resolve(void ran++),
     }]);
     try {
       assert.equal((await testClient(app).postJson("/api/admin/jobs/outbox sender/run", {})).status, 401);
