@@ -1,21 +1,10 @@
 /** The animals API's shapes (docs/animals.md): species profiles and setup checklists. */
 import { z } from "zod";
 import { cartSchema } from "./cart.ts";
+import { NEEDS } from "../domains/animals/rules.ts";
 
-/** The needs of a setup, in checklist order (domains/animals/rules.ts keeps the same list). */
-export const NEED_KEYS = [
-  "enclosure",
-  "heating",
-  "thermostat",
-  "uvb",
-  "basking",
-  "substrate",
-  "decor",
-  "water",
-  "feeding",
-  "supplements",
-  "monitoring",
-] as const;
+/** The needs of a setup, in checklist order: the rules' own list (a pure module, no database). */
+export const NEED_KEYS = NEEDS;
 
 const range = z.object({ min: z.number().int(), max: z.number().int() });
 
