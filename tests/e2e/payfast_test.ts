@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { addresses, products, users } from "../../db/schema/mod.ts";
+import { products, users } from "../../db/schema/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
@@ -34,19 +34,7 @@ const e2e = useShopInBrowser({
 
 async function prepare(db: Db) {
   const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
-  if (!customer.defaultShippingAddressId) {
-    const [address] = await db.insert(addresses).values({
-      userId: customer.id,
-      isDefault: true,
-      firstName: "Demo",
-      lastName: "Customer",
-      addressLine1: "12 Jacaranda Street",
-      city: "Pretoria",
-      state: "Gauteng",
-      postalCode: "0181",
-    }).returning();
-    await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
-  }
+  // The demo customer has a default address (the seed): checkout goes straight to payment.
   const [product] = await db.select().from(products).where(eq(products.name, PRODUCT));
   await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
 }
