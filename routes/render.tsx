@@ -39,8 +39,13 @@ export async function loadChrome(c: Context<AppEnv>, cartCount?: number): Promis
     cartCount: cartCount ?? (owner ? await cartItemCount(c.var.db, owner) : 0),
     path: c.req.path,
     query: c.req.path === "/search" ? c.req.query("q") : undefined,
-    instantEft: Boolean(c.var.stitch),
+    instantEft: instantEftBy(c),
   };
+}
+
+/** Who takes Instant EFT at checkout: the footer shows the badge only for a method checkout offers. */
+function instantEftBy(c: Context<AppEnv>): ChromeData["instantEft"] {
+  return c.var.stitch ? "Stitch" : c.var.payfast ? "PayFast" : null;
 }
 
 /**
@@ -59,7 +64,7 @@ export async function loadChromeOrFallback(c: Context<AppEnv>): Promise<ChromeDa
       user: user ? { username: user.username, firstName: user.firstName, role: user.role } : null,
       cartCount: 0,
       path: c.req.path,
-      instantEft: Boolean(c.var.stitch),
+      instantEft: instantEftBy(c),
     };
   }
 }

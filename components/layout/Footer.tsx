@@ -62,7 +62,7 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
     // Pre-rendered once per shop settings and year (lib/frozen.tsx): the same on every page.
     <Frozen
       owner={shop}
-      part={`footer:${year}:${instantEft ? "eft" : "cards"}`}
+      part={`footer:${year}:${instantEft ?? "cards"}`}
       as="footer"
       className="mt-16 bg-stone-900 pb-20 text-stone-300 md:pb-0"
     >
@@ -145,7 +145,7 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
             </PaymentBadge>
             {instantEft
               ? (
-                <PaymentBadge label="Instant EFT with Stitch">
+                <PaymentBadge label={`Instant EFT with ${instantEft}`}>
                   <text
                     x="24"
                     y="13"

@@ -22,8 +22,11 @@ export interface ChromeData {
   path: string;
   /** The search box's current text. */
   query?: string;
-  /** Stitch pay-by-bank is configured: the footer's badges show Instant EFT (decision 0010). */
-  instantEft?: boolean;
+  /**
+   * Who takes Instant EFT at checkout, if anyone (Stitch pay-by-bank first, else PayFast's page): the
+   * footer's badges then show it (decision 0010).
+   */
+  instantEft?: "Stitch" | "PayFast" | null;
 }
 
 export const mainLinks = [
