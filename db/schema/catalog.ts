@@ -41,6 +41,8 @@ export const categories = pgTable("categories", {
   level: integer().notNull().default(1),
   /** Display order in the header, home page and category list. */
   position: integer().notNull().default(0),
+  /** Months after which its consumables should be replaced (staff set; a product's own value comes first). */
+  replacementMonths: integer(),
   externalId: varchar({ length: 100 }),
   externalSource: varchar({ length: 50 }),
   syncedAt: tstz(),
@@ -92,6 +94,11 @@ export const products = pgTable("products", {
    * it active once this time has passed, and clears it. Ignored for an active product.
    */
   publishAt: tstz(),
+  /**
+   * Months after which a bought unit should be replaced (a UVB tube 12): staff set it here, or on the
+   * category; the setup rules' value (product_husbandry) comes between the two. Null: not a consumable.
+   */
+  replacementMonths: integer(),
   /**
    * Search document kept by the database (triggers of migration 0015): name weighs most, then
    * brand, then the category's name, then description. Stored with the category's name so one GIN

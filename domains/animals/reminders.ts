@@ -1,6 +1,7 @@
 /**
  * Replacement reminders (docs/animals.md): a UVB tube, a basking lamp or a water conditioner wears
- * out; `product_husbandry.replacement_months` says when. The daily `replacement-reminders` job
+ * out; staff say when on the product or its category, between which the setup rules' value
+ * (`product_husbandry.replacement_months`) sits. The daily `replacement-reminders` job
  * e-mails each customer once per bought order line whose interval has passed since the order was
  * paid, with a reorder link and a one-click unsubscribe link. Nothing for cancelled or refunded
  * orders, lines given back in a refund, or customers who turned reminders off. The e-mail names the
@@ -42,18 +43,25 @@ interface DueLine {
  * The order lines whose replacement is due (bounded by `limit`): for the job, those not yet reminded
  * of customers who did not opt out; for one customer's account (`userId`), all of theirs.
  */
+/**
+ * A line's replacement interval: what staff set on the product, else the setup rules' value for it
+ * (product_husbandry, per variant or product-wide), else what staff set on its category.
+ */
+const months = sql`coalesce(max(p.replacement_months), min(h.replacement_months), max(c.replacement_months))`;
+
 async function dueLines(db: Db, now: Date, limit: number, userId?: number): Promise<DueLine[]> {
   const pending = userId === undefined
     ? sql`and rr.order_item_id is null and coalesce(rp.reminders_off, false) = false`
     : sql`and o.user_id = ${userId}`;
   const result = await db.execute(sql`
     select oi.id as order_item_id, o.user_id, u.email, u.first_name, u.username,
-      p.id as product_id, p.name as product_name, p.slug as product_slug, o.paid_at, min(h.replacement_months) as months
+      p.id as product_id, p.name as product_name, p.slug as product_slug, o.paid_at, ${months} as months
     from order_items oi
     join orders o on o.id = oi.order_id
     join users u on u.id = o.user_id
     join products p on p.id = oi.product_id
-    join product_husbandry h on h.product_id = oi.product_id
+    left join categories c on c.id = p.category_id
+    left join product_husbandry h on h.product_id = oi.product_id
       and (h.variant_id is null or h.variant_id = oi.variant_id)
       and h.replacement_months is not null
     left join replacement_reminders rr on rr.order_item_id = oi.id
@@ -66,7 +74,8 @@ async function dueLines(db: Db, now: Date, limit: number, userId?: number): Prom
         where r.order_id = o.id and (e->>'orderItemId')::int = oi.id
       )
     group by oi.id, o.user_id, u.email, u.first_name, u.username, p.id, p.name, p.slug, o.paid_at
-    having o.paid_at + make_interval(months => min(h.replacement_months)) <= ${now.toISOString()}::timestamptz
+    having ${months} is not null
+      and o.paid_at + make_interval(months => ${months}) <= ${now.toISOString()}::timestamptz
     order by o.paid_at, oi.id
     limit ${limit}
   `);

@@ -9,7 +9,15 @@ import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createUser } from "../../tests/helpers/factories.ts";
 import { seedDemo } from "../../seed/mod.ts";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox, orderItems, orderRefunds, orders, products, productVariants } from "../../db/schema/mod.ts";
+import {
+  categories,
+  emailOutbox,
+  orderItems,
+  orderRefunds,
+  orders,
+  products,
+  productVariants,
+} from "../../db/schema/mod.ts";
 import { createKeeperAnimal } from "./keepers.ts";
 import {
   dueReplacements,
@@ -110,6 +118,36 @@ test("[reminders] nothing for a line given back in a refund or for a customer wh
   await setReminders(db, leaving.id, true);
   assert.equal(await remindersOn(db, leaving.id), true);
   assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 1 }, "back on");
+});
+
+test("[reminders] staff set the interval on a product or its category; the product's own comes first", async (db) => {
+  const keeper = await createUser(db, { username: "sipho", email: "sipho@example.co.za" });
+  const [cat] = await db.insert(categories).values({ name: "Water care", slug: "water-care", replacementMonths: 3 })
+    .returning();
+  const made = async (slug: string, values: Partial<typeof products.$inferInsert> = {}) => {
+    const [p] = await db.insert(products).values({
+      name: slug,
+      slug,
+      sku: slug.toUpperCase(),
+      price: "99.00",
+      stock: 5,
+      ...values,
+    }).returning();
+    return { productId: p.id, variantId: null, name: p.name };
+  };
+  const conditioner = await made("conditioner", { categoryId: cat.id });
+  const ownInterval = await made("calcium-tub", { categoryId: cat.id, replacementMonths: 6 });
+  const neither = await made("water-bowl");
+  for (const line of [conditioner, ownInterval, neither]) await bought(db, keeper.id, line, monthsAgo(4));
+
+  const due = (await dueReplacements(db, keeper.id, NOW)).map((d) => d.productSlug);
+  assert.deepEqual(due, ["conditioner"], "the category's 3 months have passed; the product's own 6 months not yet");
+  const later = new Date(Date.UTC(2027, 2, 1));
+  assert.deepEqual(
+    (await dueReplacements(db, keeper.id, later)).map((d) => d.productSlug).sort(),
+    ["calcium-tub", "conditioner"],
+    "a product with no interval anywhere is never due",
+  );
 });
 
 closeDatabase();

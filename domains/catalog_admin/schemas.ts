@@ -106,6 +106,11 @@ export function publishAtFormValue(d: Date | null): string {
   return d ? new Date(d.getTime() + 2 * 3600_000).toISOString().slice(0, 16) : "";
 }
 
+/** A replacement interval in whole months (1 to 120), or none. */
+function replacementMonths() {
+  return whole("Replace every (months)", 1, 120).nullable();
+}
+
 const productFields = {
   name: line("Name", 200).pipe(z.string().min(1, "Name is required")),
   slug: slugSchema.optional(),
@@ -148,6 +153,8 @@ const productFields = {
   status: z.enum(["draft", "active"], { error: "Status must be draft or active" }),
   /** A draft is published at this time by the publishing job; ignored (cleared) for an active product. */
   publishAt,
+  /** Months after which a bought unit is due for replacement (the reminders job); null: not a consumable. */
+  replacementMonths: replacementMonths(),
 };
 
 /** POST /api/products and the new-product form. */
@@ -179,6 +186,7 @@ export const productCreateBody = z.object({
   width: true,
   height: true,
   publishAt: true,
+  replacementMonths: true,
 }).strict();
 export type ProductCreate = z.infer<typeof productCreateBody>;
 
@@ -228,6 +236,8 @@ const categoryFields = {
   image: imageUrl,
   parentId: id("Parent category").nullable(),
   position: whole("Sort order", -100_000, 100_000),
+  /** The category's replacement interval for the reminders job, when a product has none of its own. */
+  replacementMonths: replacementMonths(),
 };
 
 /** POST /api/categories and the new-category form. */
@@ -238,6 +248,7 @@ export const categoryCreateBody = z.object({
   parentId: categoryFields.parentId.default(null),
   /** Absent: after its siblings (a new category goes last in the menu, not first). */
   position: categoryFields.position.optional(),
+  replacementMonths: categoryFields.replacementMonths.default(null),
 }).strict();
 export type CategoryCreate = z.infer<typeof categoryCreateBody>;
 
@@ -290,6 +301,7 @@ export const PRODUCT_TEXT_FIELDS = [
   "width",
   "height",
   "publishAt",
+  "replacementMonths",
 ] as const;
 /** The product form's switches (an unticked box is not sent, so absent means false). */
 export const PRODUCT_FLAGS = ["featured", "isNew", "pudoEligible"] as const;
@@ -326,12 +338,12 @@ export function productFormBody(form: Record<string, unknown>): Record<string, u
 /** A submitted category form as the API's body (the uploaded image is handled by the route). */
 export function categoryFormBody(form: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const field of ["name", "slug", "description", "parentId", "position", "image"] as const) {
+  for (const field of ["name", "slug", "description", "parentId", "position", "image", "replacementMonths"] as const) {
     const raw = form[field];
     if (raw === undefined) continue;
     if (typeof raw !== "string") body[field] = raw;
     else if (raw.trim() === "") {
-      if (field === "parentId" || field === "description" || field === "image") body[field] = null;
+      if (["parentId", "description", "image", "replacementMonths"].includes(field)) body[field] = null;
     } else body[field] = raw;
   }
   return body;

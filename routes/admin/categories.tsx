@@ -125,6 +125,7 @@ function valuesOf(cat: Awaited<ReturnType<typeof categoryRecord>>): Record<strin
     image: cat.image ?? "",
     parentId: cat.parentId === null ? "" : String(cat.parentId),
     position: String(cat.position),
+    replacementMonths: cat.replacementMonths === null ? "" : String(cat.replacementMonths),
   };
 }
 
@@ -138,7 +139,7 @@ export function categoryAdmin() {
       body: <CategoryListView categories={await listAdminCategories(c.var.db)} />,
     }));
 
-  app.get("/new", (c) => formPage(c, { title: "Add Category", id: null, state: { values: { position: "0" } } }));
+  app.get("/new", (c) => formPage(c, { title: "Add Category", id: null, state: { values: {} } }));
 
   app.post("/", uploadLimit, async (c) => {
     const form = await c.req.parseBody();

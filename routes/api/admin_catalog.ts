@@ -75,6 +75,7 @@ function adminCategoryJson(c: CategoryRecord) {
     parentId: c.parentId,
     level: c.level,
     position: c.position,
+    replacementMonths: c.replacementMonths,
   };
 }
 
@@ -112,6 +113,7 @@ const adminProductSchema = z.object({
   pudoEligible: z.boolean(),
   status: z.enum(["draft", "active"]),
   publishAt: z.string().nullable(),
+  replacementMonths: z.number().int().nullable(),
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -127,6 +129,7 @@ const adminCategorySchema = z.object({
   parentId: z.number().int().nullable(),
   level: z.number().int(),
   position: z.number().int(),
+  replacementMonths: z.number().int().nullable(),
 });
 
 const idOf = (c: Context<AppEnv>) => parseId(c.req.param("id"));

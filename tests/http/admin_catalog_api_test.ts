@@ -372,4 +372,23 @@ test("[admin catalogue api] an archived product's old orders still show their li
   assert.match(await (await buyer.get(`/order/${order.id}`)).text(), /UVB Tube T5 24W/);
 });
 
+test("[admin catalogue api] staff set a replacement interval on a product and a category", async (db, database) => {
+  const admin = await signedInAs(db, database, "admin");
+  const made = await admin.postJson("/api/products", { ...newProduct, replacementMonths: 12 });
+  assert.equal(made.status, 201);
+  const product = await made.json();
+  assert.equal(product.replacementMonths, 12);
+  const cleared = await (await admin.postJson(`/api/products/${product.id}`, { replacementMonths: null }, "PUT"))
+    .json();
+  assert.equal(cleared.replacementMonths, null);
+  const bad = await admin.postJson(`/api/products/${product.id}`, { replacementMonths: 0 }, "PUT");
+  assert.equal(bad.status, 400);
+  assert.match((await bad.json()).error, /Replace every \(months\)/);
+
+  const cat = await (await admin.postJson("/api/categories", { name: "Water care", replacementMonths: 3 })).json();
+  assert.equal(cat.replacementMonths, 3);
+  const none = await (await admin.postJson("/api/categories", { name: "Hides" })).json();
+  assert.equal(none.replacementMonths, null);
+});
+
 closeDatabase();

@@ -112,8 +112,15 @@ const POSITION_FIELD: FieldSpec = {
   label: "Sort order",
   name: "position",
   inputMode: "numeric",
-  fallback: "0",
-  hint: "Lower numbers show first in the header and on the home page",
+  hint: "Lower numbers show first in the header and on the home page; empty: after the others",
+};
+
+/** The reminders job's interval for the category's consumables, when a product has none of its own. */
+const REPLACEMENT_FIELD: FieldSpec = {
+  label: "Replace every (months)",
+  name: "replacementMonths",
+  inputMode: "numeric",
+  hint: "For consumables (UVB tubes 12): customers are reminded this long after buying; empty: no reminder",
 };
 
 const DESCRIPTION: FieldSpec = {
@@ -159,7 +166,13 @@ export function CategoryForm(
         <FormAlert message={state.message} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormFields
-            fields={[...NAME_FIELDS, categoryPicker(PARENT, inTreeOrder(parents)), POSITION_FIELD, DESCRIPTION]}
+            fields={[
+              ...NAME_FIELDS,
+              categoryPicker(PARENT, inTreeOrder(parents)),
+              POSITION_FIELD,
+              REPLACEMENT_FIELD,
+              DESCRIPTION,
+            ]}
             values={v}
             errors={e}
           />

@@ -113,6 +113,14 @@ const FEEDS: FieldSpec[] = [
   },
 ];
 
+/** The reminders job's interval (decision 0065): a product's own comes before its category's. */
+const REPLACEMENT: TextFieldSpec[] = [{
+  label: "Replace every (months)",
+  name: "replacementMonths",
+  inputMode: "numeric",
+  hint: "For consumables (UVB tubes 12, T8 tubes 6): buyers are reminded this long after buying; empty: the category's",
+}];
+
 const SHIPPING: TextFieldSpec[] = [
   { label: "Weight (kg)", name: "weight", inputMode: "decimal" },
   { label: "Length (cm)", name: "length", inputMode: "decimal" },
@@ -171,6 +179,9 @@ export function ProductForm(
       </Section>
       <Section title="Shipping">
         <FormFields fields={SHIPPING} values={v} errors={e} />
+      </Section>
+      <Section title="Replacement reminders">
+        <FormFields fields={REPLACEMENT} values={v} errors={e} />
       </Section>
       <div className="flex flex-wrap justify-end gap-2">
         <a href="/admin/products" className={secondaryButton}>Cancel</a>
