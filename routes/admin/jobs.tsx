@@ -23,11 +23,11 @@ export function jobsAdmin() {
   formRoute(app, runJobAction, {
     path: "/:name/run",
     onSuccess: (c, run) => {
-      const seconds = (run.durationMs / 1000).toFixed(1);
+      const took = run.durationMs < 1000 ? `${run.durationMs} ms` : `${(run.durationMs / 1000).toFixed(1)} s`;
       setFlash(
         c,
         run.ok
-          ? { title: "Job finished", description: `${run.name} ran in ${seconds} s.`, variant: "success" }
+          ? { title: "Job finished", description: `${run.name} ran in ${took}.`, variant: "success" }
           : { title: "Job failed", description: `${run.name}: ${run.error}`, variant: "destructive" },
       );
       return c.redirect(ACTIVE, 303);
