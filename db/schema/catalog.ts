@@ -59,6 +59,17 @@ export const products = pgTable("products", {
   sku: varchar({ length: 64 }).notNull().unique(),
   stock: integer().notNull().default(0),
   images: jsonb().$type<string[]>().notNull().default([]),
+  /**
+   * Alt text of the product's images, keyed by image URL (so reordering never mixes them up); an
+   * image without an entry reads the product's name. Kept beside `images` so every reader of the
+   * plain URL list stays as it is (decision 0070).
+   */
+  imageAlts: jsonb().$type<Record<string, string>>().notNull().default({}),
+  /**
+   * Up to three option types (Size: Small, Medium; UVB: 5%, 10%) whose combinations are the
+   * product's variants; empty for a product without options (decision 0070).
+   */
+  options: jsonb().$type<{ name: string; values: string[] }[]>().notNull().default([]),
   categoryId: integer().references(() => categories.id, { onDelete: "set null" }),
   featured: boolean().notNull().default(false),
   isNew: boolean().notNull().default(false),
@@ -169,6 +180,11 @@ export const productVariants = pgTable("product_variants", {
   preorderDiscount: numeric({ precision: 5, scale: 2 }),
   regularDiscount: numeric({ precision: 5, scale: 2 }),
   arrivalDate: date({ mode: "string" }),
+  /**
+   * The variant's value of each of the product's options, in the options' order (["Small", "5%"]);
+   * null for a variant made by hand, outside the option matrix (decision 0070).
+   */
+  optionValues: jsonb().$type<string[]>(),
   ...timestamps(),
 }, (t) => [
   index().on(t.productId),
