@@ -8,3 +8,4 @@ export * from "./loyalty.ts";
 export * from "./operations.ts";
 export * from "./tax_documents.ts";
 export * from "./whatsapp.ts";
+export * from "./stock.ts";
