@@ -1,12 +1,14 @@
 /**
  * "Tell me when it's back": a customer subscribes to an out-of-stock product (or one variant of it).
  * A database trigger marks subscriptions due when stock returns by any path; sendDueStockAlerts
- * e-mails each due subscriber exactly once, in the same transaction that marks them notified.
+ * e-mails each due subscriber exactly once, in the same transaction that marks them notified, and
+ * only while the product is on the storefront (not a draft, not archived).
  */
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants, stockNotifications } from "../../db/schema/mod.ts";
 import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { onStorefront } from "../catalog/visibility.ts";
 import { enqueueEmail, escapeHtml } from "../mail/mod.ts";
 
 export const ALREADY_SUBSCRIBED = "You're already subscribed to notifications for this product.";
@@ -19,7 +21,7 @@ export async function subscribeToStock(
   variantId: number | null,
 ): Promise<void> {
   const [product] = await db.select({ id: products.id, stock: products.stock }).from(products)
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), onStorefront()));
   if (!product) throw new NotFoundError("Product not found");
   let stock = product.stock;
   if (variantId !== null) {
@@ -71,6 +73,9 @@ export async function sendDueStockAlerts(db: Db, shop: { siteUrl: string; shopNa
           eq(stockNotifications.active, true),
           isNotNull(stockNotifications.dueAt),
           isNull(stockNotifications.notifiedAt),
+          // A draft or archived product's subscribers stay due and are told once it is on the shop again:
+          // an e-mail must never link to a page that answers 404.
+          onStorefront(),
         ),
       )
       .for("update", { of: stockNotifications, skipLocked: true })

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
 import { emailOutbox, products, stockNotifications } from "../../db/schema/mod.ts";
-import { ConflictError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { sendDueStockAlerts, subscribeToStock } from "./mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -61,6 +61,22 @@ test("[stock alerts] a variant's subscription follows that variant's stock only"
   assert.equal(await sendDueStockAlerts(db, shop), 1);
   const [mail] = await db.select().from(emailOutbox);
   assert.equal(mail.subject, "Back in stock: Basking Lamp (75W)");
+});
+
+test("[stock alerts] a draft or archived product's subscribers wait until it is on the shop again", async (db) => {
+  const a = await createUser(db, { username: "ann" });
+  const p = await createProduct(db, { name: "Dome Lamp", slug: "dome-lamp", stock: 0 });
+  await subscribeToStock(db, a, p.id, null);
+  await db.update(products).set({ status: "draft", stock: 4 }).where(eq(products.id, p.id));
+  assert.equal(await sendDueStockAlerts(db, shop), 0, "no e-mail links to a draft's 404 page");
+  await db.update(products).set({ status: "active", archivedAt: new Date() }).where(eq(products.id, p.id));
+  assert.equal(await sendDueStockAlerts(db, shop), 0, "nor to an archived product");
+  await db.update(products).set({ archivedAt: null }).where(eq(products.id, p.id));
+  assert.equal(await sendDueStockAlerts(db, shop), 1, "told once it is back on the shop");
+  // Shoppers cannot subscribe to what they cannot see.
+  const draft = await createProduct(db, { stock: 0 });
+  await db.update(products).set({ status: "draft" }).where(eq(products.id, draft.id));
+  await assert.rejects(subscribeToStock(db, a, draft.id, null), NotFoundError);
 });
 
 closeDatabase();
