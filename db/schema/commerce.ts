@@ -28,6 +28,11 @@ export const orderStatus = pgEnum("order_status", [
   "refunded",
 ]);
 export const shippingMethod = pgEnum("shipping_method", ["standard", "pudo_locker"]);
+/**
+ * Where an order came from: the shop's checkout ("web"), a WhatsApp cart, or staff taking it by phone
+ * or chat. WhatsApp and staff orders are paid through a signed pay link and wait longer for payment.
+ */
+export const orderSource = pgEnum("order_source", ["web", "whatsapp", "staff"]);
 export const couponType = pgEnum("coupon_type", [
   "percentage",
   "fixed_amount",
@@ -118,6 +123,7 @@ export const orders = pgTable("orders", {
   cancelledAt: tstz(),
   cancelReason: text(),
   waTradeId: varchar({ length: 100 }),
+  source: orderSource().notNull().default("web"),
   notes: text(),
   couponId: integer().references(() => coupons.id, { onDelete: "set null" }),
   /** What has been refunded so far (sum of order_refunds); never more than total. */
@@ -149,6 +155,7 @@ export const orders = pgTable("orders", {
   index().on(t.paymentIntentId),
   index().on(t.stitchPaymentRequestId),
   index().on(t.referralId),
+  index().on(t.source),
   unique("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
   // One order per WhatsApp order message (Meta redelivers a message until it is acknowledged).
   uniqueIndex("orders_wa_trade_id_unique").on(t.waTradeId),
