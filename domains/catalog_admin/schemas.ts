@@ -15,26 +15,26 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f]/;
 
 /** One line of text, trimmed, `label` naming it in messages. */
-function line(label: string, max: number) {
+export function line(label: string, max: number) {
   return z.string({ error: `${label} must be text` }).trim()
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => !CONTROL_OR_NEWLINE.test(v), `${label} must not contain control characters`);
 }
 
 /** Several lines of text (descriptions). */
-function paragraphs(label: string, max: number) {
+export function paragraphs(label: string, max: number) {
   return z.string({ error: `${label} must be text` }).trim()
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => !CONTROL.test(v), `${label} must not contain control characters`);
 }
 
 /** Optional text: empty means none (null). */
-function optionalLine(label: string, max: number) {
+export function optionalLine(label: string, max: number) {
   return line(label, max).nullable().transform((v) => (v ? v : null));
 }
 
 /** Rand as a number or a decimal string ("149.99") -> cents. */
-function money(label: string, negativeMessage: string) {
+export function money(label: string, negativeMessage: string) {
   return z.union([
     z.number({ error: `${label} must be a number` }),
     z.string().trim().regex(/^-?\d{1,8}(\.\d{1,2})?$/, `${label} must be an amount such as 149.99`)
@@ -47,7 +47,7 @@ function money(label: string, negativeMessage: string) {
 }
 
 /** A whole number from JSON or a form field. */
-function whole(label: string, min: number, max: number, minMessage = `${label} must be ${min} or more`) {
+export function whole(label: string, min: number, max: number, minMessage = `${label} must be ${min} or more`) {
   return z.union([
     z.number({ error: `${label} must be a whole number` }),
     z.string().trim().regex(/^-?\d{1,10}$/, `${label} must be a whole number`).transform(Number),
@@ -58,7 +58,7 @@ function whole(label: string, min: number, max: number, minMessage = `${label} m
 }
 
 /** A non-negative measurement (kg or cm), up to 99,999. */
-function measure(label: string) {
+export function measure(label: string) {
   return z.union([
     z.number({ error: `${label} must be a number` }),
     z.string().trim().regex(/^\d{1,5}(\.\d{1,3})?$/, `${label} must be a number such as 1.5`).transform(Number),
@@ -68,7 +68,7 @@ function measure(label: string) {
     .nullable();
 }
 
-const bool = (label: string) => z.boolean({ error: `${label} must be true or false` });
+export const bool = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
 const id = (label: string) => whole(label, 1, MAX_ID, `${label} must be a positive whole number`);
 
@@ -347,4 +347,65 @@ export function categoryFormBody(form: Record<string, unknown>): Record<string, 
     } else body[field] = raw;
   }
   return body;
+}
+
+/** A product's option types: at most three, each with at most 20 values (decision 0070). */
+export const MAX_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 20;
+/** The most variants one product's options may multiply out to (the editor stays readable). */
+export const MAX_OPTION_COMBINATIONS = 100;
+export const TOO_MANY_OPTIONS = "A product can have at most 3 options";
+export const TOO_MANY_COMBINATIONS = "The options make more than 100 combinations";
+
+const optionValue = line("Option value", 30).pipe(z.string().min(1, "Option values cannot be empty"))
+  .refine((v) => !v.includes(","), "Option values cannot contain commas")
+  .refine((v) => !v.includes("/"), "Option values cannot contain a slash");
+
+const productOption = z.object({
+  name: line("Option name", 30).pipe(z.string().min(1, "Option name is required")),
+  values: z.array(optionValue, { error: "Option values must be a list" })
+    .min(1, "Each option needs at least one value")
+    .max(MAX_OPTION_VALUES, `An option can have at most ${MAX_OPTION_VALUES} values`),
+}).strict();
+export type ProductOption = z.infer<typeof productOption>;
+
+/** PUT /api/products/{id}/options and the options form: the whole list, replacing the old one. */
+export const productOptionsBody = z.object({
+  options: z.array(productOption, { error: "Options must be a list" }).max(MAX_OPTIONS, TOO_MANY_OPTIONS),
+}).strict().superRefine((body, ctx) => {
+  const names = new Set<string>();
+  body.options.forEach((option, i) => {
+    const name = option.name.toLowerCase();
+    if (names.has(name)) {
+      ctx.addIssue({ code: "custom", path: ["options", i, "name"], message: "Each option needs its own name" });
+    }
+    names.add(name);
+    const values = new Set<string>();
+    option.values.forEach((value, j) => {
+      if (values.has(value.toLowerCase())) {
+        ctx.addIssue({ code: "custom", path: ["options", i, "values", j], message: `${option.name} lists ${value} twice` });
+      }
+      values.add(value.toLowerCase());
+    });
+  });
+  const combinations = body.options.reduce((n, o) => n * o.values.length, 1);
+  if (body.options.length && combinations > MAX_OPTION_COMBINATIONS) {
+    ctx.addIssue({ code: "custom", path: ["options"], message: TOO_MANY_COMBINATIONS });
+  }
+});
+export type ProductOptionsInput = z.infer<typeof productOptionsBody>;
+
+/**
+ * The options form (no JavaScript): option1Name / option1Values ... option3Name / option3Values,
+ * values comma-separated; a row left wholly empty is no option.
+ */
+export function optionsFormBody(form: Record<string, string>): unknown {
+  const options: { name: string; values: string[] }[] = [];
+  for (let i = 1; i <= MAX_OPTIONS + 1; i++) {
+    const name = form[`option${i}Name`] ?? "";
+    const values = form[`option${i}Values`] ?? "";
+    if (!name.trim() && !values.trim()) continue;
+    options.push({ name, values: values.split(",").map((v) => v.trim()).filter((v, j, all) => v || all.length === 1) });
+  }
+  return { options };
 }
