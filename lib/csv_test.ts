@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { csvCell, csvFile, csvRow } from "./csv.ts";
+import { csvCell, csvFile, csvRow, CsvSyntaxError, csvText, parseCsv } from "./csv.ts";
 
 Deno.test("[csv] text that starts like a formula is neutralised: apostrophe first, then quoted", () => {
   assert.equal(
@@ -41,4 +41,33 @@ Deno.test("[csv] rows and files: commas between cells, CRLF after every line", (
   assert.equal(csvRow(["a", null, 3, "=x"]), `a,,3,"'=x"`);
   assert.equal(csvFile(["id", "name"], [["1", "@me"], ["2", "ok"]]), `id,name\r\n1,"'@me"\r\n2,ok\r\n`);
   assert.equal(csvFile(["id"], []), "id\r\n");
+});
+
+Deno.test("[csv] a guarded cell reads back as the text written, and text's own apostrophes stay", () => {
+  for (
+    const text of ["=SUM(A1)", "'=SUM(A1)", "''@x", "-5", "'quoted'", "it's", "plain", "", "\t=1", "'", "''"]
+  ) {
+    const [[cell, end]] = parseCsv(csvRow([text, "end"]) + "\r\n");
+    assert.deepEqual([csvText(cell), end], [text, "end"], JSON.stringify(text));
+  }
+  assert.equal(csvCell("'=1"), `"''=1"`, "an apostrophe before a formula is guarded too");
+  assert.equal(csvText("'hello"), "'hello", "an apostrophe before plain text is the text's own");
+});
+
+Deno.test("[csv] parsing: quotes, commas and line breaks inside cells, BOM, CRLF, LF and CR, blank lines", () => {
+  const file = '\uFEFFHandle,Body\r\n"a,b","line one\nline ""two"""\r\n\r\nc,d\ne,"f\r\ng"\rh,\n';
+  assert.deepEqual(parseCsv(file), [
+    ["Handle", "Body"],
+    ["a,b", 'line one\nline "two"'],
+    ["c", "d"],
+    ["e", "f\r\ng"],
+    ["h", ""],
+  ]);
+  assert.deepEqual(parseCsv("a,b\n1\n"), [["a", "b"], ["1"]], "a short record is kept as it is");
+});
+
+Deno.test("[csv] parsing: a malformed file names the record where it went wrong; reading stops past the limit", () => {
+  assert.throws(() => parseCsv('a,b\n1,2\n"open,3\n'), (e) => e instanceof CsvSyntaxError && e.record === 3);
+  assert.throws(() => parseCsv('a,b\nx"y,2\n'), /Row 2: a quote inside an unquoted cell/);
+  assert.equal(parseCsv("h\n1\n2\n3\n4\n5\n", { maxRecords: 3 }).length, 4, "one past the limit tells it is over");
 });
