@@ -5,6 +5,8 @@
 export { archiveProduct, createProduct, unarchiveProduct, updateProduct, VARIANT_STOCK_RULE } from "./products.ts";
 export { publishDueDrafts } from "./publishing.ts";
 export { createVariant, deleteVariant, listVariants, updateVariant } from "./variants.ts";
+export { combinations, generateVariants, setProductOptions } from "./options.ts";
+export { duplicateProduct } from "./duplicate.ts";
 export {
   type AdminCategory,
   categoryRecord,
@@ -20,6 +22,8 @@ export type {
   CategoryCreate,
   CategoryUpdate,
   ProductCreate,
+  ProductOption,
+  ProductOptionsInput,
   ProductUpdate,
   VariantCreate,
   VariantUpdate,

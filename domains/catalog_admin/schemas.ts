@@ -383,7 +383,11 @@ export const productOptionsBody = z.object({
     const values = new Set<string>();
     option.values.forEach((value, j) => {
       if (values.has(value.toLowerCase())) {
-        ctx.addIssue({ code: "custom", path: ["options", i, "values", j], message: `${option.name} lists ${value} twice` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["options", i, "values", j],
+          message: `${option.name} lists ${value} twice`,
+        });
       }
       values.add(value.toLowerCase());
     });
@@ -405,7 +409,7 @@ export function optionsFormBody(form: Record<string, string>): unknown {
     const name = form[`option${i}Name`] ?? "";
     const values = form[`option${i}Values`] ?? "";
     if (!name.trim() && !values.trim()) continue;
-    options.push({ name, values: values.split(",").map((v) => v.trim()).filter((v, j, all) => v || all.length === 1) });
+    options.push({ name, values: values.split(",").map((v) => v.trim()).filter((v, _j, all) => v || all.length === 1) });
   }
   return { options };
 }

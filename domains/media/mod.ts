@@ -20,8 +20,11 @@ export {
   productImages,
   removeProductImage,
   reorderProductImages,
+  setProductImageAlt,
 } from "./product_images.ts";
 export {
+  imageAltBody,
+  imageAltOutput,
   MAX_PRODUCT_IMAGES,
   moveImageForm,
   productImageIndexParams,

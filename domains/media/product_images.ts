@@ -126,6 +126,9 @@ export async function removeProductImage(
     const removed = before[index];
     const after = before.filter((_, i) => i !== index);
     await writeImages(tx, input, "image_removed", before, after, { removed });
+    // Its alt text goes with it (a photo uploaded again later starts without one).
+    await tx.update(products).set({ imageAlts: sql`${products.imageAlts} - ${removed}::text` })
+      .where(eq(products.id, input.productId));
     return { removed, after };
   });
   await deleteUnused(db, storage, [removed]);
@@ -159,4 +162,35 @@ export async function moveProductImage(
   const next = [...current];
   [next[input.index], next[to]] = [next[to], next[input.index]];
   return await reorderProductImages(db, { ...input, images: next });
+}
+
+/**
+ * Sets the alt text of one of a product's images (by its place in the list), kept by URL in
+ * products.imageAlts so a reorder never mixes them up; empty text removes it (the product's name is
+ * then read out). Returns the product's alt texts.
+ */
+export async function setProductImageAlt(
+  db: Db,
+  input: { productId: number; userId: number; index: number; alt: string },
+): Promise<Record<string, string>> {
+  return await db.transaction(async (tx) => {
+    const [row] = await tx.select({ images: products.images, imageAlts: products.imageAlts }).from(products)
+      .where(eq(products.id, input.productId)).for("update");
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const url = row.images[input.index];
+    if (url === undefined) throw new NotFoundError("Image not found");
+    const before = row.imageAlts ?? {};
+    const { [url]: old, ...others } = before;
+    const after = input.alt ? { ...others, [url]: input.alt } : others;
+    if ((old ?? "") === input.alt) return before;
+    await tx.update(products).set({ imageAlts: after, updatedAt: new Date() }).where(eq(products.id, input.productId));
+    await recordAudit(tx, {
+      userId: input.userId,
+      entityType: "product",
+      entityId: input.productId,
+      action: "image_alt_changed",
+      details: { image: url, changes: { alt: { before: old ?? null, after: input.alt || null } } },
+    });
+    return after;
+  });
 }

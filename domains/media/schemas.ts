@@ -31,3 +31,12 @@ export const moveImageForm = z.object({
 }).strict();
 
 export const productImagesOutput = z.object({ images: z.array(z.string()) });
+
+/** PUT /api/products/{id}/images/{index}/alt and the panel's alt form: what the image shows, for screen readers. */
+export const imageAltBody = z.object({
+  alt: z.string({ error: "Alt text must be text" }).trim().max(200, "Alt text must be at most 200 characters")
+    // deno-lint-ignore no-control-regex
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { message: "Alt text must not contain control characters" }),
+}).strict();
+
+export const imageAltOutput = z.object({ imageAlts: z.record(z.string(), z.string()) });
