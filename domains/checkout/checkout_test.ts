@@ -29,7 +29,6 @@ import {
   isRetryableConflict,
   isUniqueViolationOf,
   PAYMENT_REFUNDED,
-  placeOrder,
   pudoEligibility,
   recordPaymentFailure,
   REFUND_DUE_NOTE,
@@ -40,6 +39,7 @@ import {
 } from "./mod.ts";
 import { cancelOrder, inLockOrder } from "../orders/mod.ts";
 import { takeStock } from "../orders/stock.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -11,7 +11,8 @@ import { ValidationError } from "../../lib/errors.ts";
 import { createAddress, createProduct, createUser } from "../../tests/helpers/factories.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { addToCart, applyCoupon, DEFAULT_DELIVERY_RATES, deliveryQuote, getCart } from "../cart/mod.ts";
-import { placeOrder, pudoEligibility } from "./mod.ts";
+import { pudoEligibility } from "./mod.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const rates = { feeCents: 9_500, freeThresholdCents: 150_000 };

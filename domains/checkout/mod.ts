@@ -14,14 +14,6 @@ export {
   type PudoLocker,
 } from "./review.ts";
 export {
-  EMPTY_CART,
-  MISSING_SHIPPING_ADDRESS,
-  orderNumber,
-  placeOrder,
-  type PlaceOrderInput,
-  type ReplaceUnpaidOrders,
-} from "./place_order.ts";
-export {
   attachPaymentIntent,
   type FinalizeOptions,
   type FinalizeOutcome,
@@ -90,4 +82,15 @@ export {
   type StitchWebhookOutcome,
 } from "./stitch.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
+export {
+  createLineOrder,
+  insertLines,
+  lineLabel,
+  type LineOrderInput,
+  linesText,
+  lineTotals,
+  lockSellable,
+  type PricedLine,
+  type SellableItem,
+} from "./line_order.ts";
 export * as checkoutSchemas from "./schemas.ts";

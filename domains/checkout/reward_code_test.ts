@@ -16,11 +16,11 @@ import {
   attachPaymentIntent,
   finalizePaidOrder,
   FREE_SHIPPING_REWARD_REFUSED,
-  placeOrder,
   recordPaymentFailure,
   REWARD_CODE_ALREADY_APPLIED,
 } from "./mod.ts";
 import { cancelOrder } from "../orders/mod.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

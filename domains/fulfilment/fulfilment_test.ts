@@ -18,7 +18,6 @@ import {
   productVariants,
 } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
-import { placeOrder } from "../checkout/mod.ts";
 import { addToCart } from "../cart/mod.ts";
 import { pointsBalance, redeemReward, REDEMPTION_VOID } from "../loyalty/mod.ts";
 import { type PaymentGateway, PaymentRefusedError, testGateway } from "../payments/mod.ts";
@@ -33,6 +32,7 @@ import {
   transitionRefusal,
   TRANSITIONS,
 } from "./mod.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -14,7 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRewards, orders } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { addToCart } from "../cart/mod.ts";
-import { applyRewardCode, placeOrder } from "../checkout/mod.ts";
+import { applyRewardCode } from "../checkout/mod.ts";
 import { cancelOrder } from "../orders/mod.ts";
 import { refundOrder } from "../fulfilment/mod.ts";
 import { testGateway } from "../payments/mod.ts";
@@ -30,6 +30,7 @@ import {
   REDEMPTION_VOIDED,
   validateRedemption,
 } from "./mod.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -15,7 +15,7 @@ import { createProduct, createUser } from "../../tests/helpers/factories.ts";
 import { customer, paidOrder } from "../../tests/helpers/paid_orders.ts";
 import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import { addToCart, applyCoupon, getCart } from "../cart/mod.ts";
-import { applyRewardCode, finalizePaidOrder, placeOrder } from "../checkout/mod.ts";
+import { applyRewardCode, finalizePaidOrder } from "../checkout/mod.ts";
 import { refundOrder } from "../fulfilment/mod.ts";
 import {
   listHistory,
@@ -45,6 +45,7 @@ import {
   referralDiscountPercent,
   referralTotals,
 } from "./mod.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

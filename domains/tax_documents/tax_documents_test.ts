@@ -11,7 +11,7 @@ import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_ord
 import { pdfText } from "../../tests/helpers/pdf.ts";
 import { addToCart } from "../cart/mod.ts";
 import { deliverDue, type MailMessage } from "../mail/mod.ts";
-import { finalizePaidOrder, placeOrder } from "../checkout/mod.ts";
+import { finalizePaidOrder } from "../checkout/mod.ts";
 import { refundOrder } from "../fulfilment/mod.ts";
 import { type PaymentGateway, TEST_CARD_SUCCESS, testGateway } from "../payments/mod.ts";
 import { writeShopSettings } from "../settings/mod.ts";
@@ -25,6 +25,7 @@ import {
   taxInvoicePdf,
   totalsOf,
 } from "./mod.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -24,10 +24,7 @@ import {
   checkoutReview,
   checkoutSchemas,
   findLocker,
-  MISSING_SHIPPING_ADDRESS,
   orderByPaymentIntent,
-  placeOrder,
-  type PlaceOrderInput,
   PUDO_LOCKERS,
   settleReturnedPayment,
   settleStitchReturn,
@@ -51,6 +48,7 @@ import { formRoute } from "../action.ts";
 import { stitchPaymentAction } from "../api/stitch.ts";
 import { renderPage } from "../render.tsx";
 import { deliveryRates } from "../shop_info.ts";
+import { MISSING_SHIPPING_ADDRESS, placeOrder, type PlaceOrderInput } from "../../flows/place_order.ts";
 
 /** The waiting state reloads every 3 s, at most this many times (about a minute). */
 const CONFIRM_REFRESH_SECONDS = 3;

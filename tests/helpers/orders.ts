@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
-import { placeOrder } from "../../domains/checkout/mod.ts";
 import { registerCustomer } from "./accounts.ts";
 import type { TestClient } from "./client.ts";
 import { createAddress, createProduct } from "./factories.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 /**
  * Registers (and so signs in) a customer on `client` with a default address, and places a pending

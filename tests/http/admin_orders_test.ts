@@ -16,8 +16,8 @@ import { orders, products } from "../../db/schema/mod.ts";
 import { hashPassword, type Role } from "../../domains/auth/mod.ts";
 import { testGateway } from "../../domains/payments/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
-import { placeOrder } from "../../domains/checkout/mod.ts";
 import { memoryStorage } from "../../lib/storage.ts";
+import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const PASSWORD = "Admin-Pass1!";

@@ -1,23 +1,36 @@
 /**
- * Placing an order: ONE transaction that re-prices the cart from the database, re-checks the coupon
+ * The place-order workflow: ONE transaction that re-prices the cart from the database, re-checks the coupon
  * with its use counted at this moment, takes the stock, snapshots lines and addresses, records the
  * coupon use and creates the pending order. Nothing the client sends about money or status is used.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { cartCoupons, coupons, couponUsage, orderItems, orders, users } from "../../db/schema/mod.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { toNumeric } from "../../lib/money.ts";
-import type { Address } from "../addresses/mod.ts";
-import { getAddress } from "../addresses/mod.ts";
-import { DEFAULT_DELIVERY_RATES, type DeliveryRates, getCart, orderTotals } from "../cart/mod.ts";
-import { addressSnapshot, loadOrders, type OrderDetail } from "../orders/mod.ts";
-import type { PaymentGateway } from "../payments/types.ts";
-import { abandonUnpaidOrders } from "./cancel.ts";
-import type { FinalizeOptions } from "./payment.ts";
-import { defaultAddresses, findLocker, pudoEligibility } from "./review.ts";
-import { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
-import { takeStock } from "../orders/mod.ts";
+import type { Db } from "../db/client.ts";
+import { cartCoupons, coupons, couponUsage, orderItems, orders, users } from "../db/schema/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../lib/errors.ts";
+import { toNumeric } from "../lib/money.ts";
+import type { Address } from "../domains/addresses/mod.ts";
+import { getAddress } from "../domains/addresses/mod.ts";
+import { DEFAULT_DELIVERY_RATES, type DeliveryRates, getCart, orderTotals } from "../domains/cart/mod.ts";
+import {
+  addressSnapshot,
+  loadOrders,
+  ORDER_NUMBER_UNIQUE,
+  type OrderDetail,
+  orderNumber,
+  takeStock,
+} from "../domains/orders/mod.ts";
+import type { PaymentGateway } from "../domains/payments/types.ts";
+import { recordStockMovements } from "../domains/stock_history/mod.ts";
+import {
+  abandonUnpaidOrders,
+  defaultAddresses,
+  type FinalizeOptions,
+  findLocker,
+  isRetryableConflict,
+  isUniqueViolationOf,
+  pudoEligibility,
+  retryOnConflict,
+} from "../domains/checkout/mod.ts";
 
 export interface PlaceOrderInput {
   userId: number;
@@ -131,7 +144,7 @@ export async function placeOrder(
           if (!locker) throw new ValidationError("Please choose a PUDO locker.");
         }
 
-        await takeStock(
+        const taken = await takeStock(
           tx,
           cart.lines.map((l) => ({
             productId: l.productId,
@@ -165,6 +178,8 @@ export async function placeOrder(
           createdAt: now,
           updatedAt: now,
         }).returning({ id: orders.id });
+        // The stock history's rows for this sale: one insert (decision 0071).
+        await recordStockMovements(tx, taken, { reason: "sale", orderId: order.id, at: now });
         await tx.insert(orderItems).values(cart.lines.map((l) => ({
           orderId: order.id,
           productId: l.productId,
@@ -218,17 +233,4 @@ async function orderAddresses(
   if (!shipping) throw new ValidationError(MISSING_SHIPPING_ADDRESS);
   const billing = input.billingAddressId ? await own(input.billingAddressId) : defaults.billingAddress;
   return { shipping, billing };
-}
-
-/** The unique constraint on orders.order_number (db/migrations/0000_init.sql). */
-const ORDER_NUMBER_UNIQUE = "orders_orderNumber_unique";
-
-/**
- * 'RB-' plus the timestamp's last nine digits and six random digits: readable on the phone, sortable
- * enough, and two orders in the same millisecond differ but for a one-in-a-million draw, which the
- * unique column catches and placeOrder retries with a fresh number.
- */
-export function orderNumber(now: Date): string {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
-  return `RB-${String(now.getTime()).slice(-9)}${String(random).padStart(6, "0")}`;
 }
