@@ -82,15 +82,4 @@ export {
   type StitchWebhookOutcome,
 } from "./stitch.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
-export {
-  createLineOrder,
-  insertLines,
-  lineLabel,
-  type LineOrderInput,
-  linesText,
-  lineTotals,
-  lockSellable,
-  type PricedLine,
-  type SellableItem,
-} from "./line_order.ts";
 export * as checkoutSchemas from "./schemas.ts";
