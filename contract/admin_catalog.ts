@@ -17,6 +17,8 @@ export const variantSchema = z.object({
   preorderDiscount: z.number().nullable(),
   regularDiscount: z.number().nullable(),
   arrivalDate: z.string().nullable(),
+  /** Its value of each of the product's options; null for a variant made outside the option matrix. */
+  optionValues: z.array(z.string()).nullable(),
 });
 
 export const updateVariantOutput = variantSchema;

@@ -147,6 +147,8 @@ export function toProduct(
     salePriceCents: toCents(p.salePrice),
     stock: p.stock,
     images: p.images,
+    imageAlts: p.imageAlts ?? {},
+    options: p.options ?? [],
     categoryId: p.categoryId,
     category: row.category,
     hasVariants: row.hasVariants,
@@ -180,6 +182,7 @@ export function toVariant(v: VariantRow): Variant {
     preorderDiscount: numberOrNull(v.preorderDiscount),
     regularDiscount: numberOrNull(v.regularDiscount),
     arrivalDate: v.arrivalDate,
+    optionValues: v.optionValues ?? null,
   };
 }
 

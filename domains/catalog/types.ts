@@ -29,6 +29,10 @@ export interface Product {
   salePriceCents: number | null;
   stock: number;
   images: string[];
+  /** Alt text of images by URL (staff write it); an image without one is described by the product's name. */
+  imageAlts: Record<string, string>;
+  /** Option types whose combinations are the variants (Size: Small, Large); empty when none (decision 0070). */
+  options: { name: string; values: string[] }[];
   categoryId: number | null;
   category: CategoryRef | null;
   /** True when the product is sold as variants (a size or wattage must be chosen). */
@@ -64,6 +68,8 @@ export interface Variant {
   regularDiscount: number | null;
   /** YYYY-MM-DD */
   arrivalDate: string | null;
+  /** Its value of each of the product's options, in their order; null for a variant outside the matrix. */
+  optionValues: string[] | null;
 }
 
 export interface ProductWithVariants extends Product {

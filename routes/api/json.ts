@@ -64,6 +64,7 @@ export function variantJson(v: Variant) {
     preorderDiscount: v.preorderDiscount,
     regularDiscount: v.regularDiscount,
     arrivalDate: v.arrivalDate,
+    optionValues: v.optionValues,
   };
 }
 
