@@ -44,7 +44,7 @@ export async function loadChrome(c: Context<AppEnv>, cartCount?: number): Promis
 }
 
 /** Who takes Instant EFT at checkout: the footer shows the badge only for a method checkout offers. */
-function instantEftBy(c: Context<AppEnv>): ChromeData["instantEft"] {
+export function instantEftBy(c: Context<AppEnv>): ChromeData["instantEft"] {
   return c.var.stitch ? "Stitch" : c.var.payfast ? "PayFast" : null;
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "../../lib/money.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { InlineHours } from "./ContactCard.tsx";
-import { InfoPage, type InfoProps, textLink } from "./InfoPage.tsx";
+import { InfoPage, type InfoProps, instantEftSentence, textLink } from "./InfoPage.tsx";
 import { PUDO_MINIMUM_CENTS } from "./ShippingView.tsx";
 
 interface Faq {
@@ -11,7 +11,7 @@ interface Faq {
   a: ReactNode;
 }
 
-function faqGroups({ shop }: InfoProps): { id: string; title: string; items: Faq[] }[] {
+function faqGroups({ shop, instantEft }: InfoProps): { id: string; title: string; items: Faq[] }[] {
   const free = formatMoney(shop.freeShippingThresholdCents);
   const email = <a className={textLink} href={`mailto:${shop.contact.email}`}>{shop.contact.email}</a>;
   return [
@@ -155,6 +155,7 @@ function faqGroups({ shop }: InfoProps): { id: string; title: string; items: Faq
             <p>
               By credit or debit card (Visa or Mastercard). Card payments are processed by Stripe; your card details go
               straight to Stripe and we never see or store your full card number.
+              {instantEft ? ` ${instantEftSentence(instantEft)}` : null}
             </p>
           ),
         },

@@ -133,4 +133,13 @@ export interface InfoProps {
   shop: ShopInfo;
   /** Absolute site URL without a trailing slash, e.g. https://reptilebasics.co.za. */
   siteUrl: string;
+  /** Who takes Instant EFT at checkout, if anyone: the payment answers name only what checkout offers. */
+  instantEft?: "Stitch" | "PayFast" | null;
+}
+
+/** How an Instant EFT is paid with each provider, in one sentence for the FAQ and the terms. */
+export function instantEftSentence(by: "Stitch" | "PayFast"): string {
+  return by === "Stitch"
+    ? "You can also pay by Instant EFT with Stitch: you choose your bank and approve the payment in your own bank's app or online banking, and we never see your banking login."
+    : "You can also pay by Instant EFT (and PayFast's other methods) on PayFast's secure payment page; we never see your banking login or card number.";
 }

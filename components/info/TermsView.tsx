@@ -11,6 +11,7 @@ import {
   DetailList,
   InfoPage,
   type InfoProps,
+  instantEftSentence,
   POLICIES_UPDATED,
   Section,
   textLink,
@@ -36,7 +37,7 @@ export function vatNumber(taxId: string): string {
   return taxId.replace(/^\s*VAT\s*(no\.?|number)?[:\s]*/i, "").trim();
 }
 
-export function TermsView({ shop, siteUrl }: InfoProps) {
+export function TermsView({ shop, siteUrl, instantEft }: InfoProps) {
   const { business, contact } = shop;
   const site = siteUrl.replace(/^https?:\/\//, "");
   return (
@@ -122,10 +123,11 @@ export function TermsView({ shop, siteUrl }: InfoProps) {
           We accept payment by credit and debit card (Visa and Mastercard). Card payments are processed by Stripe, a PCI
           DSS certified payment processor: you enter your card details on Stripe's secure payment form, they are sent
           directly to Stripe over an encrypted connection, and we never see or store your full card number.
+          {instantEft ? ` ${instantEftSentence(instantEft)}` : null}
         </p>
         <p>
-          An order is confirmed only once our server has verified the payment with Stripe. The whole site uses an
-          encrypted (HTTPS) connection.
+          An order is confirmed only once our server has verified the payment with{" "}
+          {instantEft ? `Stripe or ${instantEft}` : "Stripe"}. The whole site uses an encrypted (HTTPS) connection.
         </p>
       </Section>
 

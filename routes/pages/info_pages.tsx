@@ -12,7 +12,7 @@ import { PrivacyView } from "../../components/info/PrivacyView.tsx";
 import { TermsView } from "../../components/info/TermsView.tsx";
 import { HelpView } from "../../components/info/HelpView.tsx";
 import { CommunityView } from "../../components/info/CommunityView.tsx";
-import { renderPage } from "../render.tsx";
+import { instantEftBy, renderPage } from "../render.tsx";
 import { siteShop } from "../shop_info.ts";
 
 export interface InfoPageDef {
@@ -83,6 +83,6 @@ export async function renderInfoPage(c: Context<AppEnv>, page: InfoPageDef) {
   const { config } = c.var;
   return renderPage(c, {
     head: { title: page.title, description: page.description, canonicalPath: page.path },
-    body: <page.View shop={await siteShop(c)} siteUrl={config.siteUrl} />,
+    body: <page.View shop={await siteShop(c)} siteUrl={config.siteUrl} instantEft={instantEftBy(c)} />,
   });
 }

@@ -243,6 +243,7 @@ test("[payfast] the payment step offers PayFast beside the card form only when c
   assert.match(page, /data-payment-method="card"/);
   assert.match(page, /action="\/checkout\/payfast"/);
   assert.match(page, /aria-label="Instant EFT with PayFast"/, "the footer's badges follow the configured methods");
+  assert.match(await (await client.get("/terms")).text(), /You can also pay by Instant EFT \(and PayFast/);
   // Without JavaScript: the page holding PayFast's signed form.
   const noJs = await client.postForm("/checkout/payfast", { orderId: String(order.id) });
   assert.equal(noJs.status, 200);

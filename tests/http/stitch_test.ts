@@ -340,6 +340,9 @@ test(
     assert.match(page, /data-payment-method="card"/);
     assert.match(page, /<form data-stitch-form="true" action="\/checkout\/stitch" method="post">/);
     assert.match(page, /aria-label="Instant EFT with Stitch"/);
+    for (const path of ["/faqs", "/terms"]) {
+      assert.match(await (await client.get(path)).text(), /pay by Instant EFT with Stitch/, `${path} names Stitch`);
+    }
     const noJs = await client.postForm("/checkout/stitch", { orderId: String(order.id) });
     assert.equal(noJs.status, 303);
     const to = new URL(noJs.headers.get("location")!);
@@ -365,6 +368,7 @@ test(
     assert.match(without, /data-payment-step/);
     assert.doesNotMatch(without, /Stitch/);
     assert.doesNotMatch(await (await plain.get("/")).text(), /Instant EFT with Stitch/);
+    assert.doesNotMatch(await (await plain.get("/faqs")).text(), /Instant EFT/, "no method checkout does not offer");
   },
 );
 
