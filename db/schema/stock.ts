@@ -31,7 +31,7 @@ export const stockMovements = pgTable("stock_movements", {
   stockAfter: integer().notNull(),
   reason: stockMovementReason().notNull(),
   orderId: integer().references(() => orders.id, { onDelete: "set null" }),
-  /** The staff member (or the customer, for a sale) whose action changed it; null for jobs. */
+  /** The staff member whose action changed it; null for shoppers' checkouts and for jobs. */
   actorUserId: integer().references(() => users.id, { onDelete: "set null" }),
   /** A few words more where the reason alone does not say it (e.g. "variant 50W deleted"). */
   note: varchar({ length: 200 }),

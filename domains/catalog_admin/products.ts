@@ -4,13 +4,15 @@
  * lines. A draft (status `draft`) is saved and seen by staff only; publishing it is an edit like any
  * other (status -> `active`), audited with the rest; a draft's `publishAt` has the publishing job
  * (publishing.ts) do it at that time. A product sold as variants has the sum of its variants' stock, so its own stock is not
- * edited directly. Each write records an audit entry in the same transaction.
+ * edited directly. Each write records an audit entry in the same transaction, and a change of stock
+ * a stock history row ("staff_edit", decision 0071).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { cartItems, products, productVariants } from "../../db/schema/mod.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
+import { recordStockMovements } from "../stock_history/mod.ts";
 import {
   assertCategoryExists,
   assertProductKeysFree,
@@ -66,6 +68,13 @@ export async function createProduct(db: Db, userId: number, input: ProductCreate
       await assertCategoryExists(tx, input.categoryId);
       const [row] = await tx.insert(products).values(values).returning({ id: products.id });
       const created = (await productRecord(tx, row.id))!;
+      await recordStockMovements(tx, [{
+        productId: created.id,
+        variantId: null,
+        delta: created.stock,
+        stockAfter: created.stock,
+        note: "new product",
+      }], { reason: "staff_edit", actorUserId: userId });
       await audit(tx, userId, "product", created.id, "create", {
         key: { name: created.name, sku: created.sku, slug: created.slug, price: created.price, status: created.status },
       });
@@ -107,6 +116,13 @@ export async function updateProduct(
         await tx.delete(cartItems).where(eq(cartItems.productId, id));
       }
       const after = (await productRecord(tx, id))!;
+      // The row is locked since `before` was read, so the difference is this edit's alone.
+      await recordStockMovements(tx, [{
+        productId: id,
+        variantId: null,
+        delta: after.stock - before.stock,
+        stockAfter: after.stock,
+      }], { reason: "staff_edit", actorUserId: userId });
       await audit(tx, userId, "product", id, "update", { before, after });
       return after;
     }));

@@ -2,7 +2,8 @@
  * Staff writes to product variants (the variant editor). Variant SKUs are unique across every
  * product. After each write the product's stock is set to the sum of its variants' stock, the rule
  * checkout keeps (domains/checkout/stock.ts). Each write records an audit entry in the same
- * transaction; the product's row is locked first, in the same order checkout locks.
+ * transaction, and a change of a variant's stock a stock history row ("staff_edit", decision 0071);
+ * the product's row is locked first, in the same order checkout locks.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -10,6 +11,7 @@ import { products, productVariants } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
 import { syncProductStock } from "../orders/mod.ts";
+import { recordStockMovements } from "../stock_history/mod.ts";
 import {
   assertSaleBelowPrice,
   audit,
@@ -70,6 +72,13 @@ export async function createVariant(
       await assertVariantSkuFree(tx, input.sku);
       const [created] = await tx.insert(productVariants).values(values).returning();
       await syncProductStock(tx, productId);
+      await recordStockMovements(tx, [{
+        productId,
+        variantId: created.id,
+        delta: created.stock,
+        stockAfter: created.stock,
+        note: "new variant",
+      }], { reason: "staff_edit", actorUserId: userId });
       await audit(tx, userId, "product_variant", created.id, "create", {
         key: { productId, name: created.name, sku: created.sku, price: created.price, stock: created.stock },
       });
@@ -96,6 +105,12 @@ export async function updateVariant(db: Db, userId: number, id: number, patch: V
       }
       await syncProductStock(tx, before.productId);
       const after = (await variantRecord(tx, id))!;
+      await recordStockMovements(tx, [{
+        productId: before.productId,
+        variantId: id,
+        delta: after.stock - before.stock,
+        stockAfter: after.stock,
+      }], { reason: "staff_edit", actorUserId: userId });
       await audit(tx, userId, "product_variant", id, "update", { before, after, key: { productId: before.productId } });
       return after;
     }));
@@ -107,7 +122,19 @@ export async function deleteVariant(db: Db, userId: number, id: number): Promise
     const found = await variantRecord(tx, id);
     if (!found) throw new NotFoundError("Variant not found");
     await tx.execute(sql`select id from ${products} where ${products.id} = ${found.productId} for update`);
-    await tx.delete(productVariants).where(eq(productVariants.id, id));
+    // The units it held as the delete found them (the product's lock keeps sales out meanwhile); the
+    // row's variant id is gone, so the note names it.
+    const [gone] = await tx.delete(productVariants).where(eq(productVariants.id, id))
+      .returning({ stock: productVariants.stock, name: productVariants.name });
+    if (gone) {
+      await recordStockMovements(tx, [{
+        productId: found.productId,
+        variantId: null,
+        delta: -gone.stock,
+        stockAfter: 0,
+        note: `variant ${gone.name} deleted`,
+      }], { reason: "staff_edit", actorUserId: userId });
+    }
     await syncProductStock(tx, found.productId);
     await audit(tx, userId, "product_variant", id, "delete", {
       key: { productId: found.productId, name: found.name, sku: found.sku, price: found.price, stock: found.stock },

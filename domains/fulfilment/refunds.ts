@@ -250,6 +250,7 @@ export async function refundOrder(
         const line = lines.find((x) => x.id === l.orderItemId);
         return line?.productId ? [{ productId: line.productId, variantId: line.variantId, quantity: l.quantity }] : [];
       }),
+      { reason: "refund_restock", orderId: order.id, actorUserId: req.userId, at: now },
     );
     const refundedCents = toCents(order.refundedAmount) ?? 0;
     const pointsTakenBack = order.userId !== null && r.refundId !== null

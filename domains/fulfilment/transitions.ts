@@ -185,7 +185,7 @@ async function cancelByStaff(
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     refuseUnless(order, "cancelled");
     if (order.paidAt) throw new ConflictError("The order was paid meanwhile. Reload it to cancel and refund it.");
-    await cancelLockedOrder(tx, order.id, reason, opts.now);
+    await cancelLockedOrder(tx, order.id, reason, opts.now, { actorUserId: change.userId });
     if (change.note) {
       await tx.insert(orderNotes).values({
         orderId: order.id,

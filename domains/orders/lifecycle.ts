@@ -28,13 +28,13 @@ export async function cancelOrder(
   orderId: number,
   reason: string,
   now = new Date(),
-  opts: { attempt?: string | null } = {},
+  opts: { attempt?: string | null; actorUserId?: number | null } = {},
 ): Promise<boolean> {
   return await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.status !== "pending" || order.paidAt !== null) return false;
     if (opts.attempt !== undefined && order.paymentIntentId !== opts.attempt) return false;
-    await cancelLockedOrder(tx, orderId, reason, now);
+    await cancelLockedOrder(tx, orderId, reason, now, { actorUserId: opts.actorUserId });
     return true;
   });
 }
@@ -42,14 +42,15 @@ export async function cancelOrder(
 /**
  * Cancels an order whose row the caller has locked, inside the caller's transaction: its units go
  * back on the shelf (`restock: false` when they were already given back, line by line, with a
- * refund), its coupon use and reward code are released, and the status becomes cancelled.
+ * refund), its coupon use and reward code are released, and the status becomes cancelled. The units
+ * given back enter the stock history as "cancel_release", with `actorUserId` when a person cancelled.
  */
 export async function cancelLockedOrder(
   tx: Db,
   orderId: number,
   reason: string,
   now: Date,
-  opts: { restock?: boolean } = {},
+  opts: { restock?: boolean; actorUserId?: number | null } = {},
 ): Promise<void> {
   if (opts.restock !== false) {
     const lines = await tx.select({
@@ -60,6 +61,7 @@ export async function cancelLockedOrder(
     await releaseStock(
       tx,
       lines.filter((l) => l.productId !== null).map((l) => ({ ...l, productId: l.productId! })),
+      { reason: "cancel_release", orderId, actorUserId: opts.actorUserId ?? null, at: now },
     );
   }
   await tx.delete(couponUsage).where(eq(couponUsage.orderId, orderId));

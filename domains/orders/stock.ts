@@ -8,11 +8,17 @@
  * product its own row first, then its variants by id. Two checkouts buying the same products in
  * opposite cart order then queue behind each other instead of each holding a row the other needs
  * (PostgreSQL would abort one of them with a deadlock, 40P01).
+ *
+ * Stock history (decision 0071): each take and give-back reports the changed rows' stock as its
+ * UPDATE returned it. A take returns the changes for its caller to record once the order has an id
+ * (placement takes the stock before inserting the order: decision 0061); a give-back knows its order
+ * and records them itself, one insert for all its lines.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants } from "../../db/schema/mod.ts";
 import { ConflictError } from "../../lib/errors.ts";
+import { recordStockMovements, type StockChange, type StockContext } from "../stock_history/mod.ts";
 
 export interface StockLine {
   productId: number;
@@ -45,45 +51,81 @@ export async function syncProductStock(tx: Db, productId: number): Promise<void>
   }).where(eq(products.id, productId));
 }
 
-/** Takes the units of every line or throws ConflictError naming the first line that is short. */
-export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
+/**
+ * Takes the units of every line or throws ConflictError naming the first line that is short. Returns
+ * the changes (negative deltas, the stock left): the caller records them with reason "sale" and the
+ * order's id, in the same transaction (`recordStockMovements`).
+ */
+export async function takeStock(tx: Db, lines: StockLine[]): Promise<StockChange[]> {
+  const changes: StockChange[] = [];
   for (const line of inLockOrder(lines)) {
     if (line.variantId !== null) {
       await lockProduct(tx, line.productId);
       const [variant] = await tx.select({ preorder: productVariants.preorder }).from(productVariants)
         .where(eq(productVariants.id, line.variantId));
       if (variant?.preorder) continue;
-      const taken = await tx.update(productVariants)
+      const [taken] = await tx.update(productVariants)
         .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: new Date() })
         .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
-        .returning({ id: productVariants.id });
-      if (!taken.length) throw await shortage(tx, line);
+        .returning({ stock: productVariants.stock });
+      if (!taken) throw await shortage(tx, line);
       await syncProductStock(tx, line.productId);
+      changes.push({
+        productId: line.productId,
+        variantId: line.variantId,
+        delta: -line.quantity,
+        stockAfter: taken.stock,
+      });
       continue;
     }
-    const taken = await tx.update(products)
+    const [taken] = await tx.update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
       .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-      .returning({ id: products.id });
-    if (!taken.length) throw await shortage(tx, line);
+      .returning({ stock: products.stock });
+    if (!taken) throw await shortage(tx, line);
+    changes.push({ productId: line.productId, variantId: null, delta: -line.quantity, stockAfter: taken.stock });
   }
+  return changes;
 }
 
-/** Gives the units of every line back (a cancelled order). */
-export async function releaseStock(tx: Db, lines: Omit<StockLine, "name">[]): Promise<void> {
+/**
+ * Gives the units of every line back (a cancelled or expired order, a refund's restock) and records
+ * them in the stock history with `movement` (its reason, order and actor), one insert for all lines.
+ */
+export async function releaseStock(
+  tx: Db,
+  lines: Omit<StockLine, "name">[],
+  movement: StockContext,
+): Promise<StockChange[]> {
+  const changes: StockChange[] = [];
   for (const line of inLockOrder(lines)) {
+    if (line.quantity <= 0) continue;
     if (line.variantId !== null) {
       await lockProduct(tx, line.productId);
-      const back = await tx.update(productVariants)
+      const [back] = await tx.update(productVariants)
         .set({ stock: sql`${productVariants.stock} + ${line.quantity}`, updatedAt: new Date() })
         .where(and(eq(productVariants.id, line.variantId), eq(productVariants.preorder, false)))
-        .returning({ id: productVariants.id });
-      if (back.length) await syncProductStock(tx, line.productId);
+        .returning({ stock: productVariants.stock });
+      if (!back) continue;
+      await syncProductStock(tx, line.productId);
+      changes.push({
+        productId: line.productId,
+        variantId: line.variantId,
+        delta: line.quantity,
+        stockAfter: back.stock,
+      });
       continue;
     }
-    await tx.update(products).set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
-      .where(eq(products.id, line.productId));
+    const [back] = await tx.update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(products.id, line.productId))
+      .returning({ stock: products.stock });
+    if (back) {
+      changes.push({ productId: line.productId, variantId: null, delta: line.quantity, stockAfter: back.stock });
+    }
   }
+  await recordStockMovements(tx, changes, movement);
+  return changes;
 }
 
 async function shortage(tx: Db, line: StockLine): Promise<ConflictError> {
