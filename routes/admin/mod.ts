@@ -7,6 +7,8 @@ import { dashboardAdmin } from "./dashboard.tsx";
 import { facebookAdmin } from "./facebook.tsx";
 import { ordersAdmin } from "./orders.tsx";
 import { productAdmin } from "./products.tsx";
+import { productImportAdmin } from "./product_import.tsx";
+import { productEditAdmin } from "./product_edit.tsx";
 import { categoryAdmin } from "./categories.tsx";
 import { productImagesAdmin } from "./product_images.tsx";
 import { categoryImageAdmin } from "./category_image.tsx";
@@ -26,7 +28,9 @@ export function adminRoutes() {
   app.route("/outbox", outboxAdmin());
   app.route("/facebook", facebookAdmin());
   app.route("/", ordersAdmin());
+  app.route("/products", productImportAdmin());
   app.route("/products", productAdmin());
+  app.route("/products", productEditAdmin());
   app.route("/categories", categoryAdmin());
   app.route("/products", productImagesAdmin());
   app.route("/categories", categoryImageAdmin());
