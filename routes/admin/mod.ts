@@ -7,7 +7,6 @@ import { dashboardAdmin } from "./dashboard.tsx";
 import { facebookAdmin } from "./facebook.tsx";
 import { ordersAdmin } from "./orders.tsx";
 import { productAdmin } from "./products.tsx";
-import { productEditAdmin } from "./product_edit.tsx";
 import { productImportAdmin } from "./product_import.tsx";
 import { productEditAdmin } from "./product_edit.tsx";
 import { categoryAdmin } from "./categories.tsx";
@@ -31,7 +30,6 @@ export function adminRoutes() {
   app.route("/", ordersAdmin());
   app.route("/products", productImportAdmin());
   app.route("/products", productAdmin());
-  app.route("/products", productEditAdmin());
   app.route("/products", productEditAdmin());
   app.route("/categories", categoryAdmin());
   app.route("/products", productImagesAdmin());
