@@ -103,6 +103,7 @@ const ACTION_WORDS: Record<string, string> = {
   role_change: "given another role",
   import_create: "created by the Meta import",
   import_update: "updated by the Meta import",
+  bulk_update: "changed by a bulk edit",
   image_changed: "given a new image",
   image_removed: "left without an image",
 };

@@ -1,5 +1,13 @@
 /** The admin audit trail's public surface. */
-export { type AuditEntry, changedFields, listAuditFor, recordAudit, searchAudit } from "./service.ts";
+export {
+  type AuditEntry,
+  type AuditRecord,
+  changedFields,
+  listAuditFor,
+  recordAudit,
+  recordAudits,
+  searchAudit,
+} from "./service.ts";
 export { type AuditEntityType, auditEntityTypes, auditListOutput, auditParams } from "./schemas.ts";
 export {
   type AuditChange,

@@ -36,24 +36,30 @@ export function changedFields(
   return changes;
 }
 
+/** One staff action as the audit trail keeps it. */
+export interface AuditRecord {
+  userId: number | null;
+  entityType: AuditEntityType;
+  entityId: number;
+  action: string;
+  details?: Record<string, unknown> | null;
+}
+
 /** Records one staff action. `details` is free-form JSON: for updates, `{ changes: changedFields(...) }`. */
-export async function recordAudit(
-  db: Db,
-  entry: {
-    userId: number | null;
-    entityType: AuditEntityType;
-    entityId: number;
-    action: string;
-    details?: Record<string, unknown> | null;
-  },
-): Promise<void> {
-  await db.insert(auditLogs).values({
+export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
+  await recordAudits(db, [entry]);
+}
+
+/** Records many staff actions in one insert (a bulk edit: one entry per product, one statement). */
+export async function recordAudits(db: Db, entries: readonly AuditRecord[]): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(auditLogs).values(entries.map((entry) => ({
     userId: entry.userId,
     entityType: entry.entityType,
     entityId: entry.entityId,
     action: entry.action,
     details: entry.details ?? null,
-  });
+  })));
 }
 
 /** One record's history, newest first (the spec's GET /audit-logs/{entityType}/{id}). */
