@@ -12,6 +12,7 @@ export const MAX_BULK_MATCHES = 1000;
 /** The largest price numeric(10,2) keeps, in cents. */
 export const MAX_PRICE_CENTS = 9_999_999_999;
 
+// deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The products list's filter (routes/admin/products.tsx), as JSON. */
