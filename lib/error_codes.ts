@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   duplicateSlug: "duplicate_slug",
   /** The payment provider asked for is not configured on this shop (always 409). */
   paymentNotConfigured: "payment_not_configured",
+  /** A product CSV import refused: rows with errors (422, `errors` by row and column); nothing was written. */
+  importRowsInvalid: "import_rows_invalid",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -179,6 +179,9 @@ const UPLOAD_PATHS = [
   /^\/product\/[a-z0-9-]+\/reviews$/,
 ];
 
+/** The product CSV import (API and screen): up to 5 MB of file, limited by its own route (413). */
+const CSV_IMPORT_PATH = /^\/(api\/)?admin\/products\/import$/;
+
 /**
  * A body limit for every request, checked by Content-Length and again while streaming (a chunked
  * body cannot slip past): 1 MB, or MAX_UPLOAD_BODY on the upload routes (which keep their own,
@@ -194,6 +197,7 @@ export function requestBodyLimit() {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     const isUpload = UPLOAD_PATHS.some((p) => p.test(c.req.path)) &&
       /^multipart\/form-data/i.test(c.req.header("content-type") ?? "");
+    if (CSV_IMPORT_PATH.test(c.req.path)) return upload(c, next);
     return (isUpload ? upload : small)(c, next);
   });
 }

@@ -12,6 +12,7 @@ export {
 export { isOnStorefront, onStorefront, onStorefrontAs } from "./visibility.ts";
 export {
   countMatches,
+  filterCondition,
   listProducts,
   LOW_STOCK,
   productFacets,

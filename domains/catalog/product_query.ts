@@ -221,6 +221,11 @@ function isSearch(filter: ProductFilter): boolean {
   return !!filter.q && searchTiers(filter.q) !== null;
 }
 
+/** The WHERE condition of a filter, its sort and page aside (the admin product export walks it by id). */
+export function filterCondition(filter: ProductFilter): SQL | undefined {
+  return and(...conditions(filter));
+}
+
 /** How many products match the filter (its sort and page aside). */
 export function countMatches(db: Db, filter: ProductFilter): Promise<number> {
   return countProducts(db, and(...conditions(filter)));

@@ -7,6 +7,7 @@ import { dashboardAdmin } from "./dashboard.tsx";
 import { facebookAdmin } from "./facebook.tsx";
 import { ordersAdmin } from "./orders.tsx";
 import { productAdmin } from "./products.tsx";
+import { productImportAdmin } from "./product_import.tsx";
 import { productEditAdmin } from "./product_edit.tsx";
 import { categoryAdmin } from "./categories.tsx";
 import { productImagesAdmin } from "./product_images.tsx";
@@ -27,6 +28,7 @@ export function adminRoutes() {
   app.route("/outbox", outboxAdmin());
   app.route("/facebook", facebookAdmin());
   app.route("/", ordersAdmin());
+  app.route("/products", productImportAdmin());
   app.route("/products", productAdmin());
   app.route("/products", productEditAdmin());
   app.route("/categories", categoryAdmin());

@@ -1,0 +1,104 @@
+/**
+ * The product CSV's columns (docs/product-csv.md), modelled on Shopify's product CSV where the shop has
+ * the same thing, with the shop's own fields beside them. One row per variant, or one row for a product
+ * without variants; the product's fields are written on every row of it and read from the first.
+ */
+import { toCents } from "../../lib/money.ts";
+
+/** Every column, in the order the export writes them. */
+export const COLUMNS = [
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Product Category",
+  "Status",
+  "Featured",
+  "New",
+  "PUDO Eligible",
+  "Product SKU",
+  "Product Price",
+  "Product Compare At Price",
+  "Variant Name",
+  "Variant SKU",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Inventory Qty",
+  "Variant Grams",
+  "Variant Dimensions",
+  "Variant Pre-order",
+  "Variant Pre-order Discount",
+  "Variant Arrival Date",
+  "Image Src",
+  "SEO Title",
+  "SEO Description",
+] as const;
+export type Column = (typeof COLUMNS)[number];
+
+/** The product's own fields: the same on every row of a product (a later row may leave them empty). */
+export const PRODUCT_COLUMNS = [
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Product Category",
+  "Status",
+  "Featured",
+  "New",
+  "PUDO Eligible",
+  "Product SKU",
+  "Product Price",
+  "Product Compare At Price",
+  "Variant Grams",
+  "SEO Title",
+  "SEO Description",
+] as const satisfies readonly Column[];
+
+/** A variant's fields (on a product without variants: its SKU, prices and stock; the rest empty). */
+export const VARIANT_COLUMNS = [
+  "Variant Name",
+  "Variant SKU",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Inventory Qty",
+  "Variant Dimensions",
+  "Variant Pre-order",
+  "Variant Pre-order Discount",
+  "Variant Arrival Date",
+] as const satisfies readonly Column[];
+
+/** Written for reference, never read: images are uploaded on the product's page. */
+export const EXPORT_ONLY_COLUMNS: readonly Column[] = ["Image Src"];
+
+/**
+ * The shop's price and sale price the Shopify way round: "Price" is what a shopper pays (the sale price
+ * while there is one), "Compare At Price" the higher price it is compared with (the regular price).
+ */
+export function shopifyPrices(price: string, salePrice: string | null): { price: string; compareAt: string } {
+  return salePrice === null
+    ? { price: rand(price), compareAt: "" }
+    : { price: rand(salePrice), compareAt: rand(price) };
+}
+
+/** The inverse: the shop's price and sale price (cents) from a row's Price and Compare At Price. */
+export function shopPrices(priceCents: number, compareAtCents: number | null) {
+  return compareAtCents === null
+    ? { price: priceCents, salePrice: null }
+    : { price: compareAtCents, salePrice: priceCents };
+}
+
+/** A numeric(10,2) amount as the file writes it: rand with two decimals ("2299.00"). */
+export function rand(numeric: string): string {
+  return (toCents(numeric)! / 100).toFixed(2);
+}
+
+/** A weight in kilograms (numeric text) as whole grams, the Shopify unit. */
+export function grams(kg: string | null): string {
+  return kg === null ? "" : String(Math.round(Number(kg) * 1000));
+}
+
+/** A product's status column: archived wins over draft and active. */
+export function statusCell(p: { status: string; archivedAt: Date | null }): "draft" | "active" | "archived" {
+  return p.archivedAt ? "archived" : p.status === "draft" ? "draft" : "active";
+}
+
+export const bool = (v: boolean) => (v ? "true" : "false");

@@ -1,0 +1,354 @@
+/**
+ * Product CSV export and import (docs/product-csv.md): GET /api/admin/products/export.csv and POST
+ * /api/admin/products/import, and the /admin/products/import screen's forms. Round trip, create and
+ * update by SKU, all or nothing, dry run, parsing, formula cells, roles, CSRF and size limits.
+ */
+import assert from "node:assert/strict";
+import { asc, eq } from "drizzle-orm";
+import { useTestDatabase } from "../helpers/db.ts";
+import { testApp } from "../helpers/app.ts";
+import { type TestClient, testClient } from "../helpers/client.ts";
+import { staffAccount } from "../helpers/staff.ts";
+import { registerCustomer } from "../helpers/accounts.ts";
+import { createCategory, createProduct, createVariant } from "../helpers/factories.ts";
+import { auditLogs, products, productVariants, stockMovements } from "../../db/schema/mod.ts";
+import { parseCsv } from "../../lib/csv.ts";
+import type { Db } from "../../db/client.ts";
+
+const { test, closeDatabase } = useTestDatabase();
+
+const HEADER = "Handle,Title,Product Category,Status,Product SKU,Product Price,Product Compare At Price," +
+  "Variant Name,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty";
+
+function importCsv(client: TestClient, csv: string, dryRun = false) {
+  return client.request(`/api/admin/products/import${dryRun ? "?dryRun=true" : ""}`, {
+    method: "POST",
+    headers: { "Content-Type": "text/csv" },
+    body: csv,
+  });
+}
+
+async function exportCsv(client: TestClient, query = "archived=all") {
+  const res = await client.get(`/api/admin/products/export.csv?${query}`);
+  assert.equal(res.status, 200);
+  return { res, text: await res.text() };
+}
+
+/** A category, a product without variants and one with two variants (one on sale). */
+async function catalogue(db: Db) {
+  const heating = await createCategory(db, { slug: "heating", name: "Heating" });
+  const mat = await createProduct(db, {
+    name: "Heat mat, 14W",
+    slug: "heat-mat",
+    sku: "MAT-14",
+    price: "249.00",
+    salePrice: "199.00",
+    stock: 7,
+    categoryId: heating.id,
+    description: 'Line one, "quoted"\nline two',
+    brand: "Exo Terra",
+    weight: "0.350",
+  });
+  const tank = await createProduct(db, { name: "Glass tank", slug: "glass-tank", sku: "TANK", price: "2299.00" });
+  const small = await createVariant(db, tank.id, { name: "45cm", sku: "TANK-45", price: "2299.00", stock: 3 });
+  const big = await createVariant(db, tank.id, {
+    name: "90cm",
+    sku: "TANK-90",
+    price: "3899.00",
+    salePrice: "3599.00",
+    stock: 0,
+    preorder: true,
+    preorderDiscount: "10.00",
+    arrivalDate: "2026-12-31",
+  });
+  return { heating, mat, tank, small, big };
+}
+
+test(
+  "[product csv] export: one row per variant, Shopify's price way round, attachment, formula cells guarded",
+  async (db, database) => {
+    const { tank } = await catalogue(db);
+    await db.update(products).set({ name: '=HYPERLINK("http://evil.example")' }).where(eq(products.id, tank.id));
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const { res, text } = await exportCsv(admin);
+    assert.match(res.headers.get("content-type")!, /^text\/csv/);
+    assert.match(res.headers.get("content-disposition")!, /^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...rows] = parseCsv(text);
+    const at = (row: string[], column: string) => row[header.indexOf(column)];
+    assert.equal(rows.length, 3, "the mat's one row, the tank's two variants");
+    const mat = rows.find((r) => at(r, "Handle") === "heat-mat")!;
+    assert.deepEqual(
+      [
+        at(mat, "Variant SKU"),
+        at(mat, "Variant Price"),
+        at(mat, "Variant Compare At Price"),
+        at(mat, "Variant Inventory Qty"),
+      ],
+      ["MAT-14", "199.00", "249.00", "7"],
+      "Price is what a shopper pays (the sale price), Compare At the regular price",
+    );
+    assert.equal(at(mat, "Body (HTML)"), 'Line one, "quoted"\nline two');
+    assert.equal(at(mat, "Variant Grams"), "350");
+    assert.equal(at(mat, "Product Category"), "heating");
+    const big = rows.find((r) => at(r, "Variant SKU") === "TANK-90")!;
+    assert.deepEqual([at(big, "Product SKU"), at(big, "Variant Pre-order"), at(big, "Variant Pre-order Discount")], [
+      "TANK",
+      "true",
+      "10",
+    ]);
+    assert.match(text, /"'=HYPERLINK\(""http:\/\/evil\.example""\)"/, "the formula is written as text");
+
+    const filtered = parseCsv((await exportCsv(admin, "q=mat")).text);
+    assert.deepEqual(filtered.slice(1).map((r) => r[0]), ["heat-mat"], "the list's search filter applies");
+  },
+);
+
+test("[product csv] round trip: an exported file imports with 0 changes, and writes nothing", async (db, database) => {
+  await catalogue(db);
+  await createProduct(db, { slug: "odd", sku: "ODD", name: "-5 degrees @home", description: "=1+1", status: "draft" });
+  const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+  const { text } = await exportCsv(admin);
+  const before = await db.select().from(products).orderBy(asc(products.id));
+  const res = await importCsv(admin, text);
+  assert.equal(res.status, 200);
+  const report = await res.json();
+  assert.deepEqual(report.counts, { create: 0, update: 0, unchanged: 4, productsCreated: 0, productsUpdated: 0 });
+  assert.ok(report.rows.every((r: { changes: unknown[] }) => r.changes.length === 0));
+  assert.deepEqual(report.ignoredColumns, ["Image Src"]);
+  assert.deepEqual(await db.select().from(products).orderBy(asc(products.id)), before);
+  assert.equal((await db.select().from(auditLogs)).length, 0, "nothing changed, nothing audited");
+});
+
+test(
+  "[product csv] creates and updates by SKU in one go: audited per product, stock as movements",
+  async (db, database) => {
+    const { mat, small } = await catalogue(db);
+    const { client: admin, user } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const csv = [
+      HEADER,
+      // The mat: a new price (no sale any more) and stock.
+      "heat-mat,Heat mat,heating,active,,,,,MAT-14,229.50,,12",
+      // A new product with two variants; the second row leaves the product's fields empty (Shopify's way).
+      "uvb-tube,UVB tube,heating,draft,UVB,399.00,,T5 24in,UVB-24,399.00,449.00,4",
+      "uvb-tube,,,,,,,T8 36in,UVB-36,499.00,,0",
+      // A known variant of the tank: its stock.
+      "glass-tank,Glass tank,,active,TANK,2299.00,,45cm,TANK-45,2299.00,,9",
+    ].join("\r\n");
+    const res = await importCsv(admin, csv);
+    assert.equal(res.status, 200);
+    const report = await res.json();
+    assert.deepEqual(report.counts, { create: 2, update: 2, unchanged: 0, productsCreated: 1, productsUpdated: 2 });
+    const matRow = report.rows.find((r: { sku: string }) => r.sku === "MAT-14");
+    assert.deepEqual(
+      matRow.changes.map((c: { column: string; before: string; after: string }) => [c.column, c.before, c.after]),
+      [
+        ["Title", "Heat mat, 14W", "Heat mat"],
+        ["Variant Price", "199.00", "229.50"],
+        ["Variant Compare At Price", "249.00", ""],
+        ["Variant Inventory Qty", "7", "12"],
+      ],
+    );
+    const [matNow] = await db.select().from(products).where(eq(products.id, mat.id));
+    assert.deepEqual([matNow.name, matNow.price, matNow.salePrice, matNow.stock], ["Heat mat", "229.50", null, 12]);
+    const [uvb] = await db.select().from(products).where(eq(products.sku, "UVB"));
+    assert.deepEqual([uvb.status, uvb.slug, uvb.price], ["draft", "uvb-tube", "399.00"]);
+    const tubes = await db.select().from(productVariants).where(eq(productVariants.productId, uvb.id))
+      .orderBy(asc(productVariants.id));
+    assert.deepEqual(tubes.map((v) => [v.sku, v.price, v.salePrice, v.stock]), [
+      ["UVB-24", "449.00", "399.00", 4],
+      ["UVB-36", "499.00", null, 0],
+    ]);
+    assert.equal(uvb.stock, 4, "a product with variants holds their sum");
+    const [smallNow] = await db.select().from(productVariants).where(eq(productVariants.id, small.id));
+    assert.equal(smallNow.stock, 9);
+
+    const entries = await db.select().from(auditLogs).orderBy(asc(auditLogs.id));
+    assert.deepEqual(entries.map((e) => [e.entityType, e.action, e.userId]), [
+      ["product", "update", user.id],
+      ["product", "create", user.id],
+      ["product", "update", user.id],
+    ], "one entry per product created or updated");
+    const moves = await db.select().from(stockMovements).orderBy(asc(stockMovements.id));
+    assert.deepEqual(moves.map((m) => [m.reason, m.delta, m.stockAfter, m.actorUserId]), [
+      ["import", 5, 12, user.id],
+      ["import", 4, 4, user.id],
+      ["import", 6, 9, user.id],
+    ], "stock changes are movements with reason import (a new variant at 0 moves nothing)");
+  },
+);
+
+test(
+  "[product csv] all or nothing: one bad row in 100 refuses the file, row-numbered, and writes nothing",
+  async (db, database) => {
+    await createCategory(db, { slug: "decor", name: "Decor" });
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const lines = [HEADER];
+    for (let i = 1; i <= 100; i++) {
+      const price = i === 60 ? "abc" : "10.00";
+      lines.push(`rock-${i},Rock ${i},decor,active,,,,,ROCK-${i},${price},,1`);
+    }
+    const res = await importCsv(admin, lines.join("\n"));
+    assert.equal(res.status, 422);
+    const body = await res.json();
+    assert.equal(body.code, "import_rows_invalid");
+    assert.deepEqual(body.errors, [{
+      row: 61,
+      column: "Variant Price",
+      message: "Row 61: Variant Price must be a number",
+    }]);
+    assert.match(body.message, /^Row 61: Variant Price must be a number\. Nothing was imported\.$/);
+    assert.equal((await db.select().from(products)).length, 0, "the 99 good rows were not written either");
+    assert.equal((await db.select().from(auditLogs)).length, 0);
+  },
+);
+
+test(
+  "[product csv] refusals the shop's data shows: unknown category, SKU twice, another product's variant SKU or handle, control characters",
+  async (db, database) => {
+    const { tank } = await catalogue(db);
+    const other = await createProduct(db, { slug: "other", sku: "OTHER" });
+    await createVariant(db, other.id, { sku: "OTHER-1" });
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const csv = [
+      HEADER,
+      "new-thing,New thing,no-such-category,active,,,,,NEW-1,10.00,,1",
+      "new-thing-2,Second,,active,,,,,NEW-1,10.00,,1",
+      `glass-tank,Glass tank,,active,${tank.sku},2299.00,,Stolen,OTHER-1,10.00,,1`,
+      "other,Clash,,active,,,,,BRAND-NEW,10.00,,1",
+      '"bell-\u0007",Bell,,active,,,,,BELL,10.00,,1',
+      "title-nul,Title\u0000,,active,,,,,NUL,10.00,,1",
+      "cheap,Cheap,,active,,,,,CHEAP,10.00,9.00,1",
+    ].join("\n");
+    const res = await importCsv(admin, csv);
+    assert.equal(res.status, 422);
+    const { errors } = await res.json();
+    assert.deepEqual(errors.map((e: { row: number; column: string }) => [e.row, e.column]), [
+      [3, "Variant SKU"],
+      [6, "Handle"],
+      [7, "Title"],
+      [8, "Variant Compare At Price"],
+    ], "the file's own problems are reported before the shop is read");
+    assert.match(errors[0].message, /^Row 3: SKU NEW-1 is also on row 2$/);
+    assert.match(errors[2].message, /Title must not contain control characters/);
+
+    const second = await importCsv(
+      admin,
+      [HEADER, ...csv.split("\n").slice(1, 2), ...csv.split("\n").slice(3, 5)].join("\n"),
+    );
+    const shopErrors = (await second.json()).errors;
+    assert.deepEqual(shopErrors.map((e: { message: string }) => e.message), [
+      "Row 2: Product Category no-such-category is not a category's slug",
+      "Row 3: Variant SKU OTHER-1 belongs to another product (SKU OTHER)",
+      "Row 4: Handle other belongs to another product (SKU OTHER)",
+    ]);
+  },
+);
+
+test("[product csv] dry run: the same report, nothing written", async (db, database) => {
+  const { mat } = await catalogue(db);
+  const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+  const csv = [HEADER, "heat-mat,Heat mat,heating,active,,,,,MAT-14,229.50,,12", "new,New,,active,,,,,NEW,5.00,,2"]
+    .join("\n");
+  const res = await importCsv(admin, csv, true);
+  assert.equal(res.status, 200);
+  const report = await res.json();
+  assert.equal(report.dryRun, true);
+  assert.deepEqual([report.counts.create, report.counts.update], [1, 1]);
+  assert.match(report.message, /^Preview: 1 to create, 1 to update, 0 unchanged\. Nothing was written\.$/);
+  const [matNow] = await db.select().from(products).where(eq(products.id, mat.id));
+  assert.deepEqual([matNow.name, matNow.stock], ["Heat mat, 14W", 7]);
+  assert.equal((await db.select().from(products)).length, 2);
+  assert.equal((await db.select().from(auditLogs)).length, 0);
+  assert.equal((await db.select().from(stockMovements)).length, 0);
+});
+
+test(
+  "[product csv] parsing: BOM, CRLF, quoted commas, quotes and line breaks; an unclosed quote names its row",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const csv = "\uFEFFHandle,Title,Body (HTML),Variant SKU,Variant Price,Variant Compare At Price\r\n" +
+      'vivarium,"Vivarium, large","<p>Say ""hi""</p>\r\n<p>Second line</p>",VIV-1,999.00,\r\n';
+    const res = await importCsv(admin, csv);
+    assert.equal(res.status, 200, await res.clone().text());
+    const [viv] = await db.select().from(products).where(eq(products.sku, "VIV-1"));
+    assert.equal(viv.name, "Vivarium, large");
+    assert.equal(viv.description, '<p>Say "hi"</p>\r\n<p>Second line</p>');
+
+    const broken = await importCsv(admin, 'Handle,Variant SKU\r\nok,OK\r\n"open,X\r\n');
+    assert.equal(broken.status, 422);
+    assert.deepEqual((await broken.json()).errors, [{
+      row: 3,
+      column: null,
+      message: "Row 3: a quoted cell is never closed",
+    }]);
+  },
+);
+
+test("[product csv] staff only, the shop's Origin only, 5 MB and 5,000 rows at most", async (db, database) => {
+  const app = testApp(database);
+  const csv = `${HEADER}\nx,X,,active,,,,,X,1.00,,1\n`;
+  assert.equal((await testClient(app).get("/api/admin/products/export.csv")).status, 401);
+  assert.equal((await importCsv(testClient(app), csv)).status, 401);
+  const customer = testClient(app);
+  await registerCustomer(customer);
+  assert.equal((await customer.get("/api/admin/products/export.csv")).status, 403);
+  assert.equal((await importCsv(customer, csv)).status, 403);
+  assert.notEqual((await customer.get("/admin/products/import")).status, 200, "customers are turned away");
+
+  const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, app);
+  const foreign = await admin.request("/api/admin/products/import", {
+    method: "POST",
+    headers: { "Content-Type": "text/csv", Origin: "https://evil.example" },
+    body: csv,
+  });
+  assert.equal(foreign.status, 403, "another site's request is refused (CSRF)");
+  const big = await importCsv(admin, `${HEADER}\n${"x".repeat(5 * 1024 * 1024 + 80 * 1024)}`);
+  assert.equal(big.status, 413);
+  assert.match((await big.json()).error, /at most 5 MB/);
+  const many = [HEADER, ...Array.from({ length: 5_001 }, (_, i) => `p-${i},P,,active,,,,,P-${i},1.00,,1`)].join("\n");
+  const tooMany = await importCsv(admin, many);
+  assert.equal(tooMany.status, 400);
+  assert.match((await tooMany.json()).error, /^A file can hold at most 5,000 rows$/);
+  const json = await admin.postJson("/api/admin/products/import", { csv });
+  assert.equal(json.status, 415);
+  assert.equal((await db.select().from(products)).length, 0);
+  const super_ = await staffAccount(db, database, "super_admin", "boss", {}, app);
+  assert.equal((await importCsv(super_.client, csv)).status, 200, "super_admin may too");
+});
+
+test(
+  "[product csv] the screen: upload for a preview, then Import applies the same file; errors shown by row",
+  async (db, database) => {
+    await catalogue(db);
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const page = await (await admin.get("/admin/products/import?q=mat")).text();
+    assert.match(page, /href="\/api\/admin\/products\/export\.csv\?q=mat"/);
+    const csv = [HEADER, "heat-mat,Heat mat,heating,active,,,,,MAT-14,229.50,,12"].join("\n");
+    const form = new FormData();
+    form.set("file", new File([csv], "products.csv", { type: "text/csv" }));
+    const preview = await admin.request("/admin/products/import?dryRun=true", { method: "POST", body: form });
+    assert.equal(preview.status, 200);
+    const html = (await preview.text()).replaceAll("<!-- -->", "");
+    assert.match(html, /0 to create, 1 to update, 0\s*unchanged/);
+    assert.match(html, /name="csv"/);
+    assert.equal(
+      (await db.select().from(products).where(eq(products.sku, "MAT-14")))[0].stock,
+      7,
+      "a preview writes nothing",
+    );
+
+    const apply = await admin.postForm("/admin/products/import", { csv });
+    assert.equal(apply.status, 303);
+    assert.equal((await db.select().from(products).where(eq(products.sku, "MAT-14")))[0].stock, 12);
+
+    const bad = new FormData();
+    bad.set("file", new File([`${HEADER}\nheat-mat,Heat mat,heating,active,,,,,MAT-14,free,,12`], "bad.csv"));
+    const refused = await admin.request("/admin/products/import?dryRun=true", { method: "POST", body: bad });
+    assert.equal(refused.status, 422);
+    const refusedHtml = await refused.text();
+    assert.match(refusedHtml, /Nothing was imported/);
+    assert.match(refusedHtml, /data-error-row="2"/);
+  },
+);
+
+closeDatabase();
