@@ -4,178 +4,31 @@
  * JavaScript); once hydrated the same controls call the cart API and update in place.
  */
 import { type FormEvent, useState } from "react";
-import { api, ApiError } from "../client/api.ts";
+import { api } from "../client/api.ts";
 import { setCartBadge } from "../client/cart.ts";
-import { toast, type ToastInput } from "../client/toast.ts";
+import { toast } from "../client/toast.ts";
+import { couponAppliedText, couponFailure, couponRemovedToast } from "../client/cart_texts.ts";
 // The pure rules module only (no database code), for the shared first-order note.
 import { SIGN_IN_TO_CONFIRM } from "../domains/coupons/evaluate.ts";
-import { REFERRAL_DISCOUNT_LABEL } from "../domains/referrals/pricing.ts";
-import { formatMoney } from "../lib/money.ts";
-import { ProductImage } from "../components/catalog/ProductImage.tsx";
 import type { ActionOutput } from "../contract/action.ts";
-import type { CartJson } from "../contract/cart.ts";
 import type {
   applyCouponOutput,
+  CartJson,
   removeCartItemOutput,
   removeCouponOutput,
   updateCartItemOutput,
 } from "../contract/cart.ts";
-
-// Response types come from the actions' declared outputs: a changed shape fails `deno task check` here.
-export type { CartJson };
-export type CartItemJson = CartJson["items"][number];
-type CartOutput = ActionOutput<typeof updateCartItemOutput>;
+import { type CartItemJson, CartLines } from "../components/cart/CartLines.tsx";
+import { CartTotals } from "../components/cart/CartTotals.tsx";
 import { CouponExpiry, CouponHints } from "../components/cart/CouponHints.tsx";
 import { CouponCodeInput } from "../components/cart/CouponCodeInput.tsx";
 import { useCouponCode } from "../client/coupon_code.ts";
 
-/** The spec's toast for a code the server refuses; its specific reason goes under the coupon box. */
-export const COUPON_INVALID = {
-  title: "Invalid Coupon",
-  description: "This coupon cannot be applied to your cart.",
-} as const;
+// Response types come from the actions' declared outputs: a changed shape fails `deno task check` here.
+type CartOutput = ActionOutput<typeof updateCartItemOutput>;
 
-/** 'Coupon Applied' names the code; a guest's first-order coupon adds the sign-in note. */
-export function couponAppliedText(code: string, note: string | null): string {
-  return `Coupon ${code} has been applied to your cart.${note ? ` ${note}` : ""}`;
-}
-
-/** A coupon the server dropped on re-checking the cart (expired, minimum no longer met...). */
-export function couponRemovedToast(notice: string): ToastInput {
-  return { title: "Coupon Removed", description: notice };
-}
-
-/**
- * What a failed apply shows: a refusal by the server (4xx) is the spec's 'Invalid Coupon' toast with
- * the server's reason inline; anything else (server error, network, rate limit) is 'Failed to apply
- * coupon'.
- */
-export function couponFailure(err: unknown): { toast: ToastInput; inline: string } {
-  if (err instanceof ApiError && [400, 404, 409, 422].includes(err.status)) {
-    return { toast: { ...COUPON_INVALID, variant: "destructive" }, inline: err.message };
-  }
-  return {
-    toast: { title: "Failed to apply coupon", description: errorText(err), variant: "destructive" },
-    inline: "Failed to apply coupon",
-  };
-}
-
-/** Under the delivery line: how much more buys free delivery, or why it is free. */
-export function deliveryNoteText(delivery: CartJson["delivery"]): string {
-  if (delivery.free === "coupon") return "Free delivery with your coupon.";
-  if (delivery.free === "threshold") {
-    return `Free standard delivery on orders from ${formatMoney(delivery.freeThreshold * 100)}.`;
-  }
-  return `Add ${formatMoney(Math.round(delivery.amountToFree * 100))} more for free delivery.`;
-}
-
-function DeliveryNote({ delivery }: { delivery: CartJson["delivery"] }) {
-  return (
-    <p className={`mt-2 text-xs ${delivery.free ? "text-stone-600" : "font-medium text-amber-900"}`} data-delivery-note>
-      {deliveryNoteText(delivery)}
-    </p>
-  );
-}
-
-/** Why a line cannot be checked out as it is: stock fell below its quantity after it was added. */
-export function stockWarning(item: Pick<CartItemJson, "quantity" | "product">): string | null {
-  const max = item.product.stock;
-  if (item.quantity <= max) return null;
-  if (max <= 0) return "Out of stock: please remove this item.";
-  return item.product.preorder
-    ? `Only ${max} can be pre-ordered: please lower the quantity.`
-    : `Only ${max} left: please lower the quantity.`;
-}
-
-const rand = (amount: number) => formatMoney(Math.round(amount * 100));
 function errorText(err: unknown) {
   return err instanceof Error ? err.message : undefined;
-}
-
-function Stepper({ item, onSet }: { item: CartItemJson; onSet: (q: number) => void }) {
-  const btn =
-    "h-9 w-9 text-lg font-bold text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40";
-  return (
-    <form
-      method="post"
-      action={`/cart/items/${item.id}`}
-      className="inline-flex items-center overflow-hidden rounded-lg border border-stone-300 bg-white"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        onSet(Number(submitter?.value ?? item.quantity));
-      }}
-    >
-      <button
-        type="submit"
-        name="quantity"
-        value={Math.max(1, Math.min(item.quantity - 1, item.product.stock))}
-        className={btn}
-        disabled={item.quantity <= 1}
-        aria-label={`One fewer ${item.product.name}`}
-      >
-        −
-      </button>
-      <span className="w-10 text-center text-sm font-semibold" aria-live="polite" data-quantity>{item.quantity}</span>
-      <button
-        type="submit"
-        name="quantity"
-        value={item.quantity + 1}
-        className={btn}
-        disabled={item.quantity >= item.product.stock}
-        aria-label={`One more ${item.product.name}`}
-      >
-        +
-      </button>
-    </form>
-  );
-}
-
-function RemoveButton({ item, onRemove }: { item: CartItemJson; onRemove: () => void }) {
-  return (
-    <form
-      method="post"
-      action={`/cart/items/${item.id}/remove`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onRemove();
-      }}
-    >
-      <button
-        type="submit"
-        className="text-sm font-medium text-red-700 hover:underline"
-        aria-label={`Remove ${item.product.name}`}
-      >
-        Remove
-      </button>
-    </form>
-  );
-}
-
-function ItemName({ item }: { item: CartItemJson }) {
-  return (
-    <div className="min-w-0">
-      <a href={`/product/${item.product.slug}`} className="font-semibold text-stone-900 hover:text-green-800">
-        {item.product.name}
-      </a>
-      {item.product.variantName ? <p className="text-xs text-stone-500">{item.product.variantName}</p> : null}
-      {item.product.preorder ? <p className="text-xs text-amber-700">Pre-order</p> : null}
-      {stockWarning(item)
-        ? <p className="mt-1 text-xs font-semibold text-red-700" data-stock-warning>{stockWarning(item)}</p>
-        : null}
-    </div>
-  );
-}
-
-function Price({ item }: { item: CartItemJson }) {
-  return (
-    <span>
-      {rand(item.product.price)}
-      {item.product.regularPrice !== null
-        ? <s className="ml-1 text-xs text-stone-500">{rand(item.product.regularPrice)}</s>
-        : null}
-    </span>
-  );
 }
 
 export default function CartView(
@@ -285,89 +138,11 @@ export default function CartView(
       <h1 className="text-3xl font-extrabold tracking-tight">Shopping Cart</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <section aria-label="Items in your cart">
-          <table className="hidden w-full overflow-hidden rounded-xl border border-stone-200 bg-white text-sm md:table">
-            <thead className="bg-stone-50 text-left text-stone-600">
-              <tr>
-                <th className="p-3 font-semibold" colSpan={2}>Product</th>
-                <th className="p-3 font-semibold">Price</th>
-                <th className="p-3 font-semibold">Quantity</th>
-                <th className="p-3 text-right font-semibold">Total</th>
-                <th className="p-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.items.map((item) => (
-                <tr key={item.id} className="border-t border-stone-100" data-cart-line={item.id}>
-                  <td className="w-20 p-3">
-                    <ProductImage
-                      src={item.product.image}
-                      name={item.product.name}
-                      alt=""
-                      width={64}
-                      height={64}
-                      className="h-16 w-16 rounded-lg"
-                    />
-                  </td>
-                  <td className="p-3">
-                    <ItemName item={item} />
-                  </td>
-                  <td className="p-3 whitespace-nowrap">
-                    <Price item={item} />
-                  </td>
-                  <td className="p-3">
-                    <Stepper
-                      item={item}
-                      onSet={(q) =>
-                        setQuantity(item, q)}
-                    />
-                  </td>
-                  <td className="p-3 text-right font-semibold whitespace-nowrap">{rand(item.lineTotal)}</td>
-                  <td className="p-3 text-right">
-                    <RemoveButton
-                      item={item}
-                      onRemove={() =>
-                        remove(item)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ul className="space-y-3 md:hidden">
-            {cart.items.map((item) => (
-              <li key={item.id} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3">
-                <ProductImage
-                  src={item.product.image}
-                  name={item.product.name}
-                  alt=""
-                  width={80}
-                  height={80}
-                  className="h-20 w-20 shrink-0 rounded-lg"
-                />
-                <div className="flex min-w-0 flex-1 flex-col gap-2">
-                  <ItemName item={item} />
-                  <p className="text-sm">
-                    <Price item={item} />
-                  </p>
-                  <div className="flex items-center justify-between gap-2">
-                    <Stepper
-                      item={item}
-                      onSet={(q) =>
-                        setQuantity(item, q)}
-                    />
-                    <span className="font-semibold">{rand(item.lineTotal)}</span>
-                  </div>
-                  <RemoveButton
-                    item={item}
-                    onRemove={() =>
-                      remove(item)}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <CartLines
+            items={cart.items}
+            onSet={setQuantity}
+            onRemove={remove}
+          />
           <div className="mt-4 flex flex-wrap justify-between gap-3">
             <a
               href="/"
@@ -395,42 +170,7 @@ export default function CartView(
 
         <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-stone-200 bg-white p-5">
           <h2 id="summary-heading" className="text-lg font-bold">Order Summary</h2>
-          <dl className="mt-4 space-y-2 text-sm">
-            <div className="flex justify-between">
-              <dt>{`Subtotal (${cart.itemCount} ${cart.itemCount === 1 ? "item" : "items"})`}</dt>
-              <dd data-subtotal>{rand(cart.subtotal)}</dd>
-            </div>
-            {cart.coupon && cart.discount > 0 // FREESHIP takes nothing off the goods: its effect is the delivery line
-              ? (
-                <div className="flex justify-between text-green-800">
-                  <dt>{`Discount (${cart.coupon.code})`}</dt>
-                  <dd data-discount>−{rand(cart.discount)}</dd>
-                </div>
-              )
-              : null}
-            {cart.referralDiscount
-              ? (
-                <div className="flex justify-between text-green-800">
-                  <dt>{REFERRAL_DISCOUNT_LABEL}</dt>
-                  <dd data-referral-discount>−{rand(cart.referralDiscount)}</dd>
-                </div>
-              )
-              : null}
-            {cart.referralNote
-              ? <p className="text-xs text-stone-600" data-referral-note>{cart.referralNote}</p>
-              : null}
-            <div className="flex justify-between">
-              <dt>Delivery</dt>
-              <dd data-delivery className={cart.delivery.fee ? "" : "font-medium text-green-800"}>
-                {cart.delivery.fee ? rand(cart.delivery.fee) : "Free"}
-              </dd>
-            </div>
-            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
-              <dt>Total</dt>
-              <dd data-total>{rand(cart.orderTotal)}</dd>
-            </div>
-          </dl>
-          <DeliveryNote delivery={cart.delivery} />
+          <CartTotals cart={cart} />
           <div className="mt-5">
             {cart.coupon
               ? (

@@ -10,7 +10,7 @@
  *
  * Prices include VAT, so the fee does too. Pure functions: callers hand in the rates they read.
  */
-import type { Cart } from "./service.ts";
+import type { Cart } from "./types.ts";
 
 export type DeliveryMethod = "standard" | "pudo_locker";
 

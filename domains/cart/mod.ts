@@ -1,25 +1,11 @@
 /** The cart domain's public surface. */
-export {
-  type AddOffer,
-  addOffer,
-  addToCart,
-  type AppliedCoupon,
-  applyCoupon,
-  type Cart,
-  cartItemCount,
-  type CartLine,
-  type CartOwner,
-  checkCoupon,
-  clearCart,
-  type CouponAttempt,
-  type CouponCheck,
-  getCart,
-  mergeGuestCart,
-  pricedLines,
-  removeCartItem,
-  removeCoupon,
-  updateCartItem,
-} from "./service.ts";
+export { type AppliedCoupon, type Cart, type CartLine, type CartOwner } from "./types.ts";
+export { cartItemCount, pricedLines } from "./lines.ts";
+export { getCart } from "./totals.ts";
+export { type AddOffer, addOffer } from "./stock.ts";
+export { addToCart, clearCart, removeCartItem, updateCartItem } from "./items.ts";
+export { applyCoupon, checkCoupon, type CouponAttempt, type CouponCheck, removeCoupon } from "./coupons.ts";
+export { mergeGuestCart } from "./merge.ts";
 export {
   DEFAULT_DELIVERY_RATES,
   type DeliveryMethod,

@@ -1,16 +1,14 @@
 /** The Meta (Facebook) catalogue import's public surface. */
+export { importCatalogue, type ImportDeps, MetaRefusedError } from "./import.ts";
 export {
-  importCatalogue,
-  type ImportDeps,
   LAST_IMPORT_SETTING,
   type LastImport,
   type MetaConfig,
-  MetaRefusedError,
   type MetaStatus,
   metaStatus,
   saveAccessToken,
   TOKEN_SETTING,
-} from "./service.ts";
+} from "./settings.ts";
 export { GRAPH_API_VERSION, GraphUnavailableError } from "./graph.ts";
 export { parseGraphPrice, PriceFormatError } from "./price.ts";
 export {

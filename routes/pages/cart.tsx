@@ -6,20 +6,27 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../context.ts";
-import { type AddOffer, addOffer, clearCart, removeCartItem, updateCartItem } from "../../domains/cart/mod.ts";
-import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { parseId } from "../../lib/ids.ts";
+import { type AddOffer, addOffer } from "../../domains/cart/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
 import { Island } from "../../lib/islands.tsx";
-import CartView, { COUPON_INVALID, couponAppliedText, couponRemovedToast } from "../../islands/CartView.tsx";
+import CartView from "../../islands/CartView.tsx";
+import { COUPON_INVALID, couponAppliedText, couponRemovedToast } from "../../client/cart_texts.ts";
 import { currentCartJson } from "../api/cart_json.ts";
-import { readOwner } from "../cart_owner.ts";
 import { setFlash } from "../flash.ts";
 import { refererPath } from "../guards.ts";
 import { renderPage } from "../render.tsx";
 import { SetupGaps } from "../../components/animals/SpeciesViews.tsx";
 import { chosenSetups } from "./animals.tsx";
-import { addToCartAction, applyCouponAction, COUPON_REMOVED, removeCouponAction } from "../api/cart_actions.ts";
-import { formFields, formRoute } from "../action.ts";
+import {
+  addToCartAction,
+  applyCouponAction,
+  clearCartAction,
+  COUPON_REMOVED,
+  removeCartItemAction,
+  removeCouponAction,
+  updateCartItemAction,
+} from "../api/cart_actions.ts";
+import { formRoute } from "../action.ts";
 import { addedToast } from "../../client/cart.ts";
 
 /** A refused cart form: an error toast on the cart instead of an error page. */
@@ -66,6 +73,28 @@ function takeCouponMessage(c: Context<AppEnv>): { code: string; message: string 
   } catch {
     return null;
   }
+}
+
+/**
+ * A coupon dropped by a no-JS cart form's read-back (its minimum no longer met...), carried to the
+ * next /cart render like a refusal's reason: that render's toast and inline notice tell it.
+ */
+const COUPON_NOTICE_COOKIE = "coupon_notice";
+
+function setCouponNotice(c: Context<AppEnv>, notice: string) {
+  setCookie(c, COUPON_NOTICE_COOKIE, notice.slice(0, 300), {
+    path: "/cart",
+    httpOnly: true,
+    sameSite: "Lax",
+    maxAge: 60,
+  });
+}
+
+function takeCouponNotice(c: Context<AppEnv>): string | null {
+  const raw = getCookie(c, COUPON_NOTICE_COOKIE);
+  if (!raw) return null;
+  deleteCookie(c, COUPON_NOTICE_COOKIE, { path: "/cart" });
+  return raw.slice(0, 300);
 }
 
 /** The AMP page's "Add to Cart" lands on /cart?product={id}: what to offer for that id. */
@@ -135,7 +164,9 @@ export function cartPages() {
   const app = new Hono<AppEnv>();
 
   app.get("/cart", async (c) => {
-    const cart = await currentCartJson(c);
+    const notice = takeCouponNotice(c);
+    let cart = await currentCartJson(c);
+    if (notice && !cart.couponNotice && !cart.coupon) cart = { ...cart, couponNotice: notice };
     const productParam = c.req.query("product");
     const offer = productParam === undefined ? null : await offerFor(c, productParam);
     const body = (
@@ -169,36 +200,27 @@ export function cartPages() {
     },
   });
 
-  // Changing, removing and clearing stay hand-written: they must not read the cart back, because the
-  // read that drops a coupon no longer valid is the next /cart render, which tells it (toast and inline).
-  app.post("/cart/items/:id", async (c) => {
-    const quantity = Number((await formFields(c)).quantity);
-    try {
-      const owner = readOwner(c);
-      if (!owner || !Number.isInteger(quantity)) throw new NotFoundError("Cart item not found");
-      await updateCartItem(c.var.db, owner, parseId(c.req.param("id")), quantity);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return refused(c, "Failed to update cart item", err);
-    }
+  // Changing, removing and clearing read the cart back, as their JSON routes answer it: a coupon
+  // that read drops is carried to the next /cart render, which tells it (toast and inline).
+  const backToCart = (c: Context<AppEnv>, cart: { couponNotice: string | null }) => {
+    if (cart.couponNotice) setCouponNotice(c, cart.couponNotice);
     return c.redirect("/cart", 303);
+  };
+  formRoute(app, updateCartItemAction, {
+    path: "/cart/items/:id",
+    input: (fields) => ({ quantity: fields.quantity }),
+    onSuccess: backToCart,
+    onError: (c, err) => refused(c, "Failed to update cart item", err),
   });
-
-  app.post("/cart/items/:id/remove", async (c) => {
-    try {
-      const owner = readOwner(c);
-      if (owner) await removeCartItem(c.var.db, owner, parseId(c.req.param("id")));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return refused(c, "Failed to remove item from cart", err);
-    }
-    return c.redirect("/cart", 303);
+  formRoute(app, removeCartItemAction, {
+    path: "/cart/items/:id/remove",
+    onSuccess: backToCart,
+    onError: (c, err) => refused(c, "Failed to remove item from cart", err),
   });
-
-  app.post("/cart/clear", async (c) => {
-    const owner = readOwner(c);
-    if (owner) await clearCart(c.var.db, owner);
-    return c.redirect("/cart", 303);
+  formRoute(app, clearCartAction, {
+    path: "/cart/clear",
+    onSuccess: backToCart,
+    onError: (c, err) => refused(c, "Failed to clear cart", err),
   });
 
   formRoute(app, applyCouponAction, {

@@ -9,7 +9,8 @@ import { coupons, products } from "../../db/schema/mod.ts";
 import type { Db } from "../../db/client.ts";
 import { ApiError } from "../../client/api.ts";
 import { addedToast } from "../../client/cart.ts";
-import { couponFailure, stockWarning } from "../../islands/CartView.tsx";
+import { couponFailure } from "../../client/cart_texts.ts";
+import { stockWarning } from "../../components/cart/CartLines.tsx";
 
 /** The server-rendered toast of a page: [title, description], or null. */
 function toastOf(html: string): [string, string | null] | null {
