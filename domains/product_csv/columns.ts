@@ -19,6 +19,12 @@ export const COLUMNS = [
   "Product SKU",
   "Product Price",
   "Product Compare At Price",
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
+  "Option3 Name",
+  "Option3 Value",
   "Variant Name",
   "Variant SKU",
   "Variant Price",
@@ -48,6 +54,9 @@ export const PRODUCT_COLUMNS = [
   "Product SKU",
   "Product Price",
   "Product Compare At Price",
+  "Option1 Name",
+  "Option2 Name",
+  "Option3 Name",
   "Variant Grams",
   "SEO Title",
   "SEO Description",
@@ -55,6 +64,9 @@ export const PRODUCT_COLUMNS = [
 
 /** A variant's fields (on a product without variants: its SKU, prices and stock; the rest empty). */
 export const VARIANT_COLUMNS = [
+  "Option1 Value",
+  "Option2 Value",
+  "Option3 Value",
   "Variant Name",
   "Variant SKU",
   "Variant Price",
@@ -65,6 +77,12 @@ export const VARIANT_COLUMNS = [
   "Variant Pre-order Discount",
   "Variant Arrival Date",
 ] as const satisfies readonly Column[];
+
+/** The option columns by number (1 to 3): a product's option names, a variant's values (decision 0070). */
+export const OPTION_COLUMNS = [1, 2, 3].map((i) => ({
+  name: `Option${i} Name` as Column,
+  value: `Option${i} Value` as Column,
+}));
 
 /** Written for reference, never read: images are uploaded on the product's page. */
 export const EXPORT_ONLY_COLUMNS: readonly Column[] = ["Image Src"];

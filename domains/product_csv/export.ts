@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { categories, products, productVariants } from "../../db/schema/mod.ts";
 import { filterCondition, type ProductFilter } from "../catalog/mod.ts";
 import { csvRow } from "../../lib/csv.ts";
-import { bool, type Column, COLUMNS, grams, rand, shopifyPrices, statusCell } from "./columns.ts";
+import { bool, type Column, COLUMNS, grams, OPTION_COLUMNS, rand, shopifyPrices, statusCell } from "./columns.ts";
 
 const { searchVector: _sv, ...productColumns } = getTableColumns(products);
 type ProductRow = Omit<typeof products.$inferSelect, "searchVector"> & { categorySlug: string | null };
@@ -18,7 +18,9 @@ type VariantRow = typeof productVariants.$inferSelect;
 /** The product fields every row of a product repeats. */
 function productCells(p: ProductRow, siteUrl: string): Partial<Record<Column, string>> {
   const first = p.images[0];
+  const options = Object.fromEntries(OPTION_COLUMNS.map((o, i) => [o.name, p.options[i]?.name ?? ""]));
   return {
+    ...options,
     "Handle": p.slug,
     "Title": p.name,
     "Body (HTML)": p.description,
@@ -50,6 +52,7 @@ export function productRows(p: ProductRow, variants: VariantRow[], siteUrl: stri
       const prices = shopifyPrices(v.price, v.salePrice);
       return {
         ...shared,
+        ...Object.fromEntries(OPTION_COLUMNS.map((o, i) => [o.value, v.optionValues?.[i] ?? ""])),
         "Variant Name": v.name,
         "Variant SKU": v.sku,
         "Variant Price": prices.price,

@@ -18,7 +18,15 @@ import { recordAudit } from "../admin_audit/mod.ts";
 import type { ProductRecord, VariantRecord } from "../catalog_admin/mod.ts";
 import { syncProductStock } from "../orders/mod.ts";
 import { recordStockMovements, type StockChange } from "../stock_history/mod.ts";
-import { type Column, COLUMNS, EXPORT_ONLY_COLUMNS, PRODUCT_COLUMNS, shopPrices, VARIANT_COLUMNS } from "./columns.ts";
+import {
+  type Column,
+  COLUMNS,
+  EXPORT_ONLY_COLUMNS,
+  OPTION_COLUMNS,
+  PRODUCT_COLUMNS,
+  shopPrices,
+  VARIANT_COLUMNS,
+} from "./columns.ts";
 import { productRows } from "./export.ts";
 import {
   CELL,
@@ -28,6 +36,9 @@ import {
   type ImportRowError,
   MAX_IMPORT_ROWS,
 } from "./schemas.ts";
+import { catalogAdminSchemas } from "../catalog_admin/mod.ts";
+
+const { MAX_OPTION_VALUES } = catalogAdminSchemas;
 
 /** The 422: rows with errors; nothing was written. */
 export class ImportRefused extends AppError {
@@ -59,6 +70,7 @@ const NULLABLE = new Set<Column>([
   "Variant Dimensions",
   "Variant Pre-order Discount",
   "Variant Arrival Date",
+  ...OPTION_COLUMNS.flatMap((o) => [o.name, o.value]),
 ]);
 /** A product without variants shows its SKU and prices once, in the Variant columns (reports and audit). */
 const SHOWN_AS_VARIANT: Column[] = ["Product SKU", "Product Price", "Product Compare At Price"];
@@ -75,8 +87,17 @@ interface Row {
   raw: Cells;
 }
 
+type Options = { name: string; values: string[] }[];
+
+/** Options as one line of text, for reports and the audit trail: "Size: Small, Large; UVB: 5%". */
+function optionsText(options: Options): string {
+  return options.map((o) => `${o.name}: ${o.values.join(", ")}`).join("; ");
+}
+
 interface Group {
   handle: string;
+  /** The option names and the values its rows use (variants only, when the file has Option columns). */
+  options?: Options;
   rows: Row[];
   variants: boolean;
   /** The product's cells (from the first row; for a product without variants its Variant SKU, prices and stock too). */
@@ -193,6 +214,7 @@ function shapeGroup(group: Group, index: Map<Column, number>, errors: ImportRowE
     if (!group.sku) fail(errors, first.row, "Product SKU", "Product SKU is required for a product with variants");
     checkPrices(group.product, errors, first.row, "Product");
     for (const row of group.rows) checkPrices(row.cells, errors, row.row, "Variant");
+    if (index.has("Option1 Name")) group.options = readOptions(group, errors);
     return;
   }
   for (const row of later) {
@@ -201,6 +223,13 @@ function shapeGroup(group: Group, index: Map<Column, number>, errors: ImportRowE
   for (const column of VARIANT_ONLY as Column[]) {
     const v = first.cells[column];
     if (v && v !== "false") fail(errors, first.row, column, `${column} is for variants: give the row a Variant Name`);
+  }
+  // Options belong to variants; Shopify writes a product without variants as "Title" / "Default Title".
+  for (const { name, value } of OPTION_COLUMNS) {
+    const n = first.cells[name];
+    const v = first.cells[value];
+    if (n === "Title" && v === "Default Title") continue;
+    if (n || v) fail(errors, first.row, n ? name : value, `${n ? name : value} is for products with variants`);
   }
   // A product without variants: its SKU, prices and stock in the Variant columns (Shopify's), or the Product ones.
   const pairs = [["Variant SKU", "Product SKU"], ["Variant Price", "Product Price"], [
@@ -230,6 +259,42 @@ function shapeGroup(group: Group, index: Map<Column, number>, errors: ImportRowE
   group.sku = group.product["Variant SKU"] ?? "";
   if (!group.sku) fail(errors, first.row, "Variant SKU", "Variant SKU is required");
   checkPrices(group.product, errors, first.row, "Variant");
+}
+
+/** A product's option names (from its first row) and the values its variant rows give each. */
+function readOptions(group: Group, errors: ImportRowError[]): Options {
+  const first = group.rows[0];
+  const options: Options = [];
+  OPTION_COLUMNS.forEach(({ name, value }, i) => {
+    const optionName = first.cells[name];
+    if (optionName && i > options.length) {
+      fail(errors, first.row, name, `${name} needs ${OPTION_COLUMNS[i - 1].name} first`);
+    }
+    for (const row of group.rows) {
+      const v = row.cells[value];
+      if (optionName && !v) {
+        fail(errors, row.row, value, `${value} is required: the product has an option ${optionName}`);
+      }
+      if (!optionName && v) fail(errors, row.row, value, `${value} needs an ${name} on the product's first row`);
+    }
+    if (!optionName) return;
+    const values: string[] = [];
+    for (const row of group.rows) {
+      const v = row.cells[value];
+      if (v && !values.some((x) => x.toLowerCase() === v.toLowerCase())) values.push(v);
+    }
+    options.push({ name: optionName, values });
+  });
+  return options;
+}
+
+/** The options to store: the file's names and values, after the values the shop already lists for a kept name. */
+function mergedOptions(file: Options, shop: Options): Options {
+  return file.map((o) => {
+    const kept = shop.find((s) => s.name.toLowerCase() === o.name.toLowerCase())?.values ?? [];
+    const added = o.values.filter((v) => !kept.some((k) => k.toLowerCase() === v.toLowerCase()));
+    return { name: o.name, values: [...kept, ...added] };
+  });
 }
 
 /** A Price and Compare At Price pair: the compare-at price must be above the price. */
@@ -333,6 +398,8 @@ interface ProductPlan {
   target: Cells;
   changed: Column[];
   variants: VariantPlan[];
+  /** The product's new options, when they change (names, or values the file adds). */
+  options?: { before: Options; after: Options };
 }
 
 /** The columns whose cell differs from what the shop has (all given ones for a new record). */
@@ -380,7 +447,8 @@ function plan(groups: Group[], state: ShopState, errors: ImportRowError[]): Prod
     }
     const productColumns = [
       "Handle",
-      ...PRODUCT_COLUMNS,
+      // Option names are compared as the whole option list, below.
+      ...PRODUCT_COLUMNS.filter((c) => !OPTION_COLUMNS.some((o) => o.name === c)),
       ...(group.variants
         ? []
         : (["Variant SKU", "Variant Price", "Variant Compare At Price", "Variant Inventory Qty"] as const)),
@@ -415,7 +483,16 @@ function plan(groups: Group[], state: ShopState, errors: ImportRowError[]): Prod
         });
       }
     }
-    plans.push({ group, existing, target, changed, variants });
+    let options: ProductPlan["options"];
+    if (group.options) {
+      const shop = existing?.options ?? [];
+      const after = mergedOptions(group.options, shop);
+      if (after.some((o) => o.values.length > MAX_OPTION_VALUES)) {
+        fail(errors, first, "Option1 Name", `an option can have at most ${MAX_OPTION_VALUES} values`);
+      }
+      if (JSON.stringify(after) !== JSON.stringify(shop)) options = { before: shop, after };
+    }
+    plans.push({ group, existing, target, changed, variants, options });
   }
   return plans;
 }
@@ -425,9 +502,15 @@ function reportRows(plans: ProductPlan[]): ImportRow[] {
   const rows: ImportRow[] = [];
   for (const p of plans) {
     const before = p.existing ? cellsOf(productRows(p.existing, [], "")[0]) : undefined;
-    const productChanges = p.changed
-      .filter((c) => p.group.variants || !SHOWN_AS_VARIANT.includes(c))
-      .map((column) => ({ column, before: before?.[column] ?? "", after: p.target[column] ?? "" }));
+    const optionChange = p.options
+      ? [{ column: "Options", before: optionsText(p.options.before), after: optionsText(p.options.after) }]
+      : [];
+    const productChanges = [
+      ...optionChange,
+      ...p.changed
+        .filter((c) => p.group.variants || !SHOWN_AS_VARIANT.includes(c))
+        .map((column) => ({ column, before: before?.[column] ?? "", after: p.target[column] ?? "" })),
+    ];
     if (!p.group.variants) {
       rows.push({
         row: p.group.rows[0].row,
@@ -521,6 +604,10 @@ function variantColumnsOf(v: VariantPlan) {
   if (has("Variant Pre-order")) set.preorder = t["Variant Pre-order"] === "true";
   if (has("Variant Pre-order Discount")) set.preorderDiscount = nullIfEmpty(t["Variant Pre-order Discount"]);
   if (has("Variant Arrival Date")) set.arrivalDate = nullIfEmpty(t["Variant Arrival Date"]);
+  if (OPTION_COLUMNS.some((o) => has(o.value))) {
+    const values = OPTION_COLUMNS.map((o) => t[o.value] ?? "").filter(Boolean);
+    set.optionValues = values.length ? values : null;
+  }
   return set;
 }
 
@@ -529,10 +616,11 @@ async function apply(tx: Db, userId: number, plans: ProductPlan[], state: ShopSt
   const now = new Date();
   const movements: StockChange[] = [];
   for (const p of plans) {
-    const productChanged = p.changed.length > 0;
+    const productChanged = p.changed.length > 0 || p.options !== undefined;
     const variantsChanged = p.variants.filter((v) => v.changed.length > 0);
     if (!productChanged && !variantsChanged.length) continue;
     const set = productColumnsOf(p, state, now);
+    if (p.options) set.options = p.options.after;
     let id: number;
     let stockBefore = 0;
     if (p.existing) {
@@ -597,12 +685,15 @@ async function apply(tx: Db, userId: number, plans: ProductPlan[], state: ShopSt
     }
     if (p.group.variants) await syncProductStock(tx, id);
     const before = p.existing ? cellsOf(productRows(p.existing, [], "")[0]) : undefined;
-    const changes = Object.fromEntries(
+    const changes: Record<string, { before: string | null; after: string | null }> = Object.fromEntries(
       p.changed.filter((c) => p.group.variants || !SHOWN_AS_VARIANT.includes(c)).map((c) => [
         c,
         { before: before?.[c] ?? null, after: p.target[c] ?? null },
       ]),
     );
+    if (p.options) {
+      changes.options = { before: optionsText(p.options.before) || null, after: optionsText(p.options.after) };
+    }
     await recordAudit(tx, {
       userId,
       entityType: "product",
@@ -654,7 +745,7 @@ export async function importProductCsv(
     if (errors.length) refuse(errors);
     const rows = reportRows(plans);
     const count = (a: ImportRow["action"]) => rows.filter((r) => r.action === a).length;
-    const touched = plans.filter((p) => p.changed.length || p.variants.some((v) => v.changed.length));
+    const touched = plans.filter((p) => p.changed.length || p.options || p.variants.some((v) => v.changed.length));
     const counts = {
       create: count("create"),
       update: count("update"),

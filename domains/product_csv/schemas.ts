@@ -26,6 +26,10 @@ const dateCell = (label: string) =>
   z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-12-31`)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a real date`);
 
+/** An option's name or value: the product editor's rules (decision 0070). */
+const optionCell = (label: string) =>
+  s.line(label, 30).refine((v) => !v.includes(",") && !v.includes("/"), `${label} cannot contain a comma or a slash`);
+
 const money = (label: string) => s.money(label, `${label} must be 0 or more`);
 
 /** Each column's cell schema (a non-empty cell's text after the formula guard is taken off). */
@@ -47,6 +51,12 @@ export const CELL: Record<Exclude<Column, "Handle" | "Image Src">, z.ZodType> = 
   "Variant Grams": s.whole("Variant Grams", 0, 99_999_000),
   "SEO Title": s.line("SEO Title", 200),
   "SEO Description": s.line("SEO Description", 500),
+  "Option1 Name": optionCell("Option1 Name"),
+  "Option1 Value": optionCell("Option1 Value"),
+  "Option2 Name": optionCell("Option2 Name"),
+  "Option2 Value": optionCell("Option2 Value"),
+  "Option3 Name": optionCell("Option3 Name"),
+  "Option3 Value": optionCell("Option3 Value"),
   "Variant Name": s.line("Variant Name", 100),
   "Variant SKU": skuCell("Variant SKU"),
   "Variant Price": money("Variant Price"),

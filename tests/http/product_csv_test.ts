@@ -49,8 +49,20 @@ async function catalogue(db: Db) {
     brand: "Exo Terra",
     weight: "0.350",
   });
-  const tank = await createProduct(db, { name: "Glass tank", slug: "glass-tank", sku: "TANK", price: "2299.00" });
-  const small = await createVariant(db, tank.id, { name: "45cm", sku: "TANK-45", price: "2299.00", stock: 3 });
+  const tank = await createProduct(db, {
+    name: "Glass tank",
+    slug: "glass-tank",
+    sku: "TANK",
+    price: "2299.00",
+    options: [{ name: "Size", values: ["45cm", "90cm"] }],
+  });
+  const small = await createVariant(db, tank.id, {
+    name: "45cm",
+    sku: "TANK-45",
+    price: "2299.00",
+    stock: 3,
+    optionValues: ["45cm"],
+  });
   const big = await createVariant(db, tank.id, {
     name: "90cm",
     sku: "TANK-90",
@@ -60,6 +72,7 @@ async function catalogue(db: Db) {
     preorder: true,
     preorderDiscount: "10.00",
     arrivalDate: "2026-12-31",
+    optionValues: ["90cm"],
   });
   return { heating, mat, tank, small, big };
 }
@@ -348,6 +361,37 @@ test(
     const refusedHtml = await refused.text();
     assert.match(refusedHtml, /Nothing was imported/);
     assert.match(refusedHtml, /data-error-row="2"/);
+  },
+);
+
+test(
+  "[product csv] option columns: a new variant's value joins the product's option, names and values checked",
+  async (db, database) => {
+    const { tank } = await catalogue(db);
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const head =
+      "Handle,Product SKU,Option1 Name,Option1 Value,Variant Name,Variant SKU,Variant Price,Variant Compare At Price";
+    const res = await importCsv(admin, [head, "glass-tank,TANK,Size,120cm,120cm,TANK-120,4999.00,"].join("\n"));
+    assert.equal(res.status, 200, await res.clone().text());
+    const report = await res.json();
+    assert.deepEqual(report.rows[0].changes[0], {
+      column: "Options",
+      before: "Size: 45cm, 90cm",
+      after: "Size: 45cm, 90cm, 120cm",
+    });
+    const [tankNow] = await db.select().from(products).where(eq(products.id, tank.id));
+    assert.deepEqual(tankNow.options, [{ name: "Size", values: ["45cm", "90cm", "120cm"] }]);
+    const [added] = await db.select().from(productVariants).where(eq(productVariants.sku, "TANK-120"));
+    assert.deepEqual(added.optionValues, ["120cm"]);
+
+    const bad = await importCsv(
+      admin,
+      [head, "glass-tank,TANK,Size,,Bare,TANK-B,1.00,", "lone,,,Red,,LONE,1.00,"].join("\n"),
+    );
+    assert.deepEqual((await bad.json()).errors.map((e: { message: string }) => e.message), [
+      "Row 2: Option1 Value is required: the product has an option Size",
+      "Row 3: Option1 Value is for products with variants",
+    ]);
   },
 );
 
