@@ -140,7 +140,15 @@ export function ProductListView(
   return (
     <div>
       <PageHeader title="Products">
-        <a href="/admin/products/new" className={primaryButton}>Add Product</a>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={`/admin/products/import${listHref(query, 1).slice("/admin/products".length)}`}
+            className={secondaryButton}
+          >
+            Import / export CSV
+          </a>
+          <a href="/admin/products/new" className={primaryButton}>Add Product</a>
+        </div>
       </PageHeader>
       <form
         method="get"
