@@ -25,6 +25,11 @@ import { NotifyMe } from "../components/catalog/NotifyMe.tsx";
 export interface BuyBoxProps {
   productId: number;
   choices: BuyChoice[];
+  /**
+   * The product's option types (Size, UVB), when every variant has a value of each: one select per
+   * option replaces the list of variants (decision 0070).
+   */
+  options?: { name: string; values: string[] }[];
   /** Visitors are asked to sign in before they can ask for a back-in-stock e-mail. */
   signedIn: boolean;
   /** This page's path, to come back to after signing in. */
@@ -160,7 +165,60 @@ function OptionChip(
   );
 }
 
-export default function BuyBox({ productId, choices, signedIn, returnPath }: BuyBoxProps) {
+/**
+ * The choice that matches `picked` (one value per option), else the first that has the value just
+ * changed (option `changed`), so a select always lands on a variant that exists.
+ */
+export function choiceFor(choices: BuyChoice[], picked: string[], changed: number): number {
+  const exact = choices.findIndex((c) => c.optionValues?.every((v, i) => v === picked[i]));
+  if (exact >= 0) return exact;
+  return Math.max(0, choices.findIndex((c) => c.optionValues?.[changed] === picked[changed]));
+}
+
+/** One select per option; each value says when its variant (with the other picks) is out of stock. */
+function OptionSelects(
+  { productId, options, choices, choice, onPick }: {
+    productId: number;
+    options: { name: string; values: string[] }[];
+    choices: BuyChoice[];
+    choice: BuyChoice;
+    onPick: (option: number, value: string) => void;
+  },
+) {
+  const picked = choice.optionValues ?? [];
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {options.map((option, i) => {
+        const id = `product-${productId}-option-${i}`;
+        return (
+          <div key={option.name}>
+            <label htmlFor={id} className="mb-1 block text-sm font-semibold text-stone-900">{option.name}</label>
+            <select
+              id={id}
+              value={picked[i] ?? ""}
+              onChange={(e) => onPick(i, e.currentTarget.value)}
+              data-option={option.name}
+              className="h-11 w-full rounded-xl border border-stone-300 bg-white px-3 text-sm font-medium text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700"
+            >
+              {option.values.map((value) => {
+                const combo = picked.map((p, j) => (j === i ? value : p));
+                const match = choices.find((c) => c.optionValues?.every((v, j) => v === combo[j]));
+                const note = !match
+                  ? " (not available)"
+                  : choiceStatus(match) === "out_of_stock"
+                  ? " (out of stock)"
+                  : "";
+                return <option key={value} value={value}>{value}{note}</option>;
+              })}
+            </select>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+export default function BuyBox({ productId, choices, options, signedIn, returnPath }: BuyBoxProps) {
   const [index, setIndex] = useState(() => defaultChoiceIndex(choices));
   const [quantityText, setQuantityText] = useState("1");
   // A fixed id, not useId(): the island hydrates under its own root, where useId would differ from the server.
@@ -185,7 +243,20 @@ export default function BuyBox({ productId, choices, signedIn, returnPath }: Buy
     <div className="flex flex-col gap-5" data-buy-box>
       <ChoicePrice choice={choice} />
 
-      {hasVariants
+      {hasVariants && options?.length
+        ? (
+          <OptionSelects
+            productId={productId}
+            options={options}
+            choices={choices}
+            choice={choice}
+            onPick={(i, value) => {
+              const picked = (choice.optionValues ?? []).map((v, j) => (j === i ? value : v));
+              choose(choiceFor(choices, picked, i));
+            }}
+          />
+        )
+        : hasVariants
         ? (
           <fieldset>
             <legend className="text-sm font-semibold text-stone-900">

@@ -10,6 +10,8 @@ import { Badges } from "../components/catalog/Badges.tsx";
 export interface ProductGalleryProps {
   name: string;
   images: string[];
+  /** Staff's alt text by image URL; an image without one is described by the product's name. */
+  alts?: Record<string, string>;
   isNew: boolean;
   onSale: boolean;
 }
@@ -17,7 +19,7 @@ export interface ProductGalleryProps {
 /** One gallery per page; a fixed id, since useId() differs between the page render and the island's own root. */
 const MAIN_ID = "product-gallery-main";
 
-export default function ProductGallery({ name, images, isNew, onSale }: ProductGalleryProps) {
+export default function ProductGallery({ name, images, alts = {}, isNew, onSale }: ProductGalleryProps) {
   const list: (string | null)[] = images.length ? images : [null];
   const [active, setActive] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -47,6 +49,7 @@ export default function ProductGallery({ name, images, isNew, onSale }: ProductG
         <ProductImage
           src={list[current]}
           name={name}
+          alt={(list[current] && alts[list[current]!]) || name}
           className="aspect-square w-full"
           eager
           sizes="(min-width: 1024px) 600px, 100vw"

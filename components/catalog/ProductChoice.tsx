@@ -25,6 +25,23 @@ export interface BuyChoice {
   arrivalDate: string | null;
   /** The variant's own dimensions text, else the product's L × W × H when all three exist. */
   dimensions: string | null;
+  /** The variant's value of each of the product's options (["Small", "5%"]); null outside the option matrix. */
+  optionValues?: string[] | null;
+}
+
+/**
+ * The option types the product page offers as one select each (Size, UVB): the product's options
+ * when every variant has a value for each of them, else none (the variant choice shows instead).
+ */
+export function optionsOf(p: ProductWithVariants): { name: string; values: string[] }[] | undefined {
+  if (!p.options.length || !p.variants.length) return undefined;
+  const complete = p.variants.every((v) => v.optionValues?.length === p.options.length);
+  if (!complete) return undefined;
+  // Values no variant has are left out: a shopper is never offered a combination that cannot be bought.
+  return p.options.map((o, i) => ({
+    name: o.name,
+    values: o.values.filter((value) => p.variants.some((v) => v.optionValues![i] === value)),
+  }));
 }
 
 const decimal = new Intl.NumberFormat("en-ZA", { maximumFractionDigits: 2 });
@@ -78,6 +95,7 @@ export function choicesOf(p: ProductWithVariants): BuyChoice[] {
     preorderDiscount: v.preorderDiscount,
     arrivalDate: v.arrivalDate,
     dimensions: v.dimensions || dims,
+    optionValues: v.optionValues,
   }));
 }
 

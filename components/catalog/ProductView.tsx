@@ -16,7 +16,7 @@ import { ClockIcon, RotateLeftIcon, TruckIcon } from "../ui/icons.tsx";
 import type { ProductCardData } from "./ProductCard.tsx";
 import { ProductRecommendations } from "../recommendations/ProductRecommendations.tsx";
 import { ShippingReturnsText } from "./ShippingReturnsText.tsx";
-import { choicesOf, defaultChoiceIndex } from "./ProductChoice.tsx";
+import { choicesOf, defaultChoiceIndex, optionsOf } from "./ProductChoice.tsx";
 import { ProductSpecs } from "./ProductSpecs.tsx";
 import { ReviewsSection, type ReviewsSectionData } from "../reviews/ReviewsSection.tsx";
 import { Frozen } from "../../lib/frozen.tsx";
@@ -57,7 +57,13 @@ export function ProductView(
           <Island
             name="ProductGallery"
             component={ProductGallery}
-            props={{ name: p.name, images: p.images, isNew: p.isNew, onSale: p.salePriceCents !== null }}
+            props={{
+              name: p.name,
+              images: p.images,
+              alts: pickAlts(p.images, p.imageAlts),
+              isNew: p.isNew,
+              onSale: p.salePriceCents !== null,
+            }}
           />
         </Frozen>
         <section aria-label="Product details" className="flex flex-col gap-5">
@@ -74,7 +80,13 @@ export function ProductView(
             <Island
               name="BuyBox"
               component={BuyBox}
-              props={{ productId: p.id, choices, signedIn: wishlist.signedIn, returnPath: `/product/${p.slug}` }}
+              props={{
+                productId: p.id,
+                choices,
+                options: optionsOf(p),
+                signedIn: wishlist.signedIn,
+                returnPath: `/product/${p.slug}`,
+              }}
             />
           </Frozen>
           <div className="flex flex-wrap gap-2">
@@ -193,4 +205,10 @@ export function ProductView(
       <ReviewsSection data={reviews} />
     </div>
   );
+}
+
+/** The alt texts of the images shown (none when staff wrote none: the props stay small). */
+function pickAlts(images: string[], alts: Record<string, string>): Record<string, string> | undefined {
+  const picked = Object.fromEntries(images.filter((url) => alts[url]).map((url) => [url, alts[url]]));
+  return Object.keys(picked).length ? picked : undefined;
 }

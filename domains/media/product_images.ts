@@ -55,10 +55,15 @@ export async function productImages(db: Db, productId: number): Promise<string[]
 export async function productForImages(
   db: Db,
   productId: number,
-): Promise<{ id: number; name: string; slug: string; images: string[] } | null> {
-  const [row] = await db.select({ id: products.id, name: products.name, slug: products.slug, images: products.images })
-    .from(products).where(eq(products.id, productId));
-  return row ? { ...row, images: row.images ?? [] } : null;
+): Promise<{ id: number; name: string; slug: string; images: string[]; imageAlts: Record<string, string> } | null> {
+  const [row] = await db.select({
+    id: products.id,
+    name: products.name,
+    slug: products.slug,
+    images: products.images,
+    imageAlts: products.imageAlts,
+  }).from(products).where(eq(products.id, productId));
+  return row ? { ...row, images: row.images ?? [], imageAlts: row.imageAlts ?? {} } : null;
 }
 
 /** Whether any product or category still shows this URL (keys are content hashes, so photos are shared). */

@@ -1,6 +1,7 @@
 /**
- * /admin/products/new and /admin/products/{id}: a product's one edit screen (details, images,
- * variants, SEO, audit log), archive and unarchive. Plain form posts: a redirect with a toast, or
+ * /admin/products/new and /admin/products/{id}: a product's one edit screen (details, images with
+ * alt text and drag to reorder, option types and variants, SEO, audit log), duplicate, archive and
+ * unarchive; the options, generate-variants and duplicate forms are the twins of their JSON actions. Plain form posts: a redirect with a toast, or
  * the form again with each refused field's message (400, or 409 for a taken SKU or slug). Guarded
  * by routes/admin/mod.ts.
  */
@@ -20,9 +21,15 @@ import {
 } from "../../domains/catalog_admin/mod.ts";
 import { listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { formatMoney, toCents } from "../../lib/money.ts";
+import { toCents } from "../../lib/money.ts";
+import { toVariant } from "../../domains/catalog/mod.ts";
+import { Island } from "../../lib/islands.tsx";
+import VariantEditor, { type VariantEditorProps } from "../../islands/VariantEditor.tsx";
+import { optionsFormValues, ProductOptionsForm } from "../../components/admin/products/ProductOptionsForm.tsx";
+import { formRoute } from "../action.ts";
+import { duplicateProductAction, generateVariantsAction, setProductOptionsAction } from "../api/admin_catalog.ts";
 import type { FormState } from "../../components/ui/Field.tsx";
-import { ProductForm } from "../../components/admin/products/ProductForm.tsx";
+import { ProductForm, ProductSeoSection } from "../../components/admin/products/ProductForm.tsx";
 import { ProductBadges } from "../../components/admin/products/ProductBadges.tsx";
 import { AuditTable } from "../../components/admin/products/AuditTable.tsx";
 import { ProductImagesPanel } from "../../components/admin/ProductImagesPanel.tsx";
@@ -84,7 +91,25 @@ async function newPage(c: Context<AppEnv>, state: FormState, status = 200) {
   return status === 200 ? res : withStatus(res, status);
 }
 
-async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormState, status = 200) {
+/** The edit page's sections, in order, for the jump links at its top. */
+const SECTIONS = [
+  ["details", "Details"],
+  ["images", "Images"],
+  ["variants", "Variants"],
+  ["seo", "SEO"],
+  ["audit", "Audit Logs"],
+] as const;
+
+/** What a refused options form brings back: its values and the reason. */
+type OptionsState = FormState;
+
+async function editPage(
+  c: Context<AppEnv>,
+  product: ProductRecord,
+  state: FormState,
+  status = 200,
+  optionsState?: OptionsState,
+) {
   const db = c.var.db;
   const [variants, audit, categories] = await Promise.all([
     listVariants(db, product.id),
@@ -93,6 +118,11 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
   ]);
   const archived = product.archivedAt !== null;
   const draft = product.status === "draft";
+  const editor: VariantEditorProps = {
+    product: { id: product.id, name: product.name, description: product.description, archived },
+    variants: variants.map(toVariant),
+    embedded: true,
+  };
   const res = renderAdminPage(c, {
     title: product.name,
     active: ACTIVE,
@@ -112,6 +142,9 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
               {archived || draft
                 ? null
                 : <a href={`/product/${product.slug}`} className={secondaryButton}>View on site</a>}
+              <form method="post" action={`/admin/products/${product.id}/duplicate`}>
+                <button type="submit" className={secondaryButton}>Duplicate</button>
+              </form>
               <form method="post" action={`/admin/products/${product.id}/${archived ? "unarchive" : "archive"}`}>
                 <button type="submit" className={archived ? primaryButton : secondaryButton}>
                   {archived ? "Unarchive" : "Archive"}
@@ -136,39 +169,62 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
               </p>
             )
             : null}
+          <nav aria-label="Sections of this page" className="mt-4">
+            <ul className="flex flex-wrap gap-2 text-sm font-semibold">
+              {SECTIONS.map(([id, label]) => (
+                <li key={id}>
+                  <a
+                    href={`#${id}`}
+                    className="inline-block rounded-full border border-stone-300 bg-white px-3 py-1 text-stone-800 hover:bg-stone-50"
+                  >
+                    {label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
-        <ProductForm
-          action={`/admin/products/${product.id}`}
-          state={state}
-          categories={categories}
-          hasVariants={variants.length > 0}
-          submitLabel="Save changes"
-        />
-        <ProductImagesPanel productId={product.id} images={product.images} />
-        <section aria-labelledby="variants-heading" className="rounded-xl border border-stone-200 bg-white p-5">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="variants-heading" className="text-lg font-bold">Variants</h2>
-            <a href={`/admin?tab=products&product=${product.id}`} className={secondaryButton}>Manage variants</a>
-          </div>
-          {variants.length
-            ? (
-              <ul className="mt-3 divide-y divide-stone-100 text-sm">
-                {variants.map((v) => (
-                  <li key={v.id} className="flex flex-wrap justify-between gap-2 py-2">
-                    <span>
-                      {v.name} <span className="font-mono text-xs text-stone-500">{v.sku}</span>
-                    </span>
-                    <span>
-                      {formatMoney(toCents(v.salePrice ?? v.price)!)} ·{" "}
-                      {v.preorder ? "Pre-order" : `${v.stock} in stock`}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )
-            : <p className="mt-2 text-sm text-stone-600">This product has no variants yet</p>}
+        <section id="details" aria-labelledby="details-heading" className="space-y-3">
+          <h2 id="details-heading" className="text-lg font-bold">Details</h2>
+          <ProductForm
+            action={`/admin/products/${product.id}`}
+            state={state}
+            categories={categories}
+            hasVariants={variants.length > 0}
+            submitLabel="Save changes"
+            formId={FORM_ID}
+            seoApart
+          />
         </section>
-        <section aria-labelledby="audit-heading" className="rounded-xl border border-stone-200 bg-white p-5">
+        <div id="images">
+          <ProductImagesPanel
+            productId={product.id}
+            productName={product.name}
+            images={product.images}
+            imageAlts={product.imageAlts}
+          />
+        </div>
+        <section
+          id="variants"
+          aria-labelledby="variants-heading"
+          className="space-y-4 rounded-xl border border-stone-200 bg-white p-5"
+        >
+          <h2 id="variants-heading" className="text-lg font-bold">Variants</h2>
+          <ProductOptionsForm
+            productId={product.id}
+            options={product.options}
+            state={optionsState ?? { values: optionsFormValues(product.options) }}
+          />
+          <Island name="VariantEditor" component={VariantEditor} props={editor} />
+        </section>
+        <ProductSeoSection
+          formId={FORM_ID}
+          state={state}
+          name={product.name}
+          description={product.description}
+          siteUrl={c.var.config.siteUrl}
+        />
+        <section id="audit" aria-labelledby="audit-heading" className="rounded-xl border border-stone-200 bg-white p-5">
           <h2 id="audit-heading" className="mb-2 text-lg font-bold">Audit Logs</h2>
           <AuditTable
             rows={audit.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }))}
@@ -179,6 +235,9 @@ async function editPage(c: Context<AppEnv>, product: ProductRecord, state: FormS
   });
   return status === 200 ? res : withStatus(res, status);
 }
+
+/** The details form's id: the SEO section's boxes belong to it. */
+const FORM_ID = "product-form";
 
 export function productEditAdmin() {
   const app = new Hono<AppEnv>();
@@ -218,6 +277,47 @@ export function productEditAdmin() {
       const { status, ...state } = refusedForm(err, { ...formValues(product), ...textValues(form) });
       return editPage(c, product, state, status);
     }
+  });
+
+  formRoute(app, setProductOptionsAction, {
+    path: `/${ID}/options`,
+    input: (fields) => schemas.optionsFormBody(fields),
+    onSuccess: (c, product) => {
+      setFlash(c, { title: "Options saved", description: product.name, variant: "success" });
+      return c.redirect(`/admin/products/${product.id}#variants`, 303);
+    },
+    onError: async (c, err, fields) => {
+      const product = await productRecord(c.var.db, productId(c));
+      if (!product) return notFound(c);
+      return await editPage(c, product, { values: formValues(product) }, err.status, {
+        values: fields,
+        message: err.message,
+      });
+    },
+  });
+
+  formRoute(app, generateVariantsAction, {
+    path: `/${ID}/variants/generate`,
+    onSuccess: (c, out) => {
+      setFlash(c, { title: out.message, variant: "success" });
+      return c.redirect(`/admin/products/${productId(c)}#variants`, 303);
+    },
+    onError: (c, err) => {
+      setFlash(c, { title: "Variants not generated", description: err.message, variant: "destructive" });
+      return c.redirect(`/admin/products/${productId(c)}#variants`, 303);
+    },
+  });
+
+  formRoute(app, duplicateProductAction, {
+    path: `/${ID}/duplicate`,
+    onSuccess: (c, copy) => {
+      setFlash(c, { title: "Product duplicated", description: `${copy.name} is a draft`, variant: "success" });
+      return c.redirect(`/admin/products/${copy.id}`, 303);
+    },
+    onError: (c, err) => {
+      setFlash(c, { title: "Product not duplicated", description: err.message, variant: "destructive" });
+      return c.redirect(`/admin/products/${productId(c)}`, 303);
+    },
   });
 
   app.post(`/${ID}/archive`, async (c) => {

@@ -1,7 +1,7 @@
 /**
  * The product photo forms (no JavaScript needed): GET /admin/products/{id}/images shows the panel on
  * its own page; POST .../images uploads, POST .../images/{index}/delete removes, POST .../images/move
- * moves one a place. Each redirects back (to the edit page or this page) with a toast; a refused
+ * moves one a place, POST .../images/{index}/alt sets a photo's alt text. Each redirects back (to the edit page or this page) with a toast; a refused
  * upload (wrong type, too large, ninth image) comes back as a red toast, never an error page.
  * Guarded by routes/admin/mod.ts.
  */
@@ -23,6 +23,9 @@ import { ProductImagesPanel } from "../../components/admin/ProductImagesPanel.ts
 import { currentUser } from "../guards.ts";
 import { renderAdminPage } from "./render.tsx";
 import { formAction, uploadForm } from "./image_forms.ts";
+import { formRoute } from "../action.ts";
+import { setImageAltAction } from "../api/product_images.ts";
+import { setFlash } from "../flash.ts";
 
 const ACTIVE = "/admin/products";
 
@@ -65,7 +68,9 @@ export function productImagesAdmin() {
           </div>
           <ProductImagesPanel
             productId={product.id}
+            productName={product.name}
             images={product.images}
+            imageAlts={product.imageAlts}
             returnTo={`/admin/products/${product.id}/images`}
           />
         </div>
@@ -103,6 +108,19 @@ export function productImagesAdmin() {
       await removeProductImage(c.var.db, c.var.storage, { productId: id, userId: currentUser(c).id, index });
       return { title: "Image deleted" };
     });
+  });
+  // The alt text box of each photo: the twin of PUT /api/products/{id}/images/{index}/alt.
+  formRoute(app, setImageAltAction, {
+    path: "/:id/images/:index/alt",
+    input: (fields) => ({ alt: fields.alt ?? "" }),
+    onSuccess: (c, _out, _in, fields) => {
+      setFlash(c, { title: "Alt text saved", variant: "success" });
+      return c.redirect(backTo(parseId(c), fields.back), 303);
+    },
+    onError: (c, err, fields) => {
+      setFlash(c, { title: "Alt text not saved", description: err.message, variant: "destructive" });
+      return c.redirect(backTo(parseId(c), fields.back), 303);
+    },
   });
   return app;
 }

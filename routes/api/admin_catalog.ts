@@ -17,7 +17,10 @@ import {
   createVariant,
   deleteCategory,
   deleteVariant,
+  duplicateProduct,
+  generateVariants,
   type ProductRecord,
+  setProductOptions,
   updateCategory,
   updateProduct,
   updateVariant,
@@ -90,6 +93,8 @@ const adminProductSchema = z.object({
   sku: z.string(),
   stock: z.number().int(),
   images: z.array(z.string()),
+  imageAlts: z.record(z.string(), z.string()),
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   categoryId: z.number().int().nullable(),
   featured: z.boolean(),
   isNew: z.boolean(),
@@ -212,6 +217,51 @@ export const deleteVariantAction = defineAction({
   },
 });
 
+export const setProductOptionsAction = defineAction({
+  method: "put",
+  path: "/products/:id/options",
+  input: schemas.productOptionsBody,
+  output: adminProductSchema,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Set a product's option types (at most 3, e.g. Size and UVB strength, with their values)",
+  handler: async (c, input) =>
+    adminProductJson(await setProductOptions(c.var.db, currentUser(c).id, idOf(c), input.options)),
+});
+
+export const generateVariantsAction = defineAction({
+  method: "post",
+  path: "/products/:id/variants/generate",
+  input: undefined,
+  output: z.object({ message: z.string(), created: z.array(variantSchema) }),
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Add a variant for each combination of the product's options that has none (never deletes)",
+  errors: [ERROR_CODES.duplicateSku],
+  handler: async (c) => {
+    const created = await generateVariants(c.var.db, currentUser(c).id, idOf(c));
+    return { message: generatedMessage(created.length), created: created.map(adminVariantJson) };
+  },
+});
+
+/** "2 variants added", or that every combination already has one. */
+export function generatedMessage(n: number): string {
+  if (n === 0) return "Every combination already has a variant";
+  return n === 1 ? "1 variant added" : `${n} variants added`;
+}
+
+export const duplicateProductAction = defineAction({
+  method: "post",
+  path: "/products/:id/duplicate",
+  input: undefined,
+  output: adminProductSchema,
+  status: 201,
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Copy a product as a draft ('Copy of ...', fresh slug and SKUs, images, options and variants, no stock)",
+  handler: async (c) => adminProductJson(await duplicateProduct(c.var.db, currentUser(c).id, idOf(c))),
+});
+
 // Each category write clears the header's cache of categories.
 export const createCategoryAction = defineAction({
   method: "post",
@@ -261,10 +311,23 @@ export const deleteCategoryAction = defineAction({
   },
 });
 
-/** POST /products, PUT /products/{id}, DELETE /products/{id} (archives), POST /products/{id}/variants. */
+/**
+ * POST /products, PUT /products/{id}, DELETE /products/{id} (archives), POST /products/{id}/variants,
+ * PUT /products/{id}/options, POST /products/{id}/variants/generate, POST /products/{id}/duplicate.
+ */
 export function adminProductApi() {
   const app = new Hono<AppEnv>();
-  for (const action of [createProductAction, updateProductAction, archiveProductAction, createVariantAction]) {
+  for (
+    const action of [
+      createProductAction,
+      updateProductAction,
+      archiveProductAction,
+      createVariantAction,
+      setProductOptionsAction,
+      generateVariantsAction,
+      duplicateProductAction,
+    ]
+  ) {
     jsonRoute(app, action, "/products");
   }
   return app;

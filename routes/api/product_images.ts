@@ -1,24 +1,29 @@
 /**
  * A product's photos, admin and super_admin only (401 visitors, 403 customers):
  * POST /api/products/{id}/images (multipart, field `file`, one or more), DELETE
- * /api/products/{id}/images/{index} or ?url=, PUT /api/products/{id}/images/order {images}.
- * Every answer is `{ images }`, the product's list after the change.
+ * /api/products/{id}/images/{index} or ?url=, PUT /api/products/{id}/images/order {images},
+ * PUT /api/products/{id}/images/{index}/alt {alt}.
+ * Every answer is `{ images }`, the product's list after the change (the alt text's: `{ imageAlts }`).
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
   addProductImages,
+  imageAltBody,
+  imageAltOutput,
   productImageIndexParams,
   productImageParams,
   removeProductImage,
   reorderImagesBody,
   reorderProductImages,
+  setProductImageAlt,
 } from "../../domains/media/mod.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { imageFilesOf, readMultipart, uploadLimit } from "../uploads.ts";
 import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { adminBodyLimit } from "../admin_limits.ts";
 
 const removeByUrlQuery = z.object({
   url: reorderImagesBody.shape.images.element,
@@ -80,6 +85,27 @@ export const removeImageByUrlAction = defineAction({
   },
 });
 
+export const setImageAltAction = defineAction({
+  method: "put",
+  path: "/products/:id/images/:index/alt",
+  input: imageAltBody,
+  output: imageAltOutput,
+  auth: "admin",
+  middleware: [validate("param", productImageIndexParams), adminBodyLimit()],
+  summary: "Set the alt text of a product's photo (by its position; empty removes it)",
+  handler: async (c, input) => {
+    const { id, index } = validParams(c, productImageIndexParams);
+    return {
+      imageAlts: await setProductImageAlt(c.var.db, {
+        productId: id,
+        userId: currentUser(c).id,
+        index,
+        alt: input.alt,
+      }),
+    };
+  },
+});
+
 /** Mounted at /api/products beside the catalogue's routes: each route carries its own guard. */
 export function productImageApi() {
   const app = new Hono<AppEnv>();
@@ -96,7 +122,7 @@ export function productImageApi() {
     return c.json({ images }, 201);
   });
 
-  for (const action of [reorderImagesAction, removeImageAction, removeImageByUrlAction]) {
+  for (const action of [reorderImagesAction, removeImageAction, removeImageByUrlAction, setImageAltAction]) {
     jsonRoute(app, action, "/products");
   }
   return app;

@@ -88,9 +88,17 @@ const FLAGS = [
 ];
 
 const SEARCH_ENGINES: TextFieldSpec[] = [
-  { label: "Meta title", name: "metaTitle", maxLength: 200 },
-  { label: "Meta description", name: "metaDescription", maxLength: 500 },
+  { label: "Meta title", name: "metaTitle", maxLength: 200, hint: "Empty: the product's name" },
+  {
+    label: "Meta description",
+    name: "metaDescription",
+    maxLength: 500,
+    hint: "Search results show about 160 characters; empty: the start of the description",
+  },
 ];
+
+/** The slug box of the Basics section (in the SEO section when that stands apart). */
+const SLUG = BASICS.find((f) => f.name === "slug")!;
 
 /** Choices whose value is their label (the feed's own words). */
 function asOptions(values: readonly string[]): Option[] {
@@ -129,27 +137,31 @@ const SHIPPING: TextFieldSpec[] = [
 ];
 
 export function ProductForm(
-  { action, state, categories, hasVariants, submitLabel }: {
+  { action, state, categories, hasVariants, submitLabel, formId, seoApart = false }: {
     action: string;
     state: FormState;
     categories: CategoryOption[];
     /** Stock then follows the variants and is not on the form. */
     hasVariants: boolean;
     submitLabel: string;
+    /** The form's id, for fields elsewhere on the page that belong to it (form="..."). */
+    formId?: string;
+    /** The slug and search engine boxes are in a {@link ProductSeoSection} of their own. */
+    seoApart?: boolean;
   },
 ) {
   const v = state.values ?? {};
   const e = state.errors ?? {};
   const text = (name: string) => v[name] ?? "";
   return (
-    <form method="post" action={action} className="space-y-5" noValidate>
+    <form id={formId} method="post" action={action} className="space-y-5" noValidate>
       <FormAlert message={state.message} />
       <Section title="Basics">
         <FormFields
           fields={[
             STATUS,
             PUBLISH_AT,
-            ...BASICS,
+            ...(seoApart ? BASICS.filter((f) => f !== SLUG) : BASICS),
             categoryPicker({ label: "Category", name: "categoryId", empty: "No category" }, categories),
             DESCRIPTION,
           ]}
@@ -171,9 +183,11 @@ export function ProductForm(
       <Section title="Shown as">
         {FLAGS.map((f) => <CheckboxField key={f.name} {...f} checked={v[f.name] === "on"} />)}
       </Section>
-      <Section title="Search engines">
-        <FormFields fields={SEARCH_ENGINES} values={v} errors={e} />
-      </Section>
+      {seoApart ? null : (
+        <Section title="Search engines">
+          <FormFields fields={SEARCH_ENGINES} values={v} errors={e} />
+        </Section>
+      )}
       <Section title="Facebook and Google">
         <FormFields fields={FEEDS} values={v} errors={e} />
       </Section>
@@ -188,5 +202,43 @@ export function ProductForm(
         <button type="submit" className={primaryButton}>{submitLabel}</button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The edit page's SEO section: the slug, meta title and meta description, with a preview of the
+ * search result they make. Its boxes belong to the product form `formId` (the HTML form attribute),
+ * so one save sends them with the details, and the page still works without JavaScript.
+ */
+export function ProductSeoSection(
+  { formId, state, name, description, siteUrl }: {
+    formId: string;
+    state: FormState;
+    name: string;
+    description: string;
+    siteUrl: string;
+  },
+) {
+  const v = state.values ?? {};
+  const e = state.errors ?? {};
+  const title = v.metaTitle || name;
+  const summary = (v.metaDescription || description).slice(0, 160);
+  const fields = [SLUG, ...SEARCH_ENGINES].map((f) => ({ ...f, form: formId }));
+  return (
+    <section id="seo" aria-labelledby="seo-heading" className="rounded-xl border border-stone-200 bg-white p-5">
+      <h2 id="seo-heading" className="text-lg font-bold">SEO</h2>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <FormFields fields={fields} values={v} errors={e} />
+      </div>
+      <figure className="mt-4 rounded-lg border border-stone-200 bg-stone-50 p-4">
+        <figcaption className="text-xs font-semibold text-stone-600 uppercase">Search result preview</figcaption>
+        <p className="mt-2 truncate text-sm text-stone-700">{`${siteUrl}/product/${v.slug ?? ""}`}</p>
+        <p className="truncate text-lg text-blue-800">{title}</p>
+        <p className="line-clamp-2 text-sm text-stone-700">{summary}</p>
+      </figure>
+      <div className="mt-4 flex justify-end">
+        <button type="submit" form={formId} className={primaryButton}>Save changes</button>
+      </div>
+    </section>
   );
 }
