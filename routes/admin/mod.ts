@@ -9,6 +9,7 @@ import { ordersAdmin } from "./orders.tsx";
 import { productAdmin } from "./products.tsx";
 import { productImportAdmin } from "./product_import.tsx";
 import { productEditAdmin } from "./product_edit.tsx";
+import { productStockAdmin } from "./product_stock.tsx";
 import { categoryAdmin } from "./categories.tsx";
 import { productImagesAdmin } from "./product_images.tsx";
 import { categoryImageAdmin } from "./category_image.tsx";
@@ -31,6 +32,7 @@ export function adminRoutes() {
   app.route("/products", productImportAdmin());
   app.route("/products", productAdmin());
   app.route("/products", productEditAdmin());
+  app.route("/products", productStockAdmin());
   app.route("/categories", categoryAdmin());
   app.route("/products", productImagesAdmin());
   app.route("/categories", categoryImageAdmin());

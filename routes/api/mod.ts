@@ -29,6 +29,7 @@ import { adminOrderApi, adminOutboxApi } from "./admin_orders.ts";
 import { adminJobsApi } from "./admin_jobs.ts";
 import { adminCategoryApi, adminProductApi, variantApi } from "./admin_catalog.ts";
 import { adminProductCsvApi } from "./admin_product_csv.ts";
+import { adminProductBulkApi } from "./admin_product_bulk.ts";
 import { productImageApi } from "./product_images.ts";
 import { categoryImageApi } from "./category_images.ts";
 import { adminUserApi } from "./admin_users.ts";
@@ -73,6 +74,7 @@ export function apiRoutes() {
   app.route("/admin/outbox", adminOutboxApi());
   app.route("/admin/jobs", adminJobsApi());
   app.route("/admin/products", adminProductCsvApi());
+  app.route("/admin/products", adminProductBulkApi());
   app.route("/admin/users", adminUserApi());
   app.route("/admin/settings", adminSettingsApi());
   app.route("/products", productReviewApi());

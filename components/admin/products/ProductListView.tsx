@@ -1,6 +1,8 @@
-/** /admin/products: the filter form (search, category, stock, status, archived), the product table and paging. */
+/**
+ * /admin/products: the filter form (search, category, stock, status, archived), the bulk edit form,
+ * the product table (a box a row for the bulk edit) and paging.
+ */
 import type { Product } from "../../../domains/catalog/mod.ts";
-import { imageSource } from "../../../lib/image_sizes.ts";
 import { effectivePriceCents, LOW_STOCK } from "../../../domains/catalog/mod.ts";
 import type { AdminProductQuery } from "../../../domains/catalog_admin/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
@@ -11,8 +13,12 @@ import type { CategoryOption } from "./ProductForm.tsx";
 import { type Column, DataTable, EmptyCard } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
+import { Island } from "../../../lib/islands.tsx";
+import BulkSelect from "../../../islands/BulkSelect.tsx";
+import { BULK_FORM_ID, BulkActionBar } from "./BulkActionBar.tsx";
 
-function listHref(query: AdminProductQuery, page: number): string {
+/** The list's URL with its filter and page (paging links, and back to the list after a bulk edit). */
+export function listHref(query: AdminProductQuery, page: number): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
   if (query.category) params.set("category", String(query.category));
@@ -40,36 +46,32 @@ function PriceCell({ product: p }: { product: Product }) {
   );
 }
 
-/** The product's main photo (or the storefront's drawing when it has none), small, with its alt text. */
-function ProductThumb({ product: p }: { product: Product }) {
-  const first = p.images[0];
-  return (
-    <img
-      {...imageSource(first, p.name, 48)}
-      alt={(first && p.imageAlts[first]) || p.name}
-      width={48}
-      height={48}
-      loading="lazy"
-      className="h-12 w-12 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover"
-      data-product-thumb
-    />
-  );
-}
-
 const PRODUCT_COLUMNS: Column<Product>[] = [
+  {
+    header: <Island name="BulkSelect" component={BulkSelect} props={{ formId: BULK_FORM_ID }} />,
+    className: "w-8",
+    cell: (p) => (
+      <input
+        type="checkbox"
+        form={BULK_FORM_ID}
+        name={`id_${p.id}`}
+        value="on"
+        data-bulk-id={p.id}
+        aria-label={`Select ${p.name}`}
+        className="h-4 w-4 accent-green-800"
+      />
+    ),
+  },
   {
     header: "Product",
     cell: (p) => (
-      <div className="flex items-center gap-3">
-        <ProductThumb product={p} />
-        <div className="min-w-0">
-          <a href={`/admin/products/${p.id}`} className="font-semibold text-green-900 hover:underline">{p.name}</a>
-          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-500">
-            ID: {p.id}
-            <ProductBadges product={p} />
-          </span>
-        </div>
-      </div>
+      <>
+        <a href={`/admin/products/${p.id}`} className="font-semibold text-green-900 hover:underline">{p.name}</a>
+        <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-500">
+          ID: {p.id}
+          <ProductBadges product={p} />
+        </span>
+      </>
     ),
   },
   {
@@ -89,6 +91,9 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
       <>
         <StockCell stock={p.stock} />
         {p.hasVariants ? <span className="block text-xs text-stone-500">from variants</span> : null}
+        <a href={`/admin/products/${p.id}/stock`} className="block text-xs text-green-900 underline">
+          History<span className="sr-only">{` of ${p.name}'s stock`}</span>
+        </a>
       </>
     ),
   },
@@ -188,6 +193,7 @@ export function ProductListView(
       <p className="mt-4 text-sm text-stone-600" aria-live="polite">
         {total === 1 ? "1 product" : `${total} products`}
       </p>
+      {items.length ? <BulkActionBar query={query} total={total} categories={categories} /> : null}
       {items.length
         ? (
           <DataTable
