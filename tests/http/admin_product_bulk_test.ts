@@ -75,7 +75,7 @@ test(
       body: JSON.stringify({ action: "archive", ids: [p.id], pad: "x".repeat(70_000) }),
     });
     assert.equal(big.status, 400);
-  assert.match((await big.json()).message, /too large/);
+    assert.match((await big.json()).message, /too large/);
     assert.equal((await db.select().from(products).where(eq(products.id, p.id)))[0].archivedAt, null);
   },
 );
