@@ -11,7 +11,6 @@ import { createApp } from "./app.ts";
 import { storageFromConfig } from "./lib/configured_storage.ts";
 import { type JobSpec, startScheduler } from "./db/jobs.ts";
 import { log as logger, setupLogging } from "./lib/logger.ts";
-import { sweepUnpaidOrders } from "./domains/checkout/mod.ts";
 import {
   type PayFastGateway,
   payfastGateway,
@@ -28,6 +27,7 @@ import { updateRecommendations } from "./domains/recommendations/mod.ts";
 import { publishDueDrafts } from "./domains/catalog_admin/mod.ts";
 import { runWhatsAppWork, whatsappJobContext } from "./domains/whatsapp/mod.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
+import { sweepUnpaidOrders } from "./flows/cancel_order.ts";
 
 /** An info line (the name other branches call; it writes through lib/logger.ts). */
 function log(message: string, extra: Record<string, unknown> = {}) {

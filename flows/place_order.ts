@@ -22,7 +22,6 @@ import {
 import type { PaymentGateway } from "../domains/payments/types.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";
 import {
-  abandonUnpaidOrders,
   defaultAddresses,
   type FinalizeOptions,
   findLocker,
@@ -31,6 +30,7 @@ import {
   pudoEligibility,
   retryOnConflict,
 } from "../domains/checkout/mod.ts";
+import { abandonUnpaidOrders } from "./cancel_order.ts";
 
 export interface PlaceOrderInput {
   userId: number;

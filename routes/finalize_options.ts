@@ -1,8 +1,10 @@
 /** What checkout's money-changing steps need from the request: the shop, its address, the provider. */
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
-import { type FinalizeOptions, gatewayForOrder, type PayFastUrls, type StitchUrls } from "../domains/checkout/mod.ts";
+import { type FinalizeOptions } from "../domains/checkout/mod.ts";
 import type { PaymentGateway } from "../domains/payments/mod.ts";
+import { gatewayForOrder, type PayFastUrls } from "../flows/payfast_payment.ts";
+import { type StitchUrls } from "../flows/stitch_payment.ts";
 
 /**
  * Finalisation options; with the providers, so a payment the order cannot keep (late, or a second

@@ -22,24 +22,21 @@ import { addToCart, applyCoupon, getCart } from "../cart/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../payments/types.ts";
 import { scriptedGateway } from "../../tests/fakes/scripted_gateway.ts";
 import {
-  abandonOrder,
   attachPaymentIntent,
-  finalizePaidOrder,
-  handlePaymentEvent,
   isRetryableConflict,
   isUniqueViolationOf,
   PAYMENT_REFUNDED,
   pudoEligibility,
-  recordPaymentFailure,
   REFUND_DUE_NOTE,
   retryOnConflict,
-  settleReturnedPayment,
-  sweepUnpaidOrders,
   UNPAID_ORDER_TTL_MS,
 } from "./mod.ts";
 import { cancelOrder, inLockOrder } from "../orders/mod.ts";
 import { takeStock } from "../orders/stock.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { finalizePaidOrder, recordPaymentFailure, settleReturnedPayment } from "../../flows/finalise_payment.ts";
+import { abandonOrder, sweepUnpaidOrders } from "../../flows/cancel_order.ts";
+import { handlePaymentEvent } from "../../flows/payment_events.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

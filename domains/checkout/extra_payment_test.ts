@@ -13,15 +13,10 @@ import { scriptedGateway } from "../../tests/fakes/scripted_gateway.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orderNotes, orderRefunds, orders, owedRefunds, users } from "../../db/schema/mod.ts";
 import type { PaymentGateway, PaymentIntentFacts } from "../payments/mod.ts";
-import {
-  EXTRA_PAYMENT_REFUNDED,
-  finalizePaidOrder,
-  handlePaymentEvent,
-  MAX_REFUND_ATTEMPTS,
-  REFUND_GIVEN_UP,
-  settleReturnedPayment,
-  sweepUnpaidOrders,
-} from "./mod.ts";
+import { EXTRA_PAYMENT_REFUNDED, MAX_REFUND_ATTEMPTS, REFUND_GIVEN_UP } from "./mod.ts";
+import { finalizePaidOrder, settleReturnedPayment } from "../../flows/finalise_payment.ts";
+import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
+import { handlePaymentEvent } from "../../flows/payment_events.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

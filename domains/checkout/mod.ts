@@ -1,6 +1,7 @@
 /**
- * The checkout domain's public surface. Checkout is the one domain that orchestrates others (cart,
- * coupons, stock, addresses, payment, orders, loyalty, mail), each step inside one transaction.
+ * The checkout domain's public surface: the review step, what paying an order checks, orders waiting
+ * for payment and the payments the shop owes back. The workflows that place, pay and cancel orders
+ * across domains live in flows/.
  */
 export {
   type CheckoutReview,
@@ -16,9 +17,6 @@ export {
 export {
   attachPaymentIntent,
   type FinalizeOptions,
-  type FinalizeOutcome,
-  finalizePaidOrder,
-  finalizePayment,
   intentIsForOrder,
   orderByPaymentIntent,
   type PayableOrder,
@@ -26,8 +24,6 @@ export {
   PAYMENT_NOT_COMPLETED,
   paymentMismatch,
   type PaymentReturn,
-  recordPaymentFailure,
-  settleReturnedPayment,
 } from "./payment.ts";
 export {
   EXTRA_PAYMENT_REFUNDED,
@@ -44,42 +40,12 @@ export {
   settleOwedRefund,
 } from "./refund.ts";
 export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
+export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
 export {
-  type AppliedRewardCode,
-  applyRewardCode,
-  type ApplyRewardCodeInput,
-  FREE_SHIPPING_REWARD_REFUSED,
-  MIN_PAYABLE_CENTS,
-  ORDER_ALREADY_PAID,
-  REWARD_CODE_ALREADY_APPLIED,
-  rewardDiscount,
-} from "./reward_code.ts";
-export {
-  abandonOrder,
-  abandonUnpaidOrders,
-  type AttemptOutcome,
   PAYMENT_STILL_PROCESSING,
-  releasePaymentAttempt,
-  type SweepReport,
-  sweepUnpaidOrders,
   UNPAID_ORDER_TTL_MS,
   UNPAID_WHATSAPP_ORDER_TTL_MS,
   unpaidOrderOf,
-} from "./cancel.ts";
-export { type EventOutcome, handlePaymentEvent } from "./events.ts";
-export {
-  gatewayForOrder,
-  handlePayFastItn,
-  type ItnOutcome,
-  type PayFastUrls,
-  startPayFastPayment,
-} from "./payfast.ts";
-export {
-  handleStitchWebhook,
-  settleStitchReturn,
-  startStitchPayment,
-  type StitchUrls,
-  type StitchWebhookOutcome,
-} from "./stitch.ts";
-export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
+} from "./unpaid.ts";
+export { recordOwedRefund } from "./refund.ts";
 export * as checkoutSchemas from "./schemas.ts";

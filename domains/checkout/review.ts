@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { type Address, getDefaultAddresses } from "../addresses/mod.ts";
 import { type Cart, type DeliveryRates, getCart, type OrderTotals, orderTotals } from "../cart/mod.ts";
-import { unpaidOrderOf } from "./cancel.ts";
+import { unpaidOrderOf } from "./unpaid.ts";
 
 export interface PudoLocker {
   id: string;

@@ -11,16 +11,15 @@ import { addToCart, applyCoupon, DEFAULT_DELIVERY_RATES } from "../cart/mod.ts";
 import { pointsBalance } from "../loyalty/mod.ts";
 import { discountLines, type OrderDetail } from "../orders/mod.ts";
 import type { PaymentIntentFacts } from "../payments/types.ts";
-import {
-  applyRewardCode,
-  attachPaymentIntent,
-  finalizePaidOrder,
-  FREE_SHIPPING_REWARD_REFUSED,
-  recordPaymentFailure,
-  REWARD_CODE_ALREADY_APPLIED,
-} from "./mod.ts";
+import { attachPaymentIntent } from "./mod.ts";
 import { cancelOrder } from "../orders/mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { finalizePaidOrder, recordPaymentFailure } from "../../flows/finalise_payment.ts";
+import {
+  applyRewardCode,
+  FREE_SHIPPING_REWARD_REFUSED,
+  REWARD_CODE_ALREADY_APPLIED,
+} from "../../flows/apply_reward_code.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -12,10 +12,11 @@ import { testConfig } from "../../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orderNotes, orderRefunds, orders } from "../../db/schema/mod.ts";
-import { finalizePaidOrder, sweepUnpaidOrders } from "../checkout/mod.ts";
 import { cancelOrder } from "../orders/mod.ts";
 import { payfastGateway, type PaymentGateway, testGateway } from "../payments/mod.ts";
-import { changeOrderStatus } from "./mod.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
+import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
+import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -22,17 +22,10 @@ import { addToCart } from "../cart/mod.ts";
 import { pointsBalance, redeemReward, REDEMPTION_VOID } from "../loyalty/mod.ts";
 import { type PaymentGateway, PaymentRefusedError, testGateway } from "../payments/mod.ts";
 import { ORDER_STATUSES } from "./schemas.ts";
-import {
-  addOrderNote,
-  adminOrdersCsv,
-  changeOrderStatus,
-  getAdminOrder,
-  listAdminOrders,
-  refundOrder,
-  transitionRefusal,
-  TRANSITIONS,
-} from "./mod.ts";
+import { addOrderNote, adminOrdersCsv, getAdminOrder, listAdminOrders, transitionRefusal, TRANSITIONS } from "./mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
+import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

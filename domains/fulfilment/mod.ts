@@ -1,6 +1,7 @@
 /**
  * Order fulfilment by staff: the admin order list and detail, status transitions (shipping,
- * delivery, cancelling), refunds through the payment provider, and internal notes.
+ * delivery), what a refund may be, packing slips and internal notes. Cancelling and refunding
+ * through the payment provider are workflows in flows/.
  */
 export {
   addOrderNote,
@@ -22,16 +23,18 @@ export {
 } from "./admin_orders.ts";
 export {
   ALREADY_REFUNDED,
+  checkedRestock,
   MANUAL_REFUND_PROVIDERS,
   manualRefundNotice,
   NOT_PAID_REFUND,
+  REFUNDABLE_STATUSES,
   refundableCents,
   type RefundOptions,
-  refundOrder,
   type RefundRequest,
   refundTooLargeMessage,
 } from "./refunds.ts";
-export { changeOrderStatus, type StatusChange, transitionRefusal, TRANSITIONS } from "./transitions.ts";
+export { advanceOrderStatus, refuseUnless, type StatusChange, transitionRefusal, TRANSITIONS } from "./transitions.ts";
+export { orderRecipient } from "./customer.ts";
 export * as fulfilmentSchemas from "./schemas.ts";
 export { REFUND_REASON_LENGTH, TRACKING_REQUIRED } from "./schemas.ts";
 export {

@@ -9,7 +9,7 @@ import { startFakeStripeApi } from "../../tests/fakes/stripe_api.ts";
 import type { Db } from "../../db/client.ts";
 import { orderRefunds, orders } from "../../db/schema/mod.ts";
 import { PaymentRefusedError, stripeGateway } from "../payments/mod.ts";
-import { refundOrder } from "./mod.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const config = testConfig();

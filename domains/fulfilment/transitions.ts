@@ -1,5 +1,5 @@
 /**
- * Order status changes by staff, enforced here (docs/decisions/0024):
+ * Order status changes by staff, the rules enforced here (docs/decisions/0024):
  *
  *   pending    -> cancelled                (unpaid: stock, coupon use and reward code come back)
  *   processing -> shipped | cancelled      (paid; cancelling refunds what is left and restocks)
@@ -8,20 +8,19 @@
  *
  * `refunded` is never chosen: a full refund sets it. Every change locks the order row (SELECT ...
  * FOR UPDATE), writes an audit entry (status_change, {from, to, ...}) in the same transaction, and
- * e-mails the customer through the outbox when the order ships or arrives.
+ * e-mails the customer through the outbox when the order ships or arrives. Staff cancelling an order
+ * is the workflow flows/change_order_status.ts -> flows/cancel_order.ts (it may release or refund a payment).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderNotes, orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
-import { PAYMENT_STILL_PROCESSING, releasePaymentAttempt } from "../checkout/mod.ts";
-import { cancelLockedOrder, lockOrder } from "../orders/mod.ts";
+import { lockOrder } from "../orders/mod.ts";
 import { enqueueEmail, orderDeliveredEmail, orderShippedEmail } from "../mail/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail, type OrderStatus } from "../orders/mod.ts";
-import type { PaymentGateway } from "../payments/mod.ts";
 import { orderRecipient } from "./customer.ts";
-import { type RefundOptions, refundOrder } from "./refunds.ts";
+import type { RefundOptions } from "./refunds.ts";
 import { TRACKING_REQUIRED } from "./schemas.ts";
 
 /** Where each status may go next by a staff action. */
@@ -53,7 +52,8 @@ export function transitionRefusal(order: { status: OrderStatus; paid: boolean },
   return `A ${order.status} order cannot be ${ACTION[to]}.`;
 }
 
-function refuseUnless(order: typeof orders.$inferSelect, to: OrderStatus): void {
+/** Throws the refusal (409) when the order may not become `to`. */
+export function refuseUnless(order: typeof orders.$inferSelect, to: OrderStatus): void {
   const why = transitionRefusal({ status: order.status, paid: order.paidAt !== null }, to);
   if (why) throw new ConflictError(why);
 }
@@ -67,15 +67,16 @@ export interface StatusChange {
   userId: number | null;
 }
 
-/** Changes an order's status by the rules above and returns the order as it now is. */
-export async function changeOrderStatus(
+/**
+ * Ships or delivers an order by the rules above and returns the order as it now is. Cancelling
+ * (with its payment released or refunded) is a workflow: flows/change_order_status.ts.
+ */
+export async function advanceOrderStatus(
   db: Db,
-  gateway: PaymentGateway | null,
   change: StatusChange,
   opts: RefundOptions,
 ): Promise<OrderDetail> {
   const now = opts.now ?? new Date();
-  if (change.to === "cancelled") return await cancelByStaff(db, gateway, change, { ...opts, now });
   if (change.to === "shipped" && !change.trackingNumber) throw new ValidationError(TRACKING_REQUIRED);
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
@@ -147,61 +148,4 @@ async function notifyCustomer(
       now,
     );
   }
-}
-
-/**
- * Cancelling: an unpaid order first makes sure its payment attempt can no longer take money (as
- * the customer's own cancel does), then gives back what it held; a paid one is refunded in full
- * (what is left of it) through its provider and every unit goes back on the shelf.
- */
-async function cancelByStaff(
-  db: Db,
-  gateway: PaymentGateway | null,
-  change: StatusChange,
-  opts: RefundOptions & { now: Date },
-): Promise<OrderDetail> {
-  const [peek] = await db.select().from(orders).where(eq(orders.id, change.orderId));
-  if (!peek) throw new NotFoundError(ORDER_NOT_FOUND);
-  refuseUnless(peek, "cancelled");
-  const reason = change.note ?? "Cancelled by the shop";
-  if (peek.status !== "pending") {
-    return await refundOrder(db, gateway, {
-      orderId: peek.id,
-      amountCents: 0,
-      reason,
-      restock: [],
-      userId: change.userId,
-    }, { ...opts, cancel: { checkStatus: (o) => refuseUnless(o, "cancelled"), note: change.note ?? null } });
-  }
-  const attempt = await releasePaymentAttempt(db, peek, gateway, { ...opts, payments: gateway });
-  if (attempt === "paid") {
-    throw new ConflictError(
-      "The customer's payment has just gone through, so the order is now paid. Reload it to cancel and refund it.",
-    );
-  }
-  if (attempt === "processing") throw new ConflictError(PAYMENT_STILL_PROCESSING);
-  await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, change.orderId);
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-    refuseUnless(order, "cancelled");
-    if (order.paidAt) throw new ConflictError("The order was paid meanwhile. Reload it to cancel and refund it.");
-    await cancelLockedOrder(tx, order.id, reason, opts.now, { actorUserId: change.userId });
-    if (change.note) {
-      await tx.insert(orderNotes).values({
-        orderId: order.id,
-        userId: change.userId,
-        body: change.note,
-        createdAt: opts.now,
-      });
-    }
-    await recordAudit(tx, {
-      userId: change.userId,
-      entityType: "order",
-      entityId: order.id,
-      action: "status_change",
-      details: { from: order.status, to: "cancelled", ...(change.note ? { note: change.note } : {}) },
-    });
-  });
-  const [detail] = await loadOrders(db, [change.orderId]);
-  return detail;
 }

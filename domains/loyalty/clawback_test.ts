@@ -14,9 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRewards, orders } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { addToCart } from "../cart/mod.ts";
-import { applyRewardCode } from "../checkout/mod.ts";
 import { cancelOrder } from "../orders/mod.ts";
-import { refundOrder } from "../fulfilment/mod.ts";
 import { testGateway } from "../payments/mod.ts";
 import {
   awardOrderPoints,
@@ -31,6 +29,8 @@ import {
   validateRedemption,
 } from "./mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { applyRewardCode } from "../../flows/apply_reward_code.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -15,8 +15,6 @@ import { createProduct, createUser } from "../../tests/helpers/factories.ts";
 import { customer, paidOrder } from "../../tests/helpers/paid_orders.ts";
 import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import { addToCart, applyCoupon, getCart } from "../cart/mod.ts";
-import { applyRewardCode, finalizePaidOrder } from "../checkout/mod.ts";
-import { refundOrder } from "../fulfilment/mod.ts";
 import {
   listHistory,
   listRedemptions,
@@ -46,6 +44,9 @@ import {
   referralTotals,
 } from "./mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
+import { applyRewardCode } from "../../flows/apply_reward_code.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

@@ -11,8 +11,6 @@ import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_ord
 import { pdfText } from "../../tests/helpers/pdf.ts";
 import { addToCart } from "../cart/mod.ts";
 import { deliverDue, type MailMessage } from "../mail/mod.ts";
-import { finalizePaidOrder } from "../checkout/mod.ts";
-import { refundOrder } from "../fulfilment/mod.ts";
 import { type PaymentGateway, TEST_CARD_SUCCESS, testGateway } from "../payments/mod.ts";
 import { writeShopSettings } from "../settings/mod.ts";
 import { shopSettingsDefaults } from "../settings/shop.ts";
@@ -26,6 +24,8 @@ import {
   totalsOf,
 } from "./mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();

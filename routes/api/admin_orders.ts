@@ -13,12 +13,10 @@ import {
   addOrderNote,
   type AdminOrderDetail,
   type AdminOrderRow,
-  changeOrderStatus,
   fulfilmentSchemas,
   getAdminOrder,
   listAdminOrders,
   manualRefundNotice,
-  refundOrder,
 } from "../../domains/fulfilment/mod.ts";
 import { mailSchemas, searchOutbox } from "../../domains/mail/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
@@ -28,6 +26,8 @@ import { validate } from "../validate.ts";
 import { orderJson, orderSchema } from "./orders.ts";
 import { defineAction, jsonRoute, validParams } from "../action.ts";
 import { orderGateway, refundsByHand } from "../finalize_options.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
+import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
 /** A list row as JSON (money in rand). */
 export function adminOrderRowJson(r: AdminOrderRow) {

@@ -18,13 +18,13 @@ import {
   type Reward,
   validateRedemption,
 } from "../../domains/loyalty/mod.ts";
-import { applyRewardCode } from "../../domains/checkout/mod.ts";
 import { ERROR_CODES, UnauthorizedError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { applyRedemptionOutput, redeemRewardOutput, validateRedemptionOutput } from "../../contract/loyalty.ts";
 import { defineAction, jsonRoute } from "../action.ts";
+import { applyRewardCode } from "../../flows/apply_reward_code.ts";
 
 export function rewardJson(r: Reward) {
   return {

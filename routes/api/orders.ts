@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { checkoutSchemas, finalizePaidOrder } from "../../domains/checkout/mod.ts";
+import { checkoutSchemas } from "../../domains/checkout/mod.ts";
 import { getOrder, listOrderDetails, ORDER_NOT_FOUND, type OrderDetail } from "../../domains/orders/mod.ts";
 import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
@@ -64,6 +64,7 @@ export const orderSchema = z.object({
 
 import { deliveryRates } from "../shop_info.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 
 /** An order as the spec's client reads it (money in rand), plus the server's breakdown. */
 export function orderJson(o: OrderDetail): z.input<typeof orderSchema> {

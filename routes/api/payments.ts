@@ -9,14 +9,7 @@ import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { hitRateLimit } from "../../domains/auth/mod.ts";
-import {
-  attachPaymentIntent,
-  finalizePayment,
-  intentIsForOrder,
-  payableOrder,
-  recordPaymentFailure,
-  startPayFastPayment,
-} from "../../domains/checkout/mod.ts";
+import { attachPaymentIntent, intentIsForOrder, payableOrder } from "../../domains/checkout/mod.ts";
 import {
   isLiveMode,
   isTestGateway,
@@ -31,6 +24,8 @@ import { currentUser } from "../guards.ts";
 import { createIntentOutput, testConfirmOutput, testIntentOutput } from "../../contract/payments.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
+import { finalizePayment, recordPaymentFailure } from "../../flows/finalise_payment.ts";
+import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 
 /** The public test page may start this many test payments per IP address in ten minutes. */
 const TEST_INTENTS_PER_IP = { max: 30, windowMs: 10 * 60_000 };

@@ -9,13 +9,13 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { startStitchPayment } from "../../domains/checkout/mod.ts";
 import { PaymentNotConfiguredError, paymentSchemas } from "../../domains/payments/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { currentUser } from "../guards.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { stitchUrls } from "../finalize_options.ts";
+import { startStitchPayment } from "../../flows/stitch_payment.ts";
 
 /** Stitch could not be reached (or gave no usable request): nothing was started, the customer may retry. */
 export const STITCH_UNAVAILABLE =

@@ -20,7 +20,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import type { WhatsAppConfig } from "../../config.ts";
-import { payableOrder, startPayFastPayment } from "../../domains/checkout/mod.ts";
+import { payableOrder } from "../../domains/checkout/mod.ts";
 import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
 import {
   payLinkOrder,
@@ -35,6 +35,7 @@ import { defineAction, jsonRoute } from "../action.ts";
 import { describeHandler, describeValidator } from "../route_meta.ts";
 import { payfastUrls } from "../finalize_options.ts";
 import { orderPayment } from "./payments.ts";
+import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 
 /** Meta's notifications are small; anything above this is refused unread (413). */
 export const WEBHOOK_MAX_BYTES = 256 * 1024;

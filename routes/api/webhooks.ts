@@ -18,7 +18,6 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import { z } from "zod";
-import { handlePayFastItn, handlePaymentEvent, handleStitchWebhook } from "../../domains/checkout/mod.ts";
 import { PayFastItnRefused, PAYMENT_NOT_CONFIGURED, StitchSignatureError } from "../../domains/payments/mod.ts";
 import { describeHandler } from "../route_meta.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -26,6 +25,9 @@ import { logError } from "../../lib/error_log.ts";
 import { clientIp } from "../client_ip.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { log } from "../../lib/logger.ts";
+import { handlePaymentEvent } from "../../flows/payment_events.ts";
+import { handlePayFastItn } from "../../flows/payfast_payment.ts";
+import { handleStitchWebhook } from "../../flows/stitch_payment.ts";
 
 export function webhookApi() {
   const app = new Hono<AppEnv>();

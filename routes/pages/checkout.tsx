@@ -19,16 +19,11 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context.ts";
 import {
-  abandonOrder,
-  applyRewardCode,
   checkoutReview,
   checkoutSchemas,
   findLocker,
   orderByPaymentIntent,
   PUDO_LOCKERS,
-  settleReturnedPayment,
-  settleStitchReturn,
-  startPayFastPayment,
 } from "../../domains/checkout/mod.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
 import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
@@ -49,6 +44,11 @@ import { stitchPaymentAction } from "../api/stitch.ts";
 import { renderPage } from "../render.tsx";
 import { deliveryRates } from "../shop_info.ts";
 import { MISSING_SHIPPING_ADDRESS, placeOrder, type PlaceOrderInput } from "../../flows/place_order.ts";
+import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
+import { abandonOrder } from "../../flows/cancel_order.ts";
+import { startPayFastPayment } from "../../flows/payfast_payment.ts";
+import { settleStitchReturn } from "../../flows/stitch_payment.ts";
+import { applyRewardCode } from "../../flows/apply_reward_code.ts";
 
 /** The waiting state reloads every 3 s, at most this many times (about a minute). */
 const CONFIRM_REFRESH_SECONDS = 3;

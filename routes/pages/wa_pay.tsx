@@ -16,7 +16,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { payableOrder, settleReturnedPayment, startPayFastPayment } from "../../domains/checkout/mod.ts";
+import { payableOrder } from "../../domains/checkout/mod.ts";
 import { addressSchemas } from "../../domains/addresses/mod.ts";
 import { loadOrders, type OrderDetail } from "../../domains/orders/mod.ts";
 import { PAYFAST_METHOD_LABEL } from "../../domains/payments/mod.ts";
@@ -43,6 +43,8 @@ import {
 import { primaryButton } from "../../components/ui/buttons.ts";
 import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
 import { renderPage } from "../render.tsx";
+import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
+import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 
 const head = {
   title: "Pay your WhatsApp order",

@@ -7,12 +7,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
 import { addToCart, type DeliveryRates } from "../../domains/cart/mod.ts";
-import { finalizePaidOrder } from "../../domains/checkout/mod.ts";
 import type { OrderDetail } from "../../domains/orders/mod.ts";
 import { isTestGateway, type PaymentGateway, TEST_CARD_SUCCESS } from "../../domains/payments/mod.ts";
 import { testConfig } from "./app.ts";
 import { createAddress, createUser } from "./factories.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 
 const config = testConfig();
 

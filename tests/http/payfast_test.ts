@@ -24,8 +24,9 @@ import {
   paymentEvents,
   taxInvoices,
 } from "../../db/schema/mod.ts";
-import { EXTRA_PAYMENT_REFUNDED, finalizePaidOrder } from "../../domains/checkout/mod.ts";
+import { EXTRA_PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
 import { PAYFAST_MANUAL_REFUND } from "../../domains/payments/mod.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };

@@ -23,9 +23,10 @@ import {
   taxInvoices,
 } from "../../db/schema/mod.ts";
 import { cancelOrder } from "../../domains/orders/mod.ts";
-import { finalizePaidOrder, sweepUnpaidOrders } from "../../domains/checkout/mod.ts";
 import { PAYMENT_NOT_CONFIGURED, STITCH_MANUAL_REFUND, stitchGateway } from "../../domains/payments/mod.ts";
 import { STITCH_UNAVAILABLE } from "../../routes/api/stitch.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
+import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

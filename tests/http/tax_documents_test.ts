@@ -14,9 +14,9 @@ import { signedInAs } from "../helpers/staff.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, users } from "../../db/schema/mod.ts";
-import { finalizePaidOrder } from "../../domains/checkout/mod.ts";
-import { refundOrder } from "../../domains/fulfilment/mod.ts";
 import { TEST_CARD_SUCCESS, testGateway } from "../../domains/payments/mod.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const config = testConfig();

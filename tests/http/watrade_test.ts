@@ -23,7 +23,7 @@ import {
   whatsappOutbound,
 } from "../../db/schema/mod.ts";
 import { payLinkToken, runWhatsAppWork, type WhatsAppContext, whatsappJobContext } from "../../domains/whatsapp/mod.ts";
-import { sweepUnpaidOrders } from "../../domains/checkout/mod.ts";
+import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const APP_SECRET = "meta-app-secret-for-tests";

@@ -8,16 +8,16 @@
  * key), and cancelling the order gives the code back (cancel.ts).
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { orders } from "../../db/schema/mod.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
-import { markRedemptionUsed, type Reward, usableRedemption } from "../loyalty/mod.ts";
-import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
-import type { PaymentGateway } from "../payments/types.ts";
-import { PAYMENT_STILL_PROCESSING, releasePaymentAttempt } from "./cancel.ts";
-import type { FinalizeOptions } from "./payment.ts";
-import { lockOrder } from "../orders/mod.ts";
+import type { Db } from "../db/client.ts";
+import { orders } from "../db/schema/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../lib/errors.ts";
+import { formatMoney, toCents, toNumeric } from "../lib/money.ts";
+import { markRedemptionUsed, type Reward, usableRedemption } from "../domains/loyalty/mod.ts";
+import { loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../domains/orders/mod.ts";
+import type { PaymentGateway } from "../domains/payments/types.ts";
+import { lockOrder } from "../domains/orders/mod.ts";
+import { releasePaymentAttempt } from "./cancel_order.ts";
+import { type FinalizeOptions, PAYMENT_STILL_PROCESSING } from "../domains/checkout/mod.ts";
 
 /** A card cannot pay R0,00 (decision 0014), so a reward always leaves this much to pay. */
 export const MIN_PAYABLE_CENTS = 100;

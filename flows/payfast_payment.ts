@@ -5,19 +5,14 @@
  * it is recorded in payment_events as `payfast:<pf_payment_id>`, so a repeated ITN changes nothing.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { orders, paymentEvents } from "../../db/schema/mod.ts";
-import { logError } from "../../lib/error_log.ts";
-import { AppError } from "../../lib/errors.ts";
-import type { PayFastCheckout, PayFastGateway, PayFastItn } from "../payments/payfast.ts";
-import type { PaymentGateway } from "../payments/types.ts";
-import {
-  type FinalizeOptions,
-  finalizePaidOrder,
-  payableOrder,
-  paymentMismatch,
-  recordPaymentFailure,
-} from "./payment.ts";
+import type { Db } from "../db/client.ts";
+import { orders, paymentEvents } from "../db/schema/mod.ts";
+import { logError } from "../lib/error_log.ts";
+import { AppError } from "../lib/errors.ts";
+import type { PayFastCheckout, PayFastGateway, PayFastItn } from "../domains/payments/payfast.ts";
+import type { PaymentGateway } from "../domains/payments/types.ts";
+import { finalizePaidOrder, recordPaymentFailure } from "./finalise_payment.ts";
+import { type FinalizeOptions, payableOrder, paymentMismatch } from "../domains/checkout/mod.ts";
 
 export interface PayFastUrls {
   /** Where PayFast sends the customer after paying: the confirmation, which waits for the ITN. */

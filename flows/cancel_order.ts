@@ -1,32 +1,37 @@
 /**
- * Cancelling unpaid orders: the stock and the coupon use they held are given back in the same
- * transaction. The sweeper cancels orders left unpaid for 30 minutes, after asking the payment
+ * The cancel-order workflows: the customer's 'Back to Order Summary', the sweeper, and staff
+ * cancelling (cancelByStaff). An unpaid order's stock and coupon use come back in the same
+ * transaction; a paid one is refunded first (flows/refund_order.ts). The sweeper cancels orders left unpaid for 30 minutes, after asking the payment
  * provider, so a payment that did go through is finalised instead of lost. An order with a live
  * attempt is cancelled only once the provider confirms the attempt is cancelled: a customer paying
  * at the very moment of the cancel keeps their order.
  */
-import { logError } from "../../lib/error_log.ts";
-import { and, asc, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { orders } from "../../db/schema/mod.ts";
-import { ConflictError, NotFoundError } from "../../lib/errors.ts";
-import type { PaymentGateway } from "../payments/types.ts";
-import { type FinalizeOptions, finalizePaidOrder, finalizePayment } from "./payment.ts";
-import { refundGateways, refundOwedPayments } from "./refund.ts";
-import { cancelOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
-
-/** How long an order may wait for its payment before the sweeper cancels it. */
-export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
-
-/**
- * How long an order from a WhatsApp cart (orders.wa_trade_id) waits: the customer pays from the
- * chat, through a link valid this long (docs/whatsapp.md), often hours later.
- */
-export const UNPAID_WHATSAPP_ORDER_TTL_MS = 24 * 60 * 60_000;
-
-/** Why an order cannot be changed right now: its payment is still with the provider. */
-export const PAYMENT_STILL_PROCESSING =
-  "Your payment is still being processed. Please wait a moment before changing your order.";
+import { logError } from "../lib/error_log.ts";
+import { and, asc, eq, isNull, lt, ne, or } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { orderNotes, orders } from "../db/schema/mod.ts";
+import { ConflictError, NotFoundError } from "../lib/errors.ts";
+import type { PaymentGateway } from "../domains/payments/types.ts";
+import { finalizePaidOrder, finalizePayment } from "./finalise_payment.ts";
+import {
+  type FinalizeOptions,
+  PAYMENT_STILL_PROCESSING,
+  refundGateways,
+  refundOwedPayments,
+  UNPAID_ORDER_TTL_MS,
+  UNPAID_WHATSAPP_ORDER_TTL_MS,
+} from "../domains/checkout/mod.ts";
+import {
+  cancelLockedOrder,
+  cancelOrder,
+  loadOrders,
+  lockOrder,
+  ORDER_NOT_FOUND,
+  type OrderDetail,
+} from "../domains/orders/mod.ts";
+import { recordAudit } from "../domains/admin_audit/mod.ts";
+import { type RefundOptions, refuseUnless, type StatusChange } from "../domains/fulfilment/mod.ts";
+import { refundOrder } from "./refund_order.ts";
 
 /** Statuses in which the provider is still moving money: the order must wait, not be cancelled. */
 const IN_FLIGHT = new Set(["processing", "requires_capture"]);
@@ -116,14 +121,6 @@ export async function abandonOrder(
     throw new ConflictError(PAYMENT_STILL_PROCESSING);
   }
   return outcome === "paid" ? "paid" : "cancelled";
-}
-
-/** The customer's most recent order still waiting for payment, if any (the review step offers it). */
-export async function unpaidOrderOf(db: Db, userId: number): Promise<{ id: number; orderNumber: string } | null> {
-  const [row] = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paidAt)))
-    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
-  return row ?? null;
 }
 
 /**
@@ -226,4 +223,62 @@ export async function sweepUnpaidOrders(
   // Each owed refund through the provider that took it (`opts.payfast` for PayFast's).
   report.refunded = await refundOwedPayments(db, refundGateways({ ...opts, payments: gateway }), { ...opts, now });
   return report;
+}
+
+/**
+ * Cancelling: an unpaid order first makes sure its payment attempt can no longer take money (as
+ * the customer's own cancel does), then gives back what it held; a paid one is refunded in full
+ * (what is left of it) through its provider and every unit goes back on the shelf (the refund
+ * workflow, flows/refund_order.ts).
+ */
+export async function cancelByStaff(
+  db: Db,
+  gateway: PaymentGateway | null,
+  change: StatusChange,
+  opts: RefundOptions & { now: Date },
+): Promise<OrderDetail> {
+  const [peek] = await db.select().from(orders).where(eq(orders.id, change.orderId));
+  if (!peek) throw new NotFoundError(ORDER_NOT_FOUND);
+  refuseUnless(peek, "cancelled");
+  const reason = change.note ?? "Cancelled by the shop";
+  if (peek.status !== "pending") {
+    return await refundOrder(db, gateway, {
+      orderId: peek.id,
+      amountCents: 0,
+      reason,
+      restock: [],
+      userId: change.userId,
+    }, { ...opts, cancel: { checkStatus: (o) => refuseUnless(o, "cancelled"), note: change.note ?? null } });
+  }
+  const attempt = await releasePaymentAttempt(db, peek, gateway, { ...opts, payments: gateway });
+  if (attempt === "paid") {
+    throw new ConflictError(
+      "The customer's payment has just gone through, so the order is now paid. Reload it to cancel and refund it.",
+    );
+  }
+  if (attempt === "processing") throw new ConflictError(PAYMENT_STILL_PROCESSING);
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    refuseUnless(order, "cancelled");
+    if (order.paidAt) throw new ConflictError("The order was paid meanwhile. Reload it to cancel and refund it.");
+    await cancelLockedOrder(tx, order.id, reason, opts.now, { actorUserId: change.userId });
+    if (change.note) {
+      await tx.insert(orderNotes).values({
+        orderId: order.id,
+        userId: change.userId,
+        body: change.note,
+        createdAt: opts.now,
+      });
+    }
+    await recordAudit(tx, {
+      userId: change.userId,
+      entityType: "order",
+      entityId: order.id,
+      action: "status_change",
+      details: { from: order.status, to: "cancelled", ...(change.note ? { note: change.note } : {}) },
+    });
+  });
+  const [detail] = await loadOrders(db, [change.orderId]);
+  return detail;
 }

@@ -7,12 +7,12 @@
  * while it holds the order's row.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { paymentEvents } from "../../db/schema/mod.ts";
-import { AppError } from "../../lib/errors.ts";
-import type { PaymentEvent } from "../payments/types.ts";
-import { type FinalizeOptions, finalizePayment, recordPaymentFailure } from "./payment.ts";
-import { refundGateways, refundOwedForOrder } from "./refund.ts";
+import type { Db } from "../db/client.ts";
+import { paymentEvents } from "../db/schema/mod.ts";
+import { AppError } from "../lib/errors.ts";
+import type { PaymentEvent } from "../domains/payments/types.ts";
+import { finalizePayment, recordPaymentFailure } from "./finalise_payment.ts";
+import { type FinalizeOptions, refundGateways, refundOwedForOrder } from "../domains/checkout/mod.ts";
 
 export interface EventOutcome {
   /** The event was seen before and ignored. */

@@ -11,23 +11,22 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { orders, paymentEvents } from "../../db/schema/mod.ts";
-import { logError } from "../../lib/error_log.ts";
-import { AppError, ConflictError } from "../../lib/errors.ts";
-import { toNumeric } from "../../lib/money.ts";
-import type { StitchGateway, StitchWebhook } from "../payments/stitch.ts";
-import { STITCH_ID } from "../payments/stitch.ts";
+import type { Db } from "../db/client.ts";
+import { orders, paymentEvents } from "../db/schema/mod.ts";
+import { logError } from "../lib/error_log.ts";
+import { AppError, ConflictError } from "../lib/errors.ts";
+import { toNumeric } from "../lib/money.ts";
+import type { StitchGateway, StitchWebhook } from "../domains/payments/stitch.ts";
+import { STITCH_ID } from "../domains/payments/stitch.ts";
+import { finalizePaidOrder, settleReturnedPayment } from "./finalise_payment.ts";
 import {
   type FinalizeOptions,
-  finalizePaidOrder,
   payableOrder,
   PAYMENT_NOT_COMPLETED,
   paymentMismatch,
   type PaymentReturn,
-  settleReturnedPayment,
-} from "./payment.ts";
-import { UNPAID_ORDER_TTL_MS } from "./cancel.ts";
+  UNPAID_ORDER_TTL_MS,
+} from "../domains/checkout/mod.ts";
 
 /** A payment request stays payable at least this long, even for an order near its 30 minutes. */
 const MIN_REQUEST_LIFETIME_MS = 5 * 60_000;

@@ -1,0 +1,25 @@
+/** Orders waiting for their payment: how long they may wait, and the customer's latest one. */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema/mod.ts";
+
+/** How long an order may wait for its payment before the sweeper cancels it. */
+export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
+
+/**
+ * How long an order from a WhatsApp cart (orders.wa_trade_id) waits: the customer pays from the
+ * chat, through a link valid this long (docs/whatsapp.md), often hours later.
+ */
+export const UNPAID_WHATSAPP_ORDER_TTL_MS = 24 * 60 * 60_000;
+
+/** Why an order cannot be changed right now: its payment is still with the provider. */
+export const PAYMENT_STILL_PROCESSING =
+  "Your payment is still being processed. Please wait a moment before changing your order.";
+
+/** The customer's most recent order still waiting for payment, if any (the review step offers it). */
+export async function unpaidOrderOf(db: Db, userId: number): Promise<{ id: number; orderNumber: string } | null> {
+  const [row] = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paidAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+  return row ?? null;
+}
