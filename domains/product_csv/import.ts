@@ -402,9 +402,10 @@ interface ProductPlan {
   options?: { before: Options; after: Options };
 }
 
-/** The columns whose cell differs from what the shop has (all given ones for a new record). */
+/** The columns whose cell differs from what the shop has (all given, non-empty ones for a new record). */
 function changedColumns(target: Cells, before: Cells | undefined, columns: readonly Column[]): Column[] {
-  return columns.filter((c) => target[c] !== undefined && (!before || before[c] !== target[c]));
+  // A new record's empty cells are its defaults: not listed as changes.
+  return columns.filter((c) => target[c] !== undefined && (before ? before[c] !== target[c] : target[c] !== ""));
 }
 
 function cellsOf(row: string[]): Cells {

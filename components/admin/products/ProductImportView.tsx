@@ -55,6 +55,10 @@ const ERROR_COLUMNS: Column<ImportRowError & { id: number }>[] = [
   { header: "Problem", cell: (e) => e.message.replace(/^Row \d+: /, "") },
 ];
 
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 function cut(text: string): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
@@ -116,8 +120,9 @@ export function ProductImportView(
           <section aria-labelledby="errors-heading" className="rounded-xl border border-red-200 bg-white p-5">
             <h2 id="errors-heading" className="text-lg font-bold text-red-800">Nothing was imported</h2>
             <p role="alert" className="mt-1 text-sm text-stone-800">
-              {state.errors.length === 1 ? "1 problem" : `${state.errors.length} problems`}{" "}
-              in the file. Correct them and upload it again.
+              {state.errors.length === 1
+                ? "1 problem in the file. Correct it and upload the file again."
+                : `${state.errors.length} problems in the file. Correct them and upload the file again.`}
             </p>
             <DataTable
               columns={ERROR_COLUMNS}
@@ -134,9 +139,10 @@ export function ProductImportView(
           <section aria-labelledby="preview-heading" className="rounded-xl border border-stone-200 bg-white p-5">
             <h2 id="preview-heading" className="text-lg font-bold">Preview</h2>
             <p role="status" className="mt-1 text-sm text-stone-800" data-import-summary>
-              {report.counts.create} to create, {report.counts.update} to update, {report.counts.unchanged}{" "}
-              unchanged ({report.counts.productsCreated} new products, {report.counts.productsUpdated}{" "}
-              products changed). Nothing has been written yet.
+              {report.counts.create} to create, {report.counts.update} to update, {report.counts.unchanged} unchanged
+              {` (${plural(report.counts.productsCreated, "new product")}, ${
+                plural(report.counts.productsUpdated, "product")
+              } changed).`} Nothing has been written yet.
             </p>
             {report.ignoredColumns.length
               ? (
