@@ -90,7 +90,7 @@ export function BulkActionBar(
           options={[{ value: "percent", label: "Percent (%)" }, { value: "amount", label: "Rand (R)" }]}
         />
         <div>
-          <label htmlFor="bulk-stock" className={fieldLabelClass}>Stock</label>
+          <label htmlFor="bulk-stock" className={fieldLabelClass}>New stock</label>
           <input id="bulk-stock" name="stock" type="number" min={0} max={1_000_000} className={fieldInputClass} />
         </div>
         <SelectField
