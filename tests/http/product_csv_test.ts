@@ -13,9 +13,12 @@ import { registerCustomer } from "../helpers/accounts.ts";
 import { createCategory, createProduct, createVariant } from "../helpers/factories.ts";
 import { auditLogs, products, productVariants, stockMovements } from "../../db/schema/mod.ts";
 import { parseCsv } from "../../lib/csv.ts";
+import { importProductCsv, productCsvChunks } from "../../domains/product_csv/mod.ts";
+import { takeStock } from "../../domains/orders/mod.ts";
+import { recordStockMovements } from "../../domains/stock_history/mod.ts";
 import type { Db } from "../../db/client.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 
 const HEADER = "Handle,Title,Product Category,Status,Product SKU,Product Price,Product Compare At Price," +
   "Variant Name,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty";
@@ -392,6 +395,48 @@ test(
       "Row 2: Option1 Value is required: the product has an option Size",
       "Row 3: Option1 Value is for products with variants",
     ]);
+  },
+);
+
+test("[product csv] the export reads page by page: pages of one product give the same file", async (db, database) => {
+  await catalogue(db);
+  await createProduct(db, { slug: "last", sku: "LAST" });
+  const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+  const whole = (await exportCsv(admin)).text;
+  let paged = "";
+  for await (
+    const chunk of productCsvChunks(db, { archived: "all" }, { siteUrl: "http://localhost:8000", pageSize: 1 })
+  ) {
+    paged += chunk;
+  }
+  assert.equal(paged, whole);
+  assert.equal(parseCsv(paged).length, 5, "header, the mat, two variants, the last product");
+});
+
+raceTest(
+  "[product csv] an import and a sale of the same product: each stock movement starts where the last ended",
+  async (db, database) => {
+    const { user } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    for (let round = 0; round < 8; round++) {
+      const product = await createProduct(db, { slug: `race-${round}`, sku: `RACE-${round}`, stock: 10 });
+      const csv = `Handle,Variant SKU,Variant Inventory Qty\nrace-${round},RACE-${round},20\n`;
+      await Promise.all([
+        importProductCsv(db, user.id, csv, { dryRun: false }),
+        db.transaction(async (tx) => {
+          const taken = await takeStock(tx, [{ productId: product.id, variantId: null, quantity: 3, name: "race" }]);
+          await recordStockMovements(tx, taken, { reason: "sale" });
+        }),
+      ]);
+      const moves = await db.select().from(stockMovements).where(eq(stockMovements.productId, product.id))
+        .orderBy(asc(stockMovements.id));
+      let stock = 10;
+      for (const m of moves) {
+        assert.equal(m.stockAfter - m.delta, stock, `round ${round}: ${m.reason} starts at ${stock}`);
+        stock = m.stockAfter;
+      }
+      const [now] = await db.select().from(products).where(eq(products.id, product.id));
+      assert.equal(now.stock, stock);
+    }
   },
 );
 
