@@ -8,6 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../../db/schema/mod.ts";
 import { changedFields, recordAudit } from "../admin_audit/mod.ts";
+import { recordStockMovements } from "../stock_history/mod.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import type { ResolveHost } from "../../lib/public_host.ts";
 import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
@@ -130,8 +131,22 @@ async function runImport(
       }
       const set = Object.fromEntries(Object.keys(changes).map((k) => [k, after[k]]));
       await db.transaction(async (tx) => {
-        await tx.update(products).set({ ...set, fbSyncedAt: syncedAt, updatedAt: syncedAt })
-          .where(eq(products.id, found.id));
+        // A new stock figure enters the stock history as an import; the row is locked first so the
+        // difference is taken from the stock as it is now, not as it was read before the transaction.
+        const [held] = "stock" in set
+          ? await tx.select({ stock: products.stock }).from(products).where(eq(products.id, found.id)).for("update")
+          : [];
+        const [written] = await tx.update(products).set({ ...set, fbSyncedAt: syncedAt, updatedAt: syncedAt })
+          .where(eq(products.id, found.id)).returning({ stock: products.stock });
+        if (held) {
+          await recordStockMovements(tx, [{
+            productId: found.id,
+            variantId: null,
+            delta: written.stock - held.stock,
+            stockAfter: written.stock,
+            note: "Meta catalogue",
+          }], { reason: "import", actorUserId: options.userId, at: syncedAt });
+        }
         await recordAudit(tx, {
           userId: options.userId,
           entityType: "product",
@@ -164,7 +179,14 @@ async function runImport(
         fbRetailerId: draft.retailerId,
         fbSyncedAt: syncedAt,
       };
-      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+      const [row] = await tx.insert(products).values(values).returning({ id: products.id, stock: products.stock });
+      await recordStockMovements(tx, [{
+        productId: row.id,
+        variantId: null,
+        delta: row.stock,
+        stockAfter: row.stock,
+        note: "Meta catalogue",
+      }], { reason: "import", actorUserId: options.userId, at: syncedAt });
       await recordAudit(tx, {
         userId: options.userId,
         entityType: "product",

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createCategory, createProduct, createUser } from "../../tests/helpers/factories.ts";
 import { sampleCatalogue, startFakeGraphApi } from "../../tests/fakes/graph_api.ts";
-import { auditLogs, products, shopSettings } from "../../db/schema/mod.ts";
+import { auditLogs, products, shopSettings, stockMovements } from "../../db/schema/mod.ts";
 import type { Db } from "../../db/client.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 import { readSetting } from "../settings/mod.ts";
@@ -90,6 +90,14 @@ test("[meta import] reads both pages, creates the products, and a second import 
       price: { before: "2499.00", after: "2599.00" },
     });
     assert.deepEqual((updates[1].details as { changes: unknown }).changes, { stock: { before: 12, after: 3 } });
+    // Both stock figures are in the stock history as imports by the staff member (a new product's too).
+    const uvbId = (await byRetailer(db, "RB-FB-UVB-T5")).id;
+    const moves = await db.select().from(stockMovements).where(eq(stockMovements.productId, uvbId))
+      .orderBy(stockMovements.id);
+    assert.deepEqual(moves.map((m) => [m.reason, m.delta, m.stockAfter, m.actorUserId]), [
+      ["import", 12, 12, admin.id],
+      ["import", -9, 3, admin.id],
+    ]);
 
     const third = await importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id });
     assert.deepEqual([third.importCount, third.updatedCount, third.unchangedCount], [0, 0, 4]);
