@@ -85,7 +85,7 @@ const when = new Intl.DateTimeFormat("en-ZA", {
   timeZone: "Africa/Johannesburg",
 });
 
-/** The parts of a movement's sentence: "-2 (sale, order ORD-1, by thandi) -> 8 left, 27 Nov 10:14". */
+/** The parts of a movement's sentence: "-2 (sale, order RB-1, by thandi) -> 8 left, 27 Nov 10:14". */
 export interface MovementSentence {
   /** "-2" or "+5". */
   change: string;

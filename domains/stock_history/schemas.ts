@@ -23,7 +23,7 @@ export const stockMovementOutput = z.object({
   actorName: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
-  /** The movement read as a sentence: "-2 (sale, order ORD-1) -> 8 left, 27 Nov 10:14". */
+  /** The movement read as a sentence: "-2 (sale, order RB-1) -> 8 left, 27 Nov 10:14". */
   text: z.string(),
 });
 

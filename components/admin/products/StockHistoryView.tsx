@@ -1,6 +1,6 @@
 /**
  * /admin/products/{id}/stock: a product's stock history, newest first, each change read as a
- * sentence ("-2 (sale, order ORD-…) -> 8 left, 27 Nov 10:14") with a link to its order.
+ * sentence ("-2 (sale, order RB-…) -> 8 left, 27 Nov 10:14") with a link to its order.
  */
 import { describeMovement, type StockMovement } from "../../../domains/stock_history/mod.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
