@@ -15,9 +15,9 @@ import {
 } from "../catalog_admin/mod.ts";
 import { catalogAdminSchemas } from "../catalog_admin/mod.ts";
 import { cancelOrder } from "../orders/mod.ts";
-import { refundOrder } from "../fulfilment/mod.ts";
 import { testGateway } from "../payments/mod.ts";
 import { listStockHistory, movementText } from "./mod.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();
