@@ -6,16 +6,10 @@ import { createAddress } from "../../tests/helpers/factories.ts";
 import { loyaltyLedger, sessions, users, wishlistItems } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { listOrdersForUser } from "../orders/mod.ts";
-import {
-  addressBookSummary,
-  deleteAccount,
-  exportFileName,
-  exportUserData,
-  listWishlist,
-  loyaltySummary,
-} from "./mod.ts";
+import { addressBookSummary, exportFileName, exportUserData, listWishlist, loyaltySummary } from "./mod.ts";
 import { loyaltyTier } from "../loyalty/mod.ts";
 import { createCustomer, fillCustomerData, insertOrder, PASSWORD } from "./test_fixtures.ts";
+import { deleteAccount } from "../../flows/delete_account.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 

@@ -2,7 +2,7 @@
 export {
   authorName,
   changePassword,
-  deleteAccount,
+  checkErasure,
   EMAIL_TAKEN,
   FORMER_CUSTOMER,
   type ShopMailInfo,

@@ -1,33 +1,16 @@
 /**
- * Account settings: profile edits, password change and account deletion (POPIA erasure). Orders
- * survive deletion as tax records; see docs/decisions/0009-account-deletion.md.
+ * Account settings: profile edits, password change and the checks before account deletion (POPIA
+ * erasure, the workflow flows/delete_account.ts). Orders survive deletion as tax records; see
+ * docs/decisions/0009-account-deletion.md.
  */
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import {
-  addresses,
-  browsingHistory,
-  cartCoupons,
-  cartItems,
-  emailOutbox,
-  loyaltyLedger,
-  loyaltyRedemptions,
-  newsletterSubscriptions,
-  passwordResetTokens,
-  referrals,
-  reviews,
-  reviewVotes,
-  sessions,
-  stockNotifications,
-  users,
-  wishlistItems,
-} from "../../db/schema/mod.ts";
+import { passwordResetTokens, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, pgErrorCode, ValidationError } from "../../lib/errors.ts";
 import {
   checkRateLimit,
   findUser,
-  generateToken,
   hashPassword,
   hitRateLimit,
   invalidateUserSessions,
@@ -181,72 +164,14 @@ export async function changePassword(
 }
 
 /**
- * Erases the account (POPIA right to deletion) after the password is confirmed, in one transaction:
- * the users row is anonymised (it stays so that kept orders, reviews and redemptions still point at
- * something), personal rows are deleted, and sessions end everywhere. Orders and their lines are kept
- * as tax records. Returns the time of erasure.
+ * The checks before an account is erased (flows/delete_account.ts): the password given, the account
+ * live, and the password right (wrong guesses count like failed logins). Returns the user.
  */
-export async function deleteAccount(db: Db, userId: number, password: string): Promise<{ deletedAt: Date }> {
+export async function checkErasure(db: Db, userId: number, password: string): Promise<SessionUser> {
   parse(z.object({ password: deleteBody.shape.password }), { password });
   const user = await liveUser(db, userId);
   await confirmPassword(db, userId, password, "password", PASSWORD_WRONG);
-  // A hash of a random secret nobody holds: no password can ever match it.
-  const unusable = await hashPassword(`${generateToken()}${generateToken()}`);
-  const deletedAt = new Date();
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({
-      username: `deleted-${userId}`,
-      email: `deleted-${userId}@deleted.invalid`,
-      firstName: null,
-      lastName: null,
-      phone: null,
-      vatNumber: null,
-      // The WhatsApp number goes too: a later WhatsApp cart from it makes a new account.
-      waId: null,
-      password: unusable,
-      role: "customer",
-      defaultShippingAddressId: null,
-      defaultBillingAddressId: null,
-      deletedAt,
-      updatedAt: deletedAt,
-    }).where(eq(users.id, userId));
-    await tx.delete(addresses).where(eq(addresses.userId, userId));
-    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
-    await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-    // Alerts and subscriptions are also keyed by e-mail address (a guest may have signed up with it).
-    await tx.delete(stockNotifications).where(
-      or(eq(stockNotifications.userId, userId), sql`lower(${stockNotifications.email}) = ${user.email}`),
-    );
-    await tx.delete(newsletterSubscriptions).where(
-      or(eq(newsletterSubscriptions.userId, userId), sql`lower(${newsletterSubscriptions.email}) = ${user.email}`),
-    );
-    await tx.delete(browsingHistory).where(eq(browsingHistory.userId, userId));
-    // Mail to the address (sent copies and anything still queued: nothing more goes to an erased account).
-    await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${user.email}`);
-    // The votes go; the reviews' helpful counters drop by the votes removed so they stay true.
-    const votes = await tx.select({ reviewId: reviewVotes.reviewId, vote: reviewVotes.vote }).from(reviewVotes)
-      .where(eq(reviewVotes.userId, userId));
-    for (const v of votes) {
-      const counter = v.vote ? reviews.helpfulCount : reviews.notHelpfulCount;
-      await tx.update(reviews).set(
-        v.vote ? { helpfulCount: sql`greatest(${counter} - 1, 0)` } : {
-          notHelpfulCount: sql`greatest(${counter} - 1, 0)`,
-        },
-      ).where(eq(reviews.id, v.reviewId));
-    }
-    await tx.delete(reviewVotes).where(eq(reviewVotes.userId, userId));
-    // The points balance is forfeited; a redemption already applied to a kept order stays with it.
-    await tx.delete(loyaltyLedger).where(eq(loyaltyLedger.userId, userId));
-    await tx.delete(loyaltyRedemptions).where(
-      and(eq(loyaltyRedemptions.userId, userId), isNull(loyaltyRedemptions.orderId)),
-    );
-    // Unused invitation codes go; used referrals stay (they are the other customer's discount record).
-    await tx.delete(referrals).where(and(eq(referrals.referrerId, userId), isNull(referrals.refereeId)));
-  });
-  return { deletedAt };
+  return user;
 }
 
 /** The name to show for the author of a review or reply: 'Former customer' once the account is erased. */

@@ -8,7 +8,6 @@ import type { AppEnv } from "../context.ts";
 import {
   accountSchemas,
   changePassword,
-  deleteAccount,
   exportFileName,
   exportUserData,
   type ShopMailInfo,
@@ -19,6 +18,7 @@ import { currentUser, requireUser } from "../guards.ts";
 import { endSession } from "../session.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { successMessage, userJson, userSchema } from "./auth.ts";
+import { deleteAccount } from "../../flows/delete_account.ts";
 
 /** The shop details an account e-mail (the e-mail-change notice) names. */
 function shopMailInfo(config: Config): ShopMailInfo {
