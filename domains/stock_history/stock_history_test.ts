@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { asc, eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client.ts";
 import { products, stockMovements } from "../../db/schema/mod.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
@@ -48,6 +48,12 @@ test("[stock history] a sale leaves one row a line (product and variant) with th
   assert.deepEqual(await movements(db, lamp.id), [
     { variantId: w50.id, delta: -3, stockAfter: 1, reason: "sale", orderId: order.id, actorUserId: null, note: null },
   ]);
+  // Both lines' rows came from ONE insert (rows of one statement share its command id, cmin): a
+  // purchase adds one statement to checkout, however many lines it has.
+  const commands = await db.execute<{ n: number }>(
+    sql`select count(distinct cmin::text)::int as n from ${stockMovements} where ${stockMovements.orderId} = ${order.id}`,
+  );
+  assert.equal(Number(rowsOf<{ n: number }>(commands)[0].n), 1);
   const page = await listStockHistory(db, mat.id, { page: 1, pageSize: 10 });
   assert.equal(page.items[0].orderNumber, order.orderNumber);
   assert.match(
