@@ -9,3 +9,4 @@ export * from "./operations.ts";
 export * from "./tax_documents.ts";
 export * from "./whatsapp.ts";
 export * from "./stock.ts";
+export * from "./events.ts";
