@@ -96,6 +96,8 @@ function optionsText(options: Options): string {
 
 interface Group {
   handle: string;
+  /** True when the product's SKU was made from its Handle (a new product from a file without Product SKU). */
+  derivedSku?: boolean;
   /** The option names and the values its rows use (variants only, when the file has Option columns). */
   options?: Options;
   rows: Row[];
@@ -196,8 +198,14 @@ function shapeGroup(group: Group, index: Map<Column, number>, errors: ImportRowE
       }
     }
   }
-  const named = group.rows.filter((r) => r.cells["Variant Name"]);
-  group.variants = named.length > 0;
+  // A variant row has a Variant Name, or option values (Shopify's files name variants by them alone).
+  for (const row of group.rows) {
+    const values = OPTION_COLUMNS.map((o) => row.cells[o.value]).filter((v): v is string => !!v);
+    if (!row.cells["Variant Name"] && values.length && values[0] !== "Default Title") {
+      row.cells["Variant Name"] = values.join(" / ");
+    }
+  }
+  group.variants = group.rows.some((r) => r.cells["Variant Name"]);
   for (const column of PRODUCT_COLUMNS) {
     if (first.cells[column] !== undefined) group.product[column] = first.cells[column];
   }
@@ -210,8 +218,8 @@ function shapeGroup(group: Group, index: Map<Column, number>, errors: ImportRowE
         fail(errors, row.row, "Variant SKU", "Variant SKU is required");
       }
     }
+    // Without a Product SKU (a Shopify file), readShop finds the product by its variants or Handle.
     group.sku = group.product["Product SKU"] ?? "";
-    if (!group.sku) fail(errors, first.row, "Product SKU", "Product SKU is required for a product with variants");
     checkPrices(group.product, errors, first.row, "Product");
     for (const row of group.rows) checkPrices(row.cells, errors, row.row, "Variant");
     if (index.has("Option1 Name")) group.options = readOptions(group, errors);
@@ -335,8 +343,44 @@ interface ShopState {
   categoryIds: Map<string, number>;
 }
 
+/**
+ * The product SKU of a Handle whose rows give none (Shopify's files have no product SKU): the product
+ * its known variants belong to, else the product with that Handle, else one made from the Handle.
+ */
+function resolveProductSkus(groups: Group[], state: ShopState, errors: ImportRowError[]) {
+  const taken = new Set(groups.map((g) => g.sku.toLowerCase()).filter(Boolean));
+  for (const g of groups) {
+    if (g.sku || !g.variants) continue;
+    const owners = [
+      ...new Set(g.rows.map((r) => state.variantsBySku.get(r.cells["Variant SKU"]?.toLowerCase() ?? "")?.productSku)),
+    ].filter((sku): sku is string => sku !== undefined);
+    if (owners.length > 1) {
+      fail(
+        errors,
+        g.rows[0].row,
+        "Product SKU",
+        `the variants of ${g.handle} belong to different products (SKU ${owners.join(", ")}): give the Product SKU`,
+      );
+      continue;
+    }
+    g.sku = owners[0] ?? state.productsBySlug.get(g.handle)?.sku ?? "";
+    if (g.sku) continue;
+    g.sku = g.handle.toUpperCase().slice(0, 64);
+    g.derivedSku = true;
+    if (taken.has(g.sku.toLowerCase())) {
+      fail(
+        errors,
+        g.rows[0].row,
+        "Product SKU",
+        `Product SKU is required: ${g.sku}, made from the Handle, is also in the file`,
+      );
+    }
+    taken.add(g.sku.toLowerCase());
+  }
+}
+
 /** Reads the rows the file names, in bounded batches. */
-async function readShop(tx: Db, groups: Group[]): Promise<ShopState> {
+async function readShop(tx: Db, groups: Group[], errors: ImportRowError[]): Promise<ShopState> {
   const chunks = <T>(list: T[]) =>
     Array.from({ length: Math.ceil(list.length / 1000) }, (_, i) => list.slice(i * 1000, i * 1000 + 1000));
   const state: ShopState = {
@@ -346,14 +390,6 @@ async function readShop(tx: Db, groups: Group[]): Promise<ShopState> {
     variantsOf: new Map(),
     categoryIds: new Map(),
   };
-  const skus = [...new Set(groups.map((g) => g.sku.toLowerCase()).filter(Boolean))];
-  for (const part of chunks(skus)) {
-    // Row locks: what the plan compares cannot change before the writes (a concurrent staff edit waits).
-    const rows = await tx.select({ ...productTableColumns, categorySlug: categories.slug }).from(products)
-      .leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(inArray(sql`lower(${products.sku})`, part)).orderBy(products.id).for("update", { of: products });
-    for (const p of rows) state.productsBySku.set(p.sku.toLowerCase(), p);
-  }
   for (const part of chunks(groups.map((g) => g.handle))) {
     const rows = await tx.select({ id: products.id, sku: products.sku, slug: products.slug }).from(products)
       .where(inArray(products.slug, part));
@@ -369,6 +405,15 @@ async function readShop(tx: Db, groups: Group[]): Promise<ShopState> {
     for (const r of rows) {
       state.variantsBySku.set(r.variant.sku.toLowerCase(), { ...r.variant, productSku: r.productSku });
     }
+  }
+  resolveProductSkus(groups, state, errors);
+  const skus = [...new Set(groups.map((g) => g.sku.toLowerCase()).filter(Boolean))];
+  for (const part of chunks(skus)) {
+    // Row locks: what the plan compares cannot change before the writes (a concurrent staff edit waits).
+    const rows = await tx.select({ ...productTableColumns, categorySlug: categories.slug }).from(products)
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(inArray(sql`lower(${products.sku})`, part)).orderBy(products.id).for("update", { of: products });
+    for (const p of rows) state.productsBySku.set(p.sku.toLowerCase(), p);
   }
   const ids = [...state.productsBySku.values()].map((p) => p.id);
   for (const part of chunks(ids)) {
@@ -419,6 +464,24 @@ function plan(groups: Group[], state: ShopState, errors: ImportRowError[]): Prod
     const first = group.rows[0].row;
     const existing = state.productsBySku.get(group.sku.toLowerCase());
     const slugOwner = state.productsBySlug.get(group.handle);
+    if (group.derivedSku && existing) {
+      fail(
+        errors,
+        first,
+        "Product SKU",
+        `Product SKU is required: ${group.sku}, made from the Handle, is another product's SKU`,
+      );
+      continue;
+    }
+    if (!existing && group.variants) {
+      // A new product with variants: its SKU, and unless given its price, the lowest of its variants'.
+      group.product["Product SKU"] = group.sku;
+      const prices = group.rows.map((r) => r.cells["Variant Price"]).filter((p): p is string => !!p);
+      if (!group.product["Product Price"] && prices.length) {
+        group.product["Product Price"] = prices.sort((a, b) => toCents(a)! - toCents(b)!)[0];
+        group.product["Product Compare At Price"] = "";
+      }
+    }
     if (slugOwner && slugOwner.id !== existing?.id) {
       fail(errors, first, "Handle", `Handle ${group.handle} belongs to another product (SKU ${slugOwner.sku})`);
     }
@@ -741,7 +804,7 @@ export async function importProductCsv(
   checkDuplicates(groups, errors);
   if (errors.length) refuse(errors);
   return await db.transaction(async (tx) => {
-    const state = await readShop(tx, groups);
+    const state = await readShop(tx, groups, errors);
     const plans = plan(groups, state, errors);
     if (errors.length) refuse(errors);
     const rows = reportRows(plans);

@@ -393,8 +393,41 @@ test(
     );
     assert.deepEqual((await bad.json()).errors.map((e: { message: string }) => e.message), [
       "Row 2: Option1 Value is required: the product has an option Size",
-      "Row 3: Option1 Value is for products with variants",
+      "Row 3: Option1 Value needs an Option1 Name on the product's first row",
     ]);
+  },
+);
+
+test(
+  "[product csv] a Shopify file: no product SKU or price, product fields on the first row only, Tags ignored",
+  async (db, database) => {
+    await createCategory(db, { slug: "heating", name: "Heating" });
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const shopify = [
+      "Handle,Title,Body (HTML),Vendor,Product Category,Tags,Published,Option1 Name,Option1 Value,Variant SKU," +
+      "Variant Grams,Variant Inventory Qty,Variant Price,Variant Compare At Price,Status",
+      "ceramic-heater,Ceramic heater,<p>Heat without light</p>,Exo Terra,heating,heat,TRUE,Wattage,60W,CHE-60,90,5,199.00,,active",
+      "ceramic-heater,,,,,,,,100W,CHE-100,,2,249.00,279.00,",
+      "water-bowl,Water bowl,,,,,TRUE,Title,Default Title,BOWL-S,120,9,59.00,,active",
+    ].join("\n");
+    const res = await importCsv(admin, shopify);
+    assert.equal(res.status, 200, await res.clone().text());
+    const report = await res.json();
+    assert.deepEqual(report.ignoredColumns, ["Tags", "Published"]);
+    assert.deepEqual(report.counts, { create: 3, update: 0, unchanged: 0, productsCreated: 2, productsUpdated: 0 });
+    const [heater] = await db.select().from(products).where(eq(products.slug, "ceramic-heater"));
+    assert.deepEqual(
+      [heater.sku, heater.price, heater.brand, heater.weight, heater.stock, heater.options],
+      ["CERAMIC-HEATER", "199.00", "Exo Terra", "0.090", 7, [{ name: "Wattage", values: ["60W", "100W"] }]],
+      "the SKU from the Handle, the price from the cheapest variant, the stock from the variants",
+    );
+    const [big] = await db.select().from(productVariants).where(eq(productVariants.sku, "CHE-100"));
+    assert.deepEqual([big.price, big.salePrice, big.optionValues], ["279.00", "249.00", ["100W"]]);
+    const [bowl] = await db.select().from(products).where(eq(products.sku, "BOWL-S"));
+    assert.deepEqual([bowl.price, bowl.stock, bowl.options], ["59.00", 9, []]);
+
+    const again = await (await importCsv(admin, shopify)).json();
+    assert.deepEqual(again.counts.unchanged, 3, "the same file again: the product is found by its variants");
   },
 );
 
