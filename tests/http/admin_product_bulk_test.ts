@@ -57,6 +57,7 @@ test(
       [{ action: "archive" }, /Give either ids or a filter/],
       [{ action: "archive", ids: [p.id], filter: {} }, /Give either ids or a filter/],
       [{ action: "archive", ids: [0] }, /Each id must be a product id/],
+      [{ action: "archive", ids: [2 ** 31] }, /Each id must be a product id/],
       [{ action: "set_stock", ids: [p.id], stock: -1 }, /Stock must be 0 or more/],
       [{ action: "archive", ids: [p.id], extra: true }, /.+/],
     ];
@@ -149,6 +150,9 @@ test(
     assert.equal((await admin.get(`/api/admin/products/999999/stock-history`)).status, 404);
     assert.equal((await admin.get(`/api/admin/products/abc/stock-history`)).status, 400);
     assert.equal((await admin.get(`/api/admin/products/${p.id}/stock-history?page=0`)).status, 400);
+    assert.equal((await admin.get(`/api/admin/products/${2 ** 31}/stock-history`)).status, 400);
+    assert.equal((await admin.get(`/admin/products/abc/stock`)).status, 400);
+    assert.equal((await admin.get(`/admin/products/999999/stock`)).status, 404);
     const customer = testClient(app);
     await registerCustomer(customer);
     assert.equal((await customer.get(`/api/admin/products/${p.id}/stock-history`)).status, 403);
