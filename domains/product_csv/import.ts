@@ -173,6 +173,10 @@ function readRows(records: string[][], index: Map<Column, number>, errors: Impor
       if (!parsed.success) fail(errors, rowNo, column, parsed.error.issues[0].message);
       else row.cells[column] = cellText(column, parsed.data);
     }
+    // A Compare At Price means something only beside its Price: without a Price, both stay as they are.
+    for (const prefix of ["Product", "Variant"] as const) {
+      if (row.cells[`${prefix} Price`] === undefined) delete row.cells[`${prefix} Compare At Price`];
+    }
     const group = groups.get(handle.data);
     if (group) group.rows.push(row);
     else groups.set(handle.data, { handle: handle.data, rows: [row], variants: false, product: {}, sku: "" });
@@ -607,6 +611,12 @@ function reportRows(plans: ProductPlan[]): ImportRow[] {
 
 const nullIfEmpty = (v: string | undefined) => (v ? v : null);
 
+/** The shop's price and sale price columns from a row's Price and Compare At Price cells. */
+function priceColumns(price: string, compareAt: string | undefined) {
+  const prices = shopPrices(toCents(price)!, compareAt ? toCents(compareAt) : null);
+  return { price: toNumeric(prices.price), salePrice: prices.salePrice === null ? null : toNumeric(prices.salePrice) };
+}
+
 /** The products row's columns from the changed cells. */
 function productColumnsOf(p: ProductPlan, state: ShopState, now: Date) {
   const t = p.target;
@@ -629,13 +639,7 @@ function productColumnsOf(p: ProductPlan, state: ShopState, now: Date) {
   if (has(skuColumn)) set.sku = t[skuColumn];
   const prefix = p.group.variants ? "Product" : "Variant";
   if (has(`${prefix} Price`) || has(`${prefix} Compare At Price`)) {
-    const price = t[`${prefix} Price`] ?? p.existing?.price;
-    if (price !== undefined) {
-      const compareAt = t[`${prefix} Compare At Price`];
-      const prices = shopPrices(toCents(price)!, compareAt ? toCents(compareAt) : null);
-      set.price = toNumeric(prices.price);
-      set.salePrice = prices.salePrice === null ? null : toNumeric(prices.salePrice);
-    }
+    Object.assign(set, priceColumns(t[`${prefix} Price`]!, t[`${prefix} Compare At Price`]));
   }
   if (has("Status")) {
     if (t.Status === "archived") set.archivedAt = p.existing?.archivedAt ?? now;
@@ -656,13 +660,7 @@ function variantColumnsOf(v: VariantPlan) {
   if (has("Variant Name")) set.name = t["Variant Name"];
   if (has("Variant SKU")) set.sku = t["Variant SKU"];
   if (has("Variant Price") || has("Variant Compare At Price")) {
-    const price = t["Variant Price"] ?? v.existing?.price;
-    if (price !== undefined) {
-      const compareAt = t["Variant Compare At Price"];
-      const prices = shopPrices(toCents(price)!, compareAt ? toCents(compareAt) : null);
-      set.price = toNumeric(prices.price);
-      set.salePrice = prices.salePrice === null ? null : toNumeric(prices.salePrice);
-    }
+    Object.assign(set, priceColumns(t["Variant Price"]!, t["Variant Compare At Price"]));
   }
   if (has("Variant Dimensions")) set.dimensions = nullIfEmpty(t["Variant Dimensions"]);
   if (has("Variant Pre-order")) set.preorder = t["Variant Pre-order"] === "true";
