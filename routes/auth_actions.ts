@@ -155,6 +155,6 @@ export async function signOut(c: Context<AppEnv>): Promise<void> {
 }
 
 /** How the welcome toast names the user. */
-export function displayName(user: SessionUser): string {
+export function displayName(user: Pick<SessionUser, "firstName" | "lastName" | "username">): string {
   return user.firstName ? `${user.firstName}${user.lastName ? ` ${user.lastName}` : ""}` : user.username;
 }

@@ -5,28 +5,18 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { authSchemas } from "../../domains/auth/mod.ts";
 import { demoAccounts, demoAccountsPresent } from "../../seed/mod.ts";
-import { AppError, TooManyRequestsError } from "../../lib/errors.ts";
+import { AppError, TooManyRequestsError, ValidationError } from "../../lib/errors.ts";
 import { ServiceError } from "../../lib/error_log.ts";
 import { LoginView, RegisterView } from "../../components/auth/AuthViews.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";
-import { displayName, register, savePendingWishlistItem, signIn, signOut } from "../auth_actions.ts";
+import { displayName, savePendingWishlistItem } from "../auth_actions.ts";
+import { fieldMessages, formRoute } from "../action.ts";
+import { loginAction, logoutAction, registerAction } from "../api/auth.ts";
 import { setFlash } from "../flash.ts";
 import { safeRedirect } from "../guards.ts";
 import { renderPage } from "../render.tsx";
-
-/** The first message per field of a failed parse. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
 
 /** Where to go after signing in: ?redirect= or ?returnPath=, on this site only. */
 function target(c: Context<AppEnv>): string {
@@ -39,9 +29,26 @@ function actionFor(c: Context<AppEnv>, path: string): string {
   return `${path}${search}`;
 }
 
-async function formFields(c: Context<AppEnv>, names: string[]): Promise<Record<string, string | undefined>> {
-  const form = await c.req.parseBody();
-  return Object.fromEntries(names.map((n) => [n, typeof form[n] === "string" ? form[n] as string : undefined]));
+/** The form's fields an action reads (others, such as a submit button's name, are left out). */
+function pick(fields: Record<string, string>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (n in fields ? [[n, fields[n]]] : [])));
+}
+
+const REGISTER_FIELDS = [
+  "username",
+  "email",
+  "firstName",
+  "lastName",
+  "password",
+  "confirmPassword",
+  "acceptTerms",
+  "referralCode",
+] as const;
+
+/** What the register form shows again: what was typed, never the passwords. */
+function registerValues(fields: Record<string, string>): Record<string, string | undefined> {
+  const { password: _p, confirmPassword: _cp, ...values } = pick(fields, REGISTER_FIELDS);
+  return values;
 }
 
 /**
@@ -138,70 +145,71 @@ export function authPages() {
 
   app.get("/login", (c) => c.var.user ? c.redirect(target(c), 303) : loginPage(c, {}));
 
-  app.post("/login", async (c) => {
-    const raw = await formFields(c, ["username", "password", "rememberMe"]);
-    const values = { username: raw.username, rememberMe: raw.rememberMe === "on" };
-    const parsed = authSchemas.loginBody.safeParse(
-      Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
-    );
-    if (!parsed.success) return loginPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
-    let user;
-    try {
-      user = await signIn(c, parsed.data);
-    } catch (err) {
+  // The forms are the no-JavaScript twins of the auth actions (routes/api/auth.ts): same schemas,
+  // same rate limits, same session switch; a refusal shows the form again with what was typed.
+  formRoute(app, loginAction, {
+    path: "/login",
+    input: (fields) => pick(fields, ["username", "password", "rememberMe"]),
+    onSuccess: async (c, user) => {
+      welcome(c, displayName(user));
+      await savePendingWishlistItem(c, user.id, c.req.query("addToWishlist"));
+      return c.redirect(target(c), 303);
+    },
+    onError: (c, err, fields) => {
+      const values = { username: fields.username, rememberMe: fields.rememberMe === "on" };
+      if (err instanceof ValidationError) return loginPage(c, { values, errors: fieldMessages(err), status: 400 });
       // 403: a disabled account (its message shown on the form).
       const refused = formRefusal(c, err, [401, 403] as const);
       if (!refused) throw err;
       return loginPage(c, { values, ...refused });
-    }
-    welcome(c, displayName(user));
-    await savePendingWishlistItem(c, user.id, c.req.query("addToWishlist"));
-    return c.redirect(target(c), 303);
+    },
+    onUnexpected: (c, fields, message) =>
+      message === null ? null : loginPage(c, {
+        values: { username: fields.username, rememberMe: fields.rememberMe === "on" },
+        message,
+        status: 500,
+      }),
   });
 
   app.get("/register", (c) => c.var.user ? c.redirect(target(c), 303) : registerPage(c, {}));
 
-  app.post("/register", async (c) => {
-    const raw = await formFields(c, [
-      "username",
-      "email",
-      "firstName",
-      "lastName",
-      "password",
-      "confirmPassword",
-      "acceptTerms",
-      "referralCode",
-    ]);
-    const { password: _p, confirmPassword: _cp, ...values } = raw;
-    const parsed = authSchemas.registerBody.safeParse(
-      Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)),
-    );
-    if (!parsed.success) return registerPage(c, { values, errors: fieldErrors(parsed.error), status: 400 });
-    let user;
-    try {
-      user = await register(c, parsed.data);
-    } catch (err) {
+  formRoute(app, registerAction, {
+    path: "/register",
+    input: (fields) => pick(fields, REGISTER_FIELDS),
+    onSuccess: async (c, user) => {
+      if (!c.get("cartSyncFailed")) {
+        setFlash(c, {
+          title: "Welcome!",
+          description: `Your account is ready, ${displayName(user)}.`,
+          variant: "success",
+        });
+      }
+      // "Create account" on the login page keeps ?addToWishlist: the product is saved here too.
+      await savePendingWishlistItem(c, user.id, c.req.query("addToWishlist"));
+      return c.redirect(target(c), 303);
+    },
+    onError: (c, err, fields) => {
+      const values = registerValues(fields);
+      if (err instanceof ValidationError) return registerPage(c, { values, errors: fieldMessages(err), status: 400 });
       // 400: the referral code of the link is unknown or expired (said on the form).
       const refused = formRefusal(c, err, [400, 409] as const);
       if (!refused) throw err;
       return registerPage(c, { values, ...refused });
-    }
-    if (!c.get("cartSyncFailed")) {
-      setFlash(c, {
-        title: "Welcome!",
-        description: `Your account is ready, ${displayName(user)}.`,
-        variant: "success",
-      });
-    }
-    // "Create account" on the login page keeps ?addToWishlist: the product is saved here too.
-    await savePendingWishlistItem(c, user.id, c.req.query("addToWishlist"));
-    return c.redirect(target(c), 303);
+    },
+    onUnexpected: (c, fields, message) =>
+      message === null ? null : registerPage(c, { values: registerValues(fields), message, status: 500 }),
   });
 
-  app.post("/logout", async (c) => {
-    await signOut(c);
-    setFlash(c, { title: "Logged out", description: "You have been signed out." });
-    return c.redirect("/", 303);
+  formRoute(app, logoutAction, {
+    path: "/logout",
+    onSuccess: (c) => {
+      setFlash(c, { title: "Logged out", description: "You have been signed out." });
+      return c.redirect("/", 303);
+    },
+    // Signing out refuses nothing: an AppError here is a failure the error page tells.
+    onError: (_c, err) => {
+      throw err;
+    },
   });
   return app;
 }

@@ -21,12 +21,11 @@ import {
 } from "../../components/auth/PasswordResetViews.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";
 import { ValidationError } from "../../lib/errors.ts";
-import { completeReset, ResetServiceError } from "../password_reset_actions.ts";
 import { fieldMessages, formRoute } from "../action.ts";
-import { forgotPasswordAction } from "../api/password_reset.ts";
+import { forgotPasswordAction, resetPasswordAction } from "../api/password_reset.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
-import { fieldErrors, formRefusal } from "./auth.tsx";
+import { formRefusal } from "./auth.tsx";
 
 /** The spec's redirect delay after a successful reset. */
 const REDIRECT_SECONDS = 3;
@@ -126,34 +125,40 @@ export function passwordResetPages() {
     return resetPage(c, { token, verifyInBrowser: true });
   });
 
-  app.post("/reset-password", async (c) => {
-    const raw = await formFields(c, ["token", "password", "confirmPassword"]);
-    const token = resetSchemas.resetToken.safeParse(raw.token ?? "");
+  // A link no longer valid is said before the passwords are looked at (the page shows nothing else).
+  app.use("/reset-password", async (c, next) => {
+    if (c.req.method !== "POST") return await next();
+    const token = resetSchemas.resetToken.safeParse((await formFields(c, ["token"])).token ?? "");
     if (!token.success || !(await verifyResetToken(c.var.db, token.data))) return invalidLinkPage(c);
-    const parsed = resetSchemas.resetPasswordBody.safeParse({ password: "", confirmPassword: "", ...raw });
-    if (!parsed.success) {
-      return resetPage(c, {
-        token: token.data,
-        errors: fieldErrors(parsed.error),
-        status: 400,
-        verifyInBrowser: false,
+    await next();
+  });
+  // The no-JavaScript twin of the reset action (routes/api/password_reset.ts).
+  const tokenOf = (fields: Record<string, string>) => (fields.token ?? "").trim().toLowerCase();
+  formRoute(app, resetPasswordAction, {
+    path: "/reset-password",
+    input: (fields) => ({
+      password: "",
+      confirmPassword: "",
+      ...Object.fromEntries(
+        ["token", "password", "confirmPassword"].flatMap((n) => (n in fields ? [[n, fields[n]]] : [])),
+      ),
+    }),
+    onSuccess: (c) => {
+      noStore(c);
+      setFlash(c, { title: "Password reset", description: "Sign in with your new password.", variant: "success" });
+      return renderPage(c, {
+        head: { title: "Password reset", canonicalPath: "/reset-password", noindex: true },
+        body: <ResetSuccessView loginHref="/login" seconds={REDIRECT_SECONDS} />,
       });
-    }
-    try {
-      await completeReset(c, parsed.data.token, parsed.data.password);
-    } catch (err) {
+    },
+    onError: (c, err, fields) => {
+      // The link was used up between the check above and the reset (a second tab).
       if (err instanceof InvalidResetTokenError) return invalidLinkPage(c);
-      if (err instanceof ResetServiceError) {
-        return resetPage(c, { token: token.data, message: err.message, status: 500, verifyInBrowser: false });
-      }
-      throw err;
-    }
-    noStore(c);
-    setFlash(c, { title: "Password reset", description: "Sign in with your new password.", variant: "success" });
-    return renderPage(c, {
-      head: { title: "Password reset", canonicalPath: "/reset-password", noindex: true },
-      body: <ResetSuccessView loginHref="/login" seconds={REDIRECT_SECONDS} />,
-    });
+      if (!(err instanceof ValidationError)) throw err;
+      return resetPage(c, { token: tokenOf(fields), errors: fieldMessages(err), status: 400, verifyInBrowser: false });
+    },
+    onUnexpected: (c, fields, message) =>
+      message === null ? null : resetPage(c, { token: tokenOf(fields), message, status: 500, verifyInBrowser: false }),
   });
   return app;
 }

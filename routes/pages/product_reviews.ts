@@ -9,30 +9,27 @@ import type { AppEnv } from "../context.ts";
 import type { Db } from "../../db/client.ts";
 import { getProductWithVariants } from "../../domains/catalog/mod.ts";
 import {
-  addReply,
   assertNotReviewed,
   createReview,
   listProductReviews,
   LOGIN_REQUIRED,
-  replyBody,
   reviewOf,
   type ReviewPage,
   reviewPageJson,
   type ReviewQuery,
   reviewQuery,
   type ReviewStatus,
-  voteOnReview,
   votesOf,
 } from "../../domains/reviews/mod.ts";
 import type { ReviewsSectionData } from "../../components/reviews/ReviewsSection.tsx";
 import type { PageHead } from "../../lib/head.tsx";
-import { AppError, ValidationError } from "../../lib/errors.ts";
-import { isSlug, parseId } from "../../lib/ids.ts";
+import { AppError } from "../../lib/errors.ts";
+import { isSlug } from "../../lib/ids.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { setFlash } from "../flash.ts";
-import { hasRole } from "../guards.ts";
 import { readReviewSubmission, withStoredPhotos } from "../review_submission.ts";
-import { validationError } from "../validate.ts";
+import { formRoute } from "../action.ts";
+import { replyAction, voteAction } from "../api/reviews.ts";
 
 /** How many approved internal reviews the JSON-LD carries. */
 const JSON_LD_REVIEWS = 5;
@@ -140,7 +137,20 @@ async function productOf(c: Context<AppEnv>) {
   return await getProductWithVariants(c.var.db, { slug });
 }
 
-/** Runs a form action; a refusal comes back as a toast on the product page rather than an error page. */
+/** A visitor is asked to sign in first, and comes back to `back` afterwards. */
+function askToSignIn(c: Context<AppEnv>, back: string) {
+  setFlash(c, { title: "Login required", description: LOGIN_REQUIRED, variant: "destructive" });
+  return c.redirect(`/login?redirect=${encodeURIComponent(back)}`, 303);
+}
+
+/** A refusal comes back as a toast on the product page rather than an error page. */
+function notSaved(c: Context<AppEnv>, err: AppError, back: string) {
+  if (err.status === 401) throw err;
+  setFlash(c, { title: "Not saved", description: err.message, variant: "destructive" });
+  return c.redirect(back, 303);
+}
+
+/** Runs the review form's submission (it carries photos, so it is read as multipart, not by an action). */
 async function formAction(
   c: Context<AppEnv>,
   anchor: string,
@@ -148,18 +158,14 @@ async function formAction(
 ) {
   const product = await productOf(c);
   const back = `/product/${product.slug}#${anchor}`;
-  if (!c.var.user) {
-    setFlash(c, { title: "Login required", description: LOGIN_REQUIRED, variant: "destructive" });
-    return c.redirect(`/login?redirect=${encodeURIComponent(back)}`, 303);
-  }
+  if (!c.var.user) return askToSignIn(c, back);
   try {
     const done = await action(product);
     setFlash(c, { ...done, variant: "success" });
     return c.redirect(back, 303);
   } catch (err) {
-    if (!(err instanceof AppError) || err.status === 401) throw err;
-    setFlash(c, { title: "Not saved", description: err.message, variant: "destructive" });
-    return c.redirect(anchor === "write-review" ? `/product/${product.slug}?write-review=1#write-review` : back, 303);
+    if (!(err instanceof AppError)) throw err;
+    return notSaved(c, err, `/product/${product.slug}?write-review=1#write-review`);
   }
 }
 
@@ -178,30 +184,34 @@ export function reviewFormRoutes() {
         description: "Thank you! Your review will appear once our team has approved it.",
       };
     }));
-  app.post("/:slug/reviews/:id/vote", (c) =>
-    formAction(c, "reviews", async () => {
-      const reviewId = parseId(c.req.param("id"), "Review id");
-      const form = await c.req.parseBody();
-      if (form.helpful !== "true" && form.helpful !== "false") {
-        throw new ValidationError("helpful must be true or false");
-      }
-      await voteOnReview(c.var.db, { reviewId, voterId: c.var.user!.id, helpful: form.helpful === "true" });
-      return { title: "Thanks for your feedback" };
-    }));
-  app.post("/:slug/reviews/:id/replies", (c) =>
-    formAction(c, "reviews", async () => {
-      const reviewId = parseId(c.req.param("id"), "Review id");
-      const form = await c.req.parseBody();
-      const parsed = replyBody.safeParse({ content: form.content });
-      if (!parsed.success) throw validationError(parsed.error);
-      const user = c.var.user!;
-      await addReply(c.var.db, {
-        reviewId,
-        userId: user.id,
-        isStaff: hasRole(user, "admin"),
-        content: parsed.data.content,
-      });
-      return { title: "Reply posted" };
-    }));
+  // Voting and replying are the no-JavaScript twins of their actions (routes/api/reviews.ts). A
+  // visitor is sent to sign in and back to the reviews (not to this POST-only path), as above.
+  app.use("/:slug/reviews/:id/*", async (c, next) => {
+    if (c.req.method !== "POST") return await next();
+    // An unknown product is a 404 before anything is read or written.
+    const product = await productOf(c);
+    if (!c.var.user) return askToSignIn(c, `/product/${product.slug}#reviews`);
+    await next();
+  });
+  // The slug was checked against the catalogue by the middleware above.
+  const backToReviews = (c: Context<AppEnv>) => `/product/${c.req.param("slug")}#reviews`;
+  formRoute(app, voteAction, {
+    path: "/:slug/reviews/:id/vote",
+    input: (fields) => ({ helpful: fields.helpful === "true" ? true : fields.helpful === "false" ? false : undefined }),
+    onSuccess: (c) => {
+      setFlash(c, { title: "Thanks for your feedback", variant: "success" });
+      return c.redirect(backToReviews(c), 303);
+    },
+    onError: (c, err) => notSaved(c, err, backToReviews(c)),
+  });
+  formRoute(app, replyAction, {
+    path: "/:slug/reviews/:id/replies",
+    input: (fields) => ({ content: fields.content }),
+    onSuccess: (c) => {
+      setFlash(c, { title: "Reply posted", variant: "success" });
+      return c.redirect(backToReviews(c), 303);
+    },
+    onError: (c, err) => notSaved(c, err, backToReviews(c)),
+  });
   return app;
 }

@@ -8,6 +8,8 @@ import { parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser, safeRedirect } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
+import { formRoute } from "../action.ts";
+import { removeFromWishlistAction } from "../api/wishlist.ts";
 
 export function wishlistPages() {
   const app = new Hono<AppEnv>();
@@ -40,10 +42,17 @@ export function wishlistPages() {
     return c.redirect(returnPath, 303);
   });
 
-  app.post("/wishlist/:productId/remove", requireUser(), async (c) => {
-    await removeFromWishlist(c.var.db, currentUser(c).id, parseId(c.req.param("productId"), "productId"));
-    setFlash(c, { title: "Removed from Wishlist" });
-    return c.redirect("/wishlist", 303);
+  // The no-JavaScript twin of the remove action (routes/api/wishlist.ts).
+  formRoute(app, removeFromWishlistAction, {
+    path: "/wishlist/:productId/remove",
+    onSuccess: (c) => {
+      setFlash(c, { title: "Removed from Wishlist" });
+      return c.redirect("/wishlist", 303);
+    },
+    onError: (c, err) => {
+      setFlash(c, { title: "Not removed", description: err.message, variant: "destructive" });
+      return c.redirect("/wishlist", 303);
+    },
   });
   return app;
 }
