@@ -150,6 +150,8 @@ const EnvSchema = z.object({
     .default("en"),
   /** Signs the links to pay a WhatsApp order; unset = derived from WHATSAPP_APP_SECRET. */
   WHATSAPP_PAY_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Signs every pay link (WhatsApp and staff orders); unset = the WhatsApp key, else one kept in the database. */
+  PAY_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** A referred customer's discount on their first order, in whole percent (staff may override it). */
   REFERRAL_DISCOUNT_PERCENT: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int({
     error: "must be a whole number from 1 to 100",
@@ -225,6 +227,11 @@ export interface Config {
   };
   /** The Meta catalogue import: Graph API host, catalogue id and default token. */
   meta: { graphApiBase: string; catalogId?: string; accessToken?: string };
+  /**
+   * The key that signs pay links (docs/staff-orders.md); null: a random key kept in the database
+   * (domains/orders payLinkKey).
+   */
+  payLinkSecret: string | null;
   /** WhatsApp orders (docs/whatsapp.md); null without WHATSAPP_APP_SECRET (the webhook then answers 404). */
   whatsapp: WhatsAppConfig | null;
   /** The default referral discount in percent (REFERRAL_DISCOUNT_PERCENT). */
@@ -393,6 +400,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       refunds: e.STITCH_REFUNDS,
     }
     : null;
+  // One key signs every pay link; WhatsApp's links (sent before staff orders existed) keep theirs.
+  const waPayLinkSecret = e.WHATSAPP_APP_SECRET
+    ? e.PAY_LINK_SECRET ?? e.WHATSAPP_PAY_LINK_SECRET ??
+      // A key of its own for pay links, kept apart from Meta's secret by an HMAC with a label.
+      createHmac("sha256", e.WHATSAPP_APP_SECRET).update("reptile-basics whatsapp pay links v1").digest("hex")
+    : null;
   return {
     port: e.PORT,
     hostname: e.HOSTNAME,
@@ -430,6 +443,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       catalogId: e.META_CATALOG_ID,
       accessToken: e.META_ACCESS_TOKEN,
     },
+    payLinkSecret: e.PAY_LINK_SECRET ?? waPayLinkSecret,
     whatsapp: e.WHATSAPP_APP_SECRET
       ? {
         appSecret: e.WHATSAPP_APP_SECRET,
@@ -440,9 +454,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         updateTemplate: e.WHATSAPP_UPDATE_TEMPLATE
           ? { name: e.WHATSAPP_UPDATE_TEMPLATE, language: e.WHATSAPP_TEMPLATE_LANGUAGE }
           : undefined,
-        // A key of its own for pay links, kept apart from Meta's secret by an HMAC with a label.
-        payLinkSecret: e.WHATSAPP_PAY_LINK_SECRET ??
-          createHmac("sha256", e.WHATSAPP_APP_SECRET).update("reptile-basics whatsapp pay links v1").digest("hex"),
+        payLinkSecret: waPayLinkSecret!,
       }
       : null,
     referralDiscountPercent: e.REFERRAL_DISCOUNT_PERCENT,

@@ -19,7 +19,6 @@ import {
   refundGateways,
   refundOwedPayments,
   UNPAID_ORDER_TTL_MS,
-  UNPAID_WHATSAPP_ORDER_TTL_MS,
 } from "../domains/checkout/mod.ts";
 import {
   cancelLockedOrder,
@@ -28,6 +27,7 @@ import {
   lockOrder,
   ORDER_NOT_FOUND,
   type OrderDetail,
+  PAY_LINK_ORDER_TTL_MS,
 } from "../domains/orders/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
 import { type RefundOptions, refuseUnless, type StatusChange } from "../domains/fulfilment/mod.ts";
@@ -179,7 +179,7 @@ async function paidThroughStitch(
 }
 
 /**
- * Cancels orders unpaid for 30 minutes (WhatsApp orders: 24 hours), checking with the provider
+ * Cancels orders unpaid for 30 minutes (orders paid through a pay link: 24 hours), checking with the provider
  * first, and refunds the payments the shop owes back (late and extra payments, each through its own
  * provider, retried a bounded number of times); run by a job every minute.
  */
@@ -192,14 +192,14 @@ export async function sweepUnpaidOrders(
   const due = await db.select({
     id: orders.id,
     paymentIntentId: orders.paymentIntentId,
-    waTradeId: orders.waTradeId,
+    source: orders.source,
     stitchPaymentRequestId: orders.stitchPaymentRequestId,
   }).from(orders)
     .where(and(
       eq(orders.status, "pending"),
       isNull(orders.paidAt),
       lt(orders.createdAt, new Date(now.getTime() - UNPAID_ORDER_TTL_MS)),
-      or(isNull(orders.waTradeId), lt(orders.createdAt, new Date(now.getTime() - UNPAID_WHATSAPP_ORDER_TTL_MS))),
+      or(eq(orders.source, "web"), lt(orders.createdAt, new Date(now.getTime() - PAY_LINK_ORDER_TTL_MS))),
     )).orderBy(asc(orders.createdAt)).limit(opts.batch ?? 100);
   const report: SweepReport = { cancelled: 0, paid: 0, stillProcessing: 0, refunded: 0 };
   for (const order of due) {
@@ -210,7 +210,7 @@ export async function sweepUnpaidOrders(
         report.paid++;
         continue;
       }
-      const reason = order.waTradeId ? "Not paid within 24 hours" : "Not paid within 30 minutes";
+      const reason = order.source === "web" ? "Not paid within 30 minutes" : "Not paid within 24 hours";
       const outcome = await settleOrCancel(db, order, gateway, reason, { ...opts, now });
       if (outcome === "cancelled") report.cancelled++;
       else if (outcome === "paid") report.paid++;

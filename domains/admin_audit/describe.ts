@@ -106,6 +106,8 @@ const ACTION_WORDS: Record<string, string> = {
   bulk_update: "changed by a bulk edit",
   image_changed: "given a new image",
   image_removed: "left without an image",
+  staff_order: "taken by staff for the customer",
+  lines_changed: "lines changed",
 };
 
 /** The entry as a headline, its field changes and its other facts. */

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { dbId } from "../../lib/ids.ts";
+import { addressSchemas } from "../addresses/mod.ts";
 
 export const SHIPPING_METHOD_IDS = ["standard", "pudo_locker"] as const;
 
@@ -39,3 +40,49 @@ export const paymentUpdateBody = z.object({
   paymentId: z.string().trim().min(1, "paymentId is required").max(100),
   status: z.string().trim().max(40).optional(),
 });
+
+/**
+ * One line of an order staff take (docs/staff-orders.md). Other keys, a client's price among them,
+ * are dropped: the shop's price is charged.
+ */
+export const orderLineInput = z.object({
+  productId: dbId("Choose a product."),
+  variantId: dbId("Choose a variant.").nullable().optional(),
+  quantity: z.number({ error: "Quantity must be a whole number from 1 to 99." }).int({
+    error: "Quantity must be a whole number from 1 to 99.",
+  }).min(1, "Quantity must be a whole number from 1 to 99.").max(99, "Quantity must be a whole number from 1 to 99."),
+});
+
+export const orderLinesInput = z.array(orderLineInput, { error: "Add at least one item." })
+  .min(1, "Add at least one item.").max(50, "An order has at most 50 lines.");
+
+/** Where the order goes: the address book's fields that an order keeps (checkout's address rules). */
+export const deliveryAddressInput = addressSchemas.addressForm.omit({
+  label: true,
+  addressType: true,
+  isDefault: true,
+});
+
+const customerEmail = z.string({ error: "Invalid email address" }).trim().toLowerCase()
+  .max(254, "Invalid email address").pipe(z.email({ error: "Invalid email address" }));
+
+/** POST /api/admin/orders: an order staff take for a customer (an account by id, or an e-mail address). */
+export const staffOrderBody = z.object({
+  customerId: dbId("Choose a customer.").optional(),
+  email: customerEmail.optional(),
+  items: orderLinesInput,
+  shippingMethod: z.enum(SHIPPING_METHOD_IDS, { error: "Choose standard delivery or a PUDO locker." }),
+  pudoLockerCode: z.string().trim().max(40).nullable().optional(),
+  address: deliveryAddressInput,
+  note: z.string().trim().max(1000, "The note is at most 1000 characters.").optional(),
+}).strict().refine((b) => (b.customerId === undefined) !== (b.email === undefined), {
+  error: "Give either a customer or an e-mail address, not both.",
+  path: ["customerId"],
+});
+
+export type StaffOrderBody = z.infer<typeof staffOrderBody>;
+
+/** POST /api/admin/orders/{id}/lines: the unpaid order's new lines (they replace all of its lines). */
+export const orderLinesBody = z.object({ items: orderLinesInput }).strict();
+
+export type OrderLinesBody = z.infer<typeof orderLinesBody>;

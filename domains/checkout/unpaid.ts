@@ -2,15 +2,16 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
+import { PAY_LINK_ORDER_TTL_MS } from "../orders/mod.ts";
 
 /** How long an order may wait for its payment before the sweeper cancels it. */
 export const UNPAID_ORDER_TTL_MS = 30 * 60_000;
 
 /**
- * How long an order from a WhatsApp cart (orders.wa_trade_id) waits: the customer pays from the
- * chat, through a link valid this long (docs/whatsapp.md), often hours later.
+ * How long an order paid through a pay link waits (a WhatsApp cart's, one staff took by phone): the
+ * customer pays from the chat or an e-mail, through a link valid exactly this long, often hours later.
  */
-export const UNPAID_WHATSAPP_ORDER_TTL_MS = 24 * 60 * 60_000;
+export const UNPAID_WHATSAPP_ORDER_TTL_MS = PAY_LINK_ORDER_TTL_MS;
 
 /** Why an order cannot be changed right now: its payment is still with the provider. */
 export const PAYMENT_STILL_PROCESSING =

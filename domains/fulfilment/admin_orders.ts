@@ -45,10 +45,13 @@ export interface AdminOrderRow {
 }
 
 /** An order's channel: "whatsapp" when it came from a WhatsApp cart (orders.wa_trade_id), else "web". */
-export type OrderSource = "web" | "whatsapp";
-export const ORDER_SOURCES: readonly OrderSource[] = ["web", "whatsapp"];
+export type OrderSource = "web" | "whatsapp" | "staff";
+export const ORDER_SOURCES: readonly OrderSource[] = ["web", "whatsapp", "staff"];
 
 /** The number a WhatsApp order came from (+ and the wa_id), null for other orders. */
+/** Timeline headlines of events that have one better than their action's name. */
+const OTHER_TITLES: Record<string, string> = { staff_order: "Taken by staff", lines_changed: "Lines changed" };
+
 const waNumber = (waTradeId: string | null, waId: string | null) => (waTradeId && waId ? `+${waId}` : null);
 
 /** Midnight in Johannesburg (UTC+2, no daylight saving) of a YYYY-MM-DD date, `days` later. */
@@ -63,8 +66,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
   const where: SQL[] = [];
   if (q.status) where.push(eq(orders.status, q.status));
-  if (q.source === "whatsapp") where.push(isNotNull(orders.waTradeId));
-  if (q.source === "web") where.push(isNull(orders.waTradeId));
+  if (q.source) where.push(eq(orders.source, q.source));
   if (q.from) where.push(gte(orders.createdAt, sastMidnight(q.from)));
   if (q.to) where.push(lt(orders.createdAt, sastMidnight(q.to, 1)));
   switch (q.payment) {
@@ -135,6 +137,7 @@ async function selectRows(
     username: users.username,
     email: users.email,
     waTradeId: orders.waTradeId,
+    source: orders.source,
     waId: users.waId,
     units: sql<
       number
@@ -158,7 +161,7 @@ async function selectRows(
       refundedCents,
       trackingNumber: r.trackingNumber,
       carrier: r.carrier,
-      source: r.waTradeId ? "whatsapp" : "web",
+      source: r.source,
       whatsappNumber: waNumber(r.waTradeId, r.waId),
     };
   });
@@ -305,7 +308,8 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id)),
   ]);
   const c = customerRows[0];
-  const [{ waTradeId }] = await db.select({ waTradeId: orders.waTradeId }).from(orders).where(eq(orders.id, orderId));
+  const [{ waTradeId, source }] = await db.select({ waTradeId: orders.waTradeId, source: orders.source }).from(orders)
+    .where(eq(orders.id, orderId));
   const refunds: AdminRefund[] = refundRows.map(({ r, by }) => ({
     id: r.id,
     amountCents: toCents(r.amount) ?? 0,
@@ -355,7 +359,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       timeline.push({
         at: a.createdAt,
         kind: "other",
-        title: a.action.replace(/_/g, " "),
+        title: OTHER_TITLES[a.action] ?? a.action.replace(/_/g, " "),
         detail: typeof d.reason === "string" ? d.reason : null,
         by,
         changes: [...said.changes.map(changeText), ...said.facts.filter((f) => !f.startsWith("Reason: "))],
@@ -409,7 +413,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
     notes,
     emails: emailRows,
     timeline,
-    source: waTradeId ? "whatsapp" : "web",
+    source,
     whatsapp: waTradeId ? { waTradeId, number: waNumber(waTradeId, c?.waId ?? null) } : null,
   };
 }

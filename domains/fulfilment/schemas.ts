@@ -40,7 +40,7 @@ export const adminOrdersQuery = z.object({
   ),
   source: z.preprocess(
     emptyAsAbsent,
-    z.enum(["web", "whatsapp"], { error: "Unknown order source." }).optional(),
+    z.enum(["web", "whatsapp", "staff"], { error: "Unknown order source." }).optional(),
   ),
   from: z.preprocess(emptyAsAbsent, isoDate.optional()),
   to: z.preprocess(emptyAsAbsent, isoDate.optional()),

@@ -33,4 +33,10 @@ export {
 } from "./templates.ts";
 export { type MailWorker, startMailWorker } from "./worker.ts";
 export * as mailSchemas from "./schemas.ts";
-export { orderDeliveredEmail, type OrderEmailFacts, orderRefundedEmail, orderShippedEmail } from "./order_emails.ts";
+export {
+  orderDeliveredEmail,
+  type OrderEmailFacts,
+  orderPayLinkEmail,
+  orderRefundedEmail,
+  orderShippedEmail,
+} from "./order_emails.ts";

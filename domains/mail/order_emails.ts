@@ -123,3 +123,41 @@ export function orderRefundedEmail(
     ],
   );
 }
+
+/**
+ * An order staff took for the customer (by phone or chat) waits for payment: its lines and total,
+ * and the signed link to pay it, with the moment the link (and the order's hold on the stock) ends.
+ */
+export function orderPayLinkEmail(
+  facts: OrderEmailFacts,
+  order: {
+    lines: readonly { name: string; variantName: string | null; quantity: number; unitPriceCents: number }[];
+    deliveryCents: number;
+    totalCents: number;
+    payUrl: string;
+    expiresAt: Date;
+  },
+): OutgoingEmail {
+  const until = new Intl.DateTimeFormat("en-ZA", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Africa/Johannesburg",
+  }).format(order.expiresAt);
+  const lines = order.lines.map((l) =>
+    `${l.quantity} x ${l.name}${l.variantName ? ` (${l.variantName})` : ""} @ ${formatMoney(l.unitPriceCents)}`
+  );
+  return compose(
+    facts,
+    `Your ${facts.shop.name} order ${facts.orderNumber}: pay online`,
+    "Your order is ready to pay",
+    [
+      `We have put together order ${facts.orderNumber} for you:`,
+      lines.join("\n"),
+      `Delivery: ${order.deliveryCents ? formatMoney(order.deliveryCents) : "free"}. Total: ${
+        formatMoney(order.totalCents)
+      } (VAT included).`,
+      `Pay by card or instant EFT through the link below before ${until}; we hold the items for you until then.`,
+    ],
+    [{ text: "Pay your order", href: order.payUrl }],
+  );
+}

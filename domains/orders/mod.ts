@@ -25,3 +25,15 @@ export {
 export { cancelLockedOrder, cancelOrder, lockOrder } from "./lifecycle.ts";
 export { inLockOrder, releaseStock, type StockLine, syncProductStock, takeStock } from "./stock.ts";
 export { ORDER_NUMBER_UNIQUE, orderNumber } from "./number.ts";
+export {
+  PAY_LINK_EXPIRED,
+  PAY_LINK_INVALID,
+  PAY_LINK_ORDER_TTL_MS,
+  payLink,
+  type PayLinkCheck,
+  payLinkKey,
+  payLinkOrder,
+  payLinkPath,
+  payLinkToken,
+  readPayLinkToken,
+} from "./pay_link.ts";

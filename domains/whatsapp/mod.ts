@@ -4,7 +4,6 @@ export {
   handlePendingMessages,
   MAX_ATTEMPTS,
   payLink,
-  payLinkOrder,
   queueMessage,
   queueOrderUpdates,
   recordWebhook,
@@ -30,7 +29,6 @@ export {
   waPlaceholderEmail,
   type WhatsAppOrderResult,
 } from "./order.ts";
-export { PAY_LINK_EXPIRED, PAY_LINK_INVALID, type PayLinkCheck, payLinkToken, readPayLinkToken } from "./pay_link.ts";
 export { verifyWebhookSignature, webhookSignature } from "./signature.ts";
 export { GraphApiError, type GraphSender, type OutgoingWhatsApp, OUTSIDE_WINDOW_CODE, sendWhatsApp } from "./graph.ts";
 export { orderReply, orderUpdate, type UpdateKind } from "./messages.ts";

@@ -6,18 +6,14 @@
  * reply, so the customer chooses: pay for what was ordered, or send a new cart. Nothing sellable
  * means no order. The customer is the account of their WhatsApp number, created without a password.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orderNotes, orders, products, productVariants, users } from "../../db/schema/mod.ts";
-import { toCents, toNumeric } from "../../lib/money.ts";
-import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../cart/mod.ts";
-import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
-import { isOnStorefront } from "../catalog/visibility.ts";
-import { defaultAddresses } from "../checkout/mod.ts";
+import { orderNotes, orders, users } from "../../db/schema/mod.ts";
+import type { DeliveryRates } from "../cart/mod.ts";
+import { createLineOrder, defaultAddresses, lockSellable } from "../checkout/mod.ts";
 import { findByRetailerIds } from "../feeds/mod.ts";
-import { addressSnapshot, orderNumber, takeStock } from "../orders/mod.ts";
+import { addressSnapshot } from "../orders/mod.ts";
 import { createAddress } from "../addresses/mod.ts";
-import { recordStockMovements } from "../stock_history/mod.ts";
 import type { WhatsAppOrder } from "./schemas.ts";
 
 /** A line of the cart the shop ordered. */
@@ -107,73 +103,6 @@ export function isPlaceholderEmail(email: string): boolean {
   return /@whatsapp\.invalid$/i.test(email);
 }
 
-interface Sellable {
-  productId: number;
-  variantId: number | null;
-  name: string;
-  variantName: string | null;
-  sku: string;
-  unitPriceCents: number;
-  max: number;
-}
-
-/**
- * The shop's sellable facts for the matched items, with their stock rows locked in the checkout's
- * lock order (products by id, then variants by id; every product row before any variant row),
- * so the stock read here is the stock taken below.
- */
-async function lockedItems(tx: Db, items: { productId: number; variantId: number | null }[]) {
-  const productIds = [...new Set(items.map((i) => i.productId))].sort((a, b) => a - b);
-  const variantIds = [...new Set(items.flatMap((i) => i.variantId === null ? [] : [i.variantId]))].sort((a, b) =>
-    a - b
-  );
-  const productRows = productIds.length
-    ? await tx.select().from(products).where(inArray(products.id, productIds)).orderBy(products.id).for("update")
-    : [];
-  const variantRows = variantIds.length
-    ? await tx.select().from(productVariants).where(inArray(productVariants.id, variantIds))
-      .orderBy(productVariants.id).for("update")
-    : [];
-  const byProduct = new Map(productRows.map((p) => [p.id, p]));
-  const byVariant = new Map(variantRows.map((v) => [v.id, v]));
-  return (item: { productId: number; variantId: number | null }): Sellable | null => {
-    const product = byProduct.get(item.productId);
-    if (!product || !isOnStorefront(product)) return null;
-    if (item.variantId === null) {
-      return {
-        productId: product.id,
-        variantId: null,
-        name: product.name,
-        variantName: null,
-        sku: product.sku,
-        unitPriceCents: chargedPriceCents({
-          priceCents: toCents(product.price)!,
-          salePriceCents: toCents(product.salePrice),
-          preorder: false,
-          preorderDiscount: null,
-        }),
-        max: maxQuantity({ preorder: false, stock: product.stock }),
-      };
-    }
-    const variant = byVariant.get(item.variantId);
-    if (!variant || variant.productId !== product.id) return null;
-    return {
-      productId: product.id,
-      variantId: variant.id,
-      name: product.name,
-      variantName: variant.name,
-      sku: variant.sku,
-      unitPriceCents: chargedPriceCents({
-        priceCents: toCents(variant.price)!,
-        salePriceCents: toCents(variant.salePrice),
-        preorder: variant.preorder,
-        preorderDiscount: variant.preorderDiscount === null ? null : Number(variant.preorderDiscount),
-      }),
-      max: maxQuantity({ preorder: variant.preorder, stock: variant.stock }),
-    };
-  };
-}
-
 /** The cart's lines with one line per retailer id (quantities added, the first price kept). */
 export function mergeCartLines(order: WhatsAppOrder) {
   const merged = new Map<string, { retailerId: string; quantity: number; itemPrice?: number; currency?: string }>();
@@ -204,7 +133,7 @@ export async function placeWhatsAppOrder(
   const now = opts.now ?? new Date();
   const cart = mergeCartLines(input.order);
   const found = await findByRetailerIds(tx, cart.map((l) => l.retailerId));
-  const sellable = await lockedItems(tx, [...found.values()]);
+  const sellable = await lockSellable(tx, [...found.values()]);
   const otherCurrency = cart.find((l) => l.currency && l.currency.toUpperCase() !== "ZAR")?.currency ?? null;
 
   const lines: OrderedLine[] = [];
@@ -266,66 +195,37 @@ export async function placeWhatsAppOrder(
 
   const customer = await customerForWaId(tx, input.waId, input.profileName, now);
   const { shippingAddress } = await defaultAddresses(tx, customer.id);
-  // Standard delivery by the shop's one rule; a WhatsApp order has no coupon.
-  const deliveryCents = deliveryQuote(subtotalCents, "standard", opts.delivery ?? DEFAULT_DELIVERY_RATES).feeCents;
-  const totalCents = subtotalCents + deliveryCents;
 
-  // The checkout's stock taking: one conditional update a line (never below zero). The rows are
-  // locked above and the quantities checked, so it cannot fall short here.
-  const taken = await takeStock(
-    tx,
-    lines.map((l) => ({
-      productId: l.productId,
-      variantId: l.variantId,
-      quantity: l.quantity,
-      name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
-    })),
-  );
-
-  const number = orderNumber(now);
-  const [row] = await tx.insert(orders).values({
+  // The checkout's stock taking and totals (domains/checkout/line_order.ts). The rows are locked
+  // above and the quantities checked, so it cannot fall short here.
+  const placed = await createLineOrder(tx, {
     userId: customer.id,
-    orderNumber: number,
-    status: "pending",
-    subtotal: toNumeric(subtotalCents),
-    shippingCost: toNumeric(deliveryCents),
-    discountAmount: "0",
-    total: toNumeric(totalCents),
-    shippingAddress: shippingAddress ? addressSnapshot(shippingAddress) as unknown as Record<string, unknown> : null,
+    lines,
+    source: "whatsapp",
+    // Standard delivery by the shop's one rule; a WhatsApp order has no coupon.
     shippingMethod: "standard",
+    shippingAddress,
     paymentMethod: opts.paymentMethod,
     waTradeId: input.messageId,
     // The customer's own words, as checkout keeps a shopper's note; what staff need is a note below.
     notes: customerText(input.order) || null,
-    createdAt: now,
-    updatedAt: now,
-  }).returning({ id: orders.id });
-  // The stock history's rows for this sale: one insert (decision 0071).
-  await recordStockMovements(tx, taken, { reason: "sale", orderId: row.id, at: now });
+    delivery: opts.delivery,
+    now,
+  });
   await tx.insert(orderNotes).values({
-    orderId: row.id,
+    orderId: placed.id,
     userId: null,
     body: staffNote(input, lines, leftOut, otherCurrency),
     createdAt: now,
   });
-  await tx.insert(orderItems).values(lines.map((l) => ({
-    orderId: row.id,
-    productId: l.productId,
-    variantId: l.variantId,
-    name: l.name,
-    sku: l.sku,
-    variantName: l.variantName,
-    price: toNumeric(l.unitPriceCents),
-    quantity: l.quantity,
-  })));
   return {
-    orderId: row.id,
-    orderNumber: number,
+    orderId: placed.id,
+    orderNumber: placed.orderNumber,
     lines,
     leftOut,
-    subtotalCents,
-    deliveryCents,
-    totalCents,
+    subtotalCents: placed.subtotalCents,
+    deliveryCents: placed.deliveryCents,
+    totalCents: placed.totalCents,
     hasAddress: shippingAddress !== null,
     otherCurrency,
   };
@@ -372,7 +272,7 @@ function staffNote(
   return parts.join("\n");
 }
 
-/** A WhatsApp order's delivery address, given on the pay page (saved to the order while unpaid). */
+/** A pay-link order's delivery address, given on the pay page (saved to the order while unpaid). */
 export async function setWhatsAppOrderAddress(
   db: Db,
   orderId: number,
@@ -383,7 +283,8 @@ export async function setWhatsAppOrderAddress(
       eq(orders.id, orderId),
       eq(orders.status, "pending"),
       sql`${orders.paidAt} is null`,
-      sql`${orders.waTradeId} is not null`,
+      // An order paid through a pay link (WhatsApp or staff): a checkout order has its address already.
+      ne(orders.source, "web"),
     )).returning({ id: orders.id });
   return updated.length > 0;
 }

@@ -16,18 +16,16 @@ import { orders, whatsappInbound, whatsappOutbound } from "../../db/schema/mod.t
 import { describeError } from "../../lib/error_log.ts";
 import { toCents } from "../../lib/money.ts";
 import type { DeliveryRates } from "../cart/mod.ts";
-import { UNPAID_WHATSAPP_ORDER_TTL_MS } from "../checkout/mod.ts";
+import { PAY_LINK_ORDER_TTL_MS, payLink as orderPayLink } from "../orders/mod.ts";
 import { GraphApiError, type GraphSender, OUTSIDE_WINDOW_CODE, sendWhatsApp } from "./graph.ts";
 import { orderReply, orderUpdate, unreadableOrderReply, type UpdateKind } from "./messages.ts";
 import { placeWhatsAppOrder } from "./order.ts";
-import { PAY_LINK_INVALID, payLinkToken, readPayLinkToken } from "./pay_link.ts";
-import { NotFoundError } from "../../lib/errors.ts";
 import type { ShopInfo, WhatsAppConfig } from "../../config.ts";
 import { applyShopSettings, readShopSettings, shopSettingsDefaults } from "../settings/mod.ts";
 import { changeValueSchema, messageSchema, orderSchema, webhookSchema } from "./schemas.ts";
 
 /** How long a WhatsApp order waits for payment (its pay link's life): the checkout sweeper's rule. */
-export const WHATSAPP_ORDER_TTL_MS = UNPAID_WHATSAPP_ORDER_TTL_MS;
+export const WHATSAPP_ORDER_TTL_MS = PAY_LINK_ORDER_TTL_MS;
 /** A message is tried this many times (handling or sending) before it is left for staff. */
 export const MAX_ATTEMPTS = 6;
 /** Free-form messages reach a customer only within 24 hours of their last message. */
@@ -101,10 +99,10 @@ export interface WhatsAppContext {
   log?: (message: string, fields: Record<string, unknown>) => void;
 }
 
-/** The pay page of an order and when its link expires. */
+/** The pay page of an order and when its link expires (the shop's one pay link, domains/orders). */
 export function payLink(ctx: Pick<WhatsAppContext, "siteUrl" | "payLinkSecret">, orderId: number, createdAt: Date) {
-  const expiresAt = new Date(createdAt.getTime() + WHATSAPP_ORDER_TTL_MS);
-  return { url: `${ctx.siteUrl}/pay/wa/${payLinkToken(ctx.payLinkSecret, orderId, expiresAt)}`, expiresAt };
+  const { url, expiresAt } = orderPayLink(ctx.siteUrl, ctx.payLinkSecret, orderId, createdAt);
+  return { url, expiresAt };
 }
 
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 15_000 * 2 ** Math.max(0, attempts - 1));
@@ -383,24 +381,6 @@ export async function whatsappOfOrder(db: Db, orderId: number) {
   const outbound = await db.select().from(whatsappOutbound).where(eq(whatsappOutbound.orderId, orderId))
     .orderBy(asc(whatsappOutbound.id));
   return { waTradeId: order.waTradeId, waId: inbound?.waId ?? null, inbound: inbound ?? null, outbound };
-}
-
-/**
- * The WhatsApp order a pay link names: its id and customer, or NotFoundError for a forged, altered
- * or expired link or one naming an order that did not come from WhatsApp.
- */
-export async function payLinkOrder(
-  db: Db,
-  secret: string,
-  token: string,
-  now = new Date(),
-): Promise<{ orderId: number; userId: number; expiresAt: Date }> {
-  const check = readPayLinkToken(secret, token, now);
-  if (!check.ok) throw new NotFoundError(check.reason);
-  const [order] = await db.select({ id: orders.id, userId: orders.userId, waTradeId: orders.waTradeId })
-    .from(orders).where(eq(orders.id, check.orderId));
-  if (!order?.userId || !order.waTradeId) throw new NotFoundError(PAY_LINK_INVALID);
-  return { orderId: order.id, userId: order.userId, expiresAt: check.expiresAt };
 }
 
 /**

@@ -6,6 +6,7 @@ import { outboxAdmin } from "./outbox.tsx";
 import { dashboardAdmin } from "./dashboard.tsx";
 import { facebookAdmin } from "./facebook.tsx";
 import { ordersAdmin } from "./orders.tsx";
+import { staffOrdersAdmin } from "./staff_orders.tsx";
 import { productAdmin } from "./products.tsx";
 import { productImportAdmin } from "./product_import.tsx";
 import { productEditAdmin } from "./product_edit.tsx";
@@ -28,6 +29,7 @@ export function adminRoutes() {
   app.route("/", dashboardAdmin());
   app.route("/outbox", outboxAdmin());
   app.route("/facebook", facebookAdmin());
+  app.route("/", staffOrdersAdmin());
   app.route("/", ordersAdmin());
   app.route("/products", productImportAdmin());
   app.route("/products", productAdmin());

@@ -29,6 +29,7 @@ import { currentUser } from "../guards.ts";
 import { applyRefund, applyStatus } from "../api/admin_orders.ts";
 import { refundsByHand } from "../finalize_options.ts";
 import { renderAdminPage } from "./render.tsx";
+import { editLinesPanel } from "./staff_orders.tsx";
 import { orderDocuments } from "../../domains/tax_documents/mod.ts";
 import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
 import { siteShop } from "../shop_info.ts";
@@ -160,13 +161,16 @@ export function ordersAdmin() {
       title: `Order ${order.orderNumber}`,
       active: ACTIVE,
       body: (
-        <AdminOrderDetailView
-          detail={detail}
-          locker={findLocker(order.pudoLockerCode)}
-          vat={{ cents: vatIncluded(order.totalCents), ratePercent: VAT_RATE_PERCENT }}
-          next={TRANSITIONS[order.status]}
-          documents={await orderDocuments(c.var.db, order.id)}
-        />
+        <>
+          <AdminOrderDetailView
+            detail={detail}
+            locker={findLocker(order.pudoLockerCode)}
+            vat={{ cents: vatIncluded(order.totalCents), ratePercent: VAT_RATE_PERCENT }}
+            next={TRANSITIONS[order.status]}
+            documents={await orderDocuments(c.var.db, order.id)}
+          />
+          {await editLinesPanel(c, order.id)}
+        </>
       ),
     });
   });

@@ -26,6 +26,7 @@ import { validate } from "../validate.ts";
 import { orderJson, orderSchema } from "./orders.ts";
 import { defineAction, jsonRoute, validParams } from "../action.ts";
 import { orderGateway, refundsByHand } from "../finalize_options.ts";
+import { createStaffOrderAction, orderLinesAction } from "./admin_staff_orders.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
@@ -149,7 +150,7 @@ const adminOrderSchema = orderSchema.extend({
     detail: z.string().nullable(),
     by: z.string().nullable(),
   })),
-  source: z.enum(["web", "whatsapp"]),
+  source: z.enum(["web", "whatsapp", "staff"]),
   /** The WhatsApp order message's id (orders.wa_trade_id); null for an order placed in the shop. */
   waTradeId: z.string().nullable(),
   whatsappNumber: z.string().nullable(),
@@ -229,7 +230,9 @@ export function adminOrderApi() {
     return c.json(adminOrderJson(await getAdminOrder(c.var.db, c.req.valid("param").id)));
   });
 
-  for (const action of [orderStatusAction, refundAction, orderNoteAction]) jsonRoute(app, action, "/admin/orders");
+  for (const action of [orderStatusAction, refundAction, orderNoteAction, createStaffOrderAction, orderLinesAction]) {
+    jsonRoute(app, action, "/admin/orders");
+  }
   return app;
 }
 

@@ -25,6 +25,7 @@ import { auditLogApi } from "./audit_logs.ts";
 import { facebookImportApi, facebookSettingsApi } from "./facebook.ts";
 import { metaCommerceApi } from "./meta_commerce.ts";
 import { watradeApi } from "./watrade.ts";
+import { payLinkApi } from "./pay_links.ts";
 import { adminOrderApi, adminOutboxApi } from "./admin_orders.ts";
 import { adminJobsApi } from "./admin_jobs.ts";
 import { adminCategoryApi, adminProductApi, variantApi } from "./admin_catalog.ts";
@@ -70,6 +71,7 @@ export function apiRoutes() {
   app.route("/admin/facebook-import", facebookImportApi());
   app.route("/meta-commerce", metaCommerceApi());
   app.route("/watrade", watradeApi());
+  app.route("/pay", payLinkApi());
   app.route("/admin/orders", adminOrderApi());
   app.route("/admin/outbox", adminOutboxApi());
   app.route("/admin/jobs", adminJobsApi());

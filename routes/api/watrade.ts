@@ -8,8 +8,7 @@
  *                       is read as JSON: 401 without a valid one. The order messages are stored once
  *                       each (a redelivery is acknowledged and ignored) and answered 200 at once; the
  *                       WhatsApp job places the orders and replies.
- *   POST /pay/intent    the card payment of the order a signed pay link names (no sign-in)
- *   POST /pay/payfast   PayFast's form for that order
+ * The pay link its replies carry is paid through /api/pay (routes/api/pay_links.ts).
  *
  * No session and no CSRF check for the webhook (exempted in routes/csrf.ts): Meta's servers send it.
  * Without WHATSAPP_APP_SECRET every route here answers 404.
@@ -20,10 +19,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import type { WhatsAppConfig } from "../../config.ts";
-import { payableOrder } from "../../domains/checkout/mod.ts";
-import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
 import {
-  payLinkOrder,
   recordWebhook,
   verifyWebhookSignature,
   WebhookPayloadError,
@@ -31,11 +27,8 @@ import {
 } from "../../domains/whatsapp/mod.ts";
 import { NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
 import { log } from "../../lib/logger.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { defineAction } from "../action.ts";
 import { describeHandler, describeValidator } from "../route_meta.ts";
-import { payfastUrls } from "../finalize_options.ts";
-import { orderPayment } from "./payments.ts";
-import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 
 /** Meta's notifications are small; anything above this is refused unread (413). */
 export const WEBHOOK_MAX_BYTES = 256 * 1024;
@@ -47,59 +40,6 @@ function whatsappOf(c: Context<AppEnv>): WhatsAppConfig {
   if (!wa) throw new NotFoundError(`No API endpoint at ${c.req.method} ${c.req.path}`);
   return wa;
 }
-
-/** The pay page a signed token opens (the shop's own address, for the providers' return links). */
-export const payPagePath = (token: string) => `/pay/wa/${token}`;
-
-/** The order a pay link's token names: 404 for a forged or expired one (nothing about the order leaks). */
-export async function orderOfPayToken(c: Context<AppEnv>, token: string) {
-  return await payLinkOrder(c.var.db, whatsappOf(c).payLinkSecret, token);
-}
-
-const tokenBody = z.object({ token: z.string().trim().min(1).max(200) }).strict();
-
-const payIntentAction = defineAction({
-  method: "post",
-  path: "/watrade/pay/intent",
-  input: tokenBody,
-  output: z.object({
-    clientSecret: z.string(),
-    paymentIntentId: z.string(),
-    provider: z.string(),
-    publishableKey: z.string().nullable(),
-  }),
-  auth: "public",
-  summary: "Start (or resume) the card payment of the WhatsApp order a signed pay link names, for its total",
-  handler: async (c, { token }) => {
-    c.header("Cache-Control", "private, no-store");
-    const { orderId, userId } = await orderOfPayToken(c, token);
-    const gateway = c.var.payments;
-    if (!gateway) throw new PaymentNotConfiguredError();
-    return await orderPayment(c, c.var.db, gateway, orderId, userId);
-  },
-});
-
-const payPayFastAction = defineAction({
-  method: "post",
-  path: "/watrade/pay/payfast",
-  input: tokenBody,
-  output: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }),
-  auth: "public",
-  summary: "PayFast's payment form (action and signed fields) for the WhatsApp order a signed pay link names",
-  handler: async (c, { token }) => {
-    c.header("Cache-Control", "private, no-store");
-    const { orderId, userId } = await orderOfPayToken(c, token);
-    const payfast = c.var.payfast;
-    if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
-    await payableOrder(c.var.db, orderId, userId);
-    const site = c.var.config.siteUrl;
-    return await startPayFastPayment(c.var.db, payfast, { orderId, userId }, {
-      ...payfastUrls(c),
-      returnUrl: () => `${site}${payPagePath(token)}?provider=payfast`,
-      cancelUrl: () => `${site}${payPagePath(token)}`,
-    });
-  },
-});
 
 /** The webhook as OpenAPI shows it (served by the handler below, which checks the signature first). */
 const webhookDoc = defineAction({
@@ -178,6 +118,5 @@ export function watradeApi() {
     }, webhookDoc),
   );
 
-  for (const action of [payIntentAction, payPayFastAction]) jsonRoute(app, action, "/watrade");
   return app;
 }

@@ -1,12 +1,14 @@
 /**
- * The page a WhatsApp order is paid on (docs/whatsapp.md): the link the shop's reply carries,
- * signed and expiring, is the permission, so no sign-in is needed.
+ * The page an order placed outside the checkout is paid on (a WhatsApp cart, docs/whatsapp.md; an
+ * order staff took, docs/staff-orders.md): the link the shop sent, signed and expiring, is the
+ * permission, so no sign-in is needed.
  *
- *   GET  /pay/wa/{token}           the order, its delivery address (or a form asking for one), and
- *                                  the configured payment methods (card form, PayFast); once paid,
- *                                  a thank-you; a forged or expired link is a 404
- *   POST /pay/wa/{token}/address   the delivery address (CSRF-checked like every form post)
- *   POST /pay/wa/{token}/payfast   PayFast's signed form without JavaScript
+ *   GET  /pay/{token}           the order, its delivery address (or a form asking for one), and
+ *                               the configured payment methods (card form, PayFast); once paid,
+ *                               a thank-you; a forged or expired link is a 404
+ *   POST /pay/{token}/address   the delivery address (CSRF-checked like every form post)
+ *   POST /pay/{token}/payfast   PayFast's signed form without JavaScript
+ *   /pay/wa/{token}...          the first WhatsApp links: redirected to the same paths without /wa
  *
  * The order is paid only on the provider's word (the payment islands, webhooks and ITNs as at
  * checkout); coming back here asks the card provider about the order's attempt, as the checkout's
@@ -18,9 +20,9 @@ import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { payableOrder } from "../../domains/checkout/mod.ts";
 import { addressSchemas } from "../../domains/addresses/mod.ts";
-import { loadOrders, type OrderDetail } from "../../domains/orders/mod.ts";
+import { loadOrders, type OrderDetail, payLinkKey, payLinkOrder, payLinkPath } from "../../domains/orders/mod.ts";
 import { PAYFAST_METHOD_LABEL } from "../../domains/payments/mod.ts";
-import { addressWhatsAppOrder, payLinkOrder } from "../../domains/whatsapp/mod.ts";
+import { addressWhatsAppOrder } from "../../domains/whatsapp/mod.ts";
 import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { formatMoney } from "../../lib/money.ts";
@@ -47,19 +49,17 @@ import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
 import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 
 const head = {
-  title: "Pay your WhatsApp order",
-  description: "Pay your WhatsApp order.",
-  canonicalPath: "/pay/wa",
+  title: "Pay your order",
+  description: "Pay your order.",
+  canonicalPath: "/pay",
   noindex: true,
 };
 
-const pagePath = (token: string) => `/pay/wa/${token}`;
+const pagePath = payLinkPath;
 
 /** The token's order, or a 404 page's message. */
 async function linkOrder(c: Context<AppEnv>, token: string) {
-  const wa = c.var.config.whatsapp;
-  if (!wa) throw new NotFoundError(`No page at ${c.req.path}`);
-  const link = await payLinkOrder(c.var.db, wa.payLinkSecret, token);
+  const link = await payLinkOrder(c.var.db, await payLinkKey(c.var.db, c.var.config.payLinkSecret), token);
   const [order] = await loadOrders(c.var.db, [link.orderId]);
   if (!order) throw new NotFoundError("This payment link is not valid.");
   return { link, order };
@@ -88,10 +88,12 @@ function Recap({ order }: { order: OrderDetail }) {
   );
 }
 
-function Frame({ children, aside }: { children: React.ReactNode; aside?: React.ReactNode }) {
+function Frame(
+  { children, aside, whatsapp = false }: { children: React.ReactNode; aside?: React.ReactNode; whatsapp?: boolean },
+) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-900">Pay your WhatsApp order</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{whatsapp ? "Pay your WhatsApp order" : "Pay your order"}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-4">{children}</div>
         {aside ? <aside className="space-y-4" aria-label="Your order">{aside}</aside> : null}
@@ -161,7 +163,7 @@ function PaymentMethods(
                   confirmationUrl: pagePath(token),
                   returnUrl: here,
                   backUrl: pagePath(token),
-                  start: { url: "/api/watrade/pay/intent", body: { token } },
+                  start: { url: "/api/pay/intent", body: { token } },
                 }}
               />
             </div>
@@ -184,7 +186,7 @@ function PaymentMethods(
                   orderId: order.id,
                   confirmationUrl: pagePath(token),
                   start: {
-                    url: "/api/watrade/pay/payfast",
+                    url: "/api/pay/payfast",
                     formAction: `${pagePath(token)}/payfast`,
                     fields: { token },
                   },
@@ -206,6 +208,7 @@ async function payPage(
   c.header("Cache-Control", "private, no-store");
   c.header("Referrer-Policy", "no-referrer");
   const found = await linkOrder(c, token);
+  const whatsapp = found.link.source === "whatsapp";
   const order = await settle(c, found.order);
   const aside = (
     <>
@@ -217,9 +220,11 @@ async function payPage(
     ? (
       <CheckoutCard id="wa-delivery" title="Delivery">
         <p className="text-sm text-stone-700">
-          {`Standard delivery (${
-            order.shippingCents ? formatMoney(order.shippingCents) : "free"
-          }, 3-5 business days) to:`}
+          {order.shippingMethod === "pudo_locker"
+            ? `PUDO locker (free): ${order.pudoLockerAddress ?? ""}. Contact details:`
+            : `Standard delivery (${
+              order.shippingCents ? formatMoney(order.shippingCents) : "free"
+            }, 3-5 business days) to:`}
         </p>
         <div className="mt-1 text-sm">
           <AddressLines address={order.shippingAddress} />
@@ -232,7 +237,9 @@ async function payPage(
     main = (
       <>
         <Notice title="Paid" tone="green">
-          {`Thank you! Order ${order.orderNumber} is paid. We will send you updates on WhatsApp as it moves.`}
+          {`Thank you! Order ${order.orderNumber} is paid. We will send you updates ${
+            whatsapp ? "on WhatsApp" : "by e-mail"
+          } as it moves.`}
         </Notice>
         {address}
       </>
@@ -240,9 +247,9 @@ async function payPage(
   } else if (order.status !== "pending") {
     main = (
       <Notice title="Cancelled">
-        {`Order ${order.orderNumber} was cancelled${
-          order.cancelReason ? ` (${order.cancelReason})` : ""
-        }. Please send your order again on WhatsApp.`}
+        {`Order ${order.orderNumber} was cancelled${order.cancelReason ? ` (${order.cancelReason})` : ""}. ${
+          whatsapp ? "Please send your order again on WhatsApp." : "Please contact us to order again."
+        }`}
       </Notice>
     );
   } else if (!order.shippingAddress) {
@@ -268,7 +275,11 @@ async function payPage(
       </>
     );
   }
-  return renderPage(c, { head, body: <Frame aside={aside}>{main}</Frame>, status: form ? 400 : 200 });
+  return renderPage(c, {
+    head: whatsapp ? { ...head, title: "Pay your WhatsApp order", description: "Pay your WhatsApp order." } : head,
+    body: <Frame aside={aside} whatsapp={whatsapp}>{main}</Frame>,
+    status: form ? 400 : 200,
+  });
 }
 
 /** Reads the address form; the form's own rules, names required. */
@@ -283,9 +294,17 @@ function checkAddress(values: AddressFormValues):
 export function whatsappPayPages() {
   const app = new Hono<AppEnv>();
 
-  app.get("/pay/wa/:token", (c) => payPage(c, c.req.param("token")));
+  // The first WhatsApp links named /pay/wa/: the same page now, for every order paid by link. A form
+  // post keeps its method and body through a 308.
+  app.get("/pay/wa/:token", (c) => c.redirect(pagePath(c.req.param("token")), 301));
+  app.post(
+    "/pay/wa/:token/:step{address|payfast}",
+    (c) => c.redirect(`${pagePath(c.req.param("token"))}/${c.req.param("step")}`, 308),
+  );
 
-  app.post("/pay/wa/:token/address", async (c) => {
+  app.get("/pay/:token", (c) => payPage(c, c.req.param("token")));
+
+  app.post("/pay/:token/address", async (c) => {
     const token = c.req.param("token");
     const { link } = await linkOrder(c, token);
     const values = valuesFromForm(await c.req.parseBody());
@@ -301,7 +320,7 @@ export function whatsappPayPages() {
   });
 
   // PayFast without JavaScript: PayFast's signed form and its button.
-  app.post("/pay/wa/:token/payfast", async (c) => {
+  app.post("/pay/:token/payfast", async (c) => {
     const token = c.req.param("token");
     const { link } = await linkOrder(c, token);
     const payfast = c.var.payfast;

@@ -22,7 +22,8 @@ import {
   whatsappInbound,
   whatsappOutbound,
 } from "../../db/schema/mod.ts";
-import { payLinkToken, runWhatsAppWork, type WhatsAppContext, whatsappJobContext } from "../../domains/whatsapp/mod.ts";
+import { runWhatsAppWork, type WhatsAppContext, whatsappJobContext } from "../../domains/whatsapp/mod.ts";
+import { payLinkToken } from "../../domains/orders/mod.ts";
 import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -59,7 +60,7 @@ async function jobContext(db: Db, over: Partial<WhatsAppContext> = {}): Promise<
 
 const orderRows = (db: Db) => db.select().from(orders);
 const sentTo = (since: number) => fake.sent.slice(since);
-const linkIn = (text: string) => /\/pay\/wa\/([0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? null;
+const linkIn = (text: string) => /\/pay\/([0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? null;
 
 test("[whatsapp] the handshake echoes hub.challenge only for the configured verify token", async (_db, database) => {
   const { meta } = setUp(database);
@@ -200,12 +201,12 @@ test(
     assert.ok(token, "the reply carries the pay link");
 
     // The pay page: no sign-in; first the delivery address.
-    const page = await browser.get(`/pay/wa/${token}`);
+    const page = await browser.get(`/pay/${token}`);
     assert.equal(page.status, 200);
     const html = await page.text();
     assert.match(html, /data-wa-address-form/);
     assert.match(html, new RegExp(order.orderNumber));
-    const saved = await browser.postForm(`/pay/wa/${token}/address`, {
+    const saved = await browser.postForm(`/pay/${token}/address`, {
       firstName: "Thandi",
       lastName: "Nkosi",
       addressLine1: "12 Jacaranda Street",
@@ -216,11 +217,11 @@ test(
       phone: "0821234567",
     });
     assert.equal(saved.status, 303);
-    const withAddress = await (await browser.get(`/pay/wa/${token}`)).text();
+    const withAddress = await (await browser.get(`/pay/${token}`)).text();
     assert.match(withAddress, /data-payment-step/);
     assert.match(withAddress, /12 Jacaranda Street/);
 
-    const intent = await browser.postJson("/api/watrade/pay/intent", { token });
+    const intent = await browser.postJson("/api/pay/intent", { token });
     assert.equal(intent.status, 200);
     const { clientSecret, provider } = await intent.json();
     assert.equal(provider, "test");
@@ -228,7 +229,7 @@ test(
     assert.equal(paid.status, 200);
     const [after] = await orderRows(db);
     assert.ok(after.paidAt, "paid on the provider's word");
-    assert.match(await (await browser.get(`/pay/wa/${token}`)).text(), /is paid/);
+    assert.match(await (await browser.get(`/pay/${token}`)).text(), /is paid/);
 
     // The paid update reaches the customer on WhatsApp, once however often the job runs.
     const mark = fake.sent.length;
@@ -337,7 +338,14 @@ test("[whatsapp] a forged, altered or expired pay link is a 404 and pays nothing
   const [order] = await orderRows(db);
   const secret = config.whatsapp!.payLinkSecret;
   const good = payLinkToken(secret, order.id, new Date(Date.now() + 3_600_000));
-  assert.equal((await browser.get(`/pay/wa/${good}`)).status, 200);
+  assert.equal((await browser.get(`/pay/${good}`)).status, 200);
+  // The first links named /pay/wa/: they lead to the same page, form posts keeping their body (308).
+  const old = await browser.get(`/pay/wa/${good}`);
+  assert.equal(old.status, 301);
+  assert.equal(old.headers.get("location"), `/pay/${good}`);
+  const oldPost = await browser.postForm(`/pay/wa/${good}/address`, { firstName: "X" });
+  assert.equal(oldPost.status, 308);
+  assert.equal(oldPost.headers.get("location"), `/pay/${good}/address`);
   const [id, expires, sig] = good.split(".");
   const forged = [
     ["another order's id", `${order.id + 1}.${expires}.${sig}`],
@@ -347,15 +355,15 @@ test("[whatsapp] a forged, altered or expired pay link is a 404 and pays nothing
     ["garbage", "not-a-token"],
   ];
   for (const [why, token] of forged) {
-    assert.equal((await browser.get(`/pay/wa/${token}`)).status, 404, why);
-    const intent = await browser.postJson("/api/watrade/pay/intent", { token });
+    assert.equal((await browser.get(`/pay/${token}`)).status, 404, why);
+    const intent = await browser.postJson("/api/pay/intent", { token });
     assert.equal(intent.status, 404, why);
-    const address = await browser.postForm(`/pay/wa/${token}/address`, { firstName: "X" });
+    const address = await browser.postForm(`/pay/${token}/address`, { firstName: "X" });
     assert.equal(address.status, 404, why);
   }
-  // A link for an order placed in the shop (no WhatsApp message) is refused too.
-  await db.update(orders).set({ waTradeId: null }).where(eq(orders.id, order.id));
-  assert.equal((await browser.get(`/pay/wa/${good}`)).status, 404);
+  // A link for an order placed at the shop's checkout is refused too.
+  await db.update(orders).set({ waTradeId: null, source: "web" }).where(eq(orders.id, order.id));
+  assert.equal((await browser.get(`/pay/${good}`)).status, 404);
   assert.equal((await orderRows(db))[0].paidAt, null);
 });
 
@@ -530,13 +538,13 @@ test(
 test("[whatsapp] a rightly signed link to an order that does not exist is a 404", async (_db, database) => {
   const { browser } = setUp(database);
   const token = payLinkToken(config.whatsapp!.payLinkSecret, 424242, new Date(Date.now() + 3_600_000));
-  assert.equal((await browser.get(`/pay/wa/${token}`)).status, 404);
-  const intent = await browser.postJson("/api/watrade/pay/intent", { token });
+  assert.equal((await browser.get(`/pay/${token}`)).status, 404);
+  const intent = await browser.postJson("/api/pay/intent", { token });
   assert.equal(intent.status, 404);
   assert.equal((await intent.json()).error, "This payment link is not valid.");
-  const payfast = await browser.postJson("/api/watrade/pay/payfast", { token });
+  const payfast = await browser.postJson("/api/pay/payfast", { token });
   assert.equal(payfast.status, 404);
-  const unknownBody = await browser.postJson("/api/watrade/pay/intent", { token, orderId: 1 });
+  const unknownBody = await browser.postJson("/api/pay/intent", { token, orderId: 1 });
   assert.equal(unknownBody.status, 400, "a strict body");
 });
 

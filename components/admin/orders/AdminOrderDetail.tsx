@@ -307,6 +307,8 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
                             </span>
                           </span>
                         )
+                        : detail.source === "staff"
+                        ? <span data-order-source="staff">Taken by staff</span>
                         : "Shop checkout"}
                     </Row>
                   </dl>

@@ -58,10 +58,21 @@ const PAYMENT_OPTIONS: Option[] = [
 const SOURCE_OPTIONS: Option[] = [
   { value: "web", label: "Shop checkout" },
   { value: "whatsapp", label: "WhatsApp" },
+  { value: "staff", label: "Taken by staff" },
 ];
 
 /** An order's channel beside its customer: WhatsApp orders name the number they came from. */
 export function SourceTag({ source, number }: { source: string; number: string | null }) {
+  if (source === "staff") {
+    return (
+      <span
+        className="mt-0.5 inline-block rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-900 ring-1 ring-sky-200"
+        data-order-source="staff"
+      >
+        Taken by staff
+      </span>
+    );
+  }
   if (source !== "whatsapp") return null;
   return (
     <span
@@ -163,6 +174,7 @@ export function AdminOrderList(
   return (
     <section>
       <PageHeader title="Orders" intro="Find an order, ship it, mark it delivered, cancel or refund it.">
+        <a href="/admin/orders/new" className={primaryButton} data-new-order>New order</a>
         <a href={adminOrdersHref(filters, 1, "/admin/orders.csv")} className={secondaryButton} download>
           Export CSV
         </a>

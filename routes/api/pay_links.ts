@@ -1,0 +1,77 @@
+/**
+ * /api/pay: paying an order through its signed pay link (a WhatsApp order, docs/whatsapp.md; an
+ * order staff took, docs/staff-orders.md), with no sign-in: the token is the permission.
+ *
+ *   POST /intent    the card payment of the order the token names, for its current total
+ *   POST /payfast   PayFast's form for that order
+ *
+ * A forged or expired token, or one naming a checkout order, is a 404 (nothing about the order leaks).
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context.ts";
+import { payableOrder } from "../../domains/checkout/mod.ts";
+import { payLinkKey, payLinkOrder, payLinkPath } from "../../domains/orders/mod.ts";
+import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
+import { NotFoundError } from "../../lib/errors.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { payfastUrls } from "../finalize_options.ts";
+import { orderPayment } from "./payments.ts";
+import { startPayFastPayment } from "../../flows/payfast_payment.ts";
+
+/** The order a pay link's token names: 404 for a forged or expired one. */
+export async function orderOfPayToken(c: Context<AppEnv>, token: string) {
+  return await payLinkOrder(c.var.db, await payLinkKey(c.var.db, c.var.config.payLinkSecret), token);
+}
+
+const tokenBody = z.object({ token: z.string().trim().min(1).max(200) }).strict();
+
+export const payLinkIntentAction = defineAction({
+  method: "post",
+  path: "/pay/intent",
+  input: tokenBody,
+  output: z.object({
+    clientSecret: z.string(),
+    paymentIntentId: z.string(),
+    provider: z.string(),
+    publishableKey: z.string().nullable(),
+  }),
+  auth: "public",
+  summary: "Start (or resume) the card payment of the order a signed pay link names, for its current total",
+  handler: async (c, { token }) => {
+    c.header("Cache-Control", "private, no-store");
+    const { orderId, userId } = await orderOfPayToken(c, token);
+    const gateway = c.var.payments;
+    if (!gateway) throw new PaymentNotConfiguredError();
+    return await orderPayment(c, c.var.db, gateway, orderId, userId);
+  },
+});
+
+export const payLinkPayFastAction = defineAction({
+  method: "post",
+  path: "/pay/payfast",
+  input: tokenBody,
+  output: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }),
+  auth: "public",
+  summary: "PayFast's payment form (action and signed fields) for the order a signed pay link names",
+  handler: async (c, { token }) => {
+    c.header("Cache-Control", "private, no-store");
+    const { orderId, userId } = await orderOfPayToken(c, token);
+    const payfast = c.var.payfast;
+    if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    await payableOrder(c.var.db, orderId, userId);
+    const site = c.var.config.siteUrl;
+    return await startPayFastPayment(c.var.db, payfast, { orderId, userId }, {
+      ...payfastUrls(c),
+      returnUrl: () => `${site}${payLinkPath(token)}?provider=payfast`,
+      cancelUrl: () => `${site}${payLinkPath(token)}`,
+    });
+  },
+});
+
+export function payLinkApi() {
+  const app = new Hono<AppEnv>();
+  for (const action of [payLinkIntentAction, payLinkPayFastAction]) jsonRoute(app, action, "/pay");
+  return app;
+}
