@@ -156,9 +156,9 @@ const PUBLIC = new Set([
   "GET /api/recommendations/up-sell/:productId",
   "GET /api/search",
   "GET /api/search/suggest",
-  // A WhatsApp pay link's payment: the signed link in the body is the permission (404 without it).
-  "POST /api/watrade/pay/intent",
-  "POST /api/watrade/pay/payfast",
+  // A pay link's payment (WhatsApp and staff orders): the signed link in the body is the permission.
+  "POST /api/pay/intent",
+  "POST /api/pay/payfast",
   // Meta's webhook handshake and notifications: trusted by the verify token and the signature.
   "GET /api/watrade/orders",
   "POST /api/watrade/orders",
