@@ -4,8 +4,7 @@
  * type their calls with it (so a changed shape breaks `deno task check` on both sides).
  */
 import { z } from "zod";
-
-const rand = z.number().describe("An amount in rand (ZAR), e.g. 1299.5");
+import { rand } from "./money.ts";
 
 export const couponSchema = z.object({
   code: z.string(),

@@ -64,6 +64,11 @@ export function validParams<S extends z.ZodType>(c: Context<AppEnv>, _schema: S)
   return (c.req.valid as (target: "param") => z.output<S>)("param");
 }
 
+/** The query string as a `validate("query", schema)` in the action's `middleware` parsed it. */
+export function validQuery<S extends z.ZodType>(c: Context<AppEnv>, _schema: S): z.output<S> {
+  return (c.req.valid as (target: "query") => z.output<S>)("query");
+}
+
 /** The action a route-table handler serves, if it was mounted by jsonRoute. */
 export function actionOf(handler: unknown): AnyAction | undefined {
   return servedActionOf(handler) as AnyAction | undefined;

@@ -76,12 +76,23 @@ export const logoutAction = defineAction({
   },
 });
 
+export const meAction = defineAction({
+  method: "get",
+  path: "/auth/me",
+  input: undefined,
+  output: userSchema,
+  auth: "public",
+  summary: "The signed-in user (401 'Not logged in' without a session)",
+  // deno-lint-ignore require-await
+  handler: async (c) => {
+    if (!c.var.user) throw new UnauthorizedError("Not logged in");
+    return userJson(c.var.user);
+  },
+});
+
 export function authApi() {
   const app = new Hono<AppEnv>();
   for (const action of [registerAction, loginAction, logoutAction]) jsonRoute(app, action, "/auth");
-  app.get("/me", (c) => {
-    if (!c.var.user) throw new UnauthorizedError("Not logged in");
-    return c.json(userJson(c.var.user));
-  });
+  jsonRoute(app, meAction, "/auth");
   return app;
 }

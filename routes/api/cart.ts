@@ -4,12 +4,22 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { jsonRoute } from "../action.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { cartSchema } from "../../contract/cart.ts";
 import { cartActions, currentCart } from "./cart_actions.ts";
+
+export const cartAction = defineAction({
+  method: "get",
+  path: "/cart",
+  input: undefined,
+  output: cartSchema,
+  auth: "public",
+  summary: "The visitor's or customer's cart: lines at today's prices, coupon, discounts and totals",
+  handler: currentCart,
+});
 
 export function cartApi() {
   const app = new Hono<AppEnv>();
-  app.get("/", async (c) => c.json(await currentCart(c)));
-  for (const action of cartActions) jsonRoute(app, action, "/cart");
+  for (const action of [cartAction, ...cartActions]) jsonRoute(app, action, "/cart");
   return app;
 }

@@ -1,16 +1,36 @@
 /** GET /api/categories, GET /api/categories/{id}. */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { getCategory, listCategories } from "../../domains/catalog/mod.ts";
 import { parseId } from "../../lib/ids.ts";
 import { categoryJson } from "./json.ts";
+import { defineAction, jsonRoute } from "../action.ts";
+import { categoryJsonSchema } from "../../contract/catalog.ts";
+
+export const listCategoriesAction = defineAction({
+  method: "get",
+  path: "/categories",
+  input: undefined,
+  output: z.array(categoryJsonSchema),
+  auth: "public",
+  summary: "Every category, in menu order, with its product count",
+  handler: async (c) => (await listCategories(c.var.db)).map(categoryJson),
+});
+
+export const getCategoryAction = defineAction({
+  method: "get",
+  path: "/categories/:id",
+  input: undefined,
+  output: categoryJsonSchema,
+  auth: "public",
+  summary: "One category",
+  handler: async (c) => categoryJson(await getCategory(c.var.db, { id: parseId(c.req.param("id")) })),
+});
 
 export function categoryApi() {
   const app = new Hono<AppEnv>();
-  app.get("/", async (c) => c.json((await listCategories(c.var.db)).map(categoryJson)));
-  app.get("/:id", async (c) => {
-    const category = await getCategory(c.var.db, { id: parseId(c.req.param("id")) });
-    return c.json(categoryJson(category));
-  });
+  jsonRoute(app, listCategoriesAction, "/categories");
+  jsonRoute(app, getCategoryAction, "/categories");
   return app;
 }

@@ -2,8 +2,19 @@
 import type { Category, Product, ProductWithVariants, Variant } from "../../domains/catalog/mod.ts";
 import type { Suggestion } from "../../domains/search/mod.ts";
 import { toRand } from "../../lib/money.ts";
+import type { z } from "zod";
+import type {
+  categoryJsonSchema,
+  productJsonSchema,
+  productWithVariantsJsonSchema,
+  suggestionJsonSchema,
+  variantJsonSchema,
+} from "../../contract/catalog.ts";
 
-export function categoryJson(c: Category) {
+// Typed with the contract's schemas (contract/catalog.ts): the routes declare them as outputs.
+type Out<S extends z.ZodType> = z.input<S>;
+
+export function categoryJson(c: Category): Out<typeof categoryJsonSchema> {
   return {
     id: c.id,
     name: c.name,
@@ -16,7 +27,7 @@ export function categoryJson(c: Category) {
   };
 }
 
-export function productJson(p: Product) {
+export function productJson(p: Product): Out<typeof productJsonSchema> {
   return {
     id: p.id,
     name: p.name,
@@ -28,10 +39,10 @@ export function productJson(p: Product) {
     metaDescription: p.metaDescription,
     price: toRand(p.priceCents),
     salePrice: toRand(p.salePriceCents),
-    currency: "ZAR",
+    currency: "ZAR" as const,
     stock: p.stock,
-    availability: p.stock > 0 ? "in stock" : "out of stock",
-    condition: "new",
+    availability: p.stock > 0 ? "in stock" as const : "out of stock" as const,
+    condition: "new" as const,
     images: p.images,
     categoryId: p.categoryId,
     category: p.category,
@@ -50,7 +61,7 @@ export function productJson(p: Product) {
   };
 }
 
-export function variantJson(v: Variant) {
+export function variantJson(v: Variant): Out<typeof variantJsonSchema> {
   return {
     id: v.id,
     productId: v.productId,
@@ -68,11 +79,11 @@ export function variantJson(v: Variant) {
   };
 }
 
-export function productWithVariantsJson(p: ProductWithVariants) {
+export function productWithVariantsJson(p: ProductWithVariants): Out<typeof productWithVariantsJsonSchema> {
   return { ...productJson(p), variants: p.variants.map(variantJson) };
 }
 
-export function suggestionJson(s: Suggestion) {
+export function suggestionJson(s: Suggestion): Out<typeof suggestionJsonSchema> {
   return {
     id: s.id,
     name: s.name,

@@ -4,6 +4,7 @@
  * order. Everything but /rewards needs a signed-in customer and is never cached.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
   type LedgerEntry,
@@ -22,7 +23,15 @@ import { ERROR_CODES, UnauthorizedError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { applyRedemptionOutput, redeemRewardOutput, validateRedemptionOutput } from "../../contract/loyalty.ts";
+import {
+  applyRedemptionOutput,
+  historyJsonSchema,
+  pointsJsonSchema,
+  redeemRewardOutput,
+  redemptionJsonSchema,
+  rewardJsonSchema,
+  validateRedemptionOutput,
+} from "../../contract/loyalty.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { applyRewardCode } from "../../flows/apply_reward_code.ts";
 
@@ -39,7 +48,7 @@ export function rewardJson(r: Reward) {
   };
 }
 
-export function historyJson(e: LedgerEntry) {
+export function historyJson(e: LedgerEntry): z.input<typeof historyJsonSchema> {
   return {
     id: e.id,
     points: e.points,
@@ -50,7 +59,7 @@ export function historyJson(e: LedgerEntry) {
   };
 }
 
-export function redemptionJson(r: Redemption) {
+export function redemptionJson(r: Redemption): z.input<typeof redemptionJsonSchema> {
   return {
     id: r.id,
     rewardId: r.rewardId,
@@ -109,13 +118,55 @@ export const applyRedemptionAction = defineAction({
   },
 });
 
+export const listRewardsAction = defineAction({
+  method: "get",
+  path: "/loyalty/rewards",
+  input: undefined,
+  output: z.array(rewardJsonSchema),
+  auth: "public",
+  summary: "The rewards points can buy",
+  handler: async (c) => {
+    c.header("Cache-Control", "public, max-age=60");
+    return (await listRewards(c.var.db)).map(rewardJson);
+  },
+});
+
+export const pointsAction = defineAction({
+  method: "get",
+  path: "/loyalty/points",
+  input: undefined,
+  output: pointsJsonSchema,
+  auth: "customer",
+  summary: "The customer's points balance and tier",
+  handler: async (c) => {
+    const points = await pointsBalance(c.var.db, currentUser(c).id);
+    return { points, tier: loyaltyTier(points) };
+  },
+});
+
+export const historyAction = defineAction({
+  method: "get",
+  path: "/loyalty/history",
+  input: undefined,
+  output: z.array(historyJsonSchema),
+  auth: "customer",
+  summary: "The customer's points ledger, newest first",
+  handler: async (c) => (await listHistory(c.var.db, currentUser(c).id)).map(historyJson),
+});
+
+export const redemptionsAction = defineAction({
+  method: "get",
+  path: "/loyalty/redemptions",
+  input: undefined,
+  output: z.array(redemptionJsonSchema),
+  auth: "customer",
+  summary: "The customer's redemption codes, newest first",
+  handler: async (c) => (await listRedemptions(c.var.db, currentUser(c).id)).map(redemptionJson),
+});
+
 export function loyaltyApi() {
   const app = new Hono<AppEnv>();
-
-  app.get("/rewards", async (c) => {
-    c.header("Cache-Control", "public, max-age=60");
-    return c.json((await listRewards(c.var.db)).map(rewardJson));
-  });
+  jsonRoute(app, listRewardsAction, "/loyalty");
 
   app.use("/redeem", async (c, next) => {
     if (!c.var.user) throw new UnauthorizedError("Please log in to redeem rewards.");
@@ -126,16 +177,9 @@ export function loyaltyApi() {
     c.header("Cache-Control", "private, no-store");
   });
 
-  app.get("/points", async (c) => {
-    const points = await pointsBalance(c.var.db, currentUser(c).id);
-    return c.json({ points, tier: loyaltyTier(points) });
-  });
-
-  app.get("/history", async (c) => c.json((await listHistory(c.var.db, currentUser(c).id)).map(historyJson)));
-
-  app.get("/redemptions", async (c) => {
-    return c.json((await listRedemptions(c.var.db, currentUser(c).id)).map(redemptionJson));
-  });
+  jsonRoute(app, pointsAction, "/loyalty");
+  jsonRoute(app, historyAction, "/loyalty");
+  jsonRoute(app, redemptionsAction, "/loyalty");
 
   jsonRoute(app, redeemRewardAction, "/loyalty");
   jsonRoute(app, validateRedemptionAction, "/loyalty");

@@ -188,20 +188,39 @@ export const testConfirmAction = defineAction({
   },
 });
 
-const paymentActions = [createIntentAction, payfastStartAction, testIntentAction, testConfirmAction];
-
-export function paymentApi() {
-  const app = new Hono<AppEnv>();
-
-  app.get("/config", (c) => {
+export const paymentConfigAction = defineAction({
+  method: "get",
+  path: "/payments/config",
+  input: undefined,
+  output: z.object({
+    provider: z.string().nullable().describe("The card gateway: stripe or test; null when none is configured"),
+    publishableKey: z.string().nullable(),
+    testPayments: z.boolean().describe("True when the shop takes test payments (no money moves)"),
+  }),
+  auth: "public",
+  summary: "Which card gateway checkout uses, and its publishable key",
+  // deno-lint-ignore require-await
+  handler: async (c) => {
     noStore(c);
     const gateway = c.var.payments;
-    return c.json({
+    return {
       provider: gateway?.provider ?? null,
       publishableKey: gateway?.publishableKey ?? null,
       testPayments: gateway !== null && !isLiveMode(c.var.config),
-    });
-  });
+    };
+  },
+});
+
+const paymentActions = [
+  paymentConfigAction,
+  createIntentAction,
+  payfastStartAction,
+  testIntentAction,
+  testConfirmAction,
+];
+
+export function paymentApi() {
+  const app = new Hono<AppEnv>();
 
   for (const action of paymentActions) jsonRoute(app, action, "/payments");
   return app;

@@ -1,5 +1,6 @@
-/** Product reads: filtered lists, featured, new, by category, by id or slug, with variants. */
+/** Product reads (filtered lists, featured, new, by category, by id or slug, with variants) and the stock alert. */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
   catalogSchemas,
@@ -14,12 +15,15 @@ import { ERROR_CODES, NotFoundError } from "../../lib/errors.ts";
 import { validate } from "../validate.ts";
 import { productJson, productWithVariantsJson } from "./json.ts";
 import { currentUser, hasRole } from "../guards.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { defineAction, jsonRoute, validQuery } from "../action.ts";
 import { successMessage } from "./auth.ts";
 import { subscribeToStock } from "../../domains/notifications/mod.ts";
-import { z } from "zod";
+import { productJsonSchema, productListJsonSchema, productWithVariantsJsonSchema } from "../../contract/catalog.ts";
 
 const notifyBody = z.object({ variantId: dbId("variantId must be a positive whole number").optional() }).strict();
+const productList = z.array(productJsonSchema);
+const listQuery = validate("query", catalogSchemas.productListQuery);
+const limitQuery = validate("query", catalogSchemas.limitQuery);
 
 export const notifyAction = defineAction({
   method: "post",
@@ -36,56 +40,129 @@ export const notifyAction = defineAction({
   },
 });
 
-export function productApi() {
-  const app = new Hono<AppEnv>();
-
-  app.get("/", validate("query", catalogSchemas.productListQuery), async (c) => {
-    const q = c.req.valid("query");
+export const listProductsAction = defineAction({
+  method: "get",
+  path: "/products",
+  input: undefined,
+  output: productListJsonSchema,
+  auth: "public",
+  middleware: [listQuery],
+  summary: "Products on the storefront: search, category (with its sub-categories), price, stock and sale " +
+    "filters, sorted and paged",
+  handler: async (c) => {
+    const q = validQuery(c, catalogSchemas.productListQuery);
     const categoryIds = q.category
       ? await categoryTreeIds(c.var.db, (await getCategory(c.var.db, { slug: q.category })).id)
       : undefined;
     const page = await listProducts(c.var.db, { ...catalogSchemas.toProductFilter(q), categoryIds });
-    return c.json({ ...page, items: page.items.map(productJson) });
-  });
+    return { ...page, items: page.items.map(productJson) };
+  },
+});
 
-  app.get("/featured", validate("query", catalogSchemas.limitQuery), async (c) => {
-    const page = await listProducts(c.var.db, { featured: true, limit: c.req.valid("query").limit });
-    return c.json(page.items.map(productJson));
-  });
+export const featuredProductsAction = defineAction({
+  method: "get",
+  path: "/products/featured",
+  input: undefined,
+  output: productList,
+  auth: "public",
+  middleware: [limitQuery],
+  summary: "Featured products",
+  handler: async (c) => {
+    const page = await listProducts(c.var.db, {
+      featured: true,
+      limit: validQuery(c, catalogSchemas.limitQuery).limit,
+    });
+    return page.items.map(productJson);
+  },
+});
 
-  app.get("/new", validate("query", catalogSchemas.limitQuery), async (c) => {
-    const page = await listProducts(c.var.db, { isNew: true, sort: "newest", limit: c.req.valid("query").limit });
-    return c.json(page.items.map(productJson));
-  });
+export const newProductsAction = defineAction({
+  method: "get",
+  path: "/products/new",
+  input: undefined,
+  output: productList,
+  auth: "public",
+  middleware: [limitQuery],
+  summary: "New arrivals, newest first",
+  handler: async (c) => {
+    const { limit } = validQuery(c, catalogSchemas.limitQuery);
+    return (await listProducts(c.var.db, { isNew: true, sort: "newest", limit })).items.map(productJson);
+  },
+});
 
-  app.get("/category/:id", validate("query", catalogSchemas.productListQuery), async (c) => {
+export const categoryProductsAction = defineAction({
+  method: "get",
+  path: "/products/category/:id",
+  input: undefined,
+  output: productList,
+  auth: "public",
+  middleware: [listQuery],
+  summary: "A category's products, with its sub-categories', filtered and sorted like the product list",
+  handler: async (c) => {
     const category = await getCategory(c.var.db, { id: parseId(c.req.param("id"), "category id") });
     const page = await listProducts(c.var.db, {
-      ...catalogSchemas.toProductFilter(c.req.valid("query")),
+      ...catalogSchemas.toProductFilter(validQuery(c, catalogSchemas.productListQuery)),
       categoryIds: await categoryTreeIds(c.var.db, category.id),
     });
-    return c.json(page.items.map(productJson));
-  });
+    return page.items.map(productJson);
+  },
+});
 
-  app.get("/slug/:slug", async (c) => {
-    const slug = c.req.param("slug");
+export const productBySlugAction = defineAction({
+  method: "get",
+  path: "/products/slug/:slug",
+  input: undefined,
+  output: productJsonSchema,
+  auth: "public",
+  summary: "One product by its slug",
+  handler: async (c) => {
+    const slug = c.req.param("slug") ?? "";
     if (!isSlug(slug)) throw new NotFoundError("Product Not Found");
-    return c.json(productJson(await getProduct(c.var.db, { slug })));
-  });
+    return productJson(await getProduct(c.var.db, { slug }));
+  },
+});
 
-  // Public for the storefront; staff also see drafts and archived products (the variant editor reads it).
-  app.get("/:id/with-variants", async (c) => {
+export const productWithVariantsAction = defineAction({
+  method: "get",
+  path: "/products/:id/with-variants",
+  input: undefined,
+  output: productWithVariantsJsonSchema,
+  auth: "public",
+  summary: "One product with its variants (staff also get drafts and archived products)",
+  handler: async (c) => {
+    // Public for the storefront; staff also see drafts and archived products (the variant editor reads it).
     const staff = c.var.user !== null && hasRole(c.var.user, "admin");
     const product = await getProductWithVariants(c.var.db, { id: parseId(c.req.param("id")) }, {
       includeArchived: staff,
     });
-    return c.json(productWithVariantsJson(product));
-  });
+    return productWithVariantsJson(product);
+  },
+});
 
-  jsonRoute(app, notifyAction, "/products");
+export const productByIdAction = defineAction({
+  method: "get",
+  path: "/products/:id",
+  input: undefined,
+  output: productJsonSchema,
+  auth: "public",
+  summary: "One product by its id",
+  handler: async (c) => productJson(await getProduct(c.var.db, { id: parseId(c.req.param("id")) })),
+});
 
-  app.get("/:id", async (c) => {
-    return c.json(productJson(await getProduct(c.var.db, { id: parseId(c.req.param("id")) })));
-  });
+export function productApi() {
+  const app = new Hono<AppEnv>();
+  // In this order: the fixed paths before "/:id".
+  for (
+    const action of [
+      listProductsAction,
+      featuredProductsAction,
+      newProductsAction,
+      categoryProductsAction,
+      productBySlugAction,
+      productWithVariantsAction,
+      notifyAction,
+      productByIdAction,
+    ]
+  ) jsonRoute(app, action, "/products");
   return app;
 }

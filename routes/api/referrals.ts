@@ -49,6 +49,16 @@ export async function referralOverview(
   };
 }
 
+export const myReferralsAction = defineAction({
+  method: "get",
+  path: "/referrals/my",
+  input: undefined,
+  output: referralSchemas.myReferralsJson,
+  auth: "customer",
+  summary: "The customer's referral code, link, the people who used it and the points earned",
+  handler: referralOverview,
+});
+
 export const inviteAction = defineAction({
   method: "post",
   path: "/referrals",
@@ -91,7 +101,7 @@ export function referralApi() {
 
   jsonRoute(app, inviteAction, "/referrals");
 
-  app.get("/my", async (c) => c.json(await referralOverview(c)));
+  jsonRoute(app, myReferralsAction, "/referrals");
 
   jsonRoute(app, redeemReferralAction, "/referrals");
   return app;

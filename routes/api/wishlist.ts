@@ -1,5 +1,6 @@
 /** The signed-in customer's wishlist: GET/POST /api/wishlist, DELETE /api/wishlist/{productId}, GET /check/{id}. */
 import { Hono } from "hono";
+import { productJsonSchema } from "../../contract/catalog.ts";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { addToWishlist, isInWishlist, listWishlist, removeFromWishlist } from "../../domains/wishlist/mod.ts";
@@ -41,22 +42,45 @@ export const removeFromWishlistAction = defineAction({
   },
 });
 
-export function wishlistApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireUser());
-  app.get("/", async (c) => {
-    const entries = await listWishlist(c.var.db, currentUser(c).id);
-    return c.json(entries.map((e) => ({
+export const listWishlistAction = defineAction({
+  method: "get",
+  path: "/wishlist",
+  input: undefined,
+  output: z.array(z.object({
+    id: z.number().int(),
+    productId: z.number().int(),
+    addedAt: z.string().describe("ISO 8601 date and time"),
+    product: productJsonSchema,
+  })),
+  auth: "customer",
+  summary: "The customer's wishlist, newest first, with each product",
+  handler: async (c) =>
+    (await listWishlist(c.var.db, currentUser(c).id)).map((e) => ({
       id: e.id,
       productId: e.productId,
       addedAt: e.addedAt.toISOString(),
       product: productJson(e.product),
-    })));
-  });
+    })),
+});
+
+export const checkWishlistAction = defineAction({
+  method: "get",
+  path: "/wishlist/check/:id",
+  input: undefined,
+  output: z.object({ inWishlist: z.boolean() }),
+  auth: "customer",
+  summary: "Whether a product is on the customer's wishlist",
+  handler: async (c) => ({
+    inWishlist: await isInWishlist(c.var.db, currentUser(c).id, parseId(c.req.param("id"))),
+  }),
+});
+
+export function wishlistApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireUser());
+  jsonRoute(app, listWishlistAction, "/wishlist");
   jsonRoute(app, addToWishlistAction, "/wishlist");
-  app.get("/check/:id", async (c) => {
-    return c.json({ inWishlist: await isInWishlist(c.var.db, currentUser(c).id, parseId(c.req.param("id"))) });
-  });
+  jsonRoute(app, checkWishlistAction, "/wishlist");
   jsonRoute(app, removeFromWishlistAction, "/wishlist");
   return app;
 }
