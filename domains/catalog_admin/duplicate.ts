@@ -9,7 +9,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { audit, type ProductRecord, productRecord, uniqueOrConflict } from "./records.ts";
+import { audit, type ProductRecord, productRecord, retryOnClash } from "./records.ts";
 import { takenVariantSkus, uniqueSku } from "./options.ts";
 
 /** `base`, or `base-2`, `base-3`...: the first slug no product has. */
@@ -33,7 +33,7 @@ async function freeProductSku(tx: Db, base: string): Promise<string> {
 
 /** Copies product `id` as a draft; returns the copy. */
 export async function duplicateProduct(db: Db, userId: number, id: number): Promise<ProductRecord> {
-  return await uniqueOrConflict({ sku: "", slug: "" }, () =>
+  return await retryOnClash(() =>
     db.transaction(async (tx) => {
       const original = await productRecord(tx, id);
       if (!original) throw new NotFoundError("Product Not Found");
@@ -73,5 +73,6 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
         key: { name: copy.name, sku: copy.sku, slug: copy.slug, status: copy.status, duplicatedFrom: id },
       });
       return copy;
-    }));
+    })
+  );
 }

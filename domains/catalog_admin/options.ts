@@ -10,7 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { products, productVariants } from "../../db/schema/mod.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { syncProductStock } from "../orders/mod.ts";
-import { audit, type ProductRecord, productRecord, uniqueOrConflict, type VariantRecord } from "./records.ts";
+import { audit, type ProductRecord, productRecord, retryOnClash, type VariantRecord } from "./records.ts";
 import { MAX_OPTION_COMBINATIONS, type ProductOption, TOO_MANY_COMBINATIONS } from "./schemas.ts";
 
 /** Every combination of the options' values, the first option varying slowest. */
@@ -90,8 +90,8 @@ const sameValues = (a: string[], b: string[]) =>
  * then gets its values). Returns the variants added.
  */
 export async function generateVariants(db: Db, userId: number, productId: number): Promise<VariantRecord[]> {
-  // A SKU taken by another product's write between our check and our insert is a 409, not a 500.
-  return await uniqueOrConflict({ sku: "" }, () =>
+  // A SKU taken by another write between our check and our insert: run again, past it.
+  return await retryOnClash(() =>
     db.transaction(async (tx) => {
       const product = await productRecord(tx, productId, true);
       if (!product) throw new NotFoundError("Product Not Found");
@@ -132,5 +132,6 @@ export async function generateVariants(db: Db, userId: number, productId: number
         });
       }
       return created;
-    }));
+    })
+  );
 }

@@ -193,4 +193,14 @@ test("[images] alt text is kept by image, follows a reorder, goes with a deleted
   assert.deepEqual(actions, ["image_alt_changed", "images_reordered", "image_removed"]);
 });
 
+raceTest("[duplicate] three duplicates at once all succeed, each with its own slug and SKUs", async (db) => {
+  const staff = await createUser(db, { role: "admin" });
+  const original = await createProduct(db, { slug: "hide", sku: "HIDE" });
+  await createVariant(db, original.id, { sku: "HIDE-S" });
+  const copies = await Promise.all([1, 2, 3].map(() => duplicateProduct(db, staff.id, original.id)));
+  assert.deepEqual(copies.map((c) => c.slug).sort(), ["copy-of-hide", "copy-of-hide-2", "copy-of-hide-3"]);
+  const skus = (await db.select({ sku: productVariants.sku }).from(productVariants)).map((r) => r.sku).sort();
+  assert.deepEqual(skus, ["HIDE-S", "HIDE-S-COPY", "HIDE-S-COPY-2", "HIDE-S-COPY-3"]);
+});
+
 closeDatabase();

@@ -100,6 +100,23 @@ export async function uniqueOrConflict<T>(values: Record<string, unknown>, write
   }
 }
 
+/**
+ * Runs a write that picks its own free keys (a copy's slug, generated SKUs) again when a concurrent
+ * write took one of them between its check and its insert: the next run sees that key taken.
+ */
+export async function retryOnClash<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1;; i++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (pgErrorCode(err) !== "23505") throw err;
+      if (i >= attempts) {
+        throw new ConflictError("Another change took the same SKU or slug at the same time; try again");
+      }
+    }
+  }
+}
+
 function errText(err: unknown): string {
   let e: unknown = err;
   const parts: string[] = [];
