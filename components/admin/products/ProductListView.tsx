@@ -3,6 +3,7 @@
  * the product table (a box a row for the bulk edit) and paging.
  */
 import type { Product } from "../../../domains/catalog/mod.ts";
+import { imageSource } from "../../../lib/image_sizes.ts";
 import { effectivePriceCents, LOW_STOCK } from "../../../domains/catalog/mod.ts";
 import type { AdminProductQuery } from "../../../domains/catalog_admin/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
@@ -46,6 +47,22 @@ function PriceCell({ product: p }: { product: Product }) {
   );
 }
 
+/** The product's main photo (or the storefront's drawing when it has none), small, with its alt text. */
+function ProductThumb({ product: p }: { product: Product }) {
+  const first = p.images[0];
+  return (
+    <img
+      {...imageSource(first, p.name, 48)}
+      alt={(first && p.imageAlts[first]) || p.name}
+      width={48}
+      height={48}
+      loading="lazy"
+      className="h-12 w-12 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover"
+      data-product-thumb
+    />
+  );
+}
+
 const PRODUCT_COLUMNS: Column<Product>[] = [
   {
     header: <Island name="BulkSelect" component={BulkSelect} props={{ formId: BULK_FORM_ID }} />,
@@ -65,13 +82,16 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
   {
     header: "Product",
     cell: (p) => (
-      <>
-        <a href={`/admin/products/${p.id}`} className="font-semibold text-green-900 hover:underline">{p.name}</a>
-        <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-500">
-          ID: {p.id}
-          <ProductBadges product={p} />
-        </span>
-      </>
+      <div className="flex items-center gap-3">
+        <ProductThumb product={p} />
+        <div className="min-w-0">
+          <a href={`/admin/products/${p.id}`} className="font-semibold text-green-900 hover:underline">{p.name}</a>
+          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-500">
+            ID: {p.id}
+            <ProductBadges product={p} />
+          </span>
+        </div>
+      </div>
     ),
   },
   {
