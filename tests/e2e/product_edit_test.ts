@@ -2,7 +2,8 @@
  * A product's one edit screen in a real browser, as the demo admin: upload two photos, drag the
  * second before the first, write alt text, set two options and generate the 2x2 variant matrix,
  * give one variant stock, check the page with axe, duplicate the product as a draft, and pick the
- * variant on the storefront with one select per option. Screenshots of the edit page and the shop.
+ * variant on the storefront with one select per option, and see the thumbnails in the products list.
+ * Screenshots of the edit page, the shop and the list.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
@@ -149,6 +150,17 @@ e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option
   const copySkus = await page.locator("[data-variant-id] td:nth-child(2)").allTextContents();
   assert.ok(copySkus.every((sku) => sku.endsWith("-COPY")), copySkus.join());
   assert.equal(await page.locator("[data-image-url]").count(), 2, "the photos come along");
+
+  // The products list: each row's thumbnail is its main photo with its alt text (the drawing without photos).
+  await page.goto(`${e2e.server.url}/admin/products?q=${encodeURIComponent("Arcadia T5 UVB Kit")}`);
+  const thumbs = page.locator("[data-product-thumb]");
+  assert.equal(await thumbs.count(), 2, "the product and its copy");
+  assert.deepEqual(await thumbs.evaluateAll((els) => els.map((e) => e.getAttribute("alt"))), [
+    "T5 tube lit over a desert terrarium",
+    "T5 tube lit over a desert terrarium",
+  ]);
+  assert.match((await thumbs.first().getAttribute("src")) ?? "", /^\/media\/products\//);
+  await fullPageShot(page, "admin-products-thumbnails-desktop");
   assert.deepEqual(errors, []);
   await page.close();
 });
