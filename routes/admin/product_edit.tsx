@@ -142,6 +142,7 @@ async function editPage(
               {archived || draft
                 ? null
                 : <a href={`/product/${product.slug}`} className={secondaryButton}>View on site</a>}
+              <a href={`/admin/products/${product.id}/stock`} className={secondaryButton}>Stock history</a>
               <form method="post" action={`/admin/products/${product.id}/duplicate`}>
                 <button type="submit" className={secondaryButton}>Duplicate</button>
               </form>

@@ -162,6 +162,11 @@ test(
     assert.match(html, /Stock history: Heat Mat/);
     assert.match(html, /\(bulk edit, by admin\)/);
     assert.match(html, /5 left/);
+    // The product's edit page links to it.
+    assert.match(
+      await (await admin.get(`/admin/products/${p.id}`)).text(),
+      new RegExp(`href="/admin/products/${p.id}/stock"`),
+    );
   },
 );
 
