@@ -165,4 +165,33 @@ e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option
   await page.close();
 });
 
+e2eTest("[e2e] product edit page without JavaScript: move a photo, save alt text, generate variants", async () => {
+  const context = await e2e.browser.newContext({
+    ...DESKTOP,
+    javaScriptEnabled: false,
+    storageState: await desktop.storageState(),
+  });
+  const page = await context.newPage();
+  await page.goto(`${e2e.server.url}/admin/products?q=${encodeURIComponent("Copy of Arcadia")}`);
+  await page.getByRole("link", { name: "Copy of Arcadia T5 UVB Kit", exact: true }).click();
+  await page.waitForURL(/\/admin\/products\/\d+$/);
+  const before = await imageOrder(page);
+  await page.getByRole("button", { name: "Move image 2 left" }).click();
+  await page.waitForLoadState();
+  assert.deepEqual(await imageOrder(page), [before[1], before[0]]);
+  await page.getByLabel("Alt text of image 2").fill("The kit in its box");
+  await page.locator('[data-image-index="1"]').getByRole("button", { name: "Save" }).click();
+  await page.waitForLoadState();
+  assert.equal(await page.getByLabel("Alt text of image 2").inputValue(), "The kit in its box");
+  // A value added to an option, then Generate: only the new combinations are added.
+  await page.getByLabel("Option 1 values").fill("Small, Large, Medium");
+  await page.getByRole("button", { name: "Save options" }).click();
+  await page.getByText("6 combinations of the saved options").waitFor();
+  await page.getByRole("button", { name: "Generate variants" }).click();
+  await page.waitForLoadState();
+  assert.equal(await page.locator("[data-variant-id]").count(), 6);
+  await fullPageShot(page, "admin-product-edit-no-js-desktop");
+  await context.close();
+});
+
 e2e.registerStopTest();
