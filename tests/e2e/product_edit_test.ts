@@ -14,6 +14,7 @@ import {
   e2eTest,
   expectToast,
   fullPageShot,
+  shotPath,
   signIn,
   useShopInBrowser,
   watchErrors,
@@ -120,6 +121,11 @@ e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option
   await checked.goto(page.url());
   await islandsReady(checked);
   assert.deepEqual(await axeViolations(checked), []);
+  // The same page on a phone: sections stack, the photo cards and the variant table stay usable.
+  await checked.setViewportSize({ width: 390, height: 844 });
+  await fullPageShot(checked, "admin-product-edit-one-page-phone");
+  await checked.locator("#images").screenshot({ path: shotPath("admin-product-edit-images-phone") });
+  await checked.locator("#variants").screenshot({ path: shotPath("admin-product-edit-variants-phone") });
   await audit.close();
 
   // The storefront: a select per option; picking Large and 12% lands on that variant.
