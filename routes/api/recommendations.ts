@@ -22,14 +22,14 @@ import {
 } from "../../domains/recommendations/mod.ts";
 import { getCategory, type Product } from "../../domains/catalog/mod.ts";
 import { hitRateLimit } from "../../domains/auth/mod.ts";
-import { AppError } from "../../lib/errors.ts";
-import { logError } from "../../lib/error_log.ts";
+import { withFallback } from "../../lib/error_log.ts";
 import { parseId } from "../../lib/ids.ts";
 import { clientIp } from "../client_ip.ts";
-import { currentUser, requireRole, requireUser } from "../guards.ts";
+import { currentUser, requireRole } from "../guards.ts";
 import { cookieSecure } from "../session.ts";
 import { validate } from "../validate.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { defineAction, jsonRoute, validQuery } from "../action.ts";
+import { productJsonSchema } from "../../contract/catalog.ts";
 import { productJson } from "./json.ts";
 
 /** The anonymous id a visitor's views are kept under (no session or account needed). */
@@ -53,16 +53,13 @@ function viewer(c: Context<AppEnv>): Viewer {
   return { visitorId };
 }
 
-/** Runs a read; an unexpected failure answers the spec's text for it (a 404 or 400 stays as it is). */
-async function listOr(c: Context<AppEnv>, failure: string, read: () => Promise<Product[]>) {
-  try {
-    return c.json((await read()).map(productJson));
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    logError(failure, err, { path: c.req.path });
-    return c.json({ error: failure, message: failure }, 500);
-  }
+/** Runs a read; an unexpected failure is logged and answers the spec's text for it (a 404 or 400 stays). */
+async function listOr(failure: string, read: () => Promise<Product[]>) {
+  return (await withFallback(failure, { message: failure }, read)).map(productJson);
 }
+
+const productList = z.array(productJsonSchema);
+const limitQuery = validate("query", recommendationSchemas.limitQuery);
 
 const productLists: { path: string; kind: ProductListKind; limit: number; failure: string }[] = [
   { path: "similar", kind: "similar", limit: DEFAULT_LIMITS.similar, failure: "Failed to fetch similar products" },
@@ -113,37 +110,64 @@ export const rebuildAction = defineAction({
   },
 });
 
-export function recommendationApi() {
-  const app = new Hono<AppEnv>();
-
-  jsonRoute(app, trackViewAction, "/recommendations");
-
-  for (const list of productLists) {
-    app.get(`/${list.path}/:productId`, validate("query", recommendationSchemas.limitQuery), (c) => {
+/** A product's stored list of one kind (similar, frequently bought together, cross-sell, up-sell). */
+export const productListActions = productLists.map((list) =>
+  defineAction({
+    method: "get",
+    path: `/recommendations/${list.path}/:productId`,
+    input: undefined,
+    output: productList,
+    auth: "public",
+    middleware: [limitQuery],
+    summary: `The product's ${list.path.replace("-", " ")} list (at most \`limit\`, default ${list.limit})`,
+    handler: (c) => {
       const productId = parseId(c.req.param("productId"), "productId");
-      const limit = c.req.valid("query").limit ?? list.limit;
-      return listOr(c, list.failure, () => productRecommendations(c.var.db, list.kind, productId, limit));
-    });
-  }
+      const limit = validQuery(c, recommendationSchemas.limitQuery).limit ?? list.limit;
+      return listOr(list.failure, () => productRecommendations(c.var.db, list.kind, productId, limit));
+    },
+  })
+);
 
-  app.get("/personalized", requireUser(), validate("query", recommendationSchemas.limitQuery), (c) => {
-    const limit = c.req.valid("query").limit ?? DEFAULT_LIMITS.personalized;
+export const personalizedAction = defineAction({
+  method: "get",
+  path: "/recommendations/personalized",
+  input: undefined,
+  output: productList,
+  auth: "customer",
+  middleware: [limitQuery],
+  summary: "Products picked for the signed-in customer from their views and orders",
+  handler: (c) => {
+    const limit = validQuery(c, recommendationSchemas.limitQuery).limit ?? DEFAULT_LIMITS.personalized;
     return listOr(
-      c,
       "Failed to fetch personalized recommendations",
       () => personalizedProducts(c.var.db, currentUser(c).id, limit),
     );
-  });
+  },
+});
 
-  app.get("/trending", validate("query", recommendationSchemas.trendingQuery), async (c) => {
-    const { limit, categoryId } = c.req.valid("query");
+export const trendingAction = defineAction({
+  method: "get",
+  path: "/recommendations/trending",
+  input: undefined,
+  output: productList,
+  auth: "public",
+  middleware: [validate("query", recommendationSchemas.trendingQuery)],
+  summary: "Products most viewed and bought lately, in the shop or one category",
+  handler: async (c) => {
+    const { limit, categoryId } = validQuery(c, recommendationSchemas.trendingQuery);
     if (categoryId !== undefined) await getCategory(c.var.db, { id: categoryId }); // 404 for an unknown one
     return listOr(
-      c,
       "Failed to fetch trending products",
       () => trendingProducts(c.var.db, limit ?? DEFAULT_LIMITS.trending, categoryId),
     );
-  });
+  },
+});
+
+export function recommendationApi() {
+  const app = new Hono<AppEnv>();
+  for (const action of [trackViewAction, ...productListActions, personalizedAction, trendingAction]) {
+    jsonRoute(app, action, "/recommendations");
+  }
   return app;
 }
 

@@ -59,12 +59,6 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/orders",
   "GET /api/orders/{id}",
   "GET /api/products/{id}/reviews",
-  "GET /api/recommendations/cross-sell/{productId}",
-  "GET /api/recommendations/frequently-bought/{productId}",
-  "GET /api/recommendations/personalized",
-  "GET /api/recommendations/similar/{productId}",
-  "GET /api/recommendations/trending",
-  "GET /api/recommendations/up-sell/{productId}",
 ]);
 
 test(
@@ -197,8 +191,8 @@ const PUBLIC = new Set([
   "GET /api/recommendations/frequently-bought/:productId",
   "GET /api/recommendations/similar/:productId",
   "POST /api/recommendations/track-view",
-  "GET /api/recommendations/trending",
   "GET /api/recommendations/up-sell/:productId",
+  "GET /api/recommendations/trending",
   "GET /api/search",
   "GET /api/search/suggest",
   // A pay link's payment (WhatsApp and staff orders): the signed link in the body is the permission.
