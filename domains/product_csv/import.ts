@@ -8,13 +8,14 @@
  * Values are compared as the export writes them (its cell text), so an exported file imported again
  * changes nothing. Rows never delete: a product or variant missing from the file is left as it is.
  */
-import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { type Db, rowsOf } from "../../db/client.ts";
 import { cartItems, categories, products, productVariants } from "../../db/schema/mod.ts";
 import { AppError, ERROR_CODES } from "../../lib/errors.ts";
 import { CsvSyntaxError, csvText, parseCsv } from "../../lib/csv.ts";
 import { toCents, toNumeric } from "../../lib/money.ts";
-import { recordAudit } from "../admin_audit/mod.ts";
+import { recordAudits } from "../admin_audit/mod.ts";
 import type { ProductRecord, VariantRecord } from "../catalog_admin/mod.ts";
 import { syncProductStock } from "../orders/mod.ts";
 import { recordStockMovements, type StockChange } from "../stock_history/mod.ts";
@@ -673,104 +674,193 @@ function variantColumnsOf(v: VariantPlan) {
   return set;
 }
 
-/** Writes the plan (inside the caller's transaction): products, variants, stock movements, audit entries. */
+/** Rows one batched statement writes: 5,000 changed products are ten statements, not 5,000 round trips. */
+const BATCH = 500;
+
+function chunked<T>(list: readonly T[]): T[][] {
+  return Array.from({ length: Math.ceil(list.length / BATCH) }, (_, i) => list.slice(i * BATCH, (i + 1) * BATCH));
+}
+
+/** A property's column name under the schema's snake_case casing (salePrice -> sale_price). */
+const columnName = (key: string) => key.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+
+/** A value as a typed SQL parameter of its column (the VALUES list has no column types of its own). */
+function typedValue(column: PgColumn, value: unknown): SQL {
+  const driven = value === null || value === undefined ? null : column.mapToDriverValue(value);
+  return sql`cast(${driven} as ${sql.raw(column.getSQLType())})`;
+}
+
+/**
+ * Updates many rows, each with its own values: one `update ... from (values ...)` per set of columns
+ * and batch. Returns each row's stock after the update (the stock movements' figure).
+ */
+async function updateRows(
+  tx: Db,
+  table: typeof products | typeof productVariants,
+  rows: { id: number; set: Record<string, unknown> }[],
+): Promise<Map<number, number>> {
+  const columns = getTableColumns(table) as unknown as Record<string, PgColumn>;
+  const stockAfter = new Map<number, number>();
+  for (const [signature, group] of Map.groupBy(rows, (r) => Object.keys(r.set).sort().join(","))) {
+    const keys = signature.split(",");
+    const assignments = sql.join(
+      keys.map((k) => sql`${sql.identifier(columnName(k))} = v.${sql.identifier(k)}`),
+      sql`, `,
+    );
+    const names = sql.join([sql.identifier("id"), ...keys.map((k) => sql.identifier(k))], sql`, `);
+    for (const part of chunked(group)) {
+      const tuples = part.map((r) =>
+        sql`(${
+          sql.join([sql`cast(${r.id} as integer)`, ...keys.map((k) => typedValue(columns[k], r.set[k]))], sql`, `)
+        })`
+      );
+      const result = await tx.execute(sql`update ${table} set ${assignments}
+        from (values ${sql.join(tuples, sql`, `)}) as v(${names})
+        where ${table.id} = v.id returning ${table.id} as id, ${table.stock} as stock`);
+      for (const row of rowsOf<{ id: number; stock: number }>(result)) {
+        stockAfter.set(Number(row.id), Number(row.stock));
+      }
+    }
+  }
+  return stockAfter;
+}
+
+/**
+ * Writes the plan inside the caller's transaction: new products and variants in multi-row inserts,
+ * changed ones in batched updates, then the products' stock from their variants, carts emptied of
+ * products leaving the shop, one audit entry a product and the stock movements, each in one statement.
+ */
 async function apply(tx: Db, userId: number, plans: ProductPlan[], state: ShopState) {
   const now = new Date();
   const movements: StockChange[] = [];
-  for (const p of plans) {
-    const productChanged = p.changed.length > 0 || p.options !== undefined;
-    const variantsChanged = p.variants.filter((v) => v.changed.length > 0);
-    if (!productChanged && !variantsChanged.length) continue;
+  const touched = plans.filter((p) => p.changed.length || p.options || p.variants.some((v) => v.changed.length));
+  const sets = new Map(touched.map((p) => {
     const set = productColumnsOf(p, state, now);
     if (p.options) set.options = p.options.after;
-    let id: number;
-    let stockBefore = 0;
-    if (p.existing) {
-      id = p.existing.id;
-      stockBefore = p.existing.stock;
-      if (Object.keys(set).length) {
-        await tx.update(products).set({ ...set, updatedAt: now }).where(eq(products.id, id));
+    if (!p.group.variants && p.changed.includes("Variant Inventory Qty")) {
+      set.stock = Number(p.target["Variant Inventory Qty"]);
+    }
+    return [p, set];
+  }));
+
+  const ids = new Map<ProductPlan, number>();
+  for (const part of chunked(touched.filter((p) => !p.existing))) {
+    const rows = await tx.insert(products).values(part.map((p) => ({
+      name: p.target.Title!,
+      slug: p.group.handle,
+      sku: p.group.sku,
+      price: sets.get(p)!.price!,
+      ...sets.get(p)!,
+    }))).returning({ id: products.id, sku: products.sku, stock: products.stock });
+    const bySku = new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
+    for (const p of part) {
+      const row = bySku.get(p.group.sku.toLowerCase())!;
+      ids.set(p, row.id);
+      if (!p.group.variants) {
+        movements.push({ productId: row.id, variantId: null, delta: row.stock, stockAfter: row.stock });
       }
-      // Off the storefront (draft or archived): out of shoppers' carts too, as the staff screens do.
-      const leaves = (set.status === "draft" && p.existing.status !== "draft") ||
-        (set.archivedAt && !p.existing.archivedAt);
-      if (leaves) await tx.delete(cartItems).where(eq(cartItems.productId, id));
-    } else {
-      const [row] = await tx.insert(products).values({
-        name: p.target.Title!,
-        slug: p.group.handle,
-        sku: p.group.sku,
+    }
+  }
+  const updates = touched.filter((p) => p.existing && Object.keys(sets.get(p)!).length);
+  const productStock = await updateRows(
+    tx,
+    products,
+    updates.map((p) => ({ id: p.existing!.id, set: { ...sets.get(p)!, updatedAt: now } })),
+  );
+  for (const p of touched.filter((p) => p.existing)) {
+    ids.set(p, p.existing!.id);
+    const after = productStock.get(p.existing!.id);
+    if (sets.get(p)!.stock !== undefined && after !== undefined) {
+      movements.push({
+        productId: p.existing!.id,
+        variantId: null,
+        delta: after - p.existing!.stock,
+        stockAfter: after,
+      });
+    }
+  }
+  // Off the storefront (draft or archived): out of shoppers' carts too, as the staff screens do.
+  const leaving = updates.filter((p) => {
+    const set = sets.get(p)!;
+    return (set.status === "draft" && p.existing!.status !== "draft") || (set.archivedAt && !p.existing!.archivedAt);
+  }).map((p) => p.existing!.id);
+  for (const part of chunked(leaving)) await tx.delete(cartItems).where(inArray(cartItems.productId, part));
+
+  const newVariants = touched.flatMap((p) =>
+    p.variants.filter((v) => !v.existing && v.changed.length).map((v) => ({ p, v }))
+  );
+  for (const part of chunked(newVariants)) {
+    const rows = await tx.insert(productVariants).values(part.map(({ p, v }) => {
+      const set = variantColumnsOf(v);
+      return {
+        productId: ids.get(p)!,
+        name: v.target["Variant Name"]!,
+        sku: v.target["Variant SKU"]!,
         price: set.price!,
         ...set,
-      }).returning({ id: products.id });
-      id = row.id;
+        stock: v.target["Variant Inventory Qty"] ? Number(v.target["Variant Inventory Qty"]) : 0,
+      };
+    })).returning({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock });
+    for (const r of rows) {
+      movements.push({ productId: r.productId, variantId: r.id, delta: r.stock, stockAfter: r.stock });
     }
-    const qty = p.target["Variant Inventory Qty"];
-    if (!p.group.variants && qty !== undefined && (p.changed.includes("Variant Inventory Qty"))) {
-      const [row] = await tx.update(products).set({ stock: Number(qty), updatedAt: now }).where(eq(products.id, id))
-        .returning({ stock: products.stock });
-      movements.push({ productId: id, variantId: null, delta: row.stock - stockBefore, stockAfter: row.stock });
-    }
-    const created: string[] = [];
-    const updated: string[] = [];
-    for (const v of variantsChanged) {
-      const set = variantColumnsOf(v);
+  }
+  const changedVariants = touched.flatMap((p) => p.variants.filter((v) => v.existing && v.changed.length));
+  const variantStock = await updateRows(
+    tx,
+    productVariants,
+    changedVariants.map((v) => {
       const stock = v.changed.includes("Variant Inventory Qty") ? Number(v.target["Variant Inventory Qty"]) : undefined;
-      if (v.existing) {
-        const [row] = await tx.update(productVariants).set({
-          ...set,
-          ...(stock !== undefined ? { stock } : {}),
-          updatedAt: now,
-        })
-          .where(eq(productVariants.id, v.existing.id)).returning({ stock: productVariants.stock });
-        if (stock !== undefined) {
-          movements.push({
-            productId: id,
-            variantId: v.existing.id,
-            delta: row.stock - v.existing.stock,
-            stockAfter: row.stock,
-          });
-        }
-        updated.push(v.existing.sku);
-      } else {
-        const [row] = await tx.insert(productVariants).values({
-          productId: id,
-          name: v.target["Variant Name"]!,
-          sku: v.target["Variant SKU"]!,
-          price: set.price!,
-          ...set,
-          stock: stock ?? 0,
-        }).returning({ id: productVariants.id, stock: productVariants.stock });
-        movements.push({ productId: id, variantId: row.id, delta: row.stock, stockAfter: row.stock });
-        created.push(v.target["Variant SKU"]!);
-      }
-    }
-    if (p.group.variants) await syncProductStock(tx, id);
-    const before = p.existing ? cellsOf(productRows(p.existing, [], "")[0]) : undefined;
-    const changes: Record<string, { before: string | null; after: string | null }> = Object.fromEntries(
-      p.changed.filter((c) => p.group.variants || !SHOWN_AS_VARIANT.includes(c)).map((c) => [
-        c,
-        { before: before?.[c] ?? null, after: p.target[c] ?? null },
-      ]),
-    );
-    if (p.options) {
-      changes.options = { before: optionsText(p.options.before) || null, after: optionsText(p.options.after) };
-    }
-    await recordAudit(tx, {
-      userId,
-      entityType: "product",
-      entityId: id,
-      action: p.existing ? "update" : "create",
-      details: {
-        source: "CSV import",
-        sku: p.group.sku,
-        changes,
-        ...(created.length ? { variantsCreated: created } : {}),
-        ...(updated.length ? { variantsUpdated: updated } : {}),
-      },
+      return {
+        id: v.existing!.id,
+        set: { ...variantColumnsOf(v), ...(stock !== undefined ? { stock } : {}), updatedAt: now },
+      };
+    }),
+  );
+  for (const v of changedVariants) {
+    if (!v.changed.includes("Variant Inventory Qty")) continue;
+    const after = variantStock.get(v.existing!.id)!;
+    movements.push({
+      productId: v.existing!.productId,
+      variantId: v.existing!.id,
+      delta: after - v.existing!.stock,
+      stockAfter: after,
     });
   }
+  for (const p of touched) {
+    if (p.group.variants && p.variants.some((v) => v.changed.length)) await syncProductStock(tx, ids.get(p)!);
+  }
+  await recordAudits(tx, touched.map((p) => auditEntry(userId, p, ids.get(p)!)));
   await recordStockMovements(tx, movements.filter((m) => m.delta !== 0), { reason: "import", actorUserId: userId });
+}
+
+/** A product's audit entry: its changed columns before and after, and the variants created and updated. */
+function auditEntry(userId: number, p: ProductPlan, id: number) {
+  const before = p.existing ? cellsOf(productRows(p.existing, [], "")[0]) : undefined;
+  const changes: Record<string, { before: string | null; after: string | null }> = Object.fromEntries(
+    p.changed.filter((c) => p.group.variants || !SHOWN_AS_VARIANT.includes(c)).map((c) => [
+      c,
+      { before: before?.[c] ?? null, after: p.target[c] ?? null },
+    ]),
+  );
+  if (p.options) {
+    changes.options = { before: optionsText(p.options.before) || null, after: optionsText(p.options.after) };
+  }
+  const created = p.variants.filter((v) => !v.existing && v.changed.length).map((v) => v.target["Variant SKU"]!);
+  const updated = p.variants.filter((v) => v.existing && v.changed.length).map((v) => v.existing!.sku);
+  return {
+    userId,
+    entityType: "product" as const,
+    entityId: id,
+    action: p.existing ? "update" : "create",
+    details: {
+      source: "CSV import",
+      sku: p.group.sku,
+      changes,
+      ...(created.length ? { variantsCreated: created } : {}),
+      ...(updated.length ? { variantsUpdated: updated } : {}),
+    },
+  };
 }
 
 /** Sorted by row, at most 200 (the message says how many in all). */
