@@ -1,6 +1,13 @@
 /** Reviews as JSON (the API's answers and the islands' props): dates as ISO strings, authors with initials. */
 import type { QueuedReview, Review, ReviewPage, ReviewReply } from "./mod.ts";
 import { initialsOf } from "./reviews.ts";
+import type { z } from "zod";
+import type {
+  queuedReviewJsonSchema,
+  replyOutput,
+  reviewJsonSchema,
+  reviewPageJsonSchema,
+} from "../../contract/reviews.ts";
 
 export interface AuthorJson {
   id: number;
@@ -12,7 +19,7 @@ export interface AuthorJson {
 const authorJson = (u: { id: number; username: string } | null): AuthorJson | null =>
   u ? { id: u.id, username: u.username, initials: initialsOf(u.username) } : null;
 
-export function replyJson(r: ReviewReply) {
+export function replyJson(r: ReviewReply): z.input<typeof replyOutput> {
   return {
     id: r.id,
     reviewId: r.reviewId,
@@ -26,7 +33,7 @@ export function replyJson(r: ReviewReply) {
 }
 export type ReplyJson = ReturnType<typeof replyJson>;
 
-export function reviewJson(r: Review) {
+export function reviewJson(r: Review): z.input<typeof reviewJsonSchema> {
   return {
     id: r.id,
     productId: r.productId,
@@ -48,7 +55,7 @@ export function reviewJson(r: Review) {
 }
 export type ReviewJson = ReturnType<typeof reviewJson>;
 
-export function reviewPageJson(page: ReviewPage) {
+export function reviewPageJson(page: ReviewPage): z.input<typeof reviewPageJsonSchema> {
   return {
     items: page.items.map(reviewJson),
     total: page.total,
@@ -60,7 +67,7 @@ export function reviewPageJson(page: ReviewPage) {
 }
 export type ReviewPageJson = ReturnType<typeof reviewPageJson>;
 
-export function queuedJson(r: QueuedReview) {
+export function queuedJson(r: QueuedReview): z.input<typeof queuedReviewJsonSchema> {
   return {
     ...reviewJson(r),
     product: r.product,

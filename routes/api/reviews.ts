@@ -30,20 +30,51 @@ import {
 import { UnauthorizedError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser, hasRole, requireRole, requireUser } from "../guards.ts";
-import { replyOutput, voteOutput, voteResultSchema } from "../../contract/reviews.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import {
+  moderationPageJsonSchema,
+  replyOutput,
+  reviewPageJsonSchema,
+  voteOutput,
+  voteResultSchema,
+} from "../../contract/reviews.ts";
+import { defineAction, jsonRoute, validQuery } from "../action.ts";
 import { validate } from "../validate.ts";
 import { readReviewSubmission, withStoredPhotos } from "../review_submission.ts";
+
+export const productReviewsAction = defineAction({
+  method: "get",
+  path: "/products/:id/reviews",
+  input: undefined,
+  output: reviewPageJsonSchema,
+  auth: "public",
+  middleware: [validate("query", reviewQuery)],
+  summary: "A product's approved reviews (filter by stars, source, photos; sorted, paged) with the rating summary",
+  handler: async (c) => {
+    const productId = parseId(c.req.param("id"), "Product id");
+    await reviewableProduct(c.var.db, productId);
+    return reviewPageJson(await listProductReviews(c.var.db, productId, validQuery(c, reviewQuery)));
+  },
+});
+
+export const moderationQueueAction = defineAction({
+  method: "get",
+  path: "/admin/reviews",
+  input: undefined,
+  output: moderationPageJsonSchema,
+  auth: "admin",
+  middleware: [validate("query", moderationQuery)],
+  summary: "Reviews of one status for moderation (pending by default), with their authors' orders",
+  handler: async (c) => {
+    const q = validQuery(c, moderationQuery);
+    const page = await listForModeration(c.var.db, { status: q.status, page: q.page });
+    return { items: page.items.map(queuedJson), total: page.total, page: page.page, pageCount: page.pageCount };
+  },
+});
 
 /** Mounted at /api/products. */
 export function productReviewApi() {
   const app = new Hono<AppEnv>();
-  app.get("/:id/reviews", validate("query", reviewQuery), async (c) => {
-    const productId = parseId(c.req.param("id"), "Product id");
-    await reviewableProduct(c.var.db, productId);
-    const page = await listProductReviews(c.var.db, productId, c.req.valid("query"));
-    return c.json(reviewPageJson(page));
-  });
+  jsonRoute(app, productReviewsAction, "/products");
   app.post("/:id/reviews", async (c) => {
     const productId = parseId(c.req.param("id"), "Product id");
     const user = c.var.user;
@@ -147,11 +178,7 @@ export function reviewApi() {
 export function adminReviewApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"));
-  app.get("/", validate("query", moderationQuery), async (c) => {
-    const q = c.req.valid("query");
-    const page = await listForModeration(c.var.db, { status: q.status, page: q.page });
-    return c.json({ items: page.items.map(queuedJson), total: page.total, page: page.page, pageCount: page.pageCount });
-  });
+  jsonRoute(app, moderationQueueAction, "/admin/reviews");
   jsonRoute(app, moderateReviewAction, "/admin/reviews");
   return app;
 }

@@ -47,7 +47,6 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/admin/orders",
   "GET /api/admin/orders/{id}",
   "GET /api/admin/outbox",
-  "GET /api/admin/reviews",
   "GET /api/admin/settings",
   "GET /api/admin/users",
   "GET /api/admin/users/{id}",
@@ -58,7 +57,6 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/meta-commerce/products",
   "GET /api/orders",
   "GET /api/orders/{id}",
-  "GET /api/products/{id}/reviews",
 ]);
 
 test(
