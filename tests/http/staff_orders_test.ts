@@ -231,6 +231,70 @@ test(
   },
 );
 
+test(
+  "[staff orders] the screens work without JavaScript: searches, the order form, Edit lines",
+  async (db, database) => {
+    const { app } = shop(database);
+    const mat = await createProduct(db, { name: "Heat mat 20W", sku: "HM-20", price: "250.00", stock: 10 });
+    const admin = await staff(db, app);
+    const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za" });
+
+    const found = await admin.get("/admin/orders/new?q=thandi");
+    assert.equal(found.status, 200);
+    assert.match(await found.text(), /thandi@example\.co\.za/);
+    const chosen = await (await admin.get(`/admin/orders/new?customer=${buyer.id}&pq=HM-20&lines=${mat.id}::2`)).text();
+    assert.match(chosen, /data-chosen-customer/);
+    assert.match(chosen, /Heat mat 20W · HM-20/, "the line is named");
+    assert.match(chosen, /value="12 Jacaranda Street"/, "the default address is filled in");
+    // Hostile query strings are read as nothing, never a 500.
+    assert.equal((await admin.get("/admin/orders/new?pq=%00")).status, 400, "a control character");
+    for (const q of ["customer=99999999999", "lines=1:2:3:4,x", `lines=${2 ** 40}::1`, "pq=%25_", "q=%E2%80%AE"]) {
+      const r = await admin.get(`/admin/orders/new?${q}`);
+      assert.equal(r.status, 200, `${q} ${r.status} ${(await r.text()).slice(0, 300)}`);
+    }
+
+    const form = {
+      customerId: String(buyer.id),
+      "line0-product": String(mat.id),
+      "line0-quantity": "2",
+      "line1-product": "",
+      "line1-quantity": "",
+      shippingMethod: "standard",
+      ...address,
+    };
+    // A form post from another site is refused (CSRF).
+    const foreign = testClient(app, { origin: "https://evil.example" });
+    for (const [k, v] of admin.cookies) foreign.cookies.set(k, v);
+    assert.equal((await foreign.postForm("/admin/orders/new", form)).status, 403);
+    // Too many for the stock: the page again with the message, nothing written.
+    const short = await admin.postForm("/admin/orders/new", { ...form, "line0-quantity": "11" });
+    assert.equal(short.status, 409);
+    assert.match(await short.text(), /Only 10 of Heat mat 20W are left/);
+    const bad = await admin.postForm("/admin/orders/new", { ...form, city: "" });
+    assert.equal(bad.status, 400);
+    assert.equal((await db.select().from(orders)).length, 0);
+
+    const made = await admin.postForm("/admin/orders/new", form);
+    assert.equal(made.status, 303);
+    const [order] = await db.select().from(orders);
+    assert.equal(made.headers.get("location"), `/admin/orders/${order.id}`);
+    assert.equal(await stockOf(db, mat.id), 8);
+    const page = await (await admin.get(`/admin/orders/${order.id}`)).text();
+    assert.match(page, /data-edit-lines/);
+    assert.match(page, /data-order-source="staff"/);
+
+    const edited = await admin.postForm(`/admin/orders/${order.id}/lines`, {
+      "line0-product": String(mat.id),
+      "line0-quantity": "5",
+    });
+    assert.equal(edited.status, 303);
+    assert.equal(await stockOf(db, mat.id), 5);
+    // A checkout order has no Edit lines.
+    await db.update(orders).set({ source: "web" }).where(eq(orders.id, order.id));
+    assert.doesNotMatch(await (await admin.get(`/admin/orders/${order.id}`)).text(), /data-edit-lines/);
+  },
+);
+
 raceTest("[staff orders] a staff order and a shopper's checkout race for the last unit: one wins", async (db) => {
   const last = await createProduct(db, { name: "Last lamp", price: "300.00", stock: 1 });
   const staffUser = await createUser(db, { username: "staffer", email: "staffer@example.co.za", role: "admin" });
