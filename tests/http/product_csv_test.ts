@@ -83,7 +83,7 @@ async function catalogue(db: Db) {
 test(
   "[product csv] export: one row per variant, Shopify's price way round, attachment, formula cells guarded",
   async (db, database) => {
-    const { tank } = await catalogue(db);
+    const { tank, heating } = await catalogue(db);
     await db.update(products).set({ name: '=HYPERLINK("http://evil.example")' }).where(eq(products.id, tank.id));
     const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
     const { res, text } = await exportCsv(admin);
@@ -116,6 +116,12 @@ test(
 
     const filtered = parseCsv((await exportCsv(admin, "q=mat")).text);
     assert.deepEqual(filtered.slice(1).map((r) => r[0]), ["heat-mat"], "the list's search filter applies");
+    const inCategory = parseCsv((await exportCsv(admin, `category=${heating.id}`)).text);
+    assert.deepEqual(inCategory.slice(1).map((r) => r[0]), ["heat-mat"], "and its category filter");
+    await db.update(products).set({ status: "draft" }).where(eq(products.id, tank.id));
+    const drafts = parseCsv((await exportCsv(admin, "status=draft")).text);
+    assert.deepEqual(drafts.slice(1).map((r) => r[0]), ["glass-tank", "glass-tank"], "and its status filter");
+    assert.equal((await admin.get("/api/admin/products/export.csv?status=sold")).status, 400);
   },
 );
 
