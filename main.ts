@@ -28,6 +28,7 @@ import { publishDueDrafts } from "./domains/catalog_admin/mod.ts";
 import { runWhatsAppWork, whatsappJobContext } from "./domains/whatsapp/mod.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 import { sweepUnpaidOrders } from "./flows/cancel_order.ts";
+import { handleOrderEvents } from "./flows/order_events.ts";
 
 /** An info line (the name other branches call; it writes through lib/logger.ts). */
 function log(message: string, extra: Record<string, unknown> = {}) {
@@ -144,6 +145,16 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
           stitch,
         });
         if (report.cancelled || report.paid || report.refunded) log("swept unpaid orders", { ...report });
+      },
+    },
+    // Order events (decision 0075): points and referral credit of a paid order whose handling after
+    // the payment's commit failed or never ran.
+    {
+      name: "order events",
+      intervalMs: 10_000,
+      run: async () => {
+        const handled = await handleOrderEvents(running().database.db);
+        if (handled) log("handled order events", { handled });
       },
     },
     // Recommendations (decision 0059): every minute, the lists of what changed since the last run

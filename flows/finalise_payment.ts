@@ -16,8 +16,7 @@ import { cartCoupons, cartItems, orders, users } from "../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../lib/errors.ts";
 import { toCents } from "../lib/money.ts";
 import { enqueueEmail, type OutgoingEmail } from "../domains/mail/mod.ts";
-import { awardOrderPoints, pointsForPaidTotal } from "../domains/loyalty/mod.ts";
-import { creditReferrer } from "../domains/referrals/mod.ts";
+import { pointsForPaidTotal } from "../domains/loyalty/mod.ts";
 import { cancelOrder, loadOrders, lockOrder, ORDER_NOT_FOUND, type OrderDetail } from "../domains/orders/mod.ts";
 import type { PaymentIntentFacts } from "../domains/payments/types.ts";
 import { invoiceAttachmentRef, issueTaxInvoice } from "../domains/tax_documents/mod.ts";
@@ -34,6 +33,7 @@ import {
   refundOwedForOrder,
   VAT_RATE_PERCENT,
 } from "../domains/checkout/mod.ts";
+import { dispatchOrderEvent, recordOrderEvent } from "./order_events.ts";
 
 /** What finalisation made of a payment. */
 export interface FinalizeOutcome {
@@ -78,17 +78,17 @@ export async function finalizePayment(
   opts: FinalizeOptions,
 ): Promise<Omit<FinalizeOutcome, "order">> {
   const now = opts.now ?? new Date();
-  const outcome = await db.transaction(async (tx) => {
+  const { eventId, ...outcome } = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     const mismatch = paymentMismatch(order, intent);
     if (mismatch) throw new ConflictError(mismatch);
     const owed = { orderId, provider: intent.provider, paymentId: intent.id, amountCents: intent.amountCents, now };
     if (order.paidAt) {
-      if (order.paymentId === intent.id) return { newlyPaid: false, extraPayment: false };
+      if (order.paymentId === intent.id) return { newlyPaid: false, extraPayment: false, eventId: null };
       // Money the order did not ask for: recorded once (a re-delivery finds it) and given back.
       await recordOwedRefund(tx, { ...owed, kind: "extra" });
-      return { newlyPaid: false, extraPayment: true };
+      return { newlyPaid: false, extraPayment: true, eventId: null };
     }
     if (order.status !== "pending") {
       await tx.update(orders).set({
@@ -100,7 +100,7 @@ export async function finalizePayment(
         updatedAt: now,
       }).where(eq(orders.id, orderId));
       await recordOwedRefund(tx, { ...owed, kind: "late" });
-      return { newlyPaid: false, extraPayment: false };
+      return { newlyPaid: false, extraPayment: false, eventId: null };
     }
     await tx.update(orders).set({
       status: "processing",
@@ -112,7 +112,8 @@ export async function finalizePayment(
       paymentError: null,
       updatedAt: now,
     }).where(eq(orders.id, orderId));
-    const confirmation = order.userId === null ? null : await afterPayment(tx, order, opts, now);
+    const after = order.userId === null ? null : await afterPayment(tx, order, opts, now);
+    const confirmation = after?.confirmation ?? null;
     // The tax invoice is issued with the payment, in this transaction: a rollback gives its number
     // back. Its number is taken last: the sequence's row stays locked until the commit, and every
     // other payment waits on it (decision 0061), so only two inserts follow it here.
@@ -129,18 +130,22 @@ export async function finalizePayment(
         now,
       );
     }
-    return { newlyPaid: true, extraPayment: false };
+    return { newlyPaid: true, extraPayment: false, eventId: after?.eventId ?? null };
   });
   // Outside the transaction (no row locked while the provider answers); a no-op unless this order
   // owes a refund. A failure stays owed for the sweeper.
   // An order this call paid was pending and unpaid under its lock, and refunds are owed only on
   // orders paid or cancelled before (recordOwedRefund's two callers above): nothing to look up.
+  // Committed: points and the referral credit follow the 'order.paid' event now (the job retries
+  // what fails here).
+  await dispatchOrderEvent(db, eventId);
   if (!opts.refundLater && !outcome.newlyPaid) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
   return outcome;
 }
 
 /**
- * Cart and points: what a paid order sets off for its customer. Answers the confirmation e-mail,
+ * Cart and the 'order.paid' event (points and referral credit follow it: flows/order_events.ts):
+ * what a paid order sets off for its customer. Answers the event's id and the confirmation e-mail,
  * waiting only for the tax invoice's number (null when the account is gone).
  */
 async function afterPayment(
@@ -148,15 +153,19 @@ async function afterPayment(
   order: OrderRow,
   opts: FinalizeOptions,
   now: Date,
-): Promise<((invoice: { invoiceNumber: string }) => OutgoingEmail) | null> {
+): Promise<{ eventId: number | null; confirmation: ((invoice: { invoiceNumber: string }) => OutgoingEmail) | null }> {
   const userId = order.userId!;
   const totalCents = toCents(order.total) ?? 0;
   // Independent statements of one transaction are sent together (postgres.js writes what is asked
   // in the same tick at once, and PostgreSQL runs them in the order sent): one round trip, not five.
-  const [[detail], , , [user]] = await Promise.all([
+  const [[detail], eventId, [user]] = await Promise.all([
     loadOrders(tx, [order.id]),
-    awardOrderPoints(tx, { userId, orderId: order.id, orderNumber: order.orderNumber, totalCents }),
-    creditReferrer(tx, { userId, orderId: order.id, orderNumber: order.orderNumber }, now),
+    recordOrderEvent(tx, order.id, "order.paid", {
+      userId,
+      orderNumber: order.orderNumber,
+      totalCents,
+      paidAt: now.toISOString(),
+    }),
     tx.select({ email: users.email, firstName: users.firstName, username: users.username })
       .from(users).where(and(eq(users.id, userId), sql`${users.deletedAt} is null`)),
     order.couponId === null
@@ -177,17 +186,20 @@ async function afterPayment(
       tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` }).where(same).execute(),
     ];
   }));
-  if (!user) return null;
-  return ({ invoiceNumber }) =>
-    orderConfirmationEmail({
-      to: user.email,
-      name: user.firstName ?? user.username,
-      order: detail,
-      points: pointsForPaidTotal(totalCents),
-      shop: opts.shop,
-      siteUrl: opts.siteUrl,
-      invoiceNumber,
-    });
+  if (!user) return { eventId, confirmation: null };
+  return {
+    eventId,
+    confirmation: ({ invoiceNumber }) =>
+      orderConfirmationEmail({
+        to: user.email,
+        name: user.firstName ?? user.username,
+        order: detail,
+        points: pointsForPaidTotal(totalCents),
+        shop: opts.shop,
+        siteUrl: opts.siteUrl,
+        invoiceNumber,
+      }),
+  };
 }
 
 /**

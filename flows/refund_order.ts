@@ -48,6 +48,7 @@ import { reverseReferralCredit } from "../domains/referrals/mod.ts";
 import { enqueueEmail, orderRefundedEmail } from "../domains/mail/mod.ts";
 import { issueCreditNote } from "../domains/tax_documents/mod.ts";
 import { type PaymentGateway, PaymentRefusedError, type RefundFacts } from "../domains/payments/mod.ts";
+import { handlePendingOrderEvents } from "./order_events.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -168,7 +169,8 @@ export async function refundOrder(
 }
 
 /**
- * Step 3 of the refund saga, in one transaction under the order's row lock: the refund row takes the
+ * Step 3 of the refund saga, in one transaction under the order's row lock: the order's pending
+ * events are handled first (its points granted before any are taken back), the refund row takes the
  * provider's word, the credit note is issued, chosen units go back on the shelf, points and referral
  * credit are taken back, the status follows (refunded, or cancelled with `cancel`), the audit rows
  * and the customer's e-mail are written.
@@ -185,6 +187,9 @@ async function completeRefund(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const order = (await lockOrder(tx, r.order.id))!;
+    // Points earned must be granted before any are taken back: an 'order.paid' event the job has not
+    // handled yet is handled here first, under the same lock (flows/order_events.ts).
+    await handlePendingOrderEvents(tx, order.id);
     if (r.refundId !== null) {
       await tx.update(orderRefunds).set({
         // "manual": recorded only; staff complete it in the provider's dashboard (PayFast).
