@@ -118,6 +118,16 @@ export const setDefaultAddressAction = defineAction({
     ),
 });
 
+export const listAddressesAction = defineAction({
+  method: "get",
+  path: "/addresses",
+  input: undefined,
+  output: z.array(addressSchema),
+  auth: "customer",
+  summary: "The customer's address book, defaults first",
+  handler: async (c) => (await listAddresses(c.var.db, currentUser(c).id)).map(addressJson),
+});
+
 const addressActions = [createAddressAction, updateAddressAction, deleteAddressAction, setDefaultAddressAction];
 
 export function addressApi() {
@@ -127,10 +137,6 @@ export function addressApi() {
     c.header("Cache-Control", "private, no-store");
   });
 
-  app.get("/", async (c) => {
-    const list = await listAddresses(c.var.db, currentUser(c).id);
-    return c.json(list.map(addressJson));
-  });
-  for (const action of addressActions) jsonRoute(app, action, "/addresses");
+  for (const action of [listAddressesAction, ...addressActions]) jsonRoute(app, action, "/addresses");
   return app;
 }

@@ -149,6 +149,31 @@ export const placeOrderAction = defineAction({
   },
 });
 
+export const listOrdersAction = defineAction({
+  method: "get",
+  path: "/orders",
+  input: undefined,
+  output: z.array(orderSchema),
+  auth: "customer",
+  summary: "The customer's orders, newest first, with lines, totals and payment state",
+  handler: async (c) => (await listOrderDetails(c.var.db, currentUser(c).id)).map(orderJson),
+});
+
+export const getOrderAction = defineAction({
+  method: "get",
+  path: "/orders/:id",
+  input: undefined,
+  output: orderSchema,
+  auth: "customer",
+  summary: "One of the customer's orders (404 for anyone else's; staff may read any)",
+  handler: async (c) => {
+    const user = currentUser(c);
+    return orderJson(
+      await getOrder(c.var.db, orderId(c.req.param("id") ?? ""), { userId: user.id, isAdmin: hasRole(user, "admin") }),
+    );
+  },
+});
+
 export function orderApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireUser(), async (c, next) => {
@@ -158,19 +183,8 @@ export function orderApi() {
 
   jsonRoute(app, placeOrderAction, "/orders");
 
-  app.get("/", async (c) => {
-    const orders = await listOrderDetails(c.var.db, currentUser(c).id);
-    return c.json(orders.map(orderJson));
-  });
-
-  app.get("/:id", async (c) => {
-    const user = currentUser(c);
-    const order = await getOrder(c.var.db, orderId(c.req.param("id")), {
-      userId: user.id,
-      isAdmin: hasRole(user, "admin"),
-    });
-    return c.json(orderJson(order));
-  });
+  jsonRoute(app, listOrdersAction, "/orders");
+  jsonRoute(app, getOrderAction, "/orders");
 
   jsonRoute(app, confirmPaymentAction, "/orders");
   return app;
