@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from "react";
 import {
+  ADDRESS_FIELDS,
   ADDRESS_TYPE_TEXT,
   ADDRESS_TYPES,
   type AddressFieldValues,
@@ -26,21 +27,7 @@ export type AddressFormValues = AddressFieldValues;
 export type AddressFieldName = keyof AddressFormValues;
 
 /** The order of the fields on screen (for focusing the first invalid one). */
-export const ADDRESS_FIELD_ORDER: AddressFieldName[] = [
-  "addressType",
-  "label",
-  "firstName",
-  "lastName",
-  "phone",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "state",
-  "postalCode",
-  "country",
-  "instructions",
-  "isDefault",
-];
+export const ADDRESS_FIELD_ORDER: AddressFieldName[] = [...ADDRESS_FIELDS, "isDefault"];
 
 /** A new address: names from the customer's profile, South Africa, shipping and billing. */
 export function emptyAddressValues(

@@ -21,7 +21,24 @@ export function stockWarning(item: Pick<CartItemJson, "quantity" | "product">): 
     : `Only ${max} left: please lower the quantity.`;
 }
 
-function Stepper({ item, onSet }: { item: CartItemJson; onSet: (q: number) => void }) {
+/** A line's picture, drawn `size` pixels square. */
+function LineImage({ item, size, className }: { item: CartItemJson; size: number; className: string }) {
+  return (
+    <ProductImage
+      src={item.product.image}
+      name={item.product.name}
+      alt=""
+      width={size}
+      height={size}
+      className={className}
+    />
+  );
+}
+
+type OnSet = (item: CartItemJson, quantity: number) => void;
+type OnRemove = (item: CartItemJson) => void;
+
+function Stepper({ item, onSet }: { item: CartItemJson; onSet: OnSet }) {
   const btn =
     "h-9 w-9 text-lg font-bold text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40";
   return (
@@ -32,7 +49,7 @@ function Stepper({ item, onSet }: { item: CartItemJson; onSet: (q: number) => vo
       onSubmit={(e) => {
         e.preventDefault();
         const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        onSet(Number(submitter?.value ?? item.quantity));
+        onSet(item, Number(submitter?.value ?? item.quantity));
       }}
     >
       <button
@@ -60,14 +77,14 @@ function Stepper({ item, onSet }: { item: CartItemJson; onSet: (q: number) => vo
   );
 }
 
-function RemoveButton({ item, onRemove }: { item: CartItemJson; onRemove: () => void }) {
+function RemoveButton({ item, onRemove }: { item: CartItemJson; onRemove: OnRemove }) {
   return (
     <form
       method="post"
       action={`/cart/items/${item.id}/remove`}
       onSubmit={(e) => {
         e.preventDefault();
-        onRemove();
+        onRemove(item);
       }}
     >
       <button
@@ -111,8 +128,8 @@ function Price({ item }: { item: CartItemJson }) {
 export function CartLines(
   { items, onSet, onRemove }: {
     items: CartItemJson[];
-    onSet: (item: CartItemJson, quantity: number) => void;
-    onRemove: (item: CartItemJson) => void;
+    onSet: OnSet;
+    onRemove: OnRemove;
   },
 ) {
   return (
@@ -133,14 +150,7 @@ export function CartLines(
           {items.map((item) => (
             <tr key={item.id} className="border-t border-stone-100" data-cart-line={item.id}>
               <td className="w-20 p-3">
-                <ProductImage
-                  src={item.product.image}
-                  name={item.product.name}
-                  alt=""
-                  width={64}
-                  height={64}
-                  className="h-16 w-16 rounded-lg"
-                />
+                <LineImage item={item} size={64} className="h-16 w-16 rounded-lg" />
               </td>
               <td className="p-3">
                 <ItemName item={item} />
@@ -149,17 +159,11 @@ export function CartLines(
                 <Price item={item} />
               </td>
               <td className="p-3">
-                <Stepper
-                  item={item}
-                  onSet={(q) => onSet(item, q)}
-                />
+                <Stepper item={item} onSet={onSet} />
               </td>
               <td className="p-3 text-right font-semibold whitespace-nowrap">{rand(item.lineTotal)}</td>
               <td className="p-3 text-right">
-                <RemoveButton
-                  item={item}
-                  onRemove={() => onRemove(item)}
-                />
+                <RemoveButton item={item} onRemove={onRemove} />
               </td>
             </tr>
           ))}
@@ -168,30 +172,17 @@ export function CartLines(
       <ul className="space-y-3 md:hidden">
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3">
-            <ProductImage
-              src={item.product.image}
-              name={item.product.name}
-              alt=""
-              width={80}
-              height={80}
-              className="h-20 w-20 shrink-0 rounded-lg"
-            />
+            <LineImage item={item} size={80} className="h-20 w-20 shrink-0 rounded-lg" />
             <div className="flex min-w-0 flex-1 flex-col gap-2">
               <ItemName item={item} />
               <p className="text-sm">
                 <Price item={item} />
               </p>
               <div className="flex items-center justify-between gap-2">
-                <Stepper
-                  item={item}
-                  onSet={(q) => onSet(item, q)}
-                />
+                <Stepper item={item} onSet={onSet} />
                 <span className="font-semibold">{rand(item.lineTotal)}</span>
               </div>
-              <RemoveButton
-                item={item}
-                onRemove={() => onRemove(item)}
-              />
+              <RemoveButton item={item} onRemove={onRemove} />
             </div>
           </li>
         ))}

@@ -39,6 +39,22 @@ export const SA_PROVINCES = [
   "Western Cape",
 ] as const;
 
+/** The fields a customer fills in, in the order the form shows them (the default checkbox aside). */
+export const ADDRESS_FIELDS = [
+  "addressType",
+  "label",
+  "firstName",
+  "lastName",
+  "phone",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "instructions",
+] as const;
+
 /** Field limits, shared with the form's maxLength attributes. */
 export const LIMITS = {
   name: { min: 2, max: 50 },

@@ -22,6 +22,7 @@ import {
   type UpdateAddressInput,
 } from "./schemas.ts";
 import type { z } from "zod";
+import { ADDRESS_FIELDS } from "./rules.ts";
 
 export const ADDRESS_NOT_FOUND = "Address not found";
 
@@ -299,22 +300,7 @@ export async function updateAddress(db: Db, userId: number, id: number, input: U
     const before = await lockDefaults(tx, userId);
     const current = await ownedRow(tx, userId, id);
     const changes: Partial<typeof addresses.$inferInsert> = { updatedAt: new Date() };
-    for (
-      const key of [
-        "addressType",
-        "firstName",
-        "lastName",
-        "label",
-        "addressLine1",
-        "addressLine2",
-        "city",
-        "state",
-        "postalCode",
-        "country",
-        "phone",
-        "instructions",
-      ] as const
-    ) {
+    for (const key of ADDRESS_FIELDS) {
       if (data[key] !== undefined) (changes as Record<string, unknown>)[key] = data[key];
     }
     const [row] = await tx.update(addresses).set(changes)

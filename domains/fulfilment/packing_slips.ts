@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { type AddressSnapshot, loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
-import { A4, documentDate, fontsOf, MARGIN, pdfLib, Writer } from "../tax_documents/mod.ts";
+import { A4, documentDate, fontsOf, HALF_WIDTH, MARGIN, pdfLib, Writer } from "../tax_documents/mod.ts";
 
 /** At most this many orders go into one PDF: a bigger batch is printed in parts. */
 export const PACKING_SLIPS_MAX = 50;
@@ -69,36 +69,13 @@ function addressBlock(a: AddressSnapshot | null): string[] {
 /** Left edges of the line table's columns; the tick box sits in the first. */
 const COLS = { box: MARGIN, qty: MARGIN + 48, sku: MARGIN + 82, name: MARGIN + 190, variant: 410 };
 
-function drawBlock(w: Writer, title: string, lines: string[], x: number, top: number, width: number): number {
-  let y = top;
-  w.text(title, x, { y, bold: true, size: 8 });
-  y -= 13;
-  lines.forEach((l, i) => {
-    for (const part of w.wrap(l, width, 9, i === 0)) {
-      w.text(part, x, { y, bold: i === 0 });
-      y -= 12;
-    }
-  });
-  return y;
-}
-
 function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: LockerLookup) {
-  w.text("Packing slip", MARGIN, { size: 20, bold: true });
-  const facts: [string, string][] = [
+  const top = w.heading("Packing slip", [
     ["Order", o.orderNumber],
     ["Order date", documentDate(o.createdAt)],
     ["Delivery", o.shippingMethod === "pudo_locker" ? "PUDO locker" : "Standard delivery"],
-  ];
-  let fy = w.y;
-  for (const [k, v] of facts) {
-    w.text(`${k}: `, 360, { y: fy, bold: true });
-    w.text(v, A4[0] - MARGIN, { y: fy, right: true });
-    fy -= 13;
-  }
-  const top = Math.min(w.y - 40, fy - 14);
-  const colWidth = (A4[0] - 2 * MARGIN - 30) / 2;
-  const from = drawBlock(
-    w,
+  ], 360);
+  const from = w.block(
     "From",
     [
       shop.name,
@@ -108,7 +85,7 @@ function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: Lo
     ],
     MARGIN,
     top,
-    colWidth,
+    HALF_WIDTH,
   );
   const ship = addressBlock(o.shippingAddress);
   let to: number;
@@ -120,15 +97,14 @@ function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: Lo
     if (locker && o.pudoLockerCode) lockerLines.push(`Locker code ${o.pudoLockerCode}`);
     // The customer's name and phone: the locker texts them the collection PIN.
     const who = ship.filter((l, i) => i === 0 || l.startsWith("Tel "));
-    to = drawBlock(w, "Deliver to", [...who, ...lockerLines], MARGIN + colWidth + 30, top, colWidth);
+    to = w.block("Deliver to", [...who, ...lockerLines], MARGIN + HALF_WIDTH + 30, top, HALF_WIDTH);
   } else {
-    to = drawBlock(
-      w,
+    to = w.block(
       "Deliver to",
       ship.length ? ship : ["No delivery address recorded"],
-      MARGIN + colWidth + 30,
+      MARGIN + HALF_WIDTH + 30,
       top,
-      colWidth,
+      HALF_WIDTH,
     );
   }
   w.y = Math.min(from, to) - 12;
@@ -141,15 +117,13 @@ function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: Lo
   }
   w.y -= 8;
 
-  const head = (t: string, x: number) => w.text(t, x, { bold: true });
-  head("Packed", COLS.box);
-  head("Qty", COLS.qty);
-  head("SKU", COLS.sku);
-  head("Product", COLS.name);
-  head("Variant", COLS.variant);
-  w.y -= 6;
-  w.rule();
-  w.y -= 14;
+  w.tableHead([
+    { text: "Packed", x: COLS.box },
+    { text: "Qty", x: COLS.qty },
+    { text: "SKU", x: COLS.sku },
+    { text: "Product", x: COLS.name },
+    { text: "Variant", x: COLS.variant },
+  ], 14);
   let units = 0;
   for (const line of o.items) {
     units += line.quantity;

@@ -16,6 +16,7 @@ export {
   documentDate,
   type Fonts,
   fontsOf,
+  HALF_WIDTH,
   MARGIN,
   pdfLib,
   printable,

@@ -23,6 +23,8 @@ import type { CreditNote, TaxInvoice } from "./issue.ts";
 /** The page size (A4, in points) and margin every document here is drawn with. */
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 48;
+/** The width of each of the two blocks side by side under a heading (30pt apart). */
+export const HALF_WIDTH = (A4[0] - 2 * MARGIN - 30) / 2;
 const dateFormat = new Intl.DateTimeFormat("en-ZA", {
   day: "numeric",
   month: "long",
@@ -108,6 +110,40 @@ export class Writer {
       color: pdf.rgb(0.1, 0.1, 0.1),
     });
   }
+  /**
+   * A document's heading: its title, and its facts ("Order: ...") in a column from `labelX` to the
+   * right margin. Returns the top of the two address blocks under it ({@link HALF_WIDTH} each).
+   */
+  heading(title: string, facts: [string, string][], labelX: number): number {
+    this.text(title, MARGIN, { size: 20, bold: true });
+    let fy = this.y;
+    for (const [k, v] of facts) {
+      this.text(`${k}: `, labelX, { y: fy, bold: true });
+      this.text(v, A4[0] - MARGIN, { y: fy, right: true });
+      fy -= 13;
+    }
+    return Math.min(this.y - 40, fy - 14);
+  }
+  /** A titled block of lines (the first bold) from `top` down, wrapped to `width`; returns its bottom. */
+  block(title: string, lines: string[], x: number, top: number, width: number): number {
+    let y = top;
+    this.text(title, x, { y, bold: true, size: 8 });
+    y -= 13;
+    lines.forEach((l, i) => {
+      for (const part of this.wrap(l, width, 9, i === 0)) {
+        this.text(part, x, { y, bold: i === 0 });
+        y -= 12;
+      }
+    });
+    return y;
+  }
+  /** A table's bold column heads (`right` aligns a head's right edge on its x) over a rule. */
+  tableHead(heads: { text: string; x: number; right?: boolean }[], gap: number) {
+    for (const h of heads) this.text(h.text, h.x, { bold: true, right: h.right });
+    this.y -= 6;
+    this.rule();
+    this.y -= gap;
+  }
   /** Splits text into lines no wider than `width`. */
   wrap(t: string, width: number, size = 9, bold = false): string[] {
     const font = bold ? this.fonts.bold : this.fonts.regular;
@@ -140,23 +176,13 @@ export class Writer {
   }
 }
 
-function partyBlock(w: Writer, title: string, p: TaxParty, x: number, top: number, width: number): number {
-  let y = top;
-  const line = (t: string, bold = false) => {
-    for (const l of w.wrap(t, width, 9, bold)) {
-      w.text(l, x, { y, bold });
-      y -= 12;
-    }
-  };
-  w.text(title, x, { y, bold: true, size: 8 });
-  y -= 13;
-  line(p.name, true);
-  for (const a of p.address) line(a);
-  if (p.registrationNumber) line(`Registration number: ${p.registrationNumber}`);
-  if (p.vatNumber) line(`VAT registration number: ${p.vatNumber}`);
-  else if (title === "Supplier") line("VAT registration number: not set");
-  if (p.email && !p.address.some((a) => a.includes(p.email!))) line(p.email);
-  return y;
+function partyBlock(w: Writer, title: string, p: TaxParty, x: number, top: number): number {
+  const lines = [p.name, ...p.address];
+  if (p.registrationNumber) lines.push(`Registration number: ${p.registrationNumber}`);
+  if (p.vatNumber) lines.push(`VAT registration number: ${p.vatNumber}`);
+  else if (title === "Supplier") lines.push("VAT registration number: not set");
+  if (p.email && !p.address.some((a) => a.includes(p.email!))) lines.push(p.email);
+  return w.block(title, lines, x, top, HALF_WIDTH);
 }
 
 /** Right edges of the number columns: 65pt apart, room for "R 99 999,99" in each. */
@@ -164,16 +190,14 @@ const COLS = { desc: MARGIN, qty: 282, unit: 352, net: 417, vat: 482, gross: A4[
 
 function linesTable(w: Writer, lines: TaxLine[]) {
   w.ensure(30);
-  const head = (t: string, x: number, right = true) => w.text(t, x, { bold: true, right });
-  head("Description", COLS.desc, false);
-  head("Qty", COLS.qty);
-  head("Unit price", COLS.unit);
-  head("Excl. VAT", COLS.net);
-  head("VAT", COLS.vat);
-  head("Total", COLS.gross);
-  w.y -= 6;
-  w.rule();
-  w.y -= 10;
+  w.tableHead([
+    { text: "Description", x: COLS.desc },
+    { text: "Qty", x: COLS.qty, right: true },
+    { text: "Unit price", x: COLS.unit, right: true },
+    { text: "Excl. VAT", x: COLS.net, right: true },
+    { text: "VAT", x: COLS.vat, right: true },
+    { text: "Total", x: COLS.gross, right: true },
+  ], 10);
   for (const l of lines) {
     const desc = w.wrap(l.description, COLS.qty - COLS.desc - 30);
     w.ensure(desc.length * 11 + 4);
@@ -228,17 +252,9 @@ export async function fontsOf(doc: PDFDocument): Promise<Fonts> {
 }
 
 function header(w: Writer, title: string, facts: [string, string][], supplier: TaxParty, recipient: TaxParty) {
-  w.text(title, MARGIN, { size: 20, bold: true });
-  let fy = w.y;
-  for (const [k, v] of facts) {
-    w.text(`${k}: `, 380, { y: fy, bold: true });
-    w.text(v, A4[0] - MARGIN, { y: fy, right: true });
-    fy -= 13;
-  }
-  const top = Math.min(w.y - 40, fy - 14);
-  const colWidth = (A4[0] - 2 * MARGIN - 30) / 2;
-  const a = partyBlock(w, "Supplier", supplier, MARGIN, top, colWidth);
-  const b = partyBlock(w, "Recipient", recipient, MARGIN + colWidth + 30, top, colWidth);
+  const top = w.heading(title, facts, 380);
+  const a = partyBlock(w, "Supplier", supplier, MARGIN, top);
+  const b = partyBlock(w, "Recipient", recipient, MARGIN + HALF_WIDTH + 30, top);
   w.y = Math.min(a, b) - 16;
 }
 

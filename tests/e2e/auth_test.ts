@@ -31,6 +31,7 @@ e2eTest("[e2e auth] register with the strength meter, log out from the account m
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByText("You must accept the terms and conditions").waitFor();
   assert.equal(await page.getByLabel("Username").inputValue(), "sipho_k", "values are kept");
+  await fullPageShot(page, "register-refused");
   await page.getByLabel("Password", { exact: true }).fill("Gecko-Keeper-2026!");
   await page.getByLabel("Confirm password").fill("Gecko-Keeper-2026!");
   await page.getByRole("checkbox", { name: /I accept the terms/ }).check();

@@ -1,6 +1,6 @@
 /** /admin/audit: every audit entry, filtered by entity type, user and dates, with the spec's action badges. */
 import { ActionBadge } from "../products/AuditTable.tsx";
-import { auditEntityTypes, changeText, describeAudit } from "../../../domains/admin_audit/mod.ts";
+import { auditEntityTypes, changeText, describeAudit, ENTITY_NAMES } from "../../../domains/admin_audit/mod.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
 import { type Column, DataTable, EmptyCard, formatDateTime } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
@@ -23,18 +23,6 @@ export interface AuditFilterValues {
   from: string;
   to: string;
 }
-
-const ENTITY_LABELS: Record<string, string> = {
-  product: "Product",
-  product_variant: "Variant",
-  category: "Category",
-  product_image: "Product image",
-  order: "Order",
-  coupon: "Coupon",
-  user: "User",
-  setting: "Settings",
-  review: "Review",
-};
 
 function entityHref(type: string, id: number): string | null {
   if (type === "product") return `/admin/products/${id}`;
@@ -84,7 +72,7 @@ const FILTER_FIELDS: FieldSpec[] = [
     label: "Entity",
     name: "entityType",
     empty: "All",
-    options: auditEntityTypes.map((t) => ({ value: t, label: ENTITY_LABELS[t] ?? t })),
+    options: auditEntityTypes.map((t) => ({ value: t, label: ENTITY_NAMES[t] ?? t })),
   },
   {
     id: "audit-user",
@@ -108,7 +96,7 @@ function Author({ row: r }: { row: AuditRow }) {
 
 function Entity({ row: r }: { row: AuditRow }) {
   const target = entityHref(r.entityType, r.entityId);
-  const label = `${ENTITY_LABELS[r.entityType] ?? r.entityType} #${r.entityId}`;
+  const label = `${ENTITY_NAMES[r.entityType] ?? r.entityType} #${r.entityId}`;
   return target ? <a href={target} className="text-green-800 hover:underline">{label}</a> : label;
 }
 
