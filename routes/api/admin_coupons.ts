@@ -15,10 +15,10 @@ import {
   listCoupons,
   updateCoupon,
 } from "../../domains/coupons/mod.ts";
-import { currentUser, requireRole } from "../guards.ts";
+import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
-import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
 
 /** A coupon as the admin API answers it (the domain's AdminCoupon). */
 const adminCouponSchema = z.object({
@@ -80,16 +80,32 @@ export const deleteCouponAction = defineAction({
   },
 });
 
+export const listCouponsAction = defineAction({
+  method: "get",
+  path: "/coupons",
+  input: undefined,
+  output: z.object({ items: z.array(adminCouponSchema), total: z.number().int() }),
+  auth: "admin",
+  middleware: [validate("query", couponSchemas.couponListQuery)],
+  summary: "Coupons by code or description and status, with their usage figures (50 a page)",
+  handler: (c) => listCoupons(c.var.db, validQuery(c, couponSchemas.couponListQuery)),
+});
+
+export const getCouponAction = defineAction({
+  method: "get",
+  path: "/coupons/:id",
+  input: undefined,
+  output: adminCouponSchema,
+  auth: "admin",
+  middleware: [validate("param", couponSchemas.couponIdParam)],
+  summary: "One coupon with its usage figures",
+  handler: (c) => getAdminCoupon(c.var.db, validParams(c, couponSchemas.couponIdParam).id),
+});
+
 export function adminCouponApi() {
   const app = new Hono<AppEnv>();
-  const staff = requireRole("admin");
-  app.get("/", staff, validate("query", couponSchemas.couponListQuery), async (c) => {
-    const q = c.req.valid("query");
-    return c.json(await listCoupons(c.var.db, q));
-  });
-  app.get("/:id", staff, validate("param", couponSchemas.couponIdParam), async (c) => {
-    return c.json(await getAdminCoupon(c.var.db, c.req.valid("param").id));
-  });
-  for (const action of [createCouponAction, updateCouponAction, deleteCouponAction]) jsonRoute(app, action, "/coupons");
+  for (
+    const action of [listCouponsAction, getCouponAction, createCouponAction, updateCouponAction, deleteCouponAction]
+  ) jsonRoute(app, action, "/coupons");
   return app;
 }

@@ -51,8 +51,6 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/admin/users/{id}",
   "GET /api/audit-logs/{entityType}/{id}",
   "GET /api/auth/reset-password/verify",
-  "GET /api/coupons",
-  "GET /api/coupons/{id}",
   "GET /api/meta-commerce/products",
 ]);
 
