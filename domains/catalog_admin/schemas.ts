@@ -409,7 +409,10 @@ export function optionsFormBody(form: Record<string, string>): unknown {
     const name = form[`option${i}Name`] ?? "";
     const values = form[`option${i}Values`] ?? "";
     if (!name.trim() && !values.trim()) continue;
-    options.push({ name, values: values.split(",").map((v) => v.trim()).filter((v, _j, all) => v || all.length === 1) });
+    options.push({
+      name,
+      values: values.split(",").map((v) => v.trim()).filter((v, _j, all) => v || all.length === 1),
+    });
   }
   return { options };
 }
