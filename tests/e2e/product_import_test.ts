@@ -13,6 +13,7 @@ import {
   fullPageShot,
   signIn,
   useShopInBrowser,
+  viewportShot,
   watchErrors,
 } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
@@ -34,6 +35,7 @@ e2eTest("[e2e] product CSV: export, change, preview, import; a bad file shows it
   // A refused file answers 422, which the console logs as a failed resource.
   const errors = watchErrors(page, { ignore: /status of 422/ });
   await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products" });
+  await viewportShot(page, "admin-products-import-link");
   await page.getByRole("link", { name: "Import / export CSV" }).click();
   await page.waitForURL(/\/admin\/products\/import$/);
   assert.deepEqual(await axeViolations(page), []);
