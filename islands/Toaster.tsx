@@ -1,6 +1,7 @@
 /**
  * The notification region: one toast at a time, 5000 ms on screen, swipe right past 50 px to
- * dismiss, F8 focuses the region, at most 420 px wide.
+ * dismiss, F8 focuses the region, at most 420 px wide. Errors are announced at once, the others
+ * politely.
  */
 import { useEffect, useRef, useState } from "react";
 import {
@@ -57,6 +58,56 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
     ? "border-green-300 bg-green-50 text-green-900"
     : "border-stone-200 bg-white text-stone-900";
 
+  const card = shown
+    ? (
+      <div
+        key={shown.id}
+        data-toast
+        className={`toast-enter pointer-events-auto relative select-none rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
+        style={{
+          transform: dx ? `translateX(${dx}px)` : undefined,
+          opacity: dx ? Math.max(0, 1 - dx / 200) : undefined,
+          touchAction: "pan-y",
+        }}
+        onPointerDown={(e) => {
+          start.current = e.clientX;
+          // Moves past the toast's edge still belong to this swipe.
+          e.currentTarget.setPointerCapture?.(e.pointerId);
+        }}
+        onPointerMove={(e) => {
+          if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+        }}
+        onPointerUp={(e) => {
+          // Measured from the event, not from `dx`: the last move's render may not have
+          // happened yet when the pointer is released.
+          const moved = start.current === null ? 0 : e.clientX - start.current;
+          start.current = null;
+          if (moved > SWIPE_THRESHOLD_PX) dismiss(shown.id);
+          else setDx(0);
+        }}
+        onPointerCancel={() => {
+          start.current = null;
+          setDx(0);
+        }}
+      >
+        <p className="text-sm font-semibold">{shown.title}</p>
+        {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
+        <button
+          type="button"
+          aria-label="Close notification"
+          className="absolute top-2 right-2 rounded p-1 text-current opacity-60 hover:opacity-100"
+          onClick={() => dismiss(shown.id)}
+        >
+          ×
+        </button>
+      </div>
+    )
+    : null;
+  const urgent = shown?.variant === "destructive";
+
+  // Two live regions, always in the page (also in the server's HTML), so that a toast put into one
+  // is announced: errors interrupt (alert, assertive), everything else waits its turn (status,
+  // polite). A live role on a list item is not allowed, hence no list; one toast shows at a time.
   return (
     <section
       ref={region}
@@ -64,55 +115,10 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
       aria-label="Notifications (F8)"
       className="pointer-events-none fixed inset-x-0 top-20 z-[100] flex justify-center px-4 outline-none md:top-auto md:bottom-6 md:right-6 md:left-auto md:justify-end"
     >
-      <ol className="w-full max-w-[420px]">
-        {shown
-          ? (
-            <li
-              key={shown.id}
-              role="status"
-              aria-live="polite"
-              data-toast
-              className={`toast-enter pointer-events-auto relative select-none rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
-              style={{
-                transform: dx ? `translateX(${dx}px)` : undefined,
-                opacity: dx ? Math.max(0, 1 - dx / 200) : undefined,
-                touchAction: "pan-y",
-              }}
-              onPointerDown={(e) => {
-                start.current = e.clientX;
-                // Moves past the toast's edge still belong to this swipe.
-                e.currentTarget.setPointerCapture?.(e.pointerId);
-              }}
-              onPointerMove={(e) => {
-                if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
-              }}
-              onPointerUp={(e) => {
-                // Measured from the event, not from `dx`: the last move's render may not have
-                // happened yet when the pointer is released.
-                const moved = start.current === null ? 0 : e.clientX - start.current;
-                start.current = null;
-                if (moved > SWIPE_THRESHOLD_PX) dismiss(shown.id);
-                else setDx(0);
-              }}
-              onPointerCancel={() => {
-                start.current = null;
-                setDx(0);
-              }}
-            >
-              <p className="text-sm font-semibold">{shown.title}</p>
-              {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
-              <button
-                type="button"
-                aria-label="Close notification"
-                className="absolute top-2 right-2 rounded p-1 text-current opacity-60 hover:opacity-100"
-                onClick={() => dismiss(shown.id)}
-              >
-                ×
-              </button>
-            </li>
-          )
-          : null}
-      </ol>
+      <div className="w-full max-w-[420px]">
+        <div role="status" aria-live="polite" aria-atomic="true">{urgent ? null : card}</div>
+        <div role="alert" aria-live="assertive" aria-atomic="true">{urgent ? card : null}</div>
+      </div>
     </section>
   );
 }

@@ -54,7 +54,7 @@ const COLUMNS: Column<JobStatus & { id: string }>[] = [
     align: "right",
     cell: (j) => (
       <form method="post" action={`/admin/jobs/${encodeURIComponent(j.name)}/run`}>
-        <button type="submit" className={secondaryButton} aria-label={`Run ${j.name} now`} disabled={j.running}>
+        <button type="submit" className={secondaryButton} aria-label={`Run now: ${j.name}`} disabled={j.running}>
           Run now
         </button>
       </form>

@@ -175,7 +175,7 @@ export function OutboxMessageView({ message, siteUrl }: { message: OutboxMessage
         ? (
           <>
             <h2 className="mt-8 text-lg font-bold">HTML</h2>
-            <p className="mt-1 text-xs text-stone-500">
+            <p className="mt-1 text-xs text-stone-600">
               Shown in a sandbox without scripts, forms or access to this site.
             </p>
             <iframe

@@ -7,22 +7,26 @@ export function WishlistView({ products }: { products: ProductCardData[] }) {
       <h1 className="text-3xl font-extrabold tracking-tight">My Wishlist</h1>
       {products.length
         ? (
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-            {products.map((p) => (
-              <li key={p.id} className="flex flex-col gap-2">
-                <ProductCard product={p} />
-                <form method="post" action={`/wishlist/${p.id}/remove`}>
-                  <button
-                    type="submit"
-                    className="w-full text-sm font-medium text-red-700 hover:underline"
-                    aria-label={`Remove ${p.name} from wishlist`}
-                  >
-                    Remove from wishlist
-                  </button>
-                </form>
-              </li>
-            ))}
-          </ul>
+          <>
+            {/* The cards' names are h3s (as on every product grid): the level between keeps the outline whole. */}
+            <h2 className="sr-only">Saved products</h2>
+            <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+              {products.map((p) => (
+                <li key={p.id} className="flex flex-col gap-2">
+                  <ProductCard product={p} />
+                  <form method="post" action={`/wishlist/${p.id}/remove`}>
+                    <button
+                      type="submit"
+                      className="w-full text-sm font-medium text-red-700 hover:underline"
+                      aria-label={`Remove from wishlist: ${p.name}`}
+                    >
+                      Remove from wishlist
+                    </button>
+                  </form>
+                </li>
+              ))}
+            </ul>
+          </>
         )
         : (
           <div className="mt-10 rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">

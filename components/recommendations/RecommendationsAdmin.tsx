@@ -1,5 +1,6 @@
 /** /admin/recommendations: what the stored lists hold, and a button to rebuild them now. */
 import type { ListSummary } from "../../domains/recommendations/mod.ts";
+import { PageHeader } from "../admin/shared/PageHeader.tsx";
 
 const LABELS: Record<ListSummary["type"], string> = {
   similar_products: "Similar products (per product)",
@@ -21,6 +22,7 @@ const when = new Intl.DateTimeFormat("en-ZA", {
 export function RecommendationsAdmin({ lists }: { lists: ListSummary[] }) {
   return (
     <div className="space-y-6">
+      <PageHeader title="Recommendations" />
       <p className="max-w-prose text-stone-700">
         The shop recomputes its recommendations every 30 minutes from product views and paid orders. Rebuild now after a
         large catalogue change; a product whose lists were never built gets them computed when its page is opened.

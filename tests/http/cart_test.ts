@@ -14,9 +14,9 @@ import { stockWarning } from "../../components/cart/CartLines.tsx";
 
 /** The server-rendered toast of a page: [title, description], or null. */
 function toastOf(html: string): [string, string | null] | null {
-  const li = html.match(/<li[^>]*data-toast[^>]*>([\s\S]*?)<\/li>/);
-  if (!li) return null;
-  const texts = [...li[1].matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => unescape(m[1]));
+  const card = html.match(/<div[^>]*data-toast[^>]*>([\s\S]*?)<\/div>/);
+  if (!card) return null;
+  const texts = [...card[1].matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => unescape(m[1]));
   return [texts[0], texts[1] ?? null];
 }
 
