@@ -371,6 +371,9 @@ test(
       "a preview writes nothing",
     );
 
+    const empty = await admin.postForm("/admin/products/import?dryRun=true", { csv: "" });
+    assert.equal(empty.status, 400);
+    assert.match(await empty.text(), /Choose a CSV file to import/);
     const apply = await admin.postForm("/admin/products/import", { csv });
     assert.equal(apply.status, 303);
     assert.equal((await db.select().from(products).where(eq(products.sku, "MAT-14")))[0].stock, 12);
