@@ -33,6 +33,7 @@ export interface StaffUserRow {
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
+  vatNumber: string | null;
   role: Role;
   disabledAt: Date | null;
   deletedAt: Date | null;

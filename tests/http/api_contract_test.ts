@@ -47,8 +47,6 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/admin/orders/{id}",
   "GET /api/admin/outbox",
   "GET /api/admin/settings",
-  "GET /api/admin/users",
-  "GET /api/admin/users/{id}",
   "GET /api/audit-logs/{entityType}/{id}",
   "GET /api/auth/reset-password/verify",
   "GET /api/meta-commerce/products",
