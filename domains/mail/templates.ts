@@ -40,34 +40,42 @@ ${inner}
 `;
 }
 
+/**
+ * An account e-mail to `to`: "Hello {name}," then `textLines` and the shop's signature as text, and
+ * the same greeting then `htmlBody` (trusted HTML) in the shop's card.
+ */
+function accountEmail(
+  opts: { to: string; name: string; shopName: string; siteUrl: string },
+  subject: string,
+  textLines: string[],
+  htmlBody: string,
+): OutgoingEmail {
+  const text = [`Hello ${opts.name},`, "", ...textLines, "", opts.shopName, opts.siteUrl, ""].join("\n");
+  const html = accountEmailHtml(subject, opts.shopName, `<p>Hello ${escapeHtml(opts.name)},</p>\n${htmlBody}`);
+  return { to: opts.to, subject, text, html };
+}
+
 /** The password-reset e-mail: the single-use link, its 1-hour lifetime, and what to do if unasked. */
 export function passwordResetEmail(
   opts: { to: string; name: string; token: string; siteUrl: string; shopName: string },
 ): OutgoingEmail {
   const link = resetLink(opts.siteUrl, opts.token);
   const subject = `Reset your ${opts.shopName} password`;
-  const text = [
-    `Hello ${opts.name},`,
-    "",
-    `We received a request to reset the password of your ${opts.shopName} account.`,
-    "Open this link to choose a new password:",
-    "",
-    link,
-    "",
-    "The link expires in 1 hour and can be used once.",
-    "",
-    "If you did not ask for a new password, ignore this e-mail: your password stays as it is.",
-    "",
-    opts.shopName,
-    opts.siteUrl,
-    "",
-  ].join("\n");
   const e = escapeHtml;
-  const html = accountEmailHtml(
+  return accountEmail(
+    opts,
     subject,
-    opts.shopName,
-    `<p>Hello ${e(opts.name)},</p>
-<p>We received a request to reset the password of your ${e(opts.shopName)} account.</p>
+    [
+      `We received a request to reset the password of your ${opts.shopName} account.`,
+      "Open this link to choose a new password:",
+      "",
+      link,
+      "",
+      "The link expires in 1 hour and can be used once.",
+      "",
+      "If you did not ask for a new password, ignore this e-mail: your password stays as it is.",
+    ],
+    `<p>We received a request to reset the password of your ${e(opts.shopName)} account.</p>
 <p style="margin:24px 0"><a href="${
       e(link)
     }" style="display:inline-block;background:#166534;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">Choose a new password</a></p>
@@ -78,7 +86,6 @@ export function passwordResetEmail(
 <p style="font-size:14px;color:#57534e">If you did not ask for a new password, ignore this e-mail: your password stays as it is.</p>
 `,
   );
-  return { to: opts.to, subject, text, html };
 }
 
 /** "th***@example.co.za": enough for the owner to recognise an address, not enough to harvest it. */
@@ -97,25 +104,18 @@ export function emailChangedEmail(
 ): OutgoingEmail {
   const subject = `Your ${opts.shopName} e-mail address was changed`;
   const masked = maskEmail(opts.newEmail);
-  const text = [
-    `Hello ${opts.name},`,
-    "",
-    `The e-mail address of your ${opts.shopName} account was changed to ${masked}.`,
-    "From now on we write to the new address, and it is the one that can reset your password.",
-    "",
-    `If you made this change, there is nothing to do. If you did not, contact us at ${opts.supportEmail} at once,`,
-    "so we can secure your account.",
-    "",
-    opts.shopName,
-    opts.siteUrl,
-    "",
-  ].join("\n");
   const e = escapeHtml;
-  const html = accountEmailHtml(
+  return accountEmail(
+    opts,
     subject,
-    opts.shopName,
-    `<p>Hello ${e(opts.name)},</p>
-<p>The e-mail address of your ${e(opts.shopName)} account was changed to <strong>${e(masked)}</strong>.
+    [
+      `The e-mail address of your ${opts.shopName} account was changed to ${masked}.`,
+      "From now on we write to the new address, and it is the one that can reset your password.",
+      "",
+      `If you made this change, there is nothing to do. If you did not, contact us at ${opts.supportEmail} at once,`,
+      "so we can secure your account.",
+    ],
+    `<p>The e-mail address of your ${e(opts.shopName)} account was changed to <strong>${e(masked)}</strong>.
 From now on we write to the new address, and it is the one that can reset your password.</p>
 <p>If you made this change, there is nothing to do. If you did not, contact us at
 <a href="mailto:${e(opts.supportEmail)}" style="color:#166534">${
@@ -123,5 +123,4 @@ From now on we write to the new address, and it is the one that can reset your p
     }</a> at once, so we can secure your account.</p>
 `,
   );
-  return { to: opts.to, subject, text, html };
 }
