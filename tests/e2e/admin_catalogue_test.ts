@@ -158,7 +158,7 @@ e2eTest(
 e2eTest("[e2e] admin catalogue on a phone: products list, the dashboard tab and the categories", async () => {
   const page = await phone.newPage();
   await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products?q=bamboo" });
-  await page.getByText("Zoo Med Bamboo Hide Large").waitFor();
+  await page.getByText("Zoo Med Bamboo Hide Large", { exact: true }).first().waitFor();
   await fullPageShot(page, "admin-products-phone");
   await page.goto(`${e2e.server.url}${productPath.replace(/^\/admin\/products\//, "/admin?tab=products&product=")}`);
   await editorReady(page);
