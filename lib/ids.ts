@@ -2,12 +2,19 @@
 import { z } from "zod";
 import { ValidationError } from "./errors.ts";
 
+/** The text of a database id: a whole number from 1, without a sign, spaces or leading zeros. */
+export const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+
+/** The database id `raw` spells (1 to MAX_DB_ID), or null for anything else (absent, "01", "1e3"). */
+export function idOrNull(raw: string | null | undefined): number | null {
+  return raw && ID_PATTERN.test(raw) && Number(raw) <= MAX_DB_ID ? Number(raw) : null;
+}
+
 /** A positive database id from a path segment, or a 400 naming the parameter. */
 export function parseId(raw: string | undefined, name = "id"): number {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > MAX_DB_ID) {
-    throw new ValidationError(`${name} must be a positive whole number`);
-  }
-  return Number(raw);
+  const id = idOrNull(raw);
+  if (id === null) throw new ValidationError(`${name} must be a positive whole number`);
+  return id;
 }
 
 /** The largest value of a PostgreSQL integer (int4) column: every id in the shop. */

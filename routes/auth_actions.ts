@@ -26,6 +26,7 @@ import { addToWishlist } from "../domains/wishlist/mod.ts";
 import { checkReferralCode, redeemReferral } from "../domains/referrals/mod.ts";
 import { currentReferralPercent } from "./api/referrals.ts";
 import { AppError, UnauthorizedError } from "../lib/errors.ts";
+import { idOrNull } from "../lib/ids.ts";
 import { logError, withFallback } from "../lib/error_log.ts";
 import { clientIp } from "./client_ip.ts";
 import { endSession, startUserSession } from "./session.ts";
@@ -138,9 +139,10 @@ async function redeemAtRegistration(c: Context<AppEnv>, userId: number, code: st
  * saves it now, with its own toast queued after any other (a 'Cart Sync Issue' stays visible).
  */
 export async function savePendingWishlistItem(c: Context<AppEnv>, userId: number, raw: string | undefined) {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return;
+  const productId = idOrNull(raw);
+  if (productId === null) return;
   try {
-    await addToWishlist(c.var.db, userId, Number(raw));
+    await addToWishlist(c.var.db, userId, productId);
     setFlash(c, { title: "Added to Wishlist", variant: "success" });
   } catch (err) {
     // The product is gone: nothing to save. Any failure leaves the sign-in itself standing.

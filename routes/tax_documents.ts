@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
 import { NotFoundError } from "../lib/errors.ts";
+import { idOrNull } from "../lib/ids.ts";
 import {
   CREDIT_NOTE_NOT_FOUND,
   creditNoteFile,
@@ -11,12 +12,12 @@ import {
   invoiceFile,
 } from "../domains/tax_documents/mod.ts";
 
-const ID = /^[1-9][0-9]{0,9}$/;
 const NOTE_FILE = /^([1-9][0-9]{0,9})\.pdf$/;
 
 function idOf(raw: string | undefined, message: string): number {
-  if (!raw || !ID.test(raw) || Number(raw) > 2_147_483_647) throw new NotFoundError(message);
-  return Number(raw);
+  const id = idOrNull(raw);
+  if (id === null) throw new NotFoundError(message);
+  return id;
 }
 
 function pdf(c: Context<AppEnv>, file: DocumentFile): Response {

@@ -7,6 +7,7 @@
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { NotFoundError } from "../../lib/errors.ts";
+import { idOrNull } from "../../lib/ids.ts";
 import { type AddressSnapshot, loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
 import { A4, documentDate, fontsOf, HALF_WIDTH, MARGIN, pdfLib, Writer } from "../tax_documents/mod.ts";
 
@@ -36,8 +37,9 @@ export function packingSlipIds(values: readonly string[]): number[] {
   if (!parts.length) throw new ValidationError(PACKING_SLIPS_NONE);
   const ids: number[] = [];
   for (const p of parts) {
-    if (!/^[1-9][0-9]{0,9}$/.test(p) || Number(p) > 2_147_483_647) throw new ValidationError(PACKING_SLIPS_BAD_ID);
-    if (!ids.includes(Number(p))) ids.push(Number(p));
+    const id = idOrNull(p);
+    if (id === null) throw new ValidationError(PACKING_SLIPS_BAD_ID);
+    if (!ids.includes(id)) ids.push(id);
     if (ids.length > PACKING_SLIPS_MAX) throw new ValidationError(PACKING_SLIPS_TOO_MANY);
   }
   return ids;

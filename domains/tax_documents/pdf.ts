@@ -258,24 +258,28 @@ function header(w: Writer, title: string, facts: [string, string][], supplier: T
   w.y = Math.min(a, b) - 16;
 }
 
+/** A new document titled "{title} {number}", its heading (title, facts, both parties) drawn. */
+async function startDocument(
+  d: TaxInvoice | CreditNote,
+  title: string,
+  facts: [string, string][],
+): Promise<{ doc: PDFDocument; w: Writer }> {
+  const doc = await (await pdfLib()).PDFDocument.create();
+  doc.setTitle(`${title} ${d.number}`);
+  doc.setAuthor(d.supplier.name);
+  doc.setCreationDate(d.issuedAt);
+  const w = new Writer(doc, await fontsOf(doc));
+  header(w, title, facts, d.supplier, d.recipient);
+  return { doc, w };
+}
+
 /** The tax invoice's PDF bytes. */
 export async function taxInvoicePdf(inv: TaxInvoice, orderNumber: string): Promise<Uint8Array> {
-  const doc = await (await pdfLib()).PDFDocument.create();
-  doc.setTitle(`Tax Invoice ${inv.number}`);
-  doc.setAuthor(inv.supplier.name);
-  doc.setCreationDate(inv.issuedAt);
-  const w = new Writer(doc, await fontsOf(doc));
-  header(
-    w,
-    "Tax Invoice",
-    [
-      ["Invoice number", inv.number],
-      ["Invoice date", documentDate(inv.issuedAt)],
-      ["Order", orderNumber],
-    ],
-    inv.supplier,
-    inv.recipient,
-  );
+  const { doc, w } = await startDocument(inv, "Tax Invoice", [
+    ["Invoice number", inv.number],
+    ["Invoice date", documentDate(inv.issuedAt)],
+    ["Order", orderNumber],
+  ]);
   linesTable(w, inv.lines);
   totalsBlock(w, inv, "Total (VAT inclusive)");
   return await doc.save();
@@ -283,23 +287,12 @@ export async function taxInvoicePdf(inv: TaxInvoice, orderNumber: string): Promi
 
 /** The credit note's PDF bytes. */
 export async function creditNotePdf(note: CreditNote, invoiceNumber: string, orderNumber: string): Promise<Uint8Array> {
-  const doc = await (await pdfLib()).PDFDocument.create();
-  doc.setTitle(`Credit Note ${note.number}`);
-  doc.setAuthor(note.supplier.name);
-  doc.setCreationDate(note.issuedAt);
-  const w = new Writer(doc, await fontsOf(doc));
-  header(
-    w,
-    "Credit Note",
-    [
-      ["Credit note number", note.number],
-      ["Date", documentDate(note.issuedAt)],
-      ["Tax invoice", invoiceNumber],
-      ["Order", orderNumber],
-    ],
-    note.supplier,
-    note.recipient,
-  );
+  const { doc, w } = await startDocument(note, "Credit Note", [
+    ["Credit note number", note.number],
+    ["Date", documentDate(note.issuedAt)],
+    ["Tax invoice", invoiceNumber],
+    ["Order", orderNumber],
+  ]);
   for (const l of w.wrap(`Reason: ${note.reason}`, A4[0] - 2 * MARGIN)) {
     w.ensure(12);
     w.text(l, MARGIN);

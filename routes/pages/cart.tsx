@@ -8,6 +8,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../context.ts";
 import { type AddOffer, addOffer } from "../../domains/cart/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
+import { idOrNull } from "../../lib/ids.ts";
 import { Island } from "../../lib/islands.tsx";
 import CartView from "../../islands/CartView.tsx";
 import { COUPON_INVALID, couponAppliedText, couponRemovedToast } from "../../client/cart_texts.ts";
@@ -99,8 +100,8 @@ function takeCouponNotice(c: Context<AppEnv>): string | null {
 
 /** The AMP page's "Add to Cart" lands on /cart?product={id}: what to offer for that id. */
 function offerFor(c: Context<AppEnv>, raw: string): Promise<AddOffer> {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) return Promise.resolve({ status: "unknown" });
-  return addOffer(c.var.db, Number(raw));
+  const id = idOrNull(raw);
+  return id === null ? Promise.resolve({ status: "unknown" }) : addOffer(c.var.db, id);
 }
 
 /**

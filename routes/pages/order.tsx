@@ -8,20 +8,20 @@ import type { AppEnv } from "../context.ts";
 import { findLocker, VAT_RATE_PERCENT, vatIncluded } from "../../domains/checkout/mod.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
+import { idOrNull } from "../../lib/ids.ts";
 import { OrderDetailView, OrderNotFoundView } from "../../components/orders/OrderDetailView.tsx";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { renderPage } from "../render.tsx";
 import { type DocumentReader, orderDocuments } from "../../domains/tax_documents/mod.ts";
 import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
 
-const ID = /^[1-9][0-9]{0,9}$/;
-
 /** The viewer's order, or null when they may not see it (or it does not exist). */
 async function findOrder(c: Context<AppEnv>, raw: string): Promise<OrderDetail | null> {
-  if (!ID.test(raw) || Number(raw) > 2_147_483_647) return null;
+  const id = idOrNull(raw);
+  if (id === null) return null;
   const user = currentUser(c);
   try {
-    return await getOrder(c.var.db, Number(raw), { userId: user.id, isAdmin: hasRole(user, "admin") });
+    return await getOrder(c.var.db, id, { userId: user.id, isAdmin: hasRole(user, "admin") });
   } catch (err) {
     if (err instanceof NotFoundError) return null;
     throw err;

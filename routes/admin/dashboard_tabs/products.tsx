@@ -10,6 +10,7 @@ import { listProducts, type Product, toVariant } from "../../../domains/catalog/
 import { listVariants, productRecord } from "../../../domains/catalog_admin/mod.ts";
 import { listAuditFor } from "../../../domains/admin_audit/mod.ts";
 import { logError } from "../../../lib/error_log.ts";
+import { idOrNull } from "../../../lib/ids.ts";
 import { Island } from "../../../lib/islands.tsx";
 import VariantEditor, { type VariantEditorProps } from "../../../islands/VariantEditor.tsx";
 import { ProductPickList } from "../../../components/admin/products/ProductPickList.tsx";
@@ -17,17 +18,13 @@ import { ProductPickList } from "../../../components/admin/products/ProductPickL
 /** Products the list shows at once (the products screen pages through the rest). */
 const LIST_LIMIT = 100;
 
-function idParam(raw: string | undefined): number | null {
-  return raw && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-}
-
 async function editorProps(c: Context<AppEnv>, productId: number): Promise<VariantEditorProps | null> {
   const db = c.var.db;
   const product = await productRecord(db, productId);
   if (!product) return null;
   const variants = await listVariants(db, productId);
   const asked = c.req.query("audit") ?? "";
-  const variantId = idParam(/^variant-(\d+)$/.exec(asked)?.[1]);
+  const variantId = idOrNull(/^variant-(\d+)$/.exec(asked)?.[1]);
   const auditVariant = variantId ? variants.find((v) => v.id === variantId) : undefined;
   const audit = asked === "product"
     ? { title: `Audit Logs: ${product.name}`, entity: "product", id: product.id }
@@ -53,7 +50,7 @@ async function editorProps(c: Context<AppEnv>, productId: number): Promise<Varia
 }
 
 export async function productsTab(c: Context<AppEnv>) {
-  const selectedId = idParam(c.req.query("product"));
+  const selectedId = idOrNull(c.req.query("product"));
   const q = (c.req.query("q") ?? "").trim().slice(0, 100);
   // deno-lint-ignore no-control-regex
   const search = /[\u0000-\u001f\u007f]/.test(q) ? "" : q;
