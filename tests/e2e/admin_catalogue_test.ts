@@ -160,6 +160,12 @@ e2eTest("[e2e] admin catalogue on a phone: products list, the dashboard tab and 
   await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products?q=bamboo" });
   await page.getByText("Zoo Med Bamboo Hide Large", { exact: true }).first().waitFor();
   await fullPageShot(page, "admin-products-phone");
+  // The page never scrolls sideways: wide tables scroll inside their frame, and what they hide for
+  // screen readers (position: absolute) stays in that frame too.
+  assert.deepEqual(
+    await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]),
+    [PHONE.viewport.width, PHONE.viewport.width],
+  );
   await page.goto(`${e2e.server.url}${productPath.replace(/^\/admin\/products\//, "/admin?tab=products&product=")}`);
   await editorReady(page);
   await fullPageShot(page, "admin-variant-editor-phone");

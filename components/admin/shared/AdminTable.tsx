@@ -41,7 +41,9 @@ export function DataTable<T extends { id: string | number }>(
     inset?: boolean;
   },
 ) {
-  const frame = bare ? "overflow-x-auto" : `${className} overflow-x-auto rounded-xl border border-stone-200 bg-white`;
+  const frame = bare
+    ? "relative overflow-x-auto"
+    : `${className} relative overflow-x-auto rounded-xl border border-stone-200 bg-white`;
   const edge = inset ? " first:pl-5 last:pr-5" : "";
   const align = (c: Column<T>) => (c.align === "right" ? "text-right" : "text-left");
   return (
