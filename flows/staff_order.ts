@@ -21,7 +21,20 @@ import { ConflictError, NotFoundError, ValidationError } from "../lib/errors.ts"
 import { formatMoney, toCents, toNumeric, toRand } from "../lib/money.ts";
 import type { ShopInfo } from "../config.ts";
 import type { DeliveryRates } from "../domains/cart/mod.ts";
-import { createLineOrder, type FinalizeOptions, findLocker, insertLines, isRetryableConflict, linesText, lineTotals, lockSellable, PAYMENT_STILL_PROCESSING, type PricedLine, PUDO_MIN_TOTAL_CENTS, retryOnConflict } from "../domains/checkout/mod.ts";
+import {
+  createLineOrder,
+  type FinalizeOptions,
+  findLocker,
+  insertLines,
+  isRetryableConflict,
+  linesText,
+  lineTotals,
+  lockSellable,
+  PAYMENT_STILL_PROCESSING,
+  type PricedLine,
+  PUDO_MIN_TOTAL_CENTS,
+  retryOnConflict,
+} from "../domains/checkout/mod.ts";
 import type { OrderLinesBody, StaffOrderBody } from "../domains/checkout/schemas.ts";
 import { lockOrder, ORDER_NOT_FOUND, payLink, releaseStock, takeStock } from "../domains/orders/mod.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";

@@ -498,7 +498,9 @@ raceTest("[checkout] takeStock locks rows in product order, whatever the cart's 
     await takeStock(first, [line(a)]); // holds A
     // Another checkout whose cart lists B before A. Locking in cart order it would take B, then
     // wait for A while holding B: with a third checkout doing A then B, a deadlock.
-    second = db.transaction(async (tx) => await takeStock(tx, [line(b), line(a)]));
+    second = db.transaction(async (tx) => {
+      await takeStock(tx, [line(b), line(a)]);
+    });
     await sleep(300);
     // B must still be free: the second checkout waits for A before it touches B.
     await db.transaction(async (probe) => {
