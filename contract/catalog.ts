@@ -37,6 +37,8 @@ export const productJsonSchema = z.object({
   availability: z.enum(["in stock", "out of stock"]),
   condition: z.literal("new"),
   images: z.array(z.string()).describe("Image URLs, the main photo first"),
+  options: z.array(z.object({ name: z.string(), values: z.array(z.string()) }))
+    .describe("Option types whose combinations are the variants (Size: Small, Large); empty when none"),
   categoryId: int.nullable(),
   category: z.object({ id: int, name: z.string(), slug: z.string() }).nullable(),
   featured: z.boolean(),

@@ -44,6 +44,7 @@ export function productJson(p: Product): Out<typeof productJsonSchema> {
     availability: p.stock > 0 ? "in stock" as const : "out of stock" as const,
     condition: "new" as const,
     images: p.images,
+    options: p.options,
     categoryId: p.categoryId,
     category: p.category,
     featured: p.featured,
