@@ -37,6 +37,35 @@ export interface CustomerHit {
 const BLANK_ROWS = 3;
 
 /** "12:3:2,15::1": the lines as the new-order page's query string keeps them. */
+/** A GET search form of the new-order page: keeps the page's other state, replaces its own query. */
+function FindForm(
+  { state, name, what, hint, button }: {
+    state: NewOrderState;
+    name: "q" | "pq";
+    what: string;
+    hint: string;
+    button: string;
+  },
+) {
+  const id = `${what}-q`;
+  return (
+    <form
+      method="get"
+      action="/admin/orders/new"
+      role="search"
+      aria-label={`Find a ${what}`}
+      className="mt-3 flex flex-wrap items-end gap-2"
+    >
+      <Keep state={state} skip={name} />
+      <div>
+        <label htmlFor={id} className={fieldLabelClass}>Find a {what} ({hint})</label>
+        <input id={id} name={name} defaultValue={state[name] ?? ""} maxLength={100} className={fieldInputClass} />
+      </div>
+      <button type="submit" className={secondaryButton}>{button}</button>
+    </form>
+  );
+}
+
 export function encodeLines(lines: readonly FormLine[]): string {
   return lines.map((l) => `${l.productId}:${l.variantId ?? ""}:${l.quantity}`).join(",");
 }
@@ -132,8 +161,11 @@ function Keep({ state, skip }: { state: Record<string, string | undefined>; skip
   );
 }
 
+/** The new-order page's state, carried in its URL between the GET searches. */
+type NewOrderState = { q?: string; customer?: string; pq?: string; lines?: string };
+
 export function NewStaffOrderPage(props: {
-  state: { q?: string; customer?: string; pq?: string; lines?: string };
+  state: NewOrderState;
   customers: CustomerHit[];
   chosen: CustomerHit | null;
   products: ProductHit[];
@@ -169,20 +201,7 @@ export function NewStaffOrderPage(props: {
         )
         : null}
       <Card title="1. Customer" id="customer-heading">
-        <form
-          method="get"
-          action="/admin/orders/new"
-          role="search"
-          aria-label="Find a customer"
-          className="mt-3 flex flex-wrap items-end gap-2"
-        >
-          <Keep state={state} skip="q" />
-          <div>
-            <label htmlFor="customer-q" className={fieldLabelClass}>Find a customer (name or e-mail)</label>
-            <input id="customer-q" name="q" defaultValue={state.q ?? ""} maxLength={100} className={fieldInputClass} />
-          </div>
-          <button type="submit" className={secondaryButton}>Search customers</button>
-        </form>
+        <FindForm state={state} name="q" what="customer" hint="name or e-mail" button="Search customers" />
         {props.customers.length
           ? (
             <ul className="mt-3 divide-y divide-stone-100 text-sm" data-customer-hits>
@@ -209,20 +228,7 @@ export function NewStaffOrderPage(props: {
           : null}
       </Card>
       <Card title="2. Products" id="products-heading">
-        <form
-          method="get"
-          action="/admin/orders/new"
-          role="search"
-          aria-label="Find a product"
-          className="mt-3 flex flex-wrap items-end gap-2"
-        >
-          <Keep state={state} skip="pq" />
-          <div>
-            <label htmlFor="product-q" className={fieldLabelClass}>Find a product (name or SKU)</label>
-            <input id="product-q" name="pq" defaultValue={state.pq ?? ""} maxLength={100} className={fieldInputClass} />
-          </div>
-          <button type="submit" className={secondaryButton}>Search products</button>
-        </form>
+        <FindForm state={state} name="pq" what="product" hint="name or SKU" button="Search products" />
         {props.products.length
           ? (
             <ul className="mt-3 divide-y divide-stone-100 text-sm" data-product-hits>
