@@ -30,8 +30,10 @@ export default function FeaturedCarousel({ items }: { items: ProductCardData[] }
   const button =
     "rounded-full border border-stone-300 bg-white p-2 text-stone-700 shadow-sm hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40";
 
+  // A named group (the carousel pattern's other choice than a region): the page's section around it
+  // is already the landmark, and a div may carry a name only with a role.
   return (
-    <div className="carousel" aria-roledescription="carousel" aria-label="Featured products">
+    <div className="carousel" role="group" aria-roledescription="carousel" aria-label="Featured products">
       <div className="mb-4 flex justify-end gap-2">
         <button
           type="button"

@@ -105,7 +105,10 @@ export default function SearchBox(
       <input
         id={id}
         name="q"
-        type="search"
+        // text, not search: the HTML checker allows the combobox role only on a text input.
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         value={query}
         onChange={(e) => {
           typed.current = true;

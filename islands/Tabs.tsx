@@ -5,6 +5,14 @@
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 
+/**
+ * A panel's attributes, rendered by the server: every tab the server sends needs its tabpanel in the
+ * same HTML (the HTML checker refuses a tab without one), also before this island has hydrated.
+ */
+export function tabPanel(id: string) {
+  return { id, role: "tabpanel", "aria-labelledby": `${id}-tab` } as const;
+}
+
 export default function Tabs({ tabs, label }: { tabs: { id: string; label: string }[]; label: string }) {
   const [active, setActive] = useState(tabs[0]?.id);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);

@@ -163,6 +163,7 @@ export function ListingView(p: ListingViewProps) {
       <div
         id="filter-drawer"
         popover="auto"
+        role="dialog"
         aria-label="Filters"
         className="filter-drawer m-0 h-dvh max-h-none w-[min(22rem,90vw)] overflow-y-auto bg-white p-0 shadow-xl"
       >

@@ -5,7 +5,7 @@
  */
 import { Island } from "../../lib/islands.tsx";
 import WishlistButton from "../../islands/WishlistButton.tsx";
-import Tabs from "../../islands/Tabs.tsx";
+import Tabs, { tabPanel } from "../../islands/Tabs.tsx";
 import BuyBox from "../../islands/BuyBox.tsx";
 import ProductGallery from "../../islands/ProductGallery.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
@@ -157,11 +157,11 @@ export function ProductView(
           }}
         />
         <div className="flex flex-col gap-8 rounded-b-xl border border-t-0 border-stone-200 bg-white p-6">
-          <div id="tab-description">
+          <div {...tabPanel("tab-description")}>
             <h2 className="sr-only">Description</h2>
             <div className="max-w-prose space-y-3 leading-7 whitespace-pre-line text-stone-700">{p.description}</div>
           </div>
-          <div id="tab-specifications">
+          <div {...tabPanel("tab-specifications")}>
             <h2 className="mb-3 text-lg font-bold">Specifications</h2>
             <ProductSpecs
               choice={shown}
@@ -170,7 +170,7 @@ export function ProductView(
               anyDimensions={choices.some((c) => c.dimensions)}
             />
           </div>
-          <div id="tab-shipping">
+          <div {...tabPanel("tab-shipping")}>
             <h2 className="mb-3 text-lg font-bold">Shipping &amp; Returns</h2>
             <ShippingReturnsText freeShippingCents={freeShippingCents} />
           </div>

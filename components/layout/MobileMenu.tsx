@@ -12,6 +12,7 @@ export function MobileMenu({ chrome }: { chrome: ChromeData }) {
     <div
       id="mobile-menu"
       popover="auto"
+      role="dialog"
       aria-label="Menu"
       className="mobile-menu m-0 h-dvh max-h-none w-screen max-w-none overflow-y-auto bg-white p-0"
     >

@@ -9,7 +9,7 @@ import type { LedgerEntry, LoyaltyTier, Redemption, Reward } from "../../domains
 import { Island } from "../../lib/islands.tsx";
 import { formatMoney } from "../../lib/money.ts";
 import RedeemReward from "../../islands/RedeemReward.tsx";
-import Tabs from "../../islands/Tabs.tsx";
+import Tabs, { tabPanel } from "../../islands/Tabs.tsx";
 import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
 import { primaryButton, secondaryButton } from "../ui/buttons.ts";
 import { AwardIcon, CheckCircleIcon, LockIcon, StarIcon, UsersIcon } from "../ui/icons.tsx";
@@ -337,9 +337,10 @@ function RedemptionsSummary({ redemptions, now }: { redemptions: Redemption[]; n
           ["Redeemed", redemptions.length],
           ["Points spent", spent],
         ].map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-stone-50 px-2 py-3">
-            <dd className="text-xl font-extrabold text-stone-900 tabular-nums">{formatPoints(value as number)}</dd>
+          // The term comes first (HTML wants dt before dd); the figure still shows above it.
+          <div key={label} className="flex flex-col-reverse rounded-lg bg-stone-50 px-2 py-3">
             <dt className="text-xs text-stone-600">{label}</dt>
+            <dd className="text-xl font-extrabold text-stone-900 tabular-nums">{formatPoints(value as number)}</dd>
           </div>
         ))}
       </dl>
@@ -391,15 +392,15 @@ export function LoyaltyView({ data }: { data: LoyaltyPageData }) {
           <section aria-label="Loyalty programme" className="min-w-0">
             <Island name="Tabs" component={Tabs} props={{ label: "Loyalty programme", tabs: TABS }} />
             <div className="flex flex-col gap-8 rounded-b-xl border border-t-0 border-stone-200 bg-white p-4 sm:p-6">
-              <div id="points-history">
+              <div {...tabPanel("points-history")}>
                 <h2 className="mb-3 text-lg font-bold">Points History</h2>
                 <HistoryPanel history={data.history} now={data.now} />
               </div>
-              <div id="available-rewards">
+              <div {...tabPanel("available-rewards")}>
                 <h2 className="mb-3 text-lg font-bold">Available Rewards</h2>
                 <RewardsPanel data={data} />
               </div>
-              <div id="my-redemptions">
+              <div {...tabPanel("my-redemptions")}>
                 <h2 className="mb-3 text-lg font-bold">My Redemptions</h2>
                 <RedemptionsPanel redemptions={data.redemptions} now={data.now} />
               </div>
