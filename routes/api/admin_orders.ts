@@ -24,14 +24,32 @@ import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { orderJson, orderSchema } from "./orders.ts";
-import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
 import { orderGateway, refundsByHand } from "../finalize_options.ts";
 import { createStaffOrderAction, orderLinesAction } from "./admin_staff_orders.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
 /** A list row as JSON (money in rand). */
-export function adminOrderRowJson(r: AdminOrderRow) {
+/** adminOrderRowJson's shape: a row of the staff order list. */
+const adminOrderRowSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  customerName: z.string().nullable(),
+  email: z.string().nullable(),
+  itemCount: z.number().int(),
+  total: z.number().describe("Rand"),
+  refundedAmount: z.number().describe("Rand"),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+  source: z.enum(["web", "whatsapp", "staff"]),
+  whatsappNumber: z.string().nullable(),
+});
+
+export function adminOrderRowJson(r: AdminOrderRow): z.input<typeof adminOrderRowSchema> {
   return {
     id: r.id,
     orderNumber: r.orderNumber,
@@ -208,6 +226,32 @@ export const orderNoteAction = defineAction({
   },
 });
 
+export const listAdminOrdersAction = defineAction({
+  method: "get",
+  path: "/admin/orders",
+  input: undefined,
+  output: z.object({
+    items: z.array(adminOrderRowSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+  auth: "admin",
+  middleware: [validate("query", fulfilmentSchemas.adminOrdersQuery)],
+  summary: "Orders by status, payment, source, dates and search (number, name or e-mail), newest first",
+  handler: async (c) => {
+    const result = await listAdminOrders(c.var.db, validQuery(c, fulfilmentSchemas.adminOrdersQuery));
+    return {
+      items: result.items.map(adminOrderRowJson),
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+      pageSize: result.pageSize,
+    };
+  },
+});
+
 export function adminOrderApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"), async (c, next) => {
@@ -215,16 +259,7 @@ export function adminOrderApi() {
     c.header("Cache-Control", "private, no-store");
   });
 
-  app.get("/", validate("query", fulfilmentSchemas.adminOrdersQuery), async (c) => {
-    const result = await listAdminOrders(c.var.db, c.req.valid("query"));
-    return c.json({
-      items: result.items.map(adminOrderRowJson),
-      total: result.total,
-      page: result.page,
-      pageCount: result.pageCount,
-      pageSize: result.pageSize,
-    });
-  });
+  jsonRoute(app, listAdminOrdersAction, "/admin/orders");
 
   app.get("/:id", validate("param", fulfilmentSchemas.orderIdParam), async (c) => {
     return c.json(adminOrderJson(await getAdminOrder(c.var.db, c.req.valid("param").id)));

@@ -43,7 +43,6 @@ const READS_TO_DECLARE = new Set<string>([
   // A file: the products as CSV (docs/product-csv.md describes its columns).
   "GET /api/admin/products/export.csv",
   "GET /api/account/export",
-  "GET /api/admin/orders",
   "GET /api/admin/orders/{id}",
   "GET /api/admin/outbox",
   "GET /api/admin/settings",
