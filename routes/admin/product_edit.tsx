@@ -20,6 +20,7 @@ import {
   updateProduct,
 } from "../../domains/catalog_admin/mod.ts";
 import { listAuditFor } from "../../domains/admin_audit/mod.ts";
+import { usernamesByIds } from "../../domains/accounts/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
 import { toVariant } from "../../domains/catalog/mod.ts";
@@ -31,7 +32,7 @@ import { duplicateProductAction, generateVariantsAction, setProductOptionsAction
 import type { FormState } from "../../components/ui/Field.tsx";
 import { ProductForm, ProductSeoSection } from "../../components/admin/products/ProductForm.tsx";
 import { ProductBadges } from "../../components/admin/products/ProductBadges.tsx";
-import { AuditTable } from "../../components/admin/products/AuditTable.tsx";
+import { AuditEntriesTable } from "../../components/admin/audit/AuditViews.tsx";
 import { ProductImagesPanel } from "../../components/admin/ProductImagesPanel.tsx";
 import { primaryButton, secondaryButton } from "../../components/ui/buttons.ts";
 import { currentUser } from "../guards.ts";
@@ -116,6 +117,7 @@ async function editPage(
     listAuditFor(db, "product", product.id, 50),
     categoryOptions(c),
   ]);
+  const names = await usernamesByIds(db, audit.flatMap((e) => e.userId === null ? [] : [e.userId]));
   const archived = product.archivedAt !== null;
   const draft = product.status === "draft";
   const editor: VariantEditorProps = {
@@ -227,8 +229,12 @@ async function editPage(
         />
         <section id="audit" aria-labelledby="audit-heading" className="rounded-xl border border-stone-200 bg-white p-5">
           <h2 id="audit-heading" className="mb-2 text-lg font-bold">Audit Logs</h2>
-          <AuditTable
-            rows={audit.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() }))}
+          <AuditEntriesTable
+            rows={audit.map((e) => ({
+              ...e,
+              details: e.details as Record<string, unknown> | null,
+              username: e.userId === null ? null : names.get(e.userId) ?? null,
+            }))}
           />
         </section>
       </div>

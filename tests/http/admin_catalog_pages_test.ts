@@ -230,9 +230,9 @@ test(
     assert.equal(edited.weight, "1.200");
     const after = await (await admin.get(location)).text();
     assert.match(after, /Product saved/);
-    const priceChange = /&quot;price&quot;:\{([^}]*)\}/.exec(after)?.[1] ?? "";
-    assert.match(priceChange, /&quot;before&quot;:&quot;189.90&quot;/, "the audit log shows the old price");
-    assert.match(priceChange, /&quot;after&quot;:&quot;199.00&quot;/, "and the new one");
+    const priceChange = /data-audit-change="price">([^<]*)</.exec(after)?.[1] ?? "";
+    assert.match(priceChange, /189,90.*-&gt;.*199,00/, "the audit log reads the old price -> the new one");
+    assert.match(after, /data-raw-details/, "the raw entry one click away");
 
     // A product with variants has no stock field; its stock follows the variants.
     await createVariant(db, id, { stock: 2 });

@@ -108,6 +108,19 @@ const AUDIT_COLUMNS: Column<AuditRow>[] = [
   { header: "What happened", cell: (r) => <Happened row={r} /> },
 ];
 
+/** One record's trail (a product's edit page): the audit screen's columns without the entity. */
+export function AuditEntriesTable({ rows }: { rows: AuditRow[] }) {
+  if (!rows.length) return <EmptyCard>No audit logs found</EmptyCard>;
+  return (
+    <DataTable
+      columns={AUDIT_COLUMNS.filter((c) => c.header !== "Entity")}
+      rows={rows}
+      rowProps={(r) => ({ "data-audit-id": r.id })}
+      bare
+    />
+  );
+}
+
 export function AuditView(
   { rows, filter, page, hasNext, message, staff = [] }: {
     rows: AuditRow[];
