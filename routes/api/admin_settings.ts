@@ -7,22 +7,34 @@ import { currentUser, requireRole } from "../guards.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
 
+/** The settings in force (each stored field over its default), not re-validated as input. */
+const settingsJson = z.object({
+  shopName: z.string(),
+  companyName: z.string(),
+  registrationNumber: z.string(),
+  vatNumber: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  freeDeliveryThreshold: z.number().describe("Rand"),
+  deliveryFee: z.number().describe("Rand"),
+});
+
+export const getSettingsAction = defineAction({
+  method: "get",
+  path: "/admin/settings",
+  input: undefined,
+  output: settingsJson,
+  auth: "admin",
+  summary: "The shop's details and delivery amounts in force",
+  handler: (c) => c.var.caches.settings.get(),
+});
+
 export const saveSettingsAction = defineAction({
   method: "put",
   path: "/admin/settings",
   input: shopSettingsBody,
-  // The settings now in force (each stored field over its default), not re-validated as input.
-  output: z.object({
-    shopName: z.string(),
-    companyName: z.string(),
-    registrationNumber: z.string(),
-    vatNumber: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    freeDeliveryThreshold: z.number(),
-    deliveryFee: z.number(),
-  }),
+  output: settingsJson,
   auth: "admin",
   middleware: [adminBodyLimit()],
   summary: "Save the shop's details and delivery amounts",
@@ -32,7 +44,7 @@ export const saveSettingsAction = defineAction({
 export function adminSettingsApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"));
-  app.get("/", async (c) => c.json(await c.var.caches.settings.get()));
+  jsonRoute(app, getSettingsAction, "/admin/settings");
   jsonRoute(app, saveSettingsAction, "/admin/settings");
   return app;
 }

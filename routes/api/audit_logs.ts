@@ -7,14 +7,29 @@ import type { AppEnv } from "../context.ts";
 import { auditParams, listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
+import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { z } from "zod";
 
-export function auditLogApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  app.get("/:entityType/:id", validate("param", auditParams), async (c) => {
-    const { entityType, id } = c.req.valid("param");
+export const auditTrailAction = defineAction({
+  method: "get",
+  path: "/audit-logs/:entityType/:id",
+  input: undefined,
+  output: z.object({
+    items: z.array(z.object({
+      id: z.number().int(),
+      userId: z.number().int().nullable(),
+      action: z.string(),
+      details: z.unknown().describe("What changed: fields with before and after, or the values created"),
+      createdAt: z.string(),
+    })),
+  }),
+  auth: "admin",
+  middleware: [validate("param", auditParams)],
+  summary: "One record's audit trail, newest first (at most 200 entries)",
+  handler: async (c) => {
+    const { entityType, id } = validParams(c, auditParams);
     const items = await listAuditFor(c.var.db, entityType, id);
-    return c.json({
+    return {
       items: items.map((e) => ({
         id: e.id,
         userId: e.userId,
@@ -22,7 +37,13 @@ export function auditLogApi() {
         details: e.details,
         createdAt: e.createdAt.toISOString(),
       })),
-    });
-  });
+    };
+  },
+});
+
+export function auditLogApi() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requireRole("admin"));
+  jsonRoute(app, auditTrailAction, "/audit-logs");
   return app;
 }
