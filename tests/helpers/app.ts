@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import type { AssetManifest } from "../../lib/assets.ts";
 import { type FileStorage, memoryStorage } from "../../lib/storage.ts";
 import type { AppDeps } from "../../routes/context.ts";
+import { testGateway } from "../../domains/payments/mod.ts";
 
 export const TEST_ORIGIN = "http://localhost:8000";
 
@@ -36,10 +37,19 @@ export function testApp(
   database: Database,
   env: Record<string, string> = {},
   storage: FileStorage = memoryStorage(),
-  extra: Pick<AppDeps, "jobs"> = {},
+  extra: Pick<AppDeps, "jobs" | "payments"> = {},
 ) {
   const app = createApp({ database, config: testConfig(env), assets: testAssets(), storage, ...extra });
   const request = app.request;
   app.request = (input, init, peer, ctx) => request(input, init, peer ?? TEST_PEER, ctx);
   return app;
+}
+
+/**
+ * The app with the offline test payment provider, which the test also holds (`gateway`) to pay
+ * orders through it as a shopper's card would (tests/helpers/paid_orders.ts).
+ */
+export function testShop(database: Database, env: Record<string, string> = {}) {
+  const gateway = testGateway();
+  return { app: testApp(database, env, memoryStorage(), { payments: gateway }), gateway };
 }

@@ -23,6 +23,20 @@ export async function staffAccount(
   // deno-lint-ignore no-explicit-any
   app: Hono<any> = testApp(database, env),
 ): Promise<{ client: TestClient; user: Awaited<ReturnType<typeof createUser>> }> {
+  return await accountOn(db, app, role, username);
+}
+
+/**
+ * A new account of `role` named `username` (the e-mail follows it) and a client signed in as it on
+ * this `app`.
+ */
+export async function accountOn(
+  db: Db,
+  // deno-lint-ignore no-explicit-any
+  app: Hono<any>,
+  role: Role,
+  username: string = role,
+): Promise<{ client: TestClient; user: Awaited<ReturnType<typeof createUser>> }> {
   hashed ??= hashPassword(STAFF_PASSWORD);
   const user = await createUser(db, { username, password: await hashed, role });
   const client = testClient(app);

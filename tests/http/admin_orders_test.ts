@@ -6,49 +6,26 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testAssets, testConfig } from "../helpers/app.ts";
+import { testShop } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
-import { createProduct, createUser } from "../helpers/factories.ts";
+import { createProduct } from "../helpers/factories.ts";
+import { accountOn } from "../helpers/staff.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
-import { createApp } from "../../app.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { orders, products } from "../../db/schema/mod.ts";
-import { hashPassword, type Role } from "../../domains/auth/mod.ts";
-import { testGateway } from "../../domains/payments/mod.ts";
+import { hashPassword } from "../../domains/auth/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
-import { memoryStorage } from "../../lib/storage.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const PASSWORD = "Admin-Pass1!";
-
-/** The app with a payment provider the test can also pay through. */
-function shop(database: Database) {
-  const gateway = testGateway();
-  const app = createApp({
-    database,
-    config: testConfig(),
-    assets: testAssets(),
-    storage: memoryStorage(),
-    payments: gateway,
-  });
-  return { app, gateway };
-}
-
-async function signedIn(db: Db, app: ReturnType<typeof shop>["app"], role: Role, username: string = role) {
-  await createUser(db, { username, email: `${username}@example.co.za`, password: await hashPassword(PASSWORD), role });
-  const client = testClient(app);
-  const res = await client.postJson("/api/auth/login", { username, password: PASSWORD });
-  assert.equal(res.status, 200);
-  return client;
-}
 
 /**
  * A paid order of 2 x R450 (R900, delivered free so the refund figures stay round) for customer
  * "thandi", who is signed in on the returned client.
  */
 async function setUp(db: Db, database: Database) {
-  const { app, gateway } = shop(database);
+  const { app, gateway } = testShop(database);
   const buyer = await customer(db, {
     username: "thandi",
     email: "thandi@example.co.za",
@@ -61,7 +38,7 @@ async function setUp(db: Db, database: Database) {
   });
   const me = testClient(app);
   assert.equal((await me.postJson("/api/auth/login", { username: "thandi", password: PASSWORD })).status, 200);
-  const admin = await signedIn(db, app, "admin", "staff");
+  const { client: admin } = await accountOn(db, app, "admin", "staff");
   return { app, gateway, order, product: p, buyer, me, admin };
 }
 

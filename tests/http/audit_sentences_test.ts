@@ -5,25 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testAssets, testConfig } from "../helpers/app.ts";
+import { testShop } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { createProduct, createUser } from "../helpers/factories.ts";
+import { accountOn } from "../helpers/staff.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
-import { createApp } from "../../app.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { hashPassword, type Role } from "../../domains/auth/mod.ts";
-import { testGateway } from "../../domains/payments/mod.ts";
-import { memoryStorage } from "../../lib/storage.ts";
+import { hashPassword } from "../../domains/auth/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const PASSWORD = "Admin-Pass1!";
-
-async function signedIn(db: Db, app: ReturnType<typeof createApp>, role: Role, username: string) {
-  await createUser(db, { username, email: `${username}@example.co.za`, password: await hashPassword(PASSWORD), role });
-  const client = testClient(app);
-  assert.equal((await client.postJson("/api/auth/login", { username, password: PASSWORD })).status, 200);
-  return client;
-}
 
 /** The HTML of the audit rows (the table body), without the filter form's options. */
 function rowsOf(html: string): string {
@@ -31,22 +22,15 @@ function rowsOf(html: string): string {
 }
 
 async function setUp(db: Db, database: Database) {
-  const gateway = testGateway();
-  const app = createApp({
-    database,
-    config: testConfig(),
-    assets: testAssets(),
-    storage: memoryStorage(),
-    payments: gateway,
-  });
+  const { app, gateway } = testShop(database);
   const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za" });
   const product = await createProduct(db, { name: "Basking Lamp", price: "1299.00", stock: 10 });
   const { order } = await paidOrder(db, gateway, [{ productId: product.id, quantity: 1 }], {
     userId: buyer.id,
     delivery: FREE_DELIVERY,
   });
-  const pieter = await signedIn(db, app, "admin", "pieter");
-  const anna = await signedIn(db, app, "super_admin", "anna");
+  const { client: pieter } = await accountOn(db, app, "admin", "pieter");
+  const { client: anna } = await accountOn(db, app, "super_admin", "anna");
   return { app, product, order, pieter, anna };
 }
 

@@ -7,38 +7,27 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testAssets, testConfig } from "../helpers/app.ts";
+import { testConfig, testShop } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { createProduct, createUser, createVariant } from "../helpers/factories.ts";
+import { createProduct, createVariant } from "../helpers/factories.ts";
+import { accountOn } from "../helpers/staff.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import { pdfText } from "../helpers/pdf.ts";
-import { createApp } from "../../app.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
-import { hashPassword, type Role } from "../../domains/auth/mod.ts";
-import { testGateway } from "../../domains/payments/mod.ts";
+import { hashPassword } from "../../domains/auth/mod.ts";
 import { PACKING_SLIPS_MAX } from "../../domains/fulfilment/mod.ts";
-import { memoryStorage } from "../../lib/storage.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const PASSWORD = "Admin-Pass1!";
 const config = testConfig();
-
-async function signedIn(db: Db, app: ReturnType<typeof createApp>, role: Role, username: string) {
-  await createUser(db, { username, email: `${username}@example.co.za`, password: await hashPassword(PASSWORD), role });
-  const client = testClient(app);
-  const res = await client.postJson("/api/auth/login", { username, password: PASSWORD });
-  assert.equal(res.status, 200);
-  return client;
-}
 
 /**
  * Two paid orders of customer "thandi": the first (standard delivery, with order notes) holds 2 x a
  * heat mat variant and 1 x a UVB tube; the second goes to a PUDO locker.
  */
 async function setUp(db: Db, database: Database) {
-  const gateway = testGateway();
-  const app = createApp({ database, config, assets: testAssets(), storage: memoryStorage(), payments: gateway });
+  const { app, gateway } = testShop(database);
   const buyer = await customer(db, {
     username: "thandi",
     email: "thandi@example.co.za",
@@ -60,7 +49,7 @@ async function setUp(db: Db, database: Database) {
     .where(eq(orders.id, second.order.id));
   const me = testClient(app);
   assert.equal((await me.postJson("/api/auth/login", { username: "thandi", password: PASSWORD })).status, 200);
-  const admin = await signedIn(db, app, "admin", "staff");
+  const { client: admin } = await accountOn(db, app, "admin", "staff");
   return { app, first: first.order, second: second.order, me, admin };
 }
 
@@ -90,7 +79,7 @@ test(
       assert.notEqual(c.headers.get("content-type"), "application/pdf");
       assert.match(await pdfOf(await admin.get(path)), /Packing slip/, path);
     }
-    const boss = await signedIn(db, app, "super_admin", "boss");
+    const { client: boss } = await accountOn(db, app, "super_admin", "boss");
     assert.match(await pdfOf(await boss.get(paths[0])), new RegExp(first.orderNumber));
   },
 );

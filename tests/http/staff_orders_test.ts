@@ -6,22 +6,18 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testAssets, testConfig } from "../helpers/app.ts";
+import { testConfig, testShop } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { createProduct, createUser } from "../helpers/factories.ts";
 import { customer } from "../helpers/paid_orders.ts";
-import { createApp } from "../../app.ts";
-import type { Database, Db } from "../../db/client.ts";
+import { accountOn } from "../helpers/staff.ts";
+import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orderItems, orders, products, users } from "../../db/schema/mod.ts";
-import { hashPassword } from "../../domains/auth/mod.ts";
-import { testGateway } from "../../domains/payments/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
-import { memoryStorage } from "../../lib/storage.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 import { placeStaffOrder } from "../../flows/staff_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const PASSWORD = "Admin-Pass1!";
 
 const address = {
   firstName: "Thandi",
@@ -34,31 +30,15 @@ const address = {
   phone: "0821234567",
 };
 
-function shop(database: Database) {
-  const gateway = testGateway();
-  const app = createApp({
-    database,
-    config: testConfig(),
-    assets: testAssets(),
-    storage: memoryStorage(),
-    payments: gateway,
-  });
-  return { app, gateway };
-}
-
-async function staff(db: Db, app: ReturnType<typeof shop>["app"], role: "admin" | "customer" = "admin") {
-  const username = `${role}1`;
-  await createUser(db, { username, email: `${username}@example.co.za`, password: await hashPassword(PASSWORD), role });
-  const client = testClient(app);
-  assert.equal((await client.postJson("/api/auth/login", { username, password: PASSWORD })).status, 200);
-  return client;
-}
+/** A new admin (or customer) signed in on `app`, named after the role ("admin1"). */
+const staff = async (db: Db, app: ReturnType<typeof testShop>["app"], role: "admin" | "customer" = "admin") =>
+  (await accountOn(db, app, role, `${role}1`)).client;
 
 const stockOf = async (db: Db, id: number) =>
   (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
 
 test("[staff orders] only staff may take an order, with the shop's Origin (CSRF)", async (db, database) => {
-  const { app } = shop(database);
+  const { app } = testShop(database);
   const p = await createProduct(db, { price: "100.00", stock: 5 });
   const body = {
     email: "new@example.co.za",
@@ -79,7 +59,7 @@ test("[staff orders] only staff may take an order, with the shop's Origin (CSRF)
 });
 
 test("[staff orders] bad input is a 400 and writes nothing", async (db, database) => {
-  const { app } = shop(database);
+  const { app } = testShop(database);
   const p = await createProduct(db, { price: "100.00", stock: 500 });
   const admin = await staff(db, app);
   const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za" });
@@ -110,7 +90,7 @@ test("[staff orders] bad input is a 400 and writes nothing", async (db, database
 test(
   "[staff orders] the order is priced at the shop's prices, takes the stock, is audited and e-mails the pay link",
   async (db, database) => {
-    const { app } = shop(database);
+    const { app } = testShop(database);
     const mat = await createProduct(db, { name: "Heat mat 20W", price: "250.00", salePrice: "200.00", stock: 4 });
     const admin = await staff(db, app);
     const res = await admin.postJson("/api/admin/orders", {
@@ -167,7 +147,7 @@ test(
 );
 
 test("[staff orders] an item short of stock is a 409 naming it, and nothing is written", async (db, database) => {
-  const { app } = shop(database);
+  const { app } = testShop(database);
   const plenty = await createProduct(db, { name: "Coco fibre", price: "80.00", stock: 50 });
   const short = await createProduct(db, { name: "Basking lamp", price: "150.00", stock: 1 });
   const admin = await staff(db, app);
@@ -189,7 +169,7 @@ test("[staff orders] an item short of stock is a 409 naming it, and nothing is w
 test(
   "[staff orders] editing an unpaid order's lines re-prices, moves the stock and keeps the pay link",
   async (db, database) => {
-    const { app } = shop(database);
+    const { app } = testShop(database);
     const mat = await createProduct(db, { name: "Heat mat 20W", price: "250.00", stock: 10 });
     const lamp = await createProduct(db, { name: "UVB tube", price: "400.00", stock: 10 });
     const admin = await staff(db, app);
@@ -234,7 +214,7 @@ test(
 test(
   "[staff orders] the screens work without JavaScript: searches, the order form, Edit lines",
   async (db, database) => {
-    const { app } = shop(database);
+    const { app } = testShop(database);
     const mat = await createProduct(db, { name: "Heat mat 20W", sku: "HM-20", price: "250.00", stock: 10 });
     const admin = await staff(db, app);
     const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za" });
