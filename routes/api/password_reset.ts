@@ -3,6 +3,7 @@
  * POST /api/auth/reset-password {token, password, confirmPassword}.
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { RESET_REQUESTED_MESSAGE, resetSchemas, verifyResetToken } from "../../domains/auth/mod.ts";
 import { defineAction, jsonRoute } from "../action.ts";
@@ -37,17 +38,28 @@ export const resetPasswordAction = defineAction({
   },
 });
 
+export const verifyResetTokenAction = defineAction({
+  method: "get",
+  path: "/auth/reset-password/verify",
+  input: undefined,
+  output: z.union([
+    z.object({ valid: z.literal(true) }),
+    z.object({ valid: z.literal(false), error: z.string() }).describe("Answered with 400"),
+  ]),
+  auth: "public",
+  summary: "Whether a reset link's token (?token=) is still good: unused and less than an hour old",
+  handler: async (c) => {
+    if (await verifyResetToken(c.var.db, c.req.query("token") ?? "")) return { valid: true as const };
+    c.status(400);
+    return { valid: false as const, error: resetSchemas.INVALID_TOKEN };
+  },
+});
+
 export function passwordResetApi() {
   const app = new Hono<AppEnv>();
   jsonRoute(app, forgotPasswordAction, "/auth");
 
-  app.get("/reset-password/verify", async (c) => {
-    const token = c.req.query("token") ?? "";
-    if (!(await verifyResetToken(c.var.db, token))) {
-      return c.json({ valid: false, error: resetSchemas.INVALID_TOKEN }, 400);
-    }
-    return c.json({ valid: true });
-  });
+  jsonRoute(app, verifyResetTokenAction, "/auth");
   jsonRoute(app, resetPasswordAction, "/auth");
   return app;
 }

@@ -45,7 +45,6 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/account/export",
   "GET /api/admin/orders/{id}",
   "GET /api/admin/outbox",
-  "GET /api/auth/reset-password/verify",
   "GET /api/meta-commerce/products",
 ]);
 
