@@ -13,7 +13,13 @@ export function CategoryCard({ category, compact = false }: { category: Category
   const href = `/category/${category.slug}`;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
-      <a href={href} tabIndex={compact ? undefined : -1} className="block">
+      {/* On the full card the image repeats the name's link: out of the tab order and hidden from screen readers. */}
+      <a
+        href={href}
+        tabIndex={compact ? undefined : -1}
+        aria-hidden={compact ? undefined : true}
+        className="block"
+      >
         <ProductImage
           src={category.image}
           name={category.name}

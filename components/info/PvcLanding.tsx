@@ -155,7 +155,9 @@ export function PvcLandingContent(
           <table className="w-full min-w-[32rem] text-left text-sm sm:text-base">
             <thead className="bg-stone-100 text-stone-700">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold"></th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Feature</span>
+                </th>
                 <th scope="col" className="px-4 py-3 font-semibold text-green-900">PVC</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Glass</th>
               </tr>

@@ -248,6 +248,43 @@ e2eTest("[e2e a11y] every account and admin page, toasts showing, has 0 axe viol
   assert.deepEqual(found, []);
 });
 
+/** The storefront's other pages, as a visitor sees them (the five above are checked on a phone as well). */
+const storefrontPaths = [
+  "/categories",
+  "/products",
+  "/featured",
+  "/new",
+  "/offers",
+  "/animals",
+  "/animals/leopard-gecko",
+  "/landing/pvc-enclosures",
+  "/about",
+  "/help",
+  "/contact",
+  "/shipping",
+  "/returns",
+  "/privacy",
+  "/terms",
+  "/track-order",
+  "/login",
+  "/register",
+  "/forgot-password",
+];
+
+e2eTest("[e2e a11y] every other storefront page has 0 axe violations", async () => {
+  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
+  const page = await context.newPage();
+  const found: string[] = [];
+  for (const path of storefrontPaths) {
+    const res = await page.goto(e2e.server.url + path);
+    assert.equal(res?.status(), 200, path);
+    await page.waitForLoadState("networkidle");
+    for (const v of await axeViolations(page)) found.push(`${path}: ${v}`);
+  }
+  await context.close();
+  assert.deepEqual(found, []);
+});
+
 e2eTest("[e2e a11y] without JavaScript, the server-rendered toasts have 0 axe violations", async () => {
   // Island scripts refused, as a browser without JavaScript; axe itself still runs (injected by the test).
   const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
