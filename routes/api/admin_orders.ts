@@ -271,6 +271,38 @@ export function adminOrderApi() {
   return app;
 }
 
+export const outboxAction = defineAction({
+  method: "get",
+  path: "/admin/outbox",
+  input: undefined,
+  output: z.object({
+    items: z.array(z.object({
+      id: z.number().int(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string().describe(
+        "The plain-text body (reset links hidden unless mail is only kept, outside production)",
+      ),
+      status: z.string(),
+      orderId: z.number().int().nullable(),
+      createdAt: z.string(),
+    })),
+  }),
+  auth: "admin",
+  middleware: [validate("query", mailSchemas.outboxJsonQuery)],
+  summary: "The newest e-mails in the outbox, optionally to one address (?to=)",
+  handler: async (c) => {
+    const { config } = c.var;
+    const query = validQuery(c, mailSchemas.outboxJsonQuery);
+    const items = await searchOutbox(c.var.db, {
+      to: query.to,
+      limit: query.limit,
+      revealResetLinks: !config.smtpUrl && !config.isProduction,
+    });
+    return { items: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+  },
+});
+
 /** GET /api/admin/outbox?to=: the outbox as JSON for staff (reset links hidden as on the screen). */
 export function adminOutboxApi() {
   const app = new Hono<AppEnv>();
@@ -278,15 +310,6 @@ export function adminOutboxApi() {
     await next();
     c.header("Cache-Control", "private, no-store");
   });
-  app.get("/", validate("query", mailSchemas.outboxJsonQuery), async (c) => {
-    const { config } = c.var;
-    const query = c.req.valid("query");
-    const items = await searchOutbox(c.var.db, {
-      to: query.to,
-      limit: query.limit,
-      revealResetLinks: !config.smtpUrl && !config.isProduction,
-    });
-    return c.json({ items: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) });
-  });
+  jsonRoute(app, outboxAction, "/admin/outbox");
   return app;
 }

@@ -42,9 +42,9 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/openapi.json",
   // A file: the products as CSV (docs/product-csv.md describes its columns).
   "GET /api/admin/products/export.csv",
+  // A file: the customer's own data as a JSON download (POPIA access request).
   "GET /api/account/export",
   "GET /api/admin/orders/{id}",
-  "GET /api/admin/outbox",
   "GET /api/meta-commerce/products",
 ]);
 
