@@ -69,15 +69,14 @@ export function adminOrderRowJson(r: AdminOrderRow): z.input<typeof adminOrderRo
 }
 
 /** The order with what only staff see: customer, refunds, notes, e-mails and the timeline. */
-export function adminOrderJson(d: AdminOrderDetail) {
+export function adminOrderJson(d: AdminOrderDetail): z.input<typeof adminOrderSchema> {
   return {
     ...orderJson(d.order),
     customer: d.customer,
     refundable: toRand(d.refundableCents),
-    refunds: d.refunds.map((r) => ({
+    refunds: d.refunds.map(({ amountCents, ...r }) => ({
       ...r,
-      amountCents: undefined,
-      amount: toRand(r.amountCents),
+      amount: toRand(amountCents),
       createdAt: r.createdAt.toISOString(),
     })),
     notes: d.notes.map((n) => ({ ...n, createdAt: n.createdAt.toISOString() })),
@@ -252,6 +251,18 @@ export const listAdminOrdersAction = defineAction({
   },
 });
 
+export const getAdminOrderAction = defineAction({
+  method: "get",
+  path: "/admin/orders/:id",
+  input: undefined,
+  output: adminOrderSchema,
+  auth: "admin",
+  middleware: [orderIdParam],
+  summary: "One order with its customer, refunds, notes, e-mails and timeline",
+  handler: async (c) =>
+    adminOrderJson(await getAdminOrder(c.var.db, validParams(c, fulfilmentSchemas.orderIdParam).id)),
+});
+
 export function adminOrderApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"), async (c, next) => {
@@ -261,9 +272,7 @@ export function adminOrderApi() {
 
   jsonRoute(app, listAdminOrdersAction, "/admin/orders");
 
-  app.get("/:id", validate("param", fulfilmentSchemas.orderIdParam), async (c) => {
-    return c.json(adminOrderJson(await getAdminOrder(c.var.db, c.req.valid("param").id)));
-  });
+  jsonRoute(app, getAdminOrderAction, "/admin/orders");
 
   for (const action of [orderStatusAction, refundAction, orderNoteAction, createStaffOrderAction, orderLinesAction]) {
     jsonRoute(app, action, "/admin/orders");
