@@ -44,7 +44,6 @@ const READS_TO_DECLARE = new Set<string>([
   "GET /api/admin/products/export.csv",
   // A file: the customer's own data as a JSON download (POPIA access request).
   "GET /api/account/export",
-  "GET /api/meta-commerce/products",
 ]);
 
 test(
