@@ -61,9 +61,9 @@ e2eTest("[e2e] drafts: create a draft, find it by status, publish it, then shopp
   await page.goto(`${e2e.server.url}/admin/products?q=cork`);
   await fullPageShot(page, "admin-products-with-draft");
 
-  await page.getByRole("link", { name: "Exo Terra Cork Tube Large" }).click();
+  await page.getByRole("link", { name: "Exo Terra Cork Tube Large", exact: true }).click();
   await page.getByLabel("Status", { exact: true }).selectOption("active");
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Save changes" }).first().click();
   await expectToast(page, "Product saved");
   await page.getByRole("link", { name: "View on site" }).waitFor();
 
