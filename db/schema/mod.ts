@@ -10,3 +10,4 @@ export * from "./tax_documents.ts";
 export * from "./whatsapp.ts";
 export * from "./stock.ts";
 export * from "./events.ts";
+export * from "./shipments.ts";
