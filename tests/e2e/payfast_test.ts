@@ -7,12 +7,18 @@
  * confirmation. Screenshots: payment step, PayFast's page, confirmation, order page.
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { products, users } from "../../db/schema/mod.ts";
-import { addToCart } from "../../domains/cart/mod.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import {
+  demoCartWith,
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  fullPageShot,
+  signIn,
+  toPaymentStep,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
 const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };
@@ -21,23 +27,10 @@ const fake = startFakePayFast(MERCHANT);
 const e2e = useShopInBrowser({
   start: "[e2e payfast] prepare the shop with PayFast (the fake), start it and the browser",
   stop: "[e2e payfast] stop the shop, the browser and the fake PayFast",
-  env: () => ({
-    NODE_ENV: "test",
-    PAYFAST_MERCHANT_ID: MERCHANT.merchantId,
-    PAYFAST_MERCHANT_KEY: "46f0cd694581a",
-    PAYFAST_PASSPHRASE: MERCHANT.passphrase,
-    PAYFAST_BASE: fake.url,
-  }),
-  database: { withAccounts: true, fill: prepare },
+  env: () => ({ NODE_ENV: "test", ...fake.shopEnv }),
+  database: { withAccounts: true, fill: demoCartWith(PRODUCT) },
   stopped: () => fake.close(),
 });
-
-async function prepare(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
-  // The demo customer has a default address (the seed): checkout goes straight to payment.
-  const [product] = await db.select().from(products).where(eq(products.name, PRODUCT));
-  await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
-}
 
 e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, confirmation", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
@@ -45,10 +38,7 @@ e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, co
   const errors = watchErrors(page);
   const url = e2e.server.url;
   await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.waitForURL(/\/checkout\?order=\d+$/);
-  const orderId = Number(new URL(page.url()).searchParams.get("order"));
-  await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+  const orderId = await toPaymentStep(page);
   const method = page.locator('[data-payment-method="payfast"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT, card and more with PayFast/);
   await page.locator('[data-island="PayFastPayment"][data-hydrated="true"]').waitFor({ state: "attached" });

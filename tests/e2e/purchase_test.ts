@@ -6,13 +6,14 @@
  * in the account. Screenshots: review (desktop and phone), payment, confirmation, order page.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import {
   DESKTOP,
   e2eTest,
   expectToast,
   fullPageShot,
+  payByCard,
   PHONE,
+  toPaymentStep,
   useShopInBrowser,
   viewportShot,
   watchErrors,
@@ -27,14 +28,6 @@ const e2e = useShopInBrowser({
 
 /** A PUDO-eligible product of the demo catalogue priced above R1,000 (R1,299). */
 const PRODUCT = "Habistat Dimming Thermostat";
-
-async function payWith(page: Page, cardNumber: string, expiry = "12/34") {
-  const form = page.locator('[data-island="CheckoutPayment"]');
-  await form.getByLabel("Card number").fill(cardNumber);
-  await form.getByLabel("Expiry (MM/YY)").fill(expiry);
-  await form.getByLabel("CVC").fill("123");
-  await form.getByRole("button", { name: /^Pay R/ }).click();
-}
 
 e2eTest(
   "[e2e purchase] guest to paid order: login, register, address, PUDO locker, decline, pay, confirmation, account",
@@ -138,10 +131,7 @@ e2eTest(
     assert.match((await plain.locator("[data-locker-panel]").textContent()) ?? "", /Durban North.*Broadway/);
     await noJs.close();
 
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
-    await page.waitForURL(/\/checkout\?order=\d+$/);
-    const orderId = Number(new URL(page.url()).searchParams.get("order"));
-    await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+    const orderId = await toPaymentStep(page);
     const orderNumber = ((await page.locator("#payment-order-title").textContent()) ?? "").replace(/^Order /, "");
     assert.match(orderNumber, /^RB-\d+$/);
     assert.match((await page.locator("[data-payment-lines]").textContent()) ?? "", new RegExp(PRODUCT));
@@ -159,19 +149,19 @@ e2eTest(
 
     // A past expiry is refused in the form, before anything is sent.
     const cardMessage = page.locator('[data-island="CheckoutPayment"] #test-card-error');
-    await payWith(page, "4242 4242 4242 4242", "01/20");
+    await payByCard(page, "4242 4242 4242 4242", "01/20");
     assert.equal(await cardMessage.textContent(), "Your card's expiry date is in the past.");
     assert.match(page.url(), /\/checkout\?order=\d+$/);
 
     // The decline card: 'Payment Failed', a message that stays in the form (the toast fades), and the
     // order stays open for another try.
-    await payWith(page, "4000 0000 0000 0002");
+    await payByCard(page, "4000 0000 0000 0002");
     await expectToast(page, "Payment Failed", /declined/);
     assert.equal(await cardMessage.textContent(), "Your card was declined.");
     await viewportShot(page, "checkout-payment-declined");
     assert.match(page.url(), /\/checkout\?order=\d+$/);
 
-    await payWith(page, "4242 4242 4242 4242");
+    await payByCard(page, "4242 4242 4242 4242");
     await page.waitForURL(`${url}/checkout?order=${orderId}&confirmed=1`);
     await page.getByRole("heading", { name: "Thank you for your order!" }).waitFor();
     assert.equal(await page.locator("[data-order-number]").textContent(), orderNumber);

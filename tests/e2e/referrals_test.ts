@@ -6,8 +6,17 @@
  * Screenshots: the referral page (before and after), the cart and the checkout review.
  */
 import assert from "node:assert/strict";
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import type { BrowserContext, Locator } from "playwright-core";
+import {
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  fullPageShot,
+  payByCard,
+  signIn,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({ start: "[e2e referrals] start", stop: "[e2e referrals] stop" });
 
@@ -23,14 +32,6 @@ async function points(context: BrowserContext): Promise<number> {
   const res = await context.request.get(`${e2e.server.url}/api/loyalty/points`);
   assert.equal(res.status(), 200);
   return (await res.json()).points;
-}
-
-async function payWith(page: Page, cardNumber: string) {
-  const form = page.locator('[data-island="CheckoutPayment"]');
-  await form.getByLabel("Card number").fill(cardNumber);
-  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await form.getByLabel("CVC").fill("123");
-  await form.getByRole("button", { name: /^Pay R/ }).click();
 }
 
 e2eTest(
@@ -111,7 +112,7 @@ e2eTest(
     await friend.waitForURL(/\/checkout\?order=\d+$/);
     await friend.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
     assert.match((await friend.locator("[data-checkout-step=payment]").textContent()) ?? "", /Referral discount/);
-    await payWith(friend, "4242 4242 4242 4242");
+    await payByCard(friend, "4242 4242 4242 4242");
     await friend.waitForURL(/confirmed=1$/);
     await friend.getByRole("heading", { name: "Thank you for your order!" }).waitFor();
 

@@ -19,6 +19,7 @@ import {
   fullPageShot,
   PHONE,
   signIn,
+  toPaymentStep,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -70,10 +71,7 @@ e2eTest("[e2e reward code] apply a reward code at the payment step, see the new 
   const url = e2e.server.url;
   await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
   assert.match((await page.locator("[data-reward-hint]").textContent()) ?? "", /payment step/);
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.waitForURL(/\/checkout\?order=\d+$/);
-  const orderId = Number(new URL(page.url()).searchParams.get("order"));
-  await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+  const orderId = await toPaymentStep(page);
   await page.locator('[data-island="RewardCodeForm"][data-hydrated="true"]').waitFor({ state: "attached" });
   // R1,299 and R95 delivery (below R1,500 of goods).
   assert.match((await page.locator("[data-payment-total]").textContent()) ?? "", /R\s1\s394,00/);

@@ -8,7 +8,6 @@
  */
 import assert from "node:assert/strict";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants, users } from "../../db/schema/mod.ts";
 import { createAddress } from "../helpers/factories.ts";
@@ -20,6 +19,7 @@ import {
   e2eTest,
   expectToast,
   fullPageShot,
+  payByCard,
   signIn,
   useShopInBrowser,
   watchErrors,
@@ -46,14 +46,6 @@ const e2e = useShopInBrowser({
   stop: "[e2e staff orders] stop",
   database: { withAccounts: true, fill: prepare },
 });
-
-async function payWith(page: Page, cardNumber: string) {
-  const form = page.locator('[data-island="CheckoutPayment"]');
-  await form.getByLabel("Card number").fill(cardNumber);
-  await form.getByLabel("Expiry (MM/YY)").fill("12/34");
-  await form.getByLabel("CVC").fill("123");
-  await form.getByRole("button", { name: /^Pay R/ }).click();
-}
 
 e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pays through the link", async () => {
   const url = e2e.server.url;
@@ -113,7 +105,7 @@ e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pa
   const total = await page.locator("[data-payment-total]").textContent();
   assert.ok(total && /R/.test(total));
   await fullPageShot(page, "staff-order-pay-desktop");
-  await payWith(page, "4242 4242 4242 4242");
+  await payByCard(page, "4242 4242 4242 4242");
   await page.locator('[data-wa-state="Paid"]').waitFor();
   await fullPageShot(page, "staff-order-paid-desktop");
   assert.deepEqual(payErrors, []);

@@ -8,12 +8,18 @@
  * confirmation and order page (the footer with its badges is on each).
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { products, users } from "../../db/schema/mod.ts";
-import { addToCart } from "../../domains/cart/mod.ts";
 import { startFakeStitch } from "../fakes/stitch.ts";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import {
+  demoCartWith,
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  fullPageShot,
+  signIn,
+  toPaymentStep,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -23,27 +29,10 @@ const fake = startFakeStitch(CLIENT);
 const e2e = useShopInBrowser({
   start: "[e2e stitch] prepare the shop with Stitch (the fake), start it and the browser",
   stop: "[e2e stitch] stop the shop, the browser and the fake Stitch",
-  env: () => ({
-    NODE_ENV: "test",
-    STITCH_CLIENT_ID: CLIENT.clientId,
-    STITCH_CLIENT_SECRET: CLIENT.clientSecret,
-    STITCH_TOKEN_URL: fake.tokenUrl,
-    STITCH_API_BASE: fake.url,
-    STITCH_WEBHOOK_SECRET: SECRET,
-    STITCH_BENEFICIARY_NAME: "Reptile Basics",
-    STITCH_BENEFICIARY_BANK_ID: "fnb",
-    STITCH_BENEFICIARY_ACCOUNT_NUMBER: "62000000001",
-  }),
-  database: { withAccounts: true, fill: prepare },
+  env: () => ({ NODE_ENV: "test", ...fake.shopEnv }),
+  database: { withAccounts: true, fill: demoCartWith(PRODUCT) },
   stopped: () => fake.close(),
 });
-
-async function prepare(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
-  // The demo customer has a default address (the seed): checkout goes straight to payment.
-  const [product] = await db.select().from(products).where(eq(products.name, PRODUCT));
-  await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
-}
 
 e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhook, confirmation", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
@@ -52,10 +41,7 @@ e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhoo
   const url = e2e.server.url;
   fake.webhookUrl = `${url}/api/webhooks/stitch`;
   await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.waitForURL(/\/checkout\?order=\d+$/);
-  const orderId = Number(new URL(page.url()).searchParams.get("order"));
-  await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+  const orderId = await toPaymentStep(page);
   const method = page.locator('[data-payment-method="stitch"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT: pay from your bank account with Stitch/);
   assert.equal(await page.getByRole("img", { name: "Instant EFT with Stitch" }).count(), 1, "the footer's badge");

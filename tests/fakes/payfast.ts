@@ -18,6 +18,8 @@ import { CHECKOUT_FIELDS, paramString, payfastSignature } from "../../domains/pa
 
 export interface FakePayFast {
   url: string;
+  /** The shop's environment that points it at this fake, as this merchant. */
+  shopEnv: Record<string, string>;
   /** The ITNs this fake sent to a notify_url, and the shop's answer status. */
   sent: { body: string; status: number }[];
   /** How often the validate endpoint was asked, and what it answered. */
@@ -38,7 +40,13 @@ export interface FakePayFast {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
-export function startFakePayFast(opts: { merchantId: string; passphrase?: string }): FakePayFast {
+/**
+ * `merchantKey` is the shop's half of the credentials (PayFast's sandbox merchant's key unless given):
+ * the fake does not check it, the shop sends it in the form.
+ */
+export function startFakePayFast(
+  opts: { merchantId: string; passphrase?: string; merchantKey?: string },
+): FakePayFast {
   const valid = new Set<string>();
   const sent: FakePayFast["sent"] = [];
   const validations: FakePayFast["validations"] = [];
@@ -158,8 +166,15 @@ margin-top:10px;border-radius:8px;border:0;font-size:16px;cursor:pointer}.pay{ba
     return new Response("Not found", { status: 404 });
   });
 
+  const url = `http://127.0.0.1:${server.addr.port}`;
   return {
-    url: `http://127.0.0.1:${server.addr.port}`,
+    url,
+    shopEnv: {
+      PAYFAST_MERCHANT_ID: opts.merchantId,
+      PAYFAST_MERCHANT_KEY: opts.merchantKey ?? "46f0cd694581a",
+      ...(opts.passphrase ? { PAYFAST_PASSPHRASE: opts.passphrase } : {}),
+      PAYFAST_BASE: url,
+    },
     sent,
     validations,
     itn,

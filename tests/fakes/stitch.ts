@@ -38,6 +38,8 @@ export interface FakeStitchRequest {
 export interface FakeStitch {
   url: string;
   tokenUrl: string;
+  /** The shop's environment that points it at this fake, as this client, paying a test beneficiary. */
+  shopEnv: Record<string, string>;
   requests: Map<string, FakeStitchRequest>;
   refunds: { id: string; paymentRequestId: string; quantity: string; nonce: string; reason: string }[];
   /** Token requests served, and GraphQL operations by root field. */
@@ -295,6 +297,16 @@ margin-top:10px;border-radius:8px;border:0;font-size:16px;cursor:pointer}.pay{ba
   const fake: FakeStitch = {
     url: base,
     tokenUrl: `${base}/connect/token`,
+    shopEnv: {
+      STITCH_CLIENT_ID: opts.clientId,
+      STITCH_CLIENT_SECRET: opts.clientSecret,
+      STITCH_TOKEN_URL: `${base}/connect/token`,
+      STITCH_API_BASE: base,
+      STITCH_WEBHOOK_SECRET: opts.webhookSecret,
+      STITCH_BENEFICIARY_NAME: "Reptile Basics",
+      STITCH_BENEFICIARY_BANK_ID: "fnb",
+      STITCH_BENEFICIARY_ACCOUNT_NUMBER: "62000000001",
+    },
     requests,
     refunds,
     calls,

@@ -5,7 +5,10 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, Locator, Page } from "playwright-core";
+import { eq } from "drizzle-orm";
 import { type Db, openDb } from "../../db/client.ts";
+import { products, users } from "../../db/schema/mod.ts";
+import { addToCart } from "../../domains/cart/mod.ts";
 import { demoAccounts } from "../../seed/demo.ts";
 import { seedDemo } from "../../seed/mod.ts";
 import { chromiumAvailable, ensureScreenshotDir, launchBrowser, screenshotDir } from "./browser.ts";
@@ -193,4 +196,38 @@ export async function signIn(
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   if (via) await page.waitForURL(baseUrl + via);
+}
+
+/**
+ * A `database.fill` for {@link useShopInBrowser}: one of the demo catalogue's `productName` in the
+ * demo customer's cart. The seed gives the customer a default address, so checkout goes straight on
+ * to payment.
+ */
+export function demoCartWith(productName: string) {
+  return async (db: Db) => {
+    const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+    const [product] = await db.select().from(products).where(eq(products.name, productName));
+    await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
+  };
+}
+
+/**
+ * From checkout's review step, places the order with 'Continue to Payment' and waits for the
+ * payment step to be ready; the new order's id.
+ */
+export async function toPaymentStep(page: Page): Promise<number> {
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.waitForURL(/\/checkout\?order=\d+$/);
+  const orderId = Number(new URL(page.url()).searchParams.get("order"));
+  await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
+  return orderId;
+}
+
+/** Pays on the payment step's card form with the offline test provider's `cardNumber` (4242... pays). */
+export async function payByCard(page: Page, cardNumber: string, expiry = "12/34") {
+  const form = page.locator('[data-island="CheckoutPayment"]');
+  await form.getByLabel("Card number").fill(cardNumber);
+  await form.getByLabel("Expiry (MM/YY)").fill(expiry);
+  await form.getByLabel("CVC").fill("123");
+  await form.getByRole("button", { name: /^Pay R/ }).click();
 }

@@ -1,10 +1,11 @@
-/** Orders for HTTP tests: a signed-in customer with a placed, unpaid order. */
+/** Orders for HTTP tests: a signed-in customer with a placed, unpaid order, and reading it back. */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/mod.ts";
+import type { Database, Db } from "../../db/client.ts";
+import { emailOutbox, orders, users } from "../../db/schema/mod.ts";
+import { testApp } from "./app.ts";
 import { registerCustomer } from "./accounts.ts";
-import type { TestClient } from "./client.ts";
+import { type TestClient, testClient } from "./client.ts";
 import { createAddress, createProduct } from "./factories.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 
@@ -23,3 +24,21 @@ export async function customerWithOrder(db: Db, client: TestClient, username = "
   assert.equal(order.totalCents, 90_000 + 9_500);
   return { me, order };
 }
+
+/**
+ * The app with `env` (a payment provider's settings), a customer with an order as
+ * {@link customerWithOrder} makes it, and a client with no cookies and no Origin, as the provider's
+ * servers call the shop's webhooks.
+ */
+export async function customerWithOrderOn(db: Db, database: Database, env: Record<string, string>) {
+  const app = testApp(database, env);
+  const client = testClient(app);
+  const { me, order } = await customerWithOrder(db, client);
+  return { app, client, me, order, provider: testClient(app, { origin: null }) };
+}
+
+/** The order's row as it is now. */
+export const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+
+/** The e-mails the shop wrote about the order. */
+export const orderEmails = (db: Db, id: number) => db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));

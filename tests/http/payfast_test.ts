@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { customerWithOrder } from "../helpers/orders.ts";
+import { customerWithOrder, customerWithOrderOn, orderEmails, orderRow } from "../helpers/orders.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,7 +19,6 @@ import {
   loyaltyLedger,
   orderNotes,
   orderRefunds,
-  orders,
   owedRefunds,
   paymentEvents,
   taxInvoices,
@@ -31,15 +30,8 @@ import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };
 const fake = startFakePayFast(MERCHANT);
-const env = {
-  PAYFAST_MERCHANT_ID: MERCHANT.merchantId,
-  PAYFAST_MERCHANT_KEY: "46f0cd694581a",
-  PAYFAST_PASSPHRASE: MERCHANT.passphrase,
-  PAYFAST_BASE: fake.url,
-};
+const env = fake.shopEnv;
 
-const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
-const emailsOf = async (db: Db, id: number) => await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
 const staffMail = async (db: Db) =>
   await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, testConfig().shop.contact.email));
 
@@ -65,13 +57,9 @@ async function oneManualRefundTask(db: Db, orderId: number, ownPaymentId: string
 }
 
 async function setUp(db: Db, database: Parameters<typeof testApp>[0]) {
-  const app = testApp(database, env);
-  const client = testClient(app);
-  const { me, order } = await customerWithOrder(db, client);
-  // PayFast's servers: no cookies, no Origin.
-  const payfast = testClient(app, { origin: null });
+  const { app, client, me, order, provider } = await customerWithOrderOn(db, database, env);
   const postItn = (body: string) =>
-    payfast.request("/api/webhooks/payfast", {
+    provider.request("/api/webhooks/payfast", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body,
@@ -162,7 +150,7 @@ test(
     assert.equal(row.paymentId, "1089250");
     const [event] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, "payfast:1089250"));
     assert.equal(event.orderId, order.id);
-    assert.equal((await emailsOf(db, order.id)).length, 1);
+    assert.equal((await orderEmails(db, order.id)).length, 1);
     const points = await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id));
     assert.equal(points.length, 1);
     const validations = fake.validations.length;
@@ -170,7 +158,7 @@ test(
     const again = await postItn(body);
     assert.equal(again.status, 200);
     assert.equal(fake.validations.length, validations, "a recorded ITN is not validated or handled again");
-    assert.equal((await emailsOf(db, order.id)).length, 1);
+    assert.equal((await orderEmails(db, order.id)).length, 1);
     assert.equal((await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id))).length, 1);
     assert.deepEqual(await orderRow(db, order.id), row);
   },
@@ -197,7 +185,7 @@ test(
       assert.equal(row.status, "pending", what);
     }
     assert.equal((await db.select().from(paymentEvents)).length, 0, "no refused ITN is recorded as handled");
-    assert.equal((await emailsOf(db, order.id)).length, 0);
+    assert.equal((await orderEmails(db, order.id)).length, 0);
     const malformed = await postItn("hello=world");
     assert.equal(malformed.status, 400);
   },
@@ -396,7 +384,7 @@ raceTest("[payfast] concurrent duplicate ITNs pay the order once", async (db, da
   assert.ok(row.paidAt);
   // A copy finding the order paid changes nothing (no "paid after it was cancelled" note either).
   assert.equal(row.notes, null);
-  const emails = (await emailsOf(db, order.id)).map((e) => e.subject);
+  const emails = (await orderEmails(db, order.id)).map((e) => e.subject);
   assert.equal(emails.length, 1, `one confirmation e-mail: ${JSON.stringify(emails)}`);
   assert.equal((await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id))).length, 1);
   assert.equal((await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id))).length, 1);

@@ -8,11 +8,10 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { customerWithOrder } from "../helpers/orders.ts";
+import { customerWithOrder, orderRow } from "../helpers/orders.ts";
 import Stripe from "stripe";
 import { startFakeStripeApi, stripeAgainst } from "../fakes/stripe_api.ts";
-import type { Db } from "../../db/client.ts";
-import { auditLogs, emailOutbox, loyaltyLedger, orders, paymentEvents, products } from "../../db/schema/mod.ts";
+import { auditLogs, emailOutbox, loyaltyLedger, paymentEvents, products } from "../../db/schema/mod.ts";
 import { PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
 import { cancelOrder } from "../../domains/orders/mod.ts";
 
@@ -21,8 +20,6 @@ const fake = startFakeStripeApi();
 const WHSEC = "whsec_test";
 const { env: stripeEnv, sdk: stripeSdk } = stripeAgainst(fake, WHSEC);
 const CONFIG_ERROR = "The payment system is not properly configured. Please contact support.";
-
-const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 
 async function postWebhook(client: TestClient, signed: { body: string; headers: Record<string, string> }) {
   return await client.request("/api/webhooks/stripe", { method: "POST", headers: signed.headers, body: signed.body });

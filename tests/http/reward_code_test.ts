@@ -9,11 +9,11 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
-import { customerWithOrder } from "../helpers/orders.ts";
+import { customerWithOrder, orderRow } from "../helpers/orders.ts";
 import { createRewardCode } from "../helpers/factories.ts";
 import { startFakeStripeApi, stripeAgainst } from "../fakes/stripe_api.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { loyaltyLedger, orders } from "../../db/schema/mod.ts";
+import { loyaltyLedger } from "../../db/schema/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const fake = startFakeStripeApi();
@@ -53,7 +53,6 @@ async function html(client: TestClient, path: string): Promise<string> {
 
 const apply = (client: TestClient, body: Record<string, unknown>) =>
   client.postJson("/api/loyalty/apply-redemption", body);
-const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 
 test("[reward code api] apply-redemption: sign-in, the spec's messages, 404 for others' orders, then success", async (
   db,

@@ -9,19 +9,11 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { customerWithOrder } from "../helpers/orders.ts";
+import { customerWithOrder, customerWithOrderOn, orderEmails, orderRow } from "../helpers/orders.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { startFakeStitch } from "../fakes/stitch.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  emailOutbox,
-  loyaltyLedger,
-  orderRefunds,
-  orders,
-  owedRefunds,
-  paymentEvents,
-  taxInvoices,
-} from "../../db/schema/mod.ts";
+import { loyaltyLedger, orderRefunds, owedRefunds, paymentEvents, taxInvoices } from "../../db/schema/mod.ts";
 import { cancelOrder } from "../../domains/orders/mod.ts";
 import { PAYMENT_NOT_CONFIGURED, STITCH_MANUAL_REFUND, stitchGateway } from "../../domains/payments/mod.ts";
 import { STITCH_UNAVAILABLE } from "../../routes/api/stitch.ts";
@@ -32,28 +24,12 @@ const { test, raceTest, closeDatabase } = useTestDatabase();
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const CLIENT = { clientId: "test-client-1", clientSecret: "s3cret-client", webhookSecret: SECRET };
 const fake = startFakeStitch(CLIENT);
-const env = {
-  STITCH_CLIENT_ID: CLIENT.clientId,
-  STITCH_CLIENT_SECRET: CLIENT.clientSecret,
-  STITCH_TOKEN_URL: fake.tokenUrl,
-  STITCH_API_BASE: fake.url,
-  STITCH_WEBHOOK_SECRET: SECRET,
-  STITCH_BENEFICIARY_NAME: "Reptile Basics",
-  STITCH_BENEFICIARY_BANK_ID: "fnb",
-  STITCH_BENEFICIARY_ACCOUNT_NUMBER: "62000000001",
-};
-
-const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
-const emailsOf = async (db: Db, id: number) => await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
+const env = fake.shopEnv;
 
 async function setUp(db: Db, database: Parameters<typeof testApp>[0], extraEnv: Record<string, string> = {}) {
-  const app = testApp(database, { ...env, ...extraEnv });
-  const client = testClient(app);
-  const { me, order } = await customerWithOrder(db, client);
-  // Stitch's (Svix's) servers: no cookies, no Origin.
-  const svix = testClient(app, { origin: null });
+  const { app, client, me, order, provider } = await customerWithOrderOn(db, database, { ...env, ...extraEnv });
   const deliver = (w: { body: string; headers: Record<string, string> }) =>
-    svix.request("/api/webhooks/stitch", { method: "POST", headers: w.headers, body: w.body });
+    provider.request("/api/webhooks/stitch", { method: "POST", headers: w.headers, body: w.body });
   /** Starts a Stitch payment of the order as the customer; the request's id and URL. */
   const start = async (orderId = order.id) => {
     const res = await client.postJson("/api/stitch/payment", { orderId });
@@ -171,7 +147,7 @@ test(
     assert.ok(row.paidAt);
     assert.equal(row.paymentMethod, "stitch");
     assert.equal(row.paymentId, id);
-    const emails = await emailsOf(db, order.id);
+    const emails = await orderEmails(db, order.id);
     assert.equal(emails.length, 1);
     assert.match(emails[0].textBody, /Paid with: Instant EFT \(Stitch pay-by-bank\)/);
     assert.equal((await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id))).length, 1);
@@ -183,7 +159,7 @@ test(
       assert.equal(dup.status, 200);
       assert.equal((await dup.json()).result, "duplicate");
     }
-    assert.equal((await emailsOf(db, order.id)).length, 1);
+    assert.equal((await orderEmails(db, order.id)).length, 1);
     assert.equal((await db.select().from(paymentEvents)).length, 1);
   },
 );
@@ -328,7 +304,7 @@ test(
     const row = await orderRow(db, order.id);
     assert.ok(row.paidAt);
     assert.equal(row.paymentMethod, "stitch");
-    assert.equal((await emailsOf(db, order.id)).length, 1);
+    assert.equal((await orderEmails(db, order.id)).length, 1);
   },
 );
 
@@ -470,7 +446,7 @@ test(
     const row = await orderRow(db, order.id);
     assert.equal(row.status, "processing");
     assert.equal(row.paymentMethod, "stitch");
-    assert.equal((await emailsOf(db, order.id)).length, 1);
+    assert.equal((await orderEmails(db, order.id)).length, 1);
     assert.equal((await orderRow(db, waiting.id)).status, "cancelled");
   },
 );
@@ -540,7 +516,7 @@ raceTest("[stitch] concurrent duplicate webhook deliveries pay the order once", 
   const row = await orderRow(db, order.id);
   assert.equal(row.status, "processing");
   assert.equal(row.notes, null);
-  assert.equal((await emailsOf(db, order.id)).length, 1);
+  assert.equal((await orderEmails(db, order.id)).length, 1);
   assert.equal((await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id))).length, 1);
   assert.equal((await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id))).length, 1);
   assert.equal((await db.select().from(paymentEvents)).length, 1);
