@@ -15,7 +15,6 @@ import {
   PHONE,
   signIn,
   useShopInBrowser,
-  watchErrors,
 } from "../helpers/e2e.ts";
 import { testJpeg } from "../helpers/images.ts";
 
@@ -42,9 +41,7 @@ let productSlug = "";
 e2eTest(
   "[e2e] admin catalogue: create a product, add a pre-order variant, change its price, see it on the shop",
   async () => {
-    const page = await desktop.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products/new" });
+    const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, "/admin/products/new");
 
     await page.getByLabel("Name", { exact: true }).fill("Zoo Med Bamboo Hide Large");
     await page.getByLabel("SKU", { exact: true }).fill("ZM-BAMBOO-L");

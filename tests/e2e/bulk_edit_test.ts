@@ -6,16 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { BrowserContext } from "playwright-core";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  expectToast,
-  fullPageShot,
-  signIn,
-  useShopInBrowser,
-  watchErrors,
-} from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
 
 let staff: BrowserContext;
@@ -33,11 +24,7 @@ const SMALL = "Exo Terra Glass Terrarium 30x30x45";
 const TALL = "Exo Terra Glass Terrarium 60x45x90 Tall";
 
 e2eTest("[e2e] bulk edit: tick rows, lower prices by 10 %, select all, set stock, read the stock history", async () => {
-  const page = await staff.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, {
-    via: "/admin/products?q=glass+terrarium",
-  });
+  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, "/admin/products?q=glass+terrarium");
   const row = (name: string) =>
     page.locator("[data-product-row]", { has: page.getByRole("link", { name, exact: true }) });
   assert.match(await row(SMALL).innerText(), /1\s599,00/);

@@ -5,16 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { BrowserContext } from "playwright-core";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  expectToast,
-  fullPageShot,
-  signIn,
-  useShopInBrowser,
-  watchErrors,
-} from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 
 let staff: BrowserContext;
 let shopper: BrowserContext;
@@ -29,9 +20,7 @@ const e2e = useShopInBrowser({
 });
 
 e2eTest("[e2e] drafts: create a draft, find it by status, publish it, then shoppers see it", async () => {
-  const page = await staff.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products/new" });
+  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, "/admin/products/new");
 
   const status = page.getByLabel("Status", { exact: true });
   assert.equal(await status.inputValue(), "active", "a new product is active unless staff choose draft");

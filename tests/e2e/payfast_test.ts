@@ -14,10 +14,8 @@ import {
   DESKTOP,
   e2eTest,
   fullPageShot,
-  signIn,
   toPaymentStep,
   useShopInBrowser,
-  watchErrors,
 } from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
@@ -34,10 +32,8 @@ const e2e = useShopInBrowser({
 
 e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, confirmation", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
   const url = e2e.server.url;
-  await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer, "/checkout");
   const orderId = await toPaymentStep(page);
   const method = page.locator('[data-payment-method="payfast"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT, card and more with PayFast/);

@@ -8,17 +8,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { BrowserContext, Page } from "playwright-core";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  expectToast,
-  fullPageShot,
-  shotPath,
-  signIn,
-  useShopInBrowser,
-  watchErrors,
-} from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, shotPath, useShopInBrowser } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { testJpeg } from "../helpers/images.ts";
 
@@ -43,9 +33,7 @@ async function imageOrder(page: Page): Promise<string[]> {
 }
 
 e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option matrix, duplicate", async () => {
-  const page = await desktop.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products/new" });
+  const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, "/admin/products/new");
   await page.getByLabel("Name", { exact: true }).fill("Arcadia T5 UVB Kit");
   await page.getByLabel("SKU", { exact: true }).fill("ARC-T5-KIT");
   await page.getByLabel("Description", { exact: true }).fill("A complete T5 UVB kit with reflector.");

@@ -15,10 +15,8 @@ import {
   DESKTOP,
   e2eTest,
   fullPageShot,
-  signIn,
   toPaymentStep,
   useShopInBrowser,
-  watchErrors,
 } from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
@@ -36,11 +34,9 @@ const e2e = useShopInBrowser({
 
 e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhook, confirmation", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
   const url = e2e.server.url;
   fake.webhookUrl = `${url}/api/webhooks/stitch`;
-  await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer, "/checkout");
   const orderId = await toPaymentStep(page);
   const method = page.locator('[data-payment-method="stitch"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT: pay from your bank account with Stitch/);

@@ -4,7 +4,7 @@
  * the sign-in form. Each file keeps its own test names and checks.
  */
 import assert from "node:assert/strict";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { type Db, openDb } from "../../db/client.ts";
 import { products, users } from "../../db/schema/mod.ts";
@@ -55,6 +55,15 @@ export interface ShopInBrowserOptions {
 export interface ShopInBrowser {
   readonly server: RunningServer;
   readonly browser: Browser;
+  /**
+   * A new page of `context`, its errors watched ({@link watchErrors}), signed in as `account` through
+   * the /login form on the way to `via` ({@link signIn}).
+   */
+  signedInPage(
+    context: BrowserContext,
+    account: { username: string; password: string },
+    via: string,
+  ): Promise<{ page: Page; errors: string[] }>;
 }
 
 /**
@@ -86,6 +95,13 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
     get browser() {
       if (!browser) throw new Error("the browser is not running: did the start test fail?");
       return browser;
+    },
+    async signedInPage(context, account, via) {
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      if (!server) throw new Error("the shop is not running: did the start test fail?");
+      await signIn(page, server.url, account.username, account.password, { via });
+      return { page, errors };
     },
     registerStopTest() {
       e2eTest(options.stop, async () => {
