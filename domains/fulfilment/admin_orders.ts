@@ -359,7 +359,10 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       timeline.push({
         at: a.createdAt,
         kind: "other",
-        title: OTHER_TITLES[a.action] ?? a.action.replace(/_/g, " "),
+        // A parcel of part of the order carries its own sentence ("Shipped 2 of 3 lines: ...").
+        title: a.action === "shipment" && typeof d.summary === "string"
+          ? d.summary
+          : OTHER_TITLES[a.action] ?? a.action.replace(/_/g, " "),
         detail: typeof d.reason === "string" ? d.reason : null,
         by,
         changes: [...said.changes.map(changeText), ...said.facts.filter((f) => !f.startsWith("Reason: "))],

@@ -35,6 +35,16 @@ export {
 } from "./refunds.ts";
 export { advanceOrderStatus, refuseUnless, type StatusChange, transitionRefusal, TRANSITIONS } from "./transitions.ts";
 export { orderRecipient } from "./customer.ts";
+export {
+  type LineFulfilment,
+  lineFulfilment,
+  listShipments,
+  recordShipment,
+  SHIP_NOT_PAID,
+  SHIP_NOTHING,
+  type ShipmentRequest,
+  type ShipmentView,
+} from "./shipments.ts";
 export * as fulfilmentSchemas from "./schemas.ts";
 export { REFUND_REASON_LENGTH, TRACKING_REQUIRED } from "./schemas.ts";
 export {

@@ -66,7 +66,7 @@ export interface RefundOptions {
 }
 
 /** How many units of each line already went (or are going) back on the shelf with earlier refunds. */
-async function restockedSoFar(tx: Db, orderId: number): Promise<Map<number, number>> {
+export async function restockedSoFar(tx: Db, orderId: number): Promise<Map<number, number>> {
   const rows = await tx.select({ restock: orderRefunds.restock }).from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId));
   const done = new Map<number, number>();

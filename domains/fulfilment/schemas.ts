@@ -111,3 +111,36 @@ export const orderIdParam = z.object({
   id: z.string().regex(/^[1-9][0-9]{0,9}$/, "The order id must be a positive whole number.")
     .transform(Number).refine((n) => n <= MAX_ID, "The order id must be a positive whole number."),
 });
+
+/** POST /api/admin/orders/{id}/shipments (and its form): some units of some lines in one parcel. */
+export const shipmentBody = z.object({
+  lines: z.array(restockLine, { error: "lines must be a list of order lines." })
+    .min(1, "Enter how many of at least one line to ship.").max(200, "Too many lines."),
+  trackingNumber: plainText("The tracking number").pipe(
+    z.string().min(1, "Enter the tracking number of the parcel.").max(
+      100,
+      "The tracking number is at most 100 characters.",
+    ),
+  ),
+  carrier: z.preprocess(
+    emptyAsAbsent,
+    plainText("The carrier").pipe(z.string().max(60, "The carrier is at most 60 characters.")).optional(),
+  ),
+}).strict();
+export type ShipmentBody = z.infer<typeof shipmentBody>;
+
+/** What POST /api/admin/orders/{id}/shipments answers: the parcel, the order's status and every line's count. */
+export const shipmentResult = z.object({
+  shipmentId: z.number().int(),
+  /** True when this parcel sent the last units and the order is now shipped. */
+  completed: z.boolean(),
+  status: z.enum(ORDER_STATUSES),
+  lines: z.array(z.object({
+    orderItemId: z.number().int(),
+    name: z.string(),
+    ordered: z.number().int(),
+    shipped: z.number().int(),
+    restocked: z.number().int().describe("Units that went back on the shelf with a refund (never shipped)"),
+    toShip: z.number().int(),
+  })),
+});

@@ -81,40 +81,56 @@ export async function advanceOrderStatus(
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, change.orderId);
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-    refuseUnless(order, change.to);
-    const shipping = change.to === "shipped"
-      ? { trackingNumber: change.trackingNumber!, carrier: change.carrier ?? null, shippedAt: now }
-      : {};
-    await tx.update(orders).set({
-      status: change.to,
-      ...shipping,
-      ...(change.to === "delivered" ? { deliveredAt: now } : {}),
-      updatedAt: now,
-    }).where(eq(orders.id, order.id));
-    if (change.note) {
-      await tx.insert(orderNotes).values({
-        orderId: order.id,
-        userId: change.userId,
-        body: change.note,
-        createdAt: now,
-      });
-    }
-    await recordAudit(tx, {
-      userId: change.userId,
-      entityType: "order",
-      entityId: order.id,
-      action: "status_change",
-      details: {
-        from: order.status,
-        to: change.to,
-        ...(change.to === "shipped" ? { trackingNumber: change.trackingNumber, carrier: change.carrier ?? null } : {}),
-        ...(change.note ? { note: change.note } : {}),
-      },
-    });
-    await notifyCustomer(tx, order, change, opts, now);
+    await advanceLockedOrder(tx, order, change, opts, now);
   });
   const [detail] = await loadOrders(db, [change.orderId]);
   return detail;
+}
+
+/**
+ * The change on an order whose row the caller locked, inside the caller's transaction: the whole-order
+ * Ship and the shipment that sends an order's last units (domains/fulfilment/shipments.ts) both come
+ * here, so the status, the audit entry and the customer's e-mail have one path.
+ */
+export async function advanceLockedOrder(
+  tx: Db,
+  order: typeof orders.$inferSelect,
+  change: StatusChange,
+  opts: RefundOptions,
+  now: Date,
+): Promise<void> {
+  if (change.to === "shipped" && !change.trackingNumber) throw new ValidationError(TRACKING_REQUIRED);
+  refuseUnless(order, change.to);
+  const shipping = change.to === "shipped"
+    ? { trackingNumber: change.trackingNumber!, carrier: change.carrier ?? null, shippedAt: now }
+    : {};
+  await tx.update(orders).set({
+    status: change.to,
+    ...shipping,
+    ...(change.to === "delivered" ? { deliveredAt: now } : {}),
+    updatedAt: now,
+  }).where(eq(orders.id, order.id));
+  if (change.note) {
+    await tx.insert(orderNotes).values({
+      orderId: order.id,
+      userId: change.userId,
+      body: change.note,
+      createdAt: now,
+    });
+  }
+  await recordAudit(tx, {
+    userId: change.userId,
+    entityType: "order",
+    entityId: order.id,
+    action: "status_change",
+    details: {
+      from: order.status,
+      to: change.to,
+      ...(change.to === "shipped" ? { trackingNumber: change.trackingNumber, carrier: change.carrier ?? null } : {}),
+      ...(change.note ? { note: change.note } : {}),
+    },
+  });
+  await notifyCustomer(tx, order, change, opts, now);
 }
 
 /** The shipped or delivered e-mail, to the order's customer (none for an erased account). */

@@ -57,18 +57,30 @@ ${links.length ? `<ul>${links.map((l) => `<li><a href="${e(l.href)}">${e(l.text)
 
 /**
  * The order is on its way: the tracking number, the carrier when staff gave it, and a link to the
- * carrier's tracking page when the carrier is known (domains/carriers).
+ * carrier's tracking page when the carrier is known (domains/carriers). With `parcel` (a partial
+ * shipment, docs/decisions/0079) it names the units in this parcel and says the rest follows.
  */
 export function orderShippedEmail(
-  facts: OrderEmailFacts & { trackingNumber: string; carrier: string | null },
+  facts: OrderEmailFacts & {
+    trackingNumber: string;
+    carrier: string | null;
+    parcel?: { name: string; quantity: number }[];
+  },
 ): OutgoingEmail {
   const link = trackingLink(facts.trackingNumber, facts.carrier);
+  const parcel = facts.parcel;
   return compose(
     facts,
-    `Your ${facts.shop.name} order ${facts.orderNumber} has shipped`,
-    "Your order is on its way",
+    parcel
+      ? `Part of your ${facts.shop.name} order ${facts.orderNumber} has shipped`
+      : `Your ${facts.shop.name} order ${facts.orderNumber} has shipped`,
+    parcel ? "Part of your order is on its way" : "Your order is on its way",
     [
-      `Good news: order ${facts.orderNumber} has left our warehouse.`,
+      parcel
+        ? `Good news: part of order ${facts.orderNumber} has left our warehouse. In this parcel:\n` +
+          parcel.map((p) => `- ${p.quantity} x ${p.name}`).join("\n") +
+          "\nWe will e-mail you again when the rest is on its way."
+        : `Good news: order ${facts.orderNumber} has left our warehouse.`,
       `Tracking number: ${facts.trackingNumber}` + (facts.carrier ? `\nCarrier: ${facts.carrier}` : ""),
       link
         ? `Follow your parcel on ${link.carrier}'s website with the link below.`

@@ -1,0 +1,219 @@
+/**
+ * Partial fulfilment by line (docs/decisions/0079): staff send some units of some lines in one parcel
+ * with its tracking number. A paid order in processing may be shipped in parts; no line ever ships
+ * more than was ordered less what already shipped and what went back on the shelf with a refund. The
+ * parcel that sends the last units moves the order to shipped through the whole-order transition
+ * (advanceLockedOrder: one status change, audit entry and shipped e-mail); an earlier parcel keeps
+ * the order in processing, is audited and e-mails the customer what is on the way.
+ */
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { orderItems, shipmentItems, shipments } from "../../db/schema/mod.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { recordAudit } from "../admin_audit/mod.ts";
+import { trackingLink } from "../carriers/mod.ts";
+import { enqueueEmail, orderShippedEmail } from "../mail/mod.ts";
+import { lockOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
+import { orderRecipient } from "./customer.ts";
+import { type RefundOptions, restockedSoFar } from "./refunds.ts";
+import { advanceLockedOrder } from "./transitions.ts";
+
+export const SHIP_NOT_PAID = "This order is not paid yet: only a paid order can be shipped.";
+export const SHIP_NOTHING = "Enter how many of at least one line to ship.";
+
+export interface ShipmentRequest {
+  orderId: number;
+  lines: { orderItemId: number; quantity: number }[];
+  trackingNumber: string;
+  carrier?: string | null;
+  /** The staff member sending the parcel (audit trail, shipments.createdBy). */
+  userId: number | null;
+}
+
+/** One line of an order with how many units shipped, went back to stock, and are still to ship. */
+export interface LineFulfilment {
+  orderItemId: number;
+  name: string;
+  ordered: number;
+  shipped: number;
+  restocked: number;
+  toShip: number;
+}
+
+/** One parcel as the order pages show it. */
+export interface ShipmentView {
+  id: number;
+  trackingNumber: string;
+  carrier: string | null;
+  /** The carrier's tracking page, when the carrier (or the number's form) is known. */
+  tracking: { carrier: string; url: string } | null;
+  createdAt: Date;
+  lines: { orderItemId: number; name: string; quantity: number }[];
+}
+
+/** Units shipped so far by order line. */
+async function shippedSoFar(tx: Db, orderId: number): Promise<Map<number, number>> {
+  const rows = await tx.select({ orderItemId: shipmentItems.orderItemId, quantity: shipmentItems.quantity })
+    .from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(eq(shipments.orderId, orderId));
+  const done = new Map<number, number>();
+  for (const r of rows) done.set(r.orderItemId, (done.get(r.orderItemId) ?? 0) + r.quantity);
+  return done;
+}
+
+/** Each line's ordered, shipped, restocked and still-to-ship units (the order's line order). */
+export async function lineFulfilment(db: Db, orderId: number): Promise<LineFulfilment[]> {
+  const [lines, shipped, restocked] = await Promise.all([
+    db.select({
+      id: orderItems.id,
+      name: orderItems.name,
+      variantName: orderItems.variantName,
+      quantity: orderItems.quantity,
+    })
+      .from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    shippedSoFar(db, orderId),
+    restockedSoFar(db, orderId),
+  ]);
+  return lines.map((l) => {
+    const s = shipped.get(l.id) ?? 0;
+    const r = restocked.get(l.id) ?? 0;
+    return {
+      orderItemId: l.id,
+      name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
+      ordered: l.quantity,
+      shipped: s,
+      restocked: r,
+      toShip: Math.max(0, l.quantity - s - r),
+    };
+  });
+}
+
+/** The order's parcels, oldest first, with their lines and tracking links. */
+export async function listShipments(db: Db, orderId: number): Promise<ShipmentView[]> {
+  const parcels = await db.select().from(shipments).where(eq(shipments.orderId, orderId))
+    .orderBy(asc(shipments.createdAt), asc(shipments.id));
+  if (!parcels.length) return [];
+  const items = await db.select({
+    shipmentId: shipmentItems.shipmentId,
+    orderItemId: shipmentItems.orderItemId,
+    quantity: shipmentItems.quantity,
+    name: orderItems.name,
+    variantName: orderItems.variantName,
+  }).from(shipmentItems).innerJoin(orderItems, eq(orderItems.id, shipmentItems.orderItemId))
+    .where(inArray(shipmentItems.shipmentId, parcels.map((p) => p.id))).orderBy(asc(shipmentItems.orderItemId));
+  return parcels.map((p) => ({
+    id: p.id,
+    trackingNumber: p.trackingNumber,
+    carrier: p.carrier,
+    tracking: trackingLink(p.trackingNumber, p.carrier),
+    createdAt: p.createdAt,
+    lines: items.filter((i) => i.shipmentId === p.id).map((i) => ({
+      orderItemId: i.orderItemId,
+      name: i.variantName ? `${i.name} (${i.variantName})` : i.name,
+      quantity: i.quantity,
+    })),
+  }));
+}
+
+/**
+ * Sends a parcel of some units of some lines under the order's row lock (two staff cannot over-ship a
+ * line). Returns the shipment's id and whether it completed the order (now shipped).
+ */
+export async function recordShipment(
+  db: Db,
+  req: ShipmentRequest,
+  opts: RefundOptions,
+): Promise<{ shipmentId: number; completed: boolean }> {
+  const now = opts.now ?? new Date();
+  const wanted = new Map<number, number>();
+  for (const l of req.lines) {
+    if (l.quantity > 0) wanted.set(l.orderItemId, (wanted.get(l.orderItemId) ?? 0) + l.quantity);
+  }
+  if (!wanted.size) throw new ValidationError(SHIP_NOTHING);
+  return await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, req.orderId);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!order.paidAt) throw new ConflictError(SHIP_NOT_PAID);
+    if (order.status !== "processing") {
+      throw new ConflictError(`A ${order.status} order cannot be shipped: only an order in processing can.`);
+    }
+    const lines = await lineFulfilment(tx, order.id);
+    const parcel: { orderItemId: number; name: string; quantity: number }[] = [];
+    for (const [orderItemId, quantity] of wanted) {
+      const line = lines.find((l) => l.orderItemId === orderItemId);
+      if (!line) throw new ValidationError(`Order line ${orderItemId} is not part of this order.`);
+      if (quantity > line.toShip) {
+        throw new ConflictError(
+          line.toShip === 0
+            ? `Nothing of ${line.name} is left to ship.`
+            : `Only ${line.toShip} of ${line.name} ${
+              line.toShip === 1 ? "is" : "are"
+            } left to ship (ordered ${line.ordered}).`,
+        );
+      }
+      parcel.push({ orderItemId, name: line.name, quantity });
+    }
+    const [shipment] = await tx.insert(shipments).values({
+      orderId: order.id,
+      trackingNumber: req.trackingNumber,
+      carrier: req.carrier ?? null,
+      createdBy: req.userId,
+      createdAt: now,
+    }).returning({ id: shipments.id });
+    await tx.insert(shipmentItems).values(
+      parcel.map((p) => ({ shipmentId: shipment.id, orderItemId: p.orderItemId, quantity: p.quantity })),
+    );
+    const left = lines.reduce((sum, l) => sum + l.toShip - (wanted.get(l.orderItemId) ?? 0), 0);
+    if (left === 0) {
+      // The last units: the whole-order transition ships the order (status, audit, the shipped e-mail).
+      await advanceLockedOrder(
+        tx,
+        order,
+        {
+          orderId: order.id,
+          to: "shipped",
+          trackingNumber: req.trackingNumber,
+          carrier: req.carrier ?? undefined,
+          userId: req.userId,
+        },
+        opts,
+        now,
+      );
+      return { shipmentId: shipment.id, completed: true };
+    }
+    const label = [req.carrier, req.trackingNumber].filter(Boolean).join(" ");
+    await recordAudit(tx, {
+      userId: req.userId,
+      entityType: "order",
+      entityId: order.id,
+      action: "shipment",
+      details: {
+        summary: `Shipped ${parcel.length} of ${lines.length} lines: ${
+          parcel.map((p) => `${p.quantity} x ${p.name}`).join(", ")
+        } (${label})`,
+        shipmentId: shipment.id,
+        trackingNumber: req.trackingNumber,
+        carrier: req.carrier ?? null,
+        lines: parcel.map((p) => ({ orderItemId: p.orderItemId, quantity: p.quantity })),
+      },
+    });
+    const recipient = await orderRecipient(tx, order.userId);
+    if (recipient) {
+      await enqueueEmail(
+        tx,
+        orderShippedEmail({
+          ...recipient,
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          shop: opts.shop,
+          siteUrl: opts.siteUrl,
+          trackingNumber: req.trackingNumber,
+          carrier: req.carrier ?? null,
+          parcel: parcel.map((p) => ({ name: p.name, quantity: p.quantity })),
+        }),
+        now,
+      );
+    }
+    return { shipmentId: shipment.id, completed: false };
+  });
+}

@@ -1,0 +1,206 @@
+import assert from "node:assert/strict";
+import { and, eq } from "drizzle-orm";
+import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { createProduct } from "../../tests/helpers/factories.ts";
+import { testConfig } from "../../tests/helpers/app.ts";
+import { customer, FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
+import type { Db } from "../../db/client.ts";
+import { auditLogs, emailOutbox, orders } from "../../db/schema/mod.ts";
+import { ConflictError, ValidationError } from "../../lib/errors.ts";
+import { testGateway } from "../payments/mod.ts";
+import { getAdminOrder, lineFulfilment, listShipments, recordShipment, SHIP_NOT_PAID } from "./mod.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
+import { changeOrderStatus } from "../../flows/change_order_status.ts";
+
+const { test, raceTest, closeDatabase } = useTestDatabase();
+const config = testConfig();
+const opts = { shop: config.shop, siteUrl: config.siteUrl };
+
+const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
+const emails = (db: Db, id: number) => db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
+
+/** A paid order of 2 UVB tubes, 1 heat mat and 3 hides (three lines). */
+async function threeLineOrder(db: Db) {
+  const tube = await createProduct(db, { name: "UVB Tube T5 24W", slug: "uvb-tube", price: "450.00", stock: 10 });
+  const mat = await createProduct(db, { name: "Heat Mat 28W", slug: "heat-mat", price: "300.00", stock: 10 });
+  const hide = await createProduct(db, { name: "Cork Hide", slug: "cork-hide", price: "120.00", stock: 10 });
+  const gateway = testGateway();
+  const paid = await paidOrder(db, gateway, [
+    { productId: tube.id, quantity: 2 },
+    { productId: mat.id, quantity: 1 },
+    { productId: hide.id, quantity: 3 },
+  ], { delivery: FREE_DELIVERY });
+  const byName = (n: string) => paid.order.items.find((i) => i.name === n)!.id;
+  const staff = await customer(db, { username: "staff", email: "staff@example.co.za", role: "admin" });
+  return {
+    ...paid,
+    gateway,
+    tube: byName("UVB Tube T5 24W"),
+    mat: byName("Heat Mat 28W"),
+    hide: byName("Cork Hide"),
+    staff,
+  };
+}
+
+test("[shipments] a partial shipment keeps the order processing, is audited and on the timeline, and e-mails the parcel's lines", async (db) => {
+  const { order, tube, mat, staff } = await threeLineOrder(db);
+  const done = await recordShipment(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: tube, quantity: 1 }, { orderItemId: mat, quantity: 1 }],
+    trackingNumber: "TCG123",
+    carrier: "The Courier Guy",
+    userId: staff.id,
+  }, opts);
+  assert.equal(done.completed, false);
+  const row = await orderRow(db, order.id);
+  assert.equal(row.status, "processing");
+  assert.equal(row.shippedAt, null);
+  const lines = await lineFulfilment(db, order.id);
+  assert.deepEqual(lines.map((l) => [l.name, l.shipped, l.toShip]), [
+    ["UVB Tube T5 24W", 1, 1],
+    ["Heat Mat 28W", 1, 0],
+    ["Cork Hide", 0, 3],
+  ]);
+  const [audit] = await db.select().from(auditLogs).where(
+    and(eq(auditLogs.entityId, order.id), eq(auditLogs.action, "shipment")),
+  );
+  assert.equal(audit.userId, staff.id);
+  const summary = "Shipped 2 of 3 lines: 1 x UVB Tube T5 24W, 1 x Heat Mat 28W (The Courier Guy TCG123)";
+  assert.equal((audit.details as { summary: string }).summary, summary);
+  assert.ok((await getAdminOrder(db, order.id)).timeline.some((e) => e.title === summary && e.by === "staff"));
+  const mail = (await emails(db, order.id)).filter((m) => /shipped/.test(m.subject));
+  assert.equal(mail.length, 1);
+  assert.match(mail[0].subject, /^Part of your .* order .* has shipped$/);
+  assert.match(mail[0].textBody, /1 x UVB Tube T5 24W\n- 1 x Heat Mat 28W/);
+  assert.match(mail[0].textBody, /Tracking number: TCG123/);
+  const [parcel] = await listShipments(db, order.id);
+  assert.equal(parcel.trackingNumber, "TCG123");
+  assert.deepEqual(parcel.lines.map((l) => l.quantity), [1, 1]);
+});
+
+test("[shipments] the parcel with the last units ships the order through the whole-order transition: one shipped e-mail", async (db) => {
+  const { order, tube, mat, hide } = await threeLineOrder(db);
+  await recordShipment(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: tube, quantity: 2 }],
+    trackingNumber: "TCG1",
+    userId: null,
+  }, opts);
+  const done = await recordShipment(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
+    trackingNumber: "TCG2",
+    carrier: "The Courier Guy",
+    userId: null,
+  }, opts);
+  assert.equal(done.completed, true);
+  const row = await orderRow(db, order.id);
+  assert.equal(row.status, "shipped");
+  assert.equal(row.trackingNumber, "TCG2");
+  assert.equal(row.carrier, "The Courier Guy");
+  const changes = await db.select().from(auditLogs).where(
+    and(eq(auditLogs.entityId, order.id), eq(auditLogs.action, "status_change")),
+  );
+  assert.equal(changes.length, 1);
+  assert.deepEqual(changes[0].details, {
+    from: "processing",
+    to: "shipped",
+    trackingNumber: "TCG2",
+    carrier: "The Courier Guy",
+  });
+  const shippedMail = (await emails(db, order.id)).filter((m) => / has shipped$/.test(m.subject));
+  assert.deepEqual(shippedMail.map((m) => m.subject.startsWith("Part of")), [true, false]);
+});
+
+test("[shipments] never more than ordered less shipped less restocked: 409; unknown line 400", async (db) => {
+  const { order, tube, hide, gateway } = await threeLineOrder(db);
+  const ship = (orderItemId: number, quantity: number) =>
+    recordShipment(
+      db,
+      { orderId: order.id, lines: [{ orderItemId, quantity }], trackingNumber: "T1", userId: null },
+      opts,
+    );
+  await assert.rejects(
+    ship(tube, 3),
+    (e) => e instanceof ConflictError && e.message === "Only 2 of UVB Tube T5 24W are left to ship (ordered 2).",
+  );
+  await refundOrder(db, gateway, {
+    orderId: order.id,
+    amountCents: 24_000,
+    reason: "Two hides out of stock",
+    restock: [{ orderItemId: hide, quantity: 2 }],
+    userId: null,
+  }, opts);
+  await assert.rejects(
+    ship(hide, 2),
+    (e) => e instanceof ConflictError && /Only 1 of Cork Hide is left/.test(e.message),
+  );
+  await ship(tube, 2);
+  await assert.rejects(
+    ship(tube, 1),
+    (e) => e instanceof ConflictError && e.message === "Nothing of UVB Tube T5 24W is left to ship.",
+  );
+  await assert.rejects(
+    ship(999_999, 1),
+    (e) => e instanceof ValidationError && /not part of this order/.test(e.message),
+  );
+  assert.equal((await listShipments(db, order.id)).length, 1);
+});
+
+test("[shipments] only a paid order in processing ships in parts: 409 otherwise", async (db) => {
+  const p = await createProduct(db, { price: "100.00", stock: 5 });
+  const { order } = await placedOrder(db, [{ productId: p.id, quantity: 2 }], { paymentMethod: "test" });
+  const line = order.items[0].id;
+  await assert.rejects(
+    recordShipment(db, {
+      orderId: order.id,
+      lines: [{ orderItemId: line, quantity: 1 }],
+      trackingNumber: "T",
+      userId: null,
+    }, opts),
+    (e) => e instanceof ConflictError && e.message === SHIP_NOT_PAID,
+  );
+  const paid = await threeLineOrder(db);
+  await changeOrderStatus(
+    db,
+    null,
+    { orderId: paid.order.id, to: "shipped", trackingNumber: "W1", userId: null },
+    opts,
+  );
+  await assert.rejects(
+    recordShipment(db, {
+      orderId: paid.order.id,
+      lines: [{ orderItemId: paid.tube, quantity: 1 }],
+      trackingNumber: "T",
+      userId: null,
+    }, opts),
+    (e) => e instanceof ConflictError && /A shipped order cannot be shipped/.test(e.message),
+  );
+  assert.equal((await listShipments(db, paid.order.id)).length, 0);
+});
+
+raceTest("[shipments] two parcels of the last unit at once: one wins, the other is refused", async (db) => {
+  const { order, tube, mat, hide } = await threeLineOrder(db);
+  await recordShipment(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: tube, quantity: 2 }, { orderItemId: hide, quantity: 3 }],
+    trackingNumber: "FIRST",
+    userId: null,
+  }, opts);
+  const ship = (n: string) =>
+    recordShipment(db, {
+      orderId: order.id,
+      lines: [{ orderItemId: mat, quantity: 1 }],
+      trackingNumber: n,
+      userId: null,
+    }, opts);
+  const results = await Promise.allSettled([ship("A"), ship("B")]);
+  const ok = results.filter((r) => r.status === "fulfilled");
+  const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+  assert.equal(ok.length, 1, JSON.stringify(results.map((r) => r.status === "rejected" ? String(r.reason) : "ok")));
+  assert.ok(refused[0].reason instanceof ConflictError, String(refused[0].reason));
+  assert.equal((await lineFulfilment(db, order.id)).find((l) => l.orderItemId === mat)!.shipped, 1);
+  assert.equal((await orderRow(db, order.id)).status, "shipped");
+});
+
+closeDatabase();
