@@ -6,6 +6,7 @@
  * second method below the card form; with Stitch, pay-by-bank (a plain form, no JavaScript needed).
  * Without a payment provider: the spec's 'Payment Configuration Error'.
  */
+import type { ReactNode } from "react";
 import type { OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { Island } from "../../lib/islands.tsx";
@@ -88,22 +89,49 @@ function OrderRecap({ order, locker }: { order: OrderDetail; locker: PaymentStep
   );
 }
 
-/** The second method: PayFast's hosted page (Instant EFT, cards and more). */
-function PayFastMethod({ props, alone }: { props: PayFastPaymentProps; alone: boolean }) {
+/**
+ * A payment method beside the card form: a named group with its title and what happens, divided from
+ * the method above it unless it is the only one.
+ */
+function PaymentMethod(
+  { method, title, intro, alone, children }: {
+    method: "payfast" | "stitch";
+    title: string;
+    intro: ReactNode;
+    alone: boolean;
+    children: ReactNode;
+  },
+) {
   return (
     <div
       className={alone ? "" : "mt-6 border-t border-stone-200 pt-5"}
-      data-payment-method="payfast"
-      aria-labelledby="payfast-title"
+      data-payment-method={method}
+      aria-labelledby={`${method}-title`}
       role="group"
     >
-      <h3 id="payfast-title" className="font-semibold text-stone-900">{PAYFAST_METHOD_LABEL}</h3>
-      <p className="mt-1 mb-3 text-sm text-stone-600">
-        You pay on PayFast's secure page and come back here; we confirm your order as soon as PayFast tells us the
-        payment went through.
-      </p>
-      <Island name="PayFastPayment" component={PayFastPayment} props={props} />
+      <h3 id={`${method}-title`} className="font-semibold text-stone-900">{title}</h3>
+      <p className="mt-1 mb-3 text-sm text-stone-600">{intro}</p>
+      {children}
     </div>
+  );
+}
+
+/** The second method: PayFast's hosted page (Instant EFT, cards and more). */
+function PayFastMethod({ props, alone }: { props: PayFastPaymentProps; alone: boolean }) {
+  return (
+    <PaymentMethod
+      method="payfast"
+      title={PAYFAST_METHOD_LABEL}
+      intro={
+        <>
+          You pay on PayFast's secure page and come back here; we confirm your order as soon as PayFast tells us the
+          payment went through.
+        </>
+      }
+      alone={alone}
+    >
+      <Island name="PayFastPayment" component={PayFastPayment} props={props} />
+    </PaymentMethod>
   );
 }
 
@@ -113,22 +141,22 @@ function PayFastMethod({ props, alone }: { props: PayFastPaymentProps; alone: bo
  */
 function StitchMethod({ orderId, alone }: { orderId: number; alone: boolean }) {
   return (
-    <div
-      className={alone ? "" : "mt-6 border-t border-stone-200 pt-5"}
-      data-payment-method="stitch"
-      aria-labelledby="stitch-title"
-      role="group"
+    <PaymentMethod
+      method="stitch"
+      title={STITCH_METHOD_LABEL}
+      intro={
+        <>
+          Choose your bank on Stitch's secure page and approve the payment in your banking app; no card needed. We
+          confirm your order as soon as Stitch tells us the payment went through.
+        </>
+      }
+      alone={alone}
     >
-      <h3 id="stitch-title" className="font-semibold text-stone-900">{STITCH_METHOD_LABEL}</h3>
-      <p className="mt-1 mb-3 text-sm text-stone-600">
-        Choose your bank on Stitch's secure page and approve the payment in your banking app; no card needed. We confirm
-        your order as soon as Stitch tells us the payment went through.
-      </p>
       <form method="post" action="/checkout/stitch" data-stitch-form>
         <input type="hidden" name="orderId" value={orderId} />
         <button type="submit" className={fullWidthButton}>Pay by bank with Stitch</button>
       </form>
-    </div>
+    </PaymentMethod>
   );
 }
 
