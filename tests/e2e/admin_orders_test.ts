@@ -7,13 +7,11 @@
  * customer's order page, desktop and phone.
  */
 import assert from "node:assert/strict";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
-import { products, productVariants, users } from "../../db/schema/mod.ts";
-import { createAddress } from "../helpers/factories.ts";
 import {
   demoAdmin,
+  demoBuyerAndStock,
   demoCustomer,
   DESKTOP,
   e2eTest,
@@ -29,16 +27,7 @@ const picks: { id: number; name: string; stock: number }[] = [];
 
 /** The demo customer gets a default delivery address; two products with stock are picked to buy. */
 async function prepare(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
-  const address = await createAddress(db, customer.id);
-  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
-  const rows = await db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
-    .where(and(
-      gt(products.stock, 5),
-      isNull(products.archivedAt),
-      sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
-    )).orderBy(products.id).limit(2);
-  picks.push(...rows);
+  picks.push(...(await demoBuyerAndStock(db, 2)).stocked);
 }
 
 let customerContext: BrowserContext;

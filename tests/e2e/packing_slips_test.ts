@@ -4,18 +4,18 @@
  * read with pdftotext and each page drawn to a PNG (pdftoppm) beside the pages' screenshots, to look at.
  */
 import assert from "node:assert/strict";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
-import { orders, products, productVariants, users } from "../../db/schema/mod.ts";
+import { orders } from "../../db/schema/mod.ts";
 import { testGateway } from "../../domains/payments/mod.ts";
-import { createAddress } from "../helpers/factories.ts";
 import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { screenshotDir } from "../helpers/browser.ts";
 import {
   demoAdmin,
+  demoBuyerAndStock,
   demoCustomer,
   DESKTOP,
   e2eTest,
@@ -29,19 +29,11 @@ const placed: { id: number; orderNumber: string }[] = [];
 
 /** Three paid orders of a customer with a default address; the last carries order notes. */
 async function prepare(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
-  const address = await createAddress(db, customer.id);
-  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
-  const rows = await db.select({ id: products.id }).from(products)
-    .where(and(
-      gt(products.stock, 5),
-      isNull(products.archivedAt),
-      sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
-    )).orderBy(products.id).limit(3);
+  const { customerId, stocked: rows } = await demoBuyerAndStock(db, 3);
   const gateway = testGateway();
   for (const [i, row] of rows.entries()) {
     const { order } = await paidOrder(db, gateway, [{ productId: row.id, quantity: i + 1 }], {
-      userId: customer.id,
+      userId: customerId,
       delivery: FREE_DELIVERY,
     });
     placed.push({ id: order.id, orderNumber: order.orderNumber });

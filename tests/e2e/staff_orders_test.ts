@@ -7,13 +7,11 @@
  * axe on the admin pages.
  */
 import assert from "node:assert/strict";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, productVariants, users } from "../../db/schema/mod.ts";
-import { createAddress } from "../helpers/factories.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import {
   demoAdmin,
+  demoBuyerAndStock,
   demoCustomer,
   DESKTOP,
   e2eTest,
@@ -28,17 +26,7 @@ import {
 const pick: { id: number; name: string; stock: number }[] = [];
 
 async function prepare(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
-  const address = await createAddress(db, customer.id);
-  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
-  const rows = await db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
-    .where(and(
-      gt(products.stock, 5),
-      isNull(products.archivedAt),
-      eq(products.status, "active"),
-      sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
-    )).orderBy(products.id).limit(1);
-  pick.push(...rows);
+  pick.push(...(await demoBuyerAndStock(db, 1)).stocked);
 }
 
 const e2e = useShopInBrowser({

@@ -5,13 +5,14 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Db, openDb } from "../../db/client.ts";
-import { products, users } from "../../db/schema/mod.ts";
+import { products, productVariants, users } from "../../db/schema/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
 import { demoAccounts } from "../../seed/demo.ts";
 import { seedDemo } from "../../seed/mod.ts";
 import { chromiumAvailable, ensureScreenshotDir, launchBrowser, screenshotDir } from "./browser.ts";
+import { createAddress } from "./factories.ts";
 import { type RunningServer, startServer } from "./server.ts";
 
 /**
@@ -246,4 +247,22 @@ export async function payByCard(page: Page, cardNumber: string, expiry = "12/34"
   await form.getByLabel("Expiry (MM/YY)").fill(expiry);
   await form.getByLabel("CVC").fill("123");
   await form.getByRole("button", { name: /^Pay R/ }).click();
+}
+
+/**
+ * For a `database.fill`: gives the demo customer a new default delivery address, and picks the first
+ * `count` products on sale without variants and with more than 5 in stock, for the test to buy.
+ */
+export async function demoBuyerAndStock(db: Db, count: number) {
+  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+  const address = await createAddress(db, customer.id);
+  await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
+  const stocked = await db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
+    .where(and(
+      gt(products.stock, 5),
+      isNull(products.archivedAt),
+      eq(products.status, "active"),
+      sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+    )).orderBy(products.id).limit(count);
+  return { customerId: customer.id, stocked };
 }
