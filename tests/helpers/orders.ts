@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
-import { emailOutbox, orders, users } from "../../db/schema/mod.ts";
+import { emailOutbox, orders, owedRefunds, users } from "../../db/schema/mod.ts";
 import { testApp } from "./app.ts";
 import { registerCustomer } from "./accounts.ts";
 import { type TestClient, testClient } from "./client.ts";
@@ -42,3 +42,28 @@ export const orderRow = async (db: Db, id: number) => (await db.select().from(or
 
 /** The e-mails the shop wrote about the order. */
 export const orderEmails = (db: Db, id: number) => db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
+
+/**
+ * A second payment for an order that was already paid: exactly one owed refund of it, with this
+ * provider and status, and the order's own payment and refundable amount untouched.
+ */
+export async function oneOwedRefundOfExtra(
+  db: Db,
+  { orderId, provider, status, own, extra }: {
+    orderId: number;
+    provider: string;
+    status: string;
+    own: string;
+    extra: string;
+  },
+) {
+  const owed = await db.select().from(owedRefunds);
+  assert.equal(owed.length, 1);
+  assert.equal(owed[0].kind, "extra");
+  assert.equal(owed[0].provider, provider);
+  assert.equal(owed[0].paymentId, extra);
+  assert.equal(owed[0].status, status);
+  const row = await orderRow(db, orderId);
+  assert.equal(row.paymentId, own, "the order's own payment is unchanged");
+  assert.equal(row.refundedAmount, "0.00", "and so is its refundable amount");
+}

@@ -9,7 +9,13 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { customerWithOrder, customerWithOrderOn, orderEmails, orderRow } from "../helpers/orders.ts";
+import {
+  customerWithOrder,
+  customerWithOrderOn,
+  oneOwedRefundOfExtra,
+  orderEmails,
+  orderRow,
+} from "../helpers/orders.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,7 +25,6 @@ import {
   loyaltyLedger,
   orderNotes,
   orderRefunds,
-  owedRefunds,
   paymentEvents,
   taxInvoices,
 } from "../../db/schema/mod.ts";
@@ -37,15 +42,7 @@ const staffMail = async (db: Db) =>
 
 /** A second payment was kept nowhere: one manual refund task, staff told, the order's own payment intact. */
 async function oneManualRefundTask(db: Db, orderId: number, ownPaymentId: string, extraId: string) {
-  const owed = await db.select().from(owedRefunds);
-  assert.equal(owed.length, 1);
-  assert.equal(owed[0].kind, "extra");
-  assert.equal(owed[0].provider, "payfast");
-  assert.equal(owed[0].paymentId, extraId);
-  assert.equal(owed[0].status, "manual");
-  const row = await orderRow(db, orderId);
-  assert.equal(row.paymentId, ownPaymentId, "the order's own payment is unchanged");
-  assert.equal(row.refundedAmount, "0.00", "and so is its refundable amount");
+  await oneOwedRefundOfExtra(db, { orderId, provider: "payfast", status: "manual", own: ownPaymentId, extra: extraId });
   assert.equal((await db.select().from(orderRefunds)).length, 0);
   const notes = await db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId));
   assert.equal(notes.length, 1);

@@ -9,7 +9,13 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { customerWithOrder, customerWithOrderOn, orderEmails, orderRow } from "../helpers/orders.ts";
+import {
+  customerWithOrder,
+  customerWithOrderOn,
+  oneOwedRefundOfExtra,
+  orderEmails,
+  orderRow,
+} from "../helpers/orders.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { startFakeStitch } from "../fakes/stitch.ts";
 import type { Db } from "../../db/client.ts";
@@ -463,15 +469,7 @@ async function paidTwice(db: Db, database: Parameters<typeof testApp>[0]) {
 }
 
 async function oneStitchRefundOfExtra(db: Db, orderId: number, own: string, extra: string) {
-  const owed = await db.select().from(owedRefunds);
-  assert.equal(owed.length, 1);
-  assert.equal(owed[0].kind, "extra");
-  assert.equal(owed[0].provider, "stitch");
-  assert.equal(owed[0].paymentId, extra);
-  assert.equal(owed[0].status, "refunded");
-  const row = await orderRow(db, orderId);
-  assert.equal(row.paymentId, own, "the order's own payment is unchanged");
-  assert.equal(row.refundedAmount, "0.00");
+  await oneOwedRefundOfExtra(db, { orderId, provider: "stitch", status: "refunded", own, extra });
   const sent = fake.refunds.filter((r) => r.paymentRequestId === extra);
   assert.equal(sent.length, 1, "one refund at Stitch");
   assert.equal(sent[0].reason, "duplicate");
