@@ -4,6 +4,8 @@
  * does not exist or belongs to someone else.
  */
 import { TrackingNumber } from "./TrackingNumber.tsx";
+import { ShipmentList } from "./ShipmentList.tsx";
+import type { ShipmentView } from "../../domains/fulfilment/mod.ts";
 import type { ReactNode } from "react";
 import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
@@ -47,6 +49,8 @@ export interface OrderDetailViewProps {
   own: boolean;
   /** The order's tax invoice and credit notes (none while unpaid). */
   documents?: OrderDocuments;
+  /** The parcels sent when the order was shipped in parts (each with its lines and tracking link). */
+  shipments?: ShipmentView[];
 }
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -219,7 +223,7 @@ export function OrderSummaryCard(
   );
 }
 
-export function OrderDetailView({ order, locker, vat, own, documents }: OrderDetailViewProps) {
+export function OrderDetailView({ order, locker, vat, own, documents, shipments }: OrderDetailViewProps) {
   const paid = Boolean(order.paymentId);
   const firstReviewable = order.items.find((i) => i.productSlug);
   return (
@@ -318,6 +322,25 @@ export function OrderDetailView({ order, locker, vat, own, documents }: OrderDet
         <ItemsTable order={order} />
         <OrderSummaryCard order={order} vat={vat} />
       </div>
+
+      {shipments?.length
+        ? (
+          <section
+            className="mt-6 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+            aria-labelledby="parcels-title"
+          >
+            <h2 id="parcels-title" className="text-base font-bold text-stone-900">Parcels</h2>
+            <p className="mt-1 text-sm text-stone-600">
+              {order.status === "processing"
+                ? "Your order is being sent in parts. These parcels are on their way; the rest follows."
+                : "Your order was sent in these parcels."}
+            </p>
+            <div className="mt-3">
+              <ShipmentList shipments={shipments} />
+            </div>
+          </section>
+        )
+        : null}
 
       {order.notes
         ? (

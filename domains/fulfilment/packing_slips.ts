@@ -2,13 +2,15 @@
  * Packing slips: one A4 page per order for the person packing it (the shop, the order number and
  * date, where it goes, each line's SKU, name, variant and quantity beside a tick box, the
  * customer's order notes) and no prices. Drawn with the tax documents' pdf-lib writer, from the
- * order as it was placed (its snapshot lines and address).
+ * order as it was placed (its snapshot lines and address). Once part of an order in processing has
+ * shipped (docs/decisions/0079), its slip lists only the units still to ship and says so.
  */
 import type { Db } from "../../db/client.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { idOrNull } from "../../lib/ids.ts";
 import { type AddressSnapshot, loadOrders, ORDER_NOT_FOUND, type OrderDetail } from "../orders/mod.ts";
+import { remainingToShip } from "./shipments.ts";
 import { A4, documentDate, fontsOf, HALF_WIDTH, MARGIN, pdfLib, Writer } from "../tax_documents/mod.ts";
 
 /** At most this many orders go into one PDF: a bigger batch is printed in parts. */
@@ -71,7 +73,10 @@ function addressBlock(a: AddressSnapshot | null): string[] {
 /** Left edges of the line table's columns; the tick box sits in the first. */
 const COLS = { box: MARGIN, qty: MARGIN + 48, sku: MARGIN + 82, name: MARGIN + 190, variant: 410 };
 
-function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: LockerLookup) {
+/** What is left of a partly shipped order: units still to ship by line, and the parcels sent. */
+type Remaining = { toShip: Map<number, number>; trackingNumbers: string[] };
+
+function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: LockerLookup, rest?: Remaining) {
   const top = w.heading("Packing slip", [
     ["Order", o.orderNumber],
     ["Order date", documentDate(o.createdAt)],
@@ -118,6 +123,16 @@ function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: Lo
     }
   }
   w.y -= 8;
+  if (rest) {
+    const note = `Part of this order has shipped already (${
+      rest.trackingNumbers.join(", ")
+    }): this slip lists only what is still to ship.`;
+    for (const l of w.wrap(note, A4[0] - 2 * MARGIN)) {
+      w.text(l, MARGIN, { bold: true });
+      w.y -= 12;
+    }
+    w.y -= 6;
+  }
 
   w.tableHead([
     { text: "Packed", x: COLS.box },
@@ -127,7 +142,11 @@ function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: Lo
     { text: "Variant", x: COLS.variant },
   ], 14);
   let units = 0;
-  for (const line of o.items) {
+  const lines = o.items.flatMap((l) => {
+    const quantity = rest ? rest.toShip.get(l.id) ?? 0 : l.quantity;
+    return quantity > 0 ? [{ ...l, quantity }] : [];
+  });
+  for (const line of lines) {
     units += line.quantity;
     const name = w.wrap(line.name, COLS.variant - COLS.name - 10);
     const variant = w.wrap(line.variantName ?? "", A4[0] - MARGIN - COLS.variant);
@@ -148,7 +167,9 @@ function drawSlip(w: Writer, shop: PackingSlipShop, o: OrderDetail, lockerOf: Lo
   w.y -= 14;
   w.ensure(14);
   w.text(
-    `${units} ${units === 1 ? "item" : "items"} in ${o.items.length} ${o.items.length === 1 ? "line" : "lines"}`,
+    `${units} ${units === 1 ? "item" : "items"} in ${lines.length} ${lines.length === 1 ? "line" : "lines"}${
+      rest ? " still to ship" : ""
+    }`,
     MARGIN,
     {
       bold: true,
@@ -191,9 +212,10 @@ export async function packingSlipsPdf(
   doc.setTitle(list.length === 1 ? `Packing slip ${list[0].orderNumber}` : `Packing slips (${list.length} orders)`);
   doc.setAuthor(shop.name);
   const w = new Writer(doc, await fontsOf(doc));
+  const partly = await remainingToShip(db, list.map((o) => o.id));
   list.forEach((o, i) => {
     if (i > 0) w.newPage();
-    drawSlip(w, shop, o, lockerOf);
+    drawSlip(w, shop, o, lockerOf, partly.get(o.id));
   });
   return { bytes: await doc.save(), orders: list };
 }

@@ -6,9 +6,9 @@
  * (advanceLockedOrder: one status change, audit entry and shipped e-mail); an earlier parcel keeps
  * the order in processing, is audited and e-mails the customer what is on the way.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, shipmentItems, shipments } from "../../db/schema/mod.ts";
+import { orderItems, orderRefunds, orders, shipmentItems, shipments } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
 import { trackingLink } from "../carriers/mod.ts";
@@ -216,4 +216,47 @@ export async function recordShipment(
     }
     return { shipmentId: shipment.id, completed: false };
   });
+}
+
+/**
+ * For the orders among `orderIds` still in processing with parcels sent already: each line's units
+ * still to ship (ordered less shipped less restocked) and the parcels' tracking numbers. Two queries
+ * for the whole batch (packing slips print up to 50 orders at once).
+ */
+export async function remainingToShip(
+  db: Db,
+  orderIds: number[],
+): Promise<Map<number, { toShip: Map<number, number>; trackingNumbers: string[] }>> {
+  const out = new Map<number, { toShip: Map<number, number>; trackingNumbers: string[] }>();
+  if (!orderIds.length) return out;
+  const parcels = await db.select({
+    orderId: shipments.orderId,
+    trackingNumber: shipments.trackingNumber,
+    orderItemId: shipmentItems.orderItemId,
+    quantity: shipmentItems.quantity,
+  }).from(shipments).innerJoin(shipmentItems, eq(shipmentItems.shipmentId, shipments.id))
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(and(inArray(shipments.orderId, orderIds), eq(orders.status, "processing")))
+    .orderBy(asc(shipments.id));
+  if (!parcels.length) return out;
+  const withParcels = [...new Set(parcels.map((p) => p.orderId))];
+  const [lines, refunds] = await Promise.all([
+    db.select({ id: orderItems.id, orderId: orderItems.orderId, quantity: orderItems.quantity }).from(orderItems)
+      .where(inArray(orderItems.orderId, withParcels)),
+    db.select({ restock: orderRefunds.restock }).from(orderRefunds).where(inArray(orderRefunds.orderId, withParcels)),
+  ]);
+  const gone = new Map<number, number>();
+  for (const p of parcels) gone.set(p.orderItemId, (gone.get(p.orderItemId) ?? 0) + p.quantity);
+  for (const r of refunds) {
+    for (const l of r.restock ?? []) gone.set(l.orderItemId, (gone.get(l.orderItemId) ?? 0) + l.quantity);
+  }
+  for (const orderId of withParcels) {
+    const toShip = new Map<number, number>();
+    for (const l of lines) {
+      if (l.orderId === orderId) toShip.set(l.id, Math.max(0, l.quantity - (gone.get(l.id) ?? 0)));
+    }
+    const trackingNumbers = [...new Set(parcels.filter((p) => p.orderId === orderId).map((p) => p.trackingNumber))];
+    out.set(orderId, { toShip, trackingNumbers });
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * The admin order screens: GET /admin/orders (filters, search, paging), GET /admin/orders.csv (the
  * same filtered list as CSV), GET /admin/orders/{id}, and the form posts of the detail page
- * (/admin/orders/{id}/status, /refund, /notes), each answered with a redirect back and a toast,
+ * (/admin/orders/{id}/status, /refund, /notes, /shipments), each answered with a redirect back and a toast,
  * so the page works without JavaScript. Guarded by routes/admin/mod.ts.
  */
 import type { Context } from "hono";
@@ -15,7 +15,9 @@ import {
   adminOrdersCsv,
   fulfilmentSchemas,
   getAdminOrder,
+  lineFulfilment,
   listAdminOrders,
+  listShipments,
   manualRefundNotice,
   packingSlipIds,
   type PackingSlipShop,
@@ -26,7 +28,8 @@ import { AppError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { setFlash } from "../flash.ts";
 import { currentUser } from "../guards.ts";
-import { applyRefund, applyStatus } from "../api/admin_orders.ts";
+import { applyRefund, applyStatus, shipmentAction } from "../api/admin_orders.ts";
+import { formRoute } from "../action.ts";
 import { refundsByHand } from "../finalize_options.ts";
 import { renderAdminPage } from "./render.tsx";
 import { editLinesPanel } from "./staff_orders.tsx";
@@ -168,6 +171,10 @@ export function ordersAdmin() {
             vat={{ cents: vatIncluded(order.totalCents), ratePercent: VAT_RATE_PERCENT }}
             next={TRANSITIONS[order.status]}
             documents={await orderDocuments(c.var.db, order.id)}
+            fulfilment={{
+              lines: await lineFulfilment(c.var.db, order.id),
+              shipments: await listShipments(c.var.db, order.id),
+            }}
           />
           {await editLinesPanel(c, order.id)}
         </>
@@ -223,6 +230,33 @@ export function ordersAdmin() {
         description: `${formatMoney(Math.round(body.amount * 100))} refunded on ${order.orderNumber}.`,
       };
     });
+  });
+
+  // "Ship selected lines": the boxes are named ship-{orderItemId}; empty and 0 are left out.
+  formRoute(app, shipmentAction, {
+    path: "/orders/:id/shipments",
+    input: (fields) => ({
+      lines: Object.entries(fields).flatMap(([k, v]) => {
+        const m = k.match(/^ship-([1-9][0-9]{0,9})$/);
+        return m && v.trim() !== "" && Number(v) !== 0 ? [{ orderItemId: Number(m[1]), quantity: Number(v) }] : [];
+      }),
+      trackingNumber: fields.trackingNumber ?? "",
+      carrier: fields.carrier,
+    }),
+    onSuccess: (c, done, input) => {
+      setFlash(c, {
+        title: done.completed ? "Order shipped" : "Parcel shipped",
+        description: done.completed
+          ? "The last units are on their way: the order is now shipped and the customer has been e-mailed."
+          : `Parcel ${input.trackingNumber} is recorded and the customer has been e-mailed. The order stays in processing until its last units ship.`,
+        variant: "success",
+      });
+      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
+    },
+    onError: (c, err) => {
+      setFlash(c, { title: "Not shipped", description: err.message, variant: "destructive" });
+      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
+    },
   });
 
   app.post("/orders/:id/notes", async (c) => {

@@ -1,7 +1,7 @@
 /**
  * Staff order API (admin and super_admin): GET /api/admin/orders (filters, search, page) ->
  * { items, total }, GET /api/admin/orders/{id}, POST .../{id}/status, .../{id}/refund and
- * .../{id}/notes; and GET /api/admin/outbox?to= (the outbox as JSON). Rules live in
+ * .../{id}/notes, .../{id}/shipments (a parcel of some lines); and GET /api/admin/outbox?to= (the outbox as JSON). Rules live in
  * domains/fulfilment; this file parses, guards, calls and answers.
  */
 import type { Context } from "hono";
@@ -15,8 +15,10 @@ import {
   type AdminOrderRow,
   fulfilmentSchemas,
   getAdminOrder,
+  lineFulfilment,
   listAdminOrders,
   manualRefundNotice,
+  recordShipment,
 } from "../../domains/fulfilment/mod.ts";
 import { mailSchemas, searchOutbox } from "../../domains/mail/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
@@ -225,6 +227,37 @@ export const orderNoteAction = defineAction({
   },
 });
 
+/**
+ * Sends a parcel of some units of some lines (partial fulfilment, docs/decisions/0079); the parcel
+ * with the last units ships the order. The JSON route and the order page's "Ship selected lines" form.
+ */
+export const shipmentAction = defineAction({
+  method: "post",
+  path: "/admin/orders/:id/shipments",
+  input: fulfilmentSchemas.shipmentBody,
+  output: fulfilmentSchemas.shipmentResult,
+  status: 201,
+  auth: "admin",
+  middleware: [smallBody, orderIdParam],
+  summary: "Ship some units of some lines with a tracking number (the last units ship the order)",
+  handler: async (c, body) => {
+    const id = validParams(c, fulfilmentSchemas.orderIdParam).id;
+    const done = await recordShipment(c.var.db, {
+      orderId: id,
+      lines: body.lines,
+      trackingNumber: body.trackingNumber,
+      carrier: body.carrier ?? null,
+      userId: currentUser(c).id,
+    }, fulfilmentOptions(c));
+    // The order was in processing (or the parcel was refused): the last units ship it.
+    return {
+      ...done,
+      status: done.completed ? "shipped" as const : "processing" as const,
+      lines: await lineFulfilment(c.var.db, id),
+    };
+  },
+});
+
 export const listAdminOrdersAction = defineAction({
   method: "get",
   path: "/admin/orders",
@@ -274,7 +307,16 @@ export function adminOrderApi() {
 
   jsonRoute(app, getAdminOrderAction, "/admin/orders");
 
-  for (const action of [orderStatusAction, refundAction, orderNoteAction, createStaffOrderAction, orderLinesAction]) {
+  for (
+    const action of [
+      orderStatusAction,
+      refundAction,
+      orderNoteAction,
+      shipmentAction,
+      createStaffOrderAction,
+      orderLinesAction,
+    ]
+  ) {
     jsonRoute(app, action, "/admin/orders");
   }
   return app;

@@ -3,10 +3,11 @@
  * include, customer, addresses, delivery, payment, refunds, tracking, the timeline of every event,
  * internal notes) and the actions its status allows, as plain forms that work without JavaScript:
  * ship (tracking number, carrier), mark delivered, cancel and refund (each destructive action asks
- * for a ticked confirmation), add a note.
+ * for a ticked confirmation), add a note; ship selected lines in a parcel of their own, with each
+ * line's "shipped x of y" and the parcels sent (docs/decisions/0079).
  */
 import type { ReactNode } from "react";
-import type { AdminOrderDetail } from "../../../domains/fulfilment/mod.ts";
+import type { AdminOrderDetail, LineFulfilment, ShipmentView } from "../../../domains/fulfilment/mod.ts";
 import { discountLines } from "../../../domains/orders/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { AddressLines } from "../../orders/AddressLines.tsx";
@@ -23,6 +24,8 @@ import { TaxDocumentLinks } from "../../orders/TaxDocumentLinks.tsx";
 import { TrackingNumber } from "../../orders/TrackingNumber.tsx";
 import { RawDetails } from "../audit/AuditViews.tsx";
 import { CARRIER_NAMES } from "../../../domains/carriers/mod.ts";
+import { ShipmentList } from "../../orders/ShipmentList.tsx";
+import { ShipLinesForm } from "./ShipLinesForm.tsx";
 
 export interface AdminOrderDetailProps {
   detail: AdminOrderDetail;
@@ -32,6 +35,8 @@ export interface AdminOrderDetailProps {
   next: readonly string[];
   /** The order's tax invoice and credit notes (none while unpaid). */
   documents?: OrderDocuments;
+  /** Each line's shipped units and the parcels sent so far (partial fulfilment). */
+  fulfilment?: { lines: LineFulfilment[]; shipments: ShipmentView[] };
 }
 
 type OrderLine = AdminOrderDetail["order"]["items"][number];
@@ -103,7 +108,9 @@ function DestructiveAction(
   );
 }
 
-function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly string[] }) {
+function Actions(
+  { detail, next, lines }: { detail: AdminOrderDetail; next: readonly string[]; lines?: LineFulfilment[] },
+) {
   const { order } = detail;
   const base = `/admin/orders/${order.id}`;
   const paid = order.paidAt !== null;
@@ -140,6 +147,7 @@ function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly st
           </form>
         )
         : null}
+      {next.includes("shipped") && paid && lines ? <ShipLinesForm orderId={order.id} lines={lines} /> : null}
       {next.includes("delivered")
         ? (
           <form method="post" action={`${base}/status`} data-action="deliver">
@@ -232,8 +240,23 @@ function Actions({ detail, next }: { detail: AdminOrderDetail; next: readonly st
   );
 }
 
-export function AdminOrderDetailView({ detail, locker, vat, next, documents }: AdminOrderDetailProps) {
+export function AdminOrderDetailView({ detail, locker, vat, next, documents, fulfilment }: AdminOrderDetailProps) {
   const { order, customer } = detail;
+  const shipped = new Map(fulfilment?.lines.map((l) => [l.orderItemId, l]) ?? []);
+  // Once the whole order has gone (the Ship button or the last parcel), every unit not restocked went.
+  const allGone = order.status === "shipped" || order.status === "delivered";
+  const columns: Column<OrderLine>[] = fulfilment && (allGone || order.status === "processing")
+    ? [...LINE_COLUMNS, {
+      header: "Shipped",
+      align: "right",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (i) => {
+        const l = shipped.get(i.id);
+        if (!l) return "—";
+        return `${allGone ? l.ordered - l.restocked : l.shipped} of ${l.ordered}`;
+      },
+    }]
+    : LINE_COLUMNS;
   const delivery = order.shippingMethod === "pudo_locker" ? "PUDO locker" : "Standard delivery";
   return (
     <article data-admin-order={order.id}>
@@ -267,7 +290,7 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
             <h2 id="lines-title" className="px-5 pt-5 text-base font-bold">Lines</h2>
             <div className="mt-3">
               <DataTable
-                columns={LINE_COLUMNS}
+                columns={columns}
                 rows={order.items}
                 rowProps={(i) => ({ "data-line": i.id })}
                 minWidth="0"
@@ -339,6 +362,13 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
                 <Row label="Delivered">{adminTime(order.deliveredAt)}</Row>
               </dl>
             </Card>
+            {fulfilment?.shipments.length
+              ? (
+                <Card title="Parcels" id="parcels-title">
+                  <ShipmentList shipments={fulfilment.shipments} />
+                </Card>
+              )
+              : null}
             <Card title="Shipping address" id="ship-title">
               {order.shippingAddress
                 ? <AddressLines address={order.shippingAddress} />
@@ -376,7 +406,7 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents }: A
 
         <div className="space-y-6">
           <Card title="Actions" id="actions-title">
-            <Actions detail={detail} next={next} />
+            <Actions detail={detail} next={next} lines={fulfilment?.lines} />
           </Card>
           {documents?.invoice
             ? (

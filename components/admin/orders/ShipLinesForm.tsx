@@ -1,0 +1,59 @@
+/**
+ * The admin order page's "Ship selected lines" form (partial fulfilment, docs/decisions/0079): a
+ * quantity box per line still to ship, the parcel's tracking number and carrier. A plain form posting
+ * to /admin/orders/{id}/shipments, so it works without JavaScript.
+ */
+import type { LineFulfilment } from "../../../domains/fulfilment/mod.ts";
+import { CARRIER_NAMES } from "../../../domains/carriers/mod.ts";
+import { secondaryButton } from "../../ui/buttons.ts";
+import { Field, fieldLabelClass } from "../../ui/Field.tsx";
+
+export function ShipLinesForm({ orderId, lines }: { orderId: number; lines: LineFulfilment[] }) {
+  const open = lines.filter((l) => l.toShip > 0);
+  if (!open.length) return null;
+  return (
+    <form method="post" action={`/admin/orders/${orderId}/shipments`} className="space-y-3" data-action="ship-lines">
+      <h3 className="font-semibold">Ship selected lines</h3>
+      <p className="text-sm text-stone-600">
+        Send part of the order now. The order stays in processing until its last units ship.
+      </p>
+      <fieldset>
+        <legend className={fieldLabelClass}>Units in this parcel</legend>
+        <div className="mt-1 space-y-2">
+          {open.map((l) => (
+            <div key={l.orderItemId} className="flex items-center justify-between gap-3 text-sm">
+              <label htmlFor={`ship-${l.orderItemId}`} className="min-w-0">
+                {l.name}
+                <span className="block text-xs text-stone-500">{`${l.toShip} of ${l.ordered} left to ship`}</span>
+              </label>
+              <input
+                id={`ship-${l.orderItemId}`}
+                name={`ship-${l.orderItemId}`}
+                type="number"
+                min="0"
+                max={l.toShip}
+                step="1"
+                defaultValue="0"
+                className="w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-right"
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <Field id="parcel-tracking" label="Tracking number" name="trackingNumber" required maxLength={100} />
+      <Field
+        id="parcel-carrier"
+        label="Carrier (optional)"
+        name="carrier"
+        maxLength={60}
+        placeholder="The Courier Guy, PUDO, Aramex…"
+        list="parcel-carriers"
+      />
+      <datalist id="parcel-carriers">
+        {CARRIER_NAMES.map((n) => <option key={n} value={n} />)}
+      </datalist>
+      <button type="submit" className={secondaryButton}>Ship selected lines</button>
+      <p className="text-xs text-stone-500">The customer gets an e-mail naming what is in the parcel.</p>
+    </form>
+  );
+}
