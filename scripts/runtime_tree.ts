@@ -25,6 +25,7 @@ const RUNTIME_PATHS = [
   "seed",
   "contract",
   "domains",
+  "flows",
   "routes",
   "components",
   "lib",
