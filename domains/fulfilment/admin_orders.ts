@@ -365,7 +365,11 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
           : OTHER_TITLES[a.action] ?? a.action.replace(/_/g, " "),
         detail: typeof d.reason === "string" ? d.reason : null,
         by,
-        changes: [...said.changes.map(changeText), ...said.facts.filter((f) => !f.startsWith("Reason: "))],
+        // A parcel's title already names its lines: its summary and line ids are not repeated below it.
+        changes: [
+          ...said.changes.map(changeText),
+          ...said.facts.filter((f) => !f.startsWith("Reason: ") && !/^(Summary|Lines): /.test(f)),
+        ],
         raw: a.details as Record<string, unknown> | null,
       });
     }

@@ -1,0 +1,103 @@
+/**
+ * Partial fulfilment in a real browser: staff ship one line's units with "Ship selected lines" (a
+ * plain form), see "shipped x of y" and the parcel, then ship the rest and the order is shipped; the
+ * customer sees the parcels with their tracking links. Screenshots of each step; axe on the order page.
+ */
+import assert from "node:assert/strict";
+import type { BrowserContext } from "playwright-core";
+import type { Db } from "../../db/client.ts";
+import { testGateway } from "../../domains/payments/mod.ts";
+import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
+import { axeViolations } from "../helpers/axe.ts";
+import {
+  demoAdmin,
+  demoBuyerAndStock,
+  demoCustomer,
+  DESKTOP,
+  e2eTest,
+  expectToast,
+  fullPageShot,
+  signIn,
+  useShopInBrowser,
+  watchErrors,
+} from "../helpers/e2e.ts";
+
+const placed: { id: number; lines: { id: number; name: string }[] } = { id: 0, lines: [] };
+
+/** One paid order of the demo customer: 2 of one product and 1 of another. */
+async function prepare(db: Db) {
+  const { customerId, stocked } = await demoBuyerAndStock(db, 2);
+  const { order } = await paidOrder(db, testGateway(), [
+    { productId: stocked[0].id, quantity: 2 },
+    { productId: stocked[1].id, quantity: 1 },
+  ], { userId: customerId, delivery: FREE_DELIVERY });
+  placed.id = order.id;
+  placed.lines = order.items.map((i) => ({ id: i.id, name: i.name }));
+}
+
+let context: BrowserContext;
+
+const e2e = useShopInBrowser({
+  start: "[e2e shipments] start",
+  stop: "[e2e shipments] stop",
+  database: { withAccounts: true, fill: prepare },
+  started: async () => {
+    // bypassCSP: axe is injected into the pages to check them (it only reads them).
+    context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
+  },
+});
+
+e2eTest("[e2e shipments] staff ship one line, then the rest; the customer sees both parcels", async () => {
+  const url = e2e.server.url;
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await signIn(page, url, demoAdmin.username, demoAdmin.password);
+  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+  const [first, second] = placed.lines;
+
+  await page.goto(`${url}/admin/orders/${placed.id}`);
+  const form = page.locator('[data-action="ship-lines"]');
+  assert.deepEqual(await axeViolations(page), [], "order page before shipping");
+  await form.getByLabel(first.name).fill("2");
+  await form.getByLabel("Tracking number").fill("TCG123");
+  await form.getByLabel("Carrier (optional)").fill("The Courier Guy");
+  await form.getByRole("button", { name: "Ship selected lines" }).click();
+  await page.waitForURL(`${url}/admin/orders/${placed.id}`);
+  await expectToast(page, "Parcel shipped", /TCG123/);
+  assert.match(await page.locator(`[data-line="${first.id}"]`).innerText(), /2 of 2/);
+  assert.match(await page.locator(`[data-line="${second.id}"]`).innerText(), /0 of 1/);
+  assert.match(await page.locator("[data-shipments]").innerText(), /TCG123[\s\S]*2 × /);
+  assert.match(await page.locator("[data-timeline]").innerText(), /Shipped 1 of 2 lines: 2 x /);
+  // Only the line still to ship keeps a box.
+  assert.equal(await form.locator(`#ship-${first.id}`).count(), 0);
+  assert.match(await page.locator("article[data-admin-order] header").innerText(), /processing/i);
+  await fullPageShot(page, "shipments-admin-partly-shipped");
+  assert.deepEqual(await axeViolations(page), [], "order page after a parcel");
+
+  await form.getByLabel(second.name).fill("1");
+  await form.getByLabel("Tracking number").fill("TCG456");
+  await form.getByRole("button", { name: "Ship selected lines" }).click();
+  await page.waitForURL(`${url}/admin/orders/${placed.id}`);
+  await expectToast(page, "Order shipped");
+  assert.match(await page.locator("article[data-admin-order] header").innerText(), /shipped/i);
+  assert.equal(await page.locator('[data-action="ship-lines"]').count(), 0);
+  await fullPageShot(page, "shipments-admin-all-shipped");
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  const shopper = await e2e.browser.newContext(DESKTOP);
+  const mine = await shopper.newPage();
+  const shopperErrors = watchErrors(mine);
+  await signIn(mine, url, demoCustomer.username, demoCustomer.password);
+  await mine.waitForURL((u) => !u.pathname.startsWith("/login"));
+  await mine.goto(`${url}/order/${placed.id}`);
+  const parcels = mine.locator("[data-shipment]");
+  assert.equal(await parcels.count(), 2);
+  assert.match(await parcels.nth(0).innerText(), /TCG123/);
+  assert.match(await parcels.nth(1).innerText(), /TCG456/);
+  await fullPageShot(mine, "shipments-customer-parcels");
+  assert.deepEqual(shopperErrors, []);
+  await shopper.close();
+});
+
+e2e.registerStopTest();
