@@ -41,7 +41,7 @@ let productSlug = "";
 e2eTest(
   "[e2e] admin catalogue: create a product, add a pre-order variant, change its price, see it on the shop",
   async () => {
-    const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, "/admin/products/new");
+    const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, { via: "/admin/products/new" });
 
     await page.getByLabel("Name", { exact: true }).fill("Zoo Med Bamboo Hide Large");
     await page.getByLabel("SKU", { exact: true }).fill("ZM-BAMBOO-L");

@@ -48,7 +48,7 @@ async function openTab(page: Page) {
 }
 
 e2eTest("[e2e] facebook: save a token, import the catalogue twice, see the products", async () => {
-  const { page, errors } = await e2e.signedInPage(context, demoAdmin, "/admin?tab=facebook");
+  const { page, errors } = await e2e.signedInPage(context, demoAdmin, { via: "/admin?tab=facebook" });
   await openTab(page);
   assert.equal(await page.locator("[data-fb-status]").textContent(), "Not Connected");
   assert.equal(await page.locator("[data-fb-catalogue-id]").textContent(), graph.catalogId);

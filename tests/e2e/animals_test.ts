@@ -61,7 +61,7 @@ e2eTest("[e2e] animals: with JavaScript off, the essentials go into the cart and
 
 e2eTest("[e2e] animals: a keeper records an animal and sees what its setup lacks", async () => {
   const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer, "/account/animals");
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/account/animals" });
   const add = page.getByRole("region", { name: "Add an animal" });
   await add.getByLabel("Species").selectOption("ball-python");
   await add.getByLabel("Name").fill("Monty");

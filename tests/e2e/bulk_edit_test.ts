@@ -24,7 +24,7 @@ const SMALL = "Exo Terra Glass Terrarium 30x30x45";
 const TALL = "Exo Terra Glass Terrarium 60x45x90 Tall";
 
 e2eTest("[e2e] bulk edit: tick rows, lower prices by 10 %, select all, set stock, read the stock history", async () => {
-  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, "/admin/products?q=glass+terrarium");
+  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, { via: "/admin/products?q=glass+terrarium" });
   const row = (name: string) =>
     page.locator("[data-product-row]", { has: page.getByRole("link", { name, exact: true }) });
   assert.match(await row(SMALL).innerText(), /1\s599,00/);

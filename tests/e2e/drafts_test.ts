@@ -20,7 +20,7 @@ const e2e = useShopInBrowser({
 });
 
 e2eTest("[e2e] drafts: create a draft, find it by status, publish it, then shoppers see it", async () => {
-  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, "/admin/products/new");
+  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, { via: "/admin/products/new" });
 
   const status = page.getByLabel("Status", { exact: true });
   assert.equal(await status.inputValue(), "active", "a new product is active unless staff choose draft");

@@ -75,10 +75,7 @@ e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
 });
 
 e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see the code listed", async () => {
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer);
   await page.goto(`${e2e.server.url}/loyalty`);
   assert.match((await page.locator("[data-loyalty-balance]").textContent()) ?? "", /650\s*points.*Silver Tier/);
   assert.equal(
@@ -145,10 +142,7 @@ e2eTest("[e2e] loyalty: the page on a phone", async () => {
 
 e2eTest("[e2e] loyalty: a refund's debt on the points card, the voided code in My Redemptions", async () => {
   const debtor = await e2e.browser.newContext(DESKTOP);
-  const page = await debtor.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, e2e.server.url, DEBTOR.username, DEBTOR.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  const { page, errors } = await e2e.signedInPage(debtor, DEBTOR);
   await page.goto(`${e2e.server.url}/loyalty`);
   const balance = (await page.locator("[data-loyalty-balance]").textContent()) ?? "";
   assert.match(balance, /-300\s*points.*Bronze Tier/);

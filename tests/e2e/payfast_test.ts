@@ -33,7 +33,7 @@ const e2e = useShopInBrowser({
 e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, confirmation", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
   const url = e2e.server.url;
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer, "/checkout");
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/checkout" });
   const orderId = await toPaymentStep(page);
   const method = page.locator('[data-payment-method="payfast"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT, card and more with PayFast/);

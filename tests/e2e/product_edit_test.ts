@@ -33,7 +33,7 @@ async function imageOrder(page: Page): Promise<string[]> {
 }
 
 e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option matrix, duplicate", async () => {
-  const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, "/admin/products/new");
+  const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, { via: "/admin/products/new" });
   await page.getByLabel("Name", { exact: true }).fill("Arcadia T5 UVB Kit");
   await page.getByLabel("SKU", { exact: true }).fill("ARC-T5-KIT");
   await page.getByLabel("Description", { exact: true }).fill("A complete T5 UVB kit with reflector.");

@@ -11,10 +11,8 @@ import {
   e2eTest,
   expectToast,
   fullPageShot,
-  signIn,
   useShopInBrowser,
   viewportShot,
-  watchErrors,
 } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { csvRow, parseCsv } from "../../lib/csv.ts";
@@ -31,10 +29,11 @@ const e2e = useShopInBrowser({
 });
 
 e2eTest("[e2e] product CSV: export, change, preview, import; a bad file shows its rows' errors", async () => {
-  const page = await staff.newPage();
   // A refused file answers 422, which the console logs as a failed resource.
-  const errors = watchErrors(page, { ignore: /status of 422/ });
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products" });
+  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, {
+    via: "/admin/products",
+    ignore: /status of 422/,
+  });
   await viewportShot(page, "admin-products-import-link");
   await page.getByRole("link", { name: "Import / export CSV" }).click();
   await page.waitForURL(/\/admin\/products\/import$/);

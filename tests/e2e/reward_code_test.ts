@@ -21,7 +21,6 @@ import {
   signIn,
   toPaymentStep,
   useShopInBrowser,
-  watchErrors,
 } from "../helpers/e2e.ts";
 
 /** A demo-catalogue product at R1,299. */
@@ -65,11 +64,12 @@ async function prepare(db: Db) {
 
 e2eTest("[e2e reward code] apply a reward code at the payment step, see the new total, pay it", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  // The refused codes are answered 4xx, which the browser logs as failed resources: expected.
-  const errors = watchErrors(page, { ignore: /status of 40\d/ });
   const url = e2e.server.url;
-  await signIn(page, url, demoCustomer.username, demoCustomer.password, { via: "/checkout" });
+  // The refused codes are answered 4xx, which the browser logs as failed resources: expected.
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer, {
+    via: "/checkout",
+    ignore: /status of 40\d/,
+  });
   assert.match((await page.locator("[data-reward-hint]").textContent()) ?? "", /payment step/);
   const orderId = await toPaymentStep(page);
   await page.locator('[data-island="RewardCodeForm"][data-hydrated="true"]').waitFor({ state: "attached" });

@@ -36,7 +36,7 @@ e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhoo
   const context = await e2e.browser.newContext(DESKTOP);
   const url = e2e.server.url;
   fake.webhookUrl = `${url}/api/webhooks/stitch`;
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer, "/checkout");
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/checkout" });
   const orderId = await toPaymentStep(page);
   const method = page.locator('[data-payment-method="stitch"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT: pay from your bank account with Stitch/);

@@ -12,7 +12,7 @@ import { products, productVariants, users } from "../../db/schema/mod.ts";
 import { createAddress } from "../helpers/factories.ts";
 import { pdfPageOnePng, pdfText } from "../helpers/pdf.ts";
 import { screenshotDir } from "../helpers/browser.ts";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, e2eTest, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 
 let productId = 0;
 
@@ -43,10 +43,7 @@ const e2e = useShopInBrowser({
 
 e2eTest("[e2e tax documents] a customer downloads the tax invoice of a paid order from the order page", async () => {
   const url = e2e.server.url;
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, url, demoCustomer.username, demoCustomer.password);
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer);
   const headers = { Origin: url, "Content-Type": "application/json" };
   const post = async (path: string, data: unknown) => {
     const res = await page.request.post(url + path, { headers, data });

@@ -57,13 +57,14 @@ export interface ShopInBrowser {
   readonly server: RunningServer;
   readonly browser: Browser;
   /**
-   * A new page of `context`, its errors watched ({@link watchErrors}), signed in as `account` through
-   * the /login form on the way to `via` ({@link signIn}).
+   * A new page of `context`, its errors watched ({@link watchErrors}, `ignore` as there), signed in as
+   * `account` through the /login form: on the way to `via` ({@link signIn}), or without it from
+   * /login, waiting until the shop has sent the page on.
    */
   signedInPage(
     context: BrowserContext,
     account: { username: string; password: string },
-    via: string,
+    options?: { via?: string; ignore?: RegExp },
   ): Promise<{ page: Page; errors: string[] }>;
 }
 
@@ -97,11 +98,12 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
       if (!browser) throw new Error("the browser is not running: did the start test fail?");
       return browser;
     },
-    async signedInPage(context, account, via) {
+    async signedInPage(context, account, { via, ignore } = {}) {
       const page = await context.newPage();
-      const errors = watchErrors(page);
+      const errors = watchErrors(page, { ignore });
       if (!server) throw new Error("the shop is not running: did the start test fail?");
       await signIn(page, server.url, account.username, account.password, { via });
+      if (!via) await page.waitForURL((u) => !u.pathname.startsWith("/login"));
       return { page, errors };
     },
     registerStopTest() {
