@@ -88,10 +88,11 @@ e2eTest(
     await admin.locator(`[data-order-row="${first.id}"] a`).click();
     await admin.waitForURL(`${url}/admin/orders/${first.id}`);
 
-    // Ship it with a tracking number.
-    await admin.getByLabel("Tracking number").fill("TCG-20261124");
-    await admin.getByLabel("Carrier (optional)").fill("The Courier Guy");
-    await admin.getByRole("button", { name: "Mark as shipped" }).click();
+    // Ship it whole with a tracking number (the form beside "Ship selected lines" has the same fields).
+    const ship = admin.locator('[data-action="ship"]');
+    await ship.getByLabel("Tracking number").fill("TCG-20261124");
+    await ship.getByLabel("Carrier (optional)").fill("The Courier Guy");
+    await ship.getByRole("button", { name: "Mark as shipped" }).click();
     await expectToast(admin, "Order shipped");
     assert.equal(await admin.locator("[data-tracking]").textContent(), "TCG-20261124");
     await fullPageShot(admin, "admin-order-detail-desktop");
