@@ -6,13 +6,14 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import { changeUser, getUserDetail, listUsers, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
-import { AppError, ValidationError } from "../../lib/errors.ts";
+import { getUserDetail, listUsers, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
+import { ValidationError } from "../../lib/errors.ts";
 import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";
 import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";
 import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { adminBodyLimit } from "../admin_limits.ts";
+import { formRoute } from "../action.ts";
+import { changeUserAction } from "../api/admin_users.ts";
 import { renderAdminPage } from "./render.tsx";
 
 const ACTIVE = "/admin/users";
@@ -72,31 +73,28 @@ export function usersAdmin() {
     return detail(c, id);
   });
 
-  app.post("/:id", adminBodyLimit(), async (c) => {
-    const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
-    const form = await c.req.formData();
-    const raw: Record<string, unknown> = {};
-    const role = form.get("role");
-    const disabled = form.get("disabled");
-    if (typeof role === "string") raw.role = role;
-    if (disabled === "true" || disabled === "false") raw.disabled = disabled === "true";
-    const change = parseOr400(staffSchemas.userPatchBody.safeParse(raw));
-    let row;
-    try {
-      row = await changeUser(c.var.db, currentUser(c), id, change);
-    } catch (err) {
-      if (err instanceof AppError && (err.status === 403 || err.status === 409)) {
-        return detail(c, id, { message: err.message, status: err.status });
-      }
-      throw err;
-    }
-    const what = change.role !== undefined
-      ? `${row.username} is now ${ROLE_LABELS[row.role]}.`
-      : row.disabledAt
-      ? `${row.username} is disabled and signed out everywhere.`
-      : `${row.username} can sign in again.`;
-    setFlash(c, { title: "Account updated", description: what, variant: "success" });
-    return c.redirect(`/admin/users/${id}`, 303);
+  // The form twin of PATCH /api/admin/users/{id}: a refusal the page can explain (403, 409) shows
+  // the page again with it; bad input is a 400 as from the API.
+  formRoute(app, changeUserAction, {
+    path: "/:id",
+    input: (fields) => ({
+      ...(fields.role !== undefined ? { role: fields.role } : {}),
+      ...(fields.disabled === "true" || fields.disabled === "false" ? { disabled: fields.disabled === "true" } : {}),
+    }),
+    onSuccess: (c, row, change) => {
+      const what = change.role !== undefined
+        ? `${row.username} is now ${ROLE_LABELS[row.role]}.`
+        : row.disabled
+        ? `${row.username} is disabled and signed out everywhere.`
+        : `${row.username} can sign in again.`;
+      setFlash(c, { title: "Account updated", description: what, variant: "success" });
+      return c.redirect(`/admin/users/${row.id}`, 303);
+    },
+    onError: (c, err) => {
+      if (err.status !== 403 && err.status !== 409) throw err;
+      const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
+      return detail(c, id, { message: err.message, status: err.status });
+    },
   });
   return app;
 }
