@@ -3,16 +3,13 @@
  * POST /admin/reviews/{id}/status (approve, or reject with a reason) answering with a redirect and a
  * toast. Guarded by routes/admin/mod.ts.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { listForModeration, moderateReview, moderationBody, moderationQuery } from "../../domains/reviews/mod.ts";
+import { listForModeration, moderationQuery } from "../../domains/reviews/mod.ts";
 import { ReviewQueue } from "../../components/admin/reviews/ReviewQueue.tsx";
-import { AppError } from "../../lib/errors.ts";
-import { parseId } from "../../lib/ids.ts";
-import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { adminBodyLimit } from "../admin_limits.ts";
-import { validationError } from "../validate.ts";
+import { formRoute } from "../action.ts";
+import { moderateReviewAction } from "../api/reviews.ts";
 import { renderAdminPage } from "./render.tsx";
 
 export function reviewsAdmin() {
@@ -30,38 +27,33 @@ export function reviewsAdmin() {
     });
   });
 
-  app.post("/:id{[0-9]{1,10}}/status", adminBodyLimit(), async (c) => {
-    const id = parseId(c.req.param("id"), "Review id");
+  /** Back to the list the moderator was on (its status tab and page). */
+  const backTo = (c: Context<AppEnv>) => {
     const back = moderationQuery.safeParse(c.req.query());
     const list = back.success ? back.data : {};
-    const to = `/admin/reviews?status=${list.status ?? "pending"}${list.page ? `&page=${list.page}` : ""}`;
-    const form = await c.req.parseBody();
-    try {
-      const body = moderationBody.safeParse({
-        status: form.status,
-        ...(typeof form.reason === "string" && form.reason.trim() ? { reason: form.reason } : {}),
-      });
-      if (!body.success) throw validationError(body.error);
-      await moderateReview(c.var.db, {
-        reviewId: id,
-        staffId: currentUser(c).id,
-        status: body.data.status,
-        reason: body.data.reason,
-        siteUrl: c.var.config.siteUrl,
-        shopName: c.var.config.shop.name,
-      });
+    return `/admin/reviews?status=${list.status ?? "pending"}${list.page ? `&page=${list.page}` : ""}`;
+  };
+  // The form twin of POST /api/admin/reviews/{id}/status.
+  formRoute(app, moderateReviewAction, {
+    path: "/:id{[0-9]{1,10}}/status",
+    input: (form) => ({
+      status: form.status,
+      ...(typeof form.reason === "string" && form.reason.trim() ? { reason: form.reason } : {}),
+    }),
+    onSuccess: (c, { status }) => {
       setFlash(c, {
-        title: body.data.status === "approved" ? "Review approved" : "Review rejected",
-        description: body.data.status === "approved"
+        title: status === "approved" ? "Review approved" : "Review rejected",
+        description: status === "approved"
           ? "It is now shown on the product page."
           : "The author has been e-mailed the reason.",
         variant: "success",
       });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      return c.redirect(backTo(c), 303);
+    },
+    onError: (c, err) => {
       setFlash(c, { title: "Review not updated", description: err.message, variant: "destructive" });
-    }
-    return c.redirect(to, 303);
+      return c.redirect(backTo(c), 303);
+    },
   });
   return app;
 }

@@ -39,6 +39,7 @@ import {
 } from "../../contract/reviews.ts";
 import { defineAction, jsonRoute, validQuery } from "../action.ts";
 import { validate } from "../validate.ts";
+import { adminBodyLimit } from "../admin_limits.ts";
 import { readReviewSubmission, withStoredPhotos } from "../review_submission.ts";
 
 export const productReviewsAction = defineAction({
@@ -149,6 +150,7 @@ export const moderateReviewAction = defineAction({
     pointsAwarded: z.number().int(),
   }),
   auth: "admin",
+  middleware: [adminBodyLimit()],
   summary: "Approve or reject a review (a rejection e-mails the reason to the author)",
   handler: async (c, body) => {
     const reviewId = parseId(c.req.param("id"), "Review id");
