@@ -5,9 +5,9 @@ import type { AppEnv } from "../context.ts";
 import { type ShopSettings, shopSettingsBody } from "../../domains/settings/mod.ts";
 import { type SettingsFormValues, SettingsView } from "../../components/admin/settings/SettingsView.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";
-import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { adminBodyLimit } from "../admin_limits.ts";
+import { fieldMessages, formRoute } from "../action.ts";
+import { saveSettingsAction } from "../api/admin_settings.ts";
 import { renderAdminPage } from "./render.tsx";
 
 const FIELDS = Object.keys(shopSettingsBody.shape) as (keyof ShopSettings)[];
@@ -35,24 +35,22 @@ export function settingsAdmin() {
     const values = Object.fromEntries(FIELDS.map((k) => [k, String(s[k])])) as SettingsFormValues;
     return page(c, values);
   });
-  app.post("/", adminBodyLimit(), async (c) => {
-    const form = await c.req.formData();
-    const values = Object.fromEntries(FIELDS.map((k) => {
-      const v = form.get(k);
-      return [k, typeof v === "string" ? v : ""];
-    })) as SettingsFormValues;
-    const body = Object.fromEntries(
-      FIELDS.map((k) => [k, AMOUNTS.has(k) ? (values[k].trim() === "" ? Number.NaN : Number(values[k])) : values[k]]),
-    );
-    const parsed = shopSettingsBody.safeParse(body);
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const i of parsed.error.issues) errors[String(i.path[0] ?? "")] ??= i.message;
-      return page(c, values, errors, 400);
-    }
-    await c.var.caches.settings.save(parsed.data, currentUser(c).id);
-    setFlash(c, { title: "Settings saved", description: "The shop shows the new details now.", variant: "success" });
-    return c.redirect("/admin/settings", 303);
+  // The form twin of PUT /api/admin/settings: amounts arrive as text, refusals show beside their fields.
+  formRoute(app, saveSettingsAction, {
+    path: "/",
+    input: (fields) =>
+      Object.fromEntries(FIELDS.map((k) => {
+        const v = fields[k] ?? "";
+        return [k, AMOUNTS.has(k) ? (v.trim() === "" ? Number.NaN : Number(v)) : v];
+      })),
+    onSuccess: (c) => {
+      setFlash(c, { title: "Settings saved", description: "The shop shows the new details now.", variant: "success" });
+      return c.redirect("/admin/settings", 303);
+    },
+    onError: (c, err, fields) => {
+      const values = Object.fromEntries(FIELDS.map((k) => [k, fields[k] ?? ""])) as SettingsFormValues;
+      return page(c, values, fieldMessages(err), 400);
+    },
   });
   return app;
 }
