@@ -73,6 +73,7 @@ test("[shipments] a partial shipment keeps the order processing, is audited and 
   assert.match(mail[0].subject, /^Part of your .* order .* has shipped$/);
   assert.match(mail[0].textBody, /1 x UVB Tube T5 24W\n- 1 x Heat Mat 28W/);
   assert.match(mail[0].textBody, /Tracking number: TCG123/);
+  assert.match(mail[0].htmlBody ?? "", /In this parcel:<br>- 1 x UVB Tube T5 24W<br>- 1 x Heat Mat 28W<br>/);
   const [parcel] = await listShipments(db, order.id);
   assert.equal(parcel.trackingNumber, "TCG123");
   assert.deepEqual(parcel.lines.map((l) => l.quantity), [1, 1]);

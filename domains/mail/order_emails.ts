@@ -40,13 +40,14 @@ function compose(
     facts.shop.name,
   ].join("\n\n") + "\n";
   const e = escapeHtml;
+  // A paragraph's line breaks (a parcel's lines, tracking number and carrier) stay breaks in the HTML part.
   const html = `<!doctype html>
 <html lang="en-ZA">
 <head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family: Arial, sans-serif; color: #1f2937; max-width: 640px; margin: 0 auto;">
 <h1 style="color: #15803d;">${e(heading)}</h1>
 <p>Hello ${e(facts.name)},</p>
-${paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
+${paragraphs.map((p) => `<p>${e(p).replace(/\n/g, "<br>")}</p>`).join("\n")}
 ${links.length ? `<ul>${links.map((l) => `<li><a href="${e(l.href)}">${e(l.text)}</a></li>`).join("")}</ul>` : ""}
 <p><a href="${e(orderLink)}">View your order</a></p>
 <p style="font-size: 12px; color: #6b7280;">${e(contact)}<br>${e(facts.shop.name)}</p>
