@@ -6,17 +6,11 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import {
-  facebookSettingsBody,
-  GraphUnavailableError,
-  importedToast,
-  saveAccessToken,
-  TOKEN_SAVED,
-} from "../../domains/social_import/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import { GraphUnavailableError, importedToast } from "../../domains/social_import/mod.ts";
+import { AppError, ValidationError } from "../../lib/errors.ts";
 import { setFlash } from "../flash.ts";
-import { currentUser } from "../guards.ts";
-import { facebookBodyLimit, runFacebookImport } from "../api/facebook.ts";
+import { facebookBodyLimit, runFacebookImport, saveFacebookTokenAction } from "../api/facebook.ts";
+import { formRoute } from "../action.ts";
 
 const TAB = "/admin?tab=facebook";
 
@@ -27,13 +21,16 @@ function failed(c: Context<AppEnv>, message: string) {
 
 export function facebookAdmin() {
   const app = new Hono<AppEnv>();
-  app.post("/token", facebookBodyLimit, async (c) => {
-    const form = await c.req.parseBody();
-    const parsed = facebookSettingsBody.safeParse({ accessToken: form.accessToken });
-    if (!parsed.success) return failed(c, parsed.error.issues[0]?.message ?? "Failed to save access token");
-    await saveAccessToken(c.var.db, parsed.data.accessToken, currentUser(c).id);
-    setFlash(c, { title: "Success", description: TOKEN_SAVED, variant: "success" });
-    return c.redirect(TAB, 303);
+  // The form twin of POST /api/admin/facebook-settings.
+  formRoute(app, saveFacebookTokenAction, {
+    path: "/token",
+    input: (form) => ({ accessToken: form.accessToken }),
+    onSuccess: (c, { message }) => {
+      setFlash(c, { title: "Success", description: message, variant: "success" });
+      return c.redirect(TAB, 303);
+    },
+    // The first field's words, as the JSON route's `issues` carry them.
+    onError: (c, err) => failed(c, (err instanceof ValidationError ? err.issues[0]?.message : null) || err.message),
   });
   app.post("/import", facebookBodyLimit, async (c) => {
     const form = await c.req.parseBody();
