@@ -11,7 +11,6 @@ import { AdminOrderList } from "../../components/admin/orders/AdminOrderList.tsx
 import { AdminOrderDetailView } from "../../components/admin/orders/AdminOrderDetail.tsx";
 import { findLocker, VAT_RATE_PERCENT, vatIncluded } from "../../domains/checkout/mod.ts";
 import {
-  addOrderNote,
   adminOrdersCsv,
   fulfilmentSchemas,
   getAdminOrder,
@@ -27,8 +26,8 @@ import {
 import { AppError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { setFlash } from "../flash.ts";
-import { currentUser } from "../guards.ts";
-import { applyRefund, applyStatus, shipmentAction } from "../api/admin_orders.ts";
+
+import { applyRefund, applyStatus, orderNoteAction, shipmentAction } from "../api/admin_orders.ts";
 import { formRoute } from "../action.ts";
 import { refundsByHand } from "../finalize_options.ts";
 import { renderAdminPage } from "./render.tsx";
@@ -259,14 +258,12 @@ export function ordersAdmin() {
     },
   });
 
-  app.post("/orders/:id/notes", async (c) => {
-    const id = orderIdOf(c);
-    const fields = await formFields(c);
-    return await formAction(c, id, async () => {
-      const body = parseOr400(fulfilmentSchemas.noteBody, { body: fields.body ?? "" });
-      await addOrderNote(c.var.db, id, body.body, currentUser(c).id);
-      return { title: "Note added" };
-    });
+  // The form twin of POST /api/admin/orders/{id}/notes.
+  formRoute(app, orderNoteAction, {
+    path: "/orders/:id/notes",
+    input: (fields) => ({ body: fields.body ?? "" }),
+    onSuccess: (c) => formAction(c, orderIdOf(c), () => Promise.resolve({ title: "Note added" })),
+    onError: (c, err) => formAction(c, orderIdOf(c), () => Promise.reject(err)),
   });
   return app;
 }
