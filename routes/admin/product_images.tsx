@@ -14,9 +14,7 @@ import {
   moveImageForm,
   moveProductImage,
   productForImages,
-  productImageIndexParams,
   productImageParams,
-  removeProductImage,
 } from "../../domains/media/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { ProductImagesPanel } from "../../components/admin/ProductImagesPanel.tsx";
@@ -24,7 +22,7 @@ import { currentUser } from "../guards.ts";
 import { renderAdminPage } from "./render.tsx";
 import { formAction, uploadForm } from "./image_forms.ts";
 import { formRoute } from "../action.ts";
-import { setImageAltAction } from "../api/product_images.ts";
+import { removeImageAction, setImageAltAction } from "../api/product_images.ts";
 import { setFlash } from "../flash.ts";
 
 const ACTIVE = "/admin/products";
@@ -99,15 +97,12 @@ export function productImagesAdmin() {
     });
   });
 
-  app.post("/:id/images/:index/delete", async (c) => {
-    const parsed = productImageIndexParams.safeParse(c.req.param());
-    if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid request");
-    const { id, index } = parsed.data;
-    const { back } = await c.req.parseBody();
-    return await formAction(c, backTo(id, back), async () => {
-      await removeProductImage(c.var.db, c.var.storage, { productId: id, userId: currentUser(c).id, index });
-      return { title: "Image deleted" };
-    });
+  // The twin of DELETE /api/products/{id}/images/{index}.
+  formRoute(app, removeImageAction, {
+    path: "/:id/images/:index/delete",
+    onSuccess: (c, _out, _in, fields) =>
+      formAction(c, backTo(parseId(c), fields.back), () => Promise.resolve({ title: "Image deleted" })),
+    onError: (c, err, fields) => formAction(c, backTo(parseId(c), fields.back), () => Promise.reject(err)),
   });
   // The alt text box of each photo: the twin of PUT /api/products/{id}/images/{index}/alt.
   formRoute(app, setImageAltAction, {
