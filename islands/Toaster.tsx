@@ -91,7 +91,7 @@ export default function Toaster({ initial }: { initial?: ToastInput | null }) {
         }}
       >
         <p className="text-sm font-semibold">{shown.title}</p>
-        {shown.description ? <p className="mt-1 text-sm opacity-90">{shown.description}</p> : null}
+        {shown.description ? <p className="mt-1 text-sm">{shown.description}</p> : null}
         <button
           type="button"
           aria-label="Close notification"
