@@ -23,9 +23,8 @@ import type { OrderDocuments } from "../../../domains/tax_documents/mod.ts";
 import { TaxDocumentLinks } from "../../orders/TaxDocumentLinks.tsx";
 import { TrackingNumber } from "../../orders/TrackingNumber.tsx";
 import { RawDetails } from "../audit/AuditViews.tsx";
-import { CARRIER_NAMES } from "../../../domains/carriers/mod.ts";
 import { ShipmentList } from "../../orders/ShipmentList.tsx";
-import { ShipLinesForm } from "./ShipLinesForm.tsx";
+import { ShipLinesForm, TrackingFields } from "./ShipLinesForm.tsx";
 
 export interface AdminOrderDetailProps {
   detail: AdminOrderDetail;
@@ -130,18 +129,7 @@ function Actions(
           <form method="post" action={`${base}/status`} className="space-y-3" data-action="ship">
             <input type="hidden" name="status" value="shipped" />
             <h3 className="font-semibold">Mark as shipped</h3>
-            <Field id="ship-tracking" label="Tracking number" name="trackingNumber" required maxLength={100} />
-            <Field
-              id="ship-carrier"
-              label="Carrier (optional)"
-              name="carrier"
-              maxLength={60}
-              placeholder="The Courier Guy, PUDO, Aramex…"
-              list="ship-carriers"
-            />
-            <datalist id="ship-carriers">
-              {CARRIER_NAMES.map((n) => <option key={n} value={n} />)}
-            </datalist>
+            <TrackingFields prefix="ship" />
             <button type="submit" className={primaryButton}>Mark as shipped</button>
             <p className="text-xs text-stone-500">The customer gets an e-mail with the tracking number.</p>
           </form>

@@ -40,20 +40,29 @@ export function ShipLinesForm({ orderId, lines }: { orderId: number; lines: Line
           ))}
         </div>
       </fieldset>
-      <Field id="parcel-tracking" label="Tracking number" name="trackingNumber" required maxLength={100} />
+      <TrackingFields prefix="parcel" />
+      <button type="submit" className={secondaryButton}>Ship selected lines</button>
+      <p className="text-xs text-stone-500">The customer gets an e-mail naming what is in the parcel.</p>
+    </form>
+  );
+}
+
+/** The tracking number and carrier boxes (with the known carriers suggested) of both ship forms. */
+export function TrackingFields({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <Field id={`${prefix}-tracking`} label="Tracking number" name="trackingNumber" required maxLength={100} />
       <Field
-        id="parcel-carrier"
+        id={`${prefix}-carrier`}
         label="Carrier (optional)"
         name="carrier"
         maxLength={60}
         placeholder="The Courier Guy, PUDO, Aramex…"
-        list="parcel-carriers"
+        list={`${prefix}-carriers`}
       />
-      <datalist id="parcel-carriers">
+      <datalist id={`${prefix}-carriers`}>
         {CARRIER_NAMES.map((n) => <option key={n} value={n} />)}
       </datalist>
-      <button type="submit" className={secondaryButton}>Ship selected lines</button>
-      <p className="text-xs text-stone-500">The customer gets an e-mail naming what is in the parcel.</p>
-    </form>
+    </>
   );
 }
