@@ -114,14 +114,9 @@ function customerList(type: CustomerListType, userId: number): Step {
 
 export type ProductListKind = "similar" | "frequentlyBought" | "crossSell" | "upSell";
 
-/** A product's list (404 for an unknown, draft or archived product), never holding the product itself. */
-export async function productRecommendations(
-  db: Db,
-  kind: ProductListKind,
-  productId: number,
-  limit: number,
-): Promise<Product[]> {
-  const source = await getProduct(db, { id: productId });
+/** Each product list's steps for `source`, sharing one read of its stored lists. */
+async function productListSteps(db: Db, source: Product): Promise<Record<ProductListKind, Step[]>> {
+  const productId = source.id;
   const own = source.categoryId ? await categoryTreeIds(db, source.categoryId) : [];
   let lists: Promise<ProductLists> | null = null;
   const stored = (pick: (l: ProductLists) => Ranked): Step => ({
@@ -133,7 +128,7 @@ export async function productRecommendations(
   const popularHere = shopList("category_popular", own);
   const catalogueHere = catalogue(own);
   const popular = shopList("category_popular");
-  const steps: Record<ProductListKind, Step[]> = {
+  return {
     similar: [similar, popularHere, catalogueHere, popular, catalogue()],
     frequentlyBought: [bought, crossSell, similar, popularHere, catalogueHere, popular, catalogue()],
     crossSell: [crossSell, bought, popular, catalogue()],
@@ -144,7 +139,38 @@ export async function productRecommendations(
       { ...catalogueHere, notCheaperThan: productId },
     ],
   };
+}
+
+/** A product's list (404 for an unknown, draft or archived product), never holding the product itself. */
+export async function productRecommendations(
+  db: Db,
+  kind: ProductListKind,
+  productId: number,
+  limit: number,
+): Promise<Product[]> {
+  const steps = await productListSteps(db, await getProduct(db, { id: productId }));
   return productsInOrder(db, await listIds(db, steps[kind], [productId], limit));
+}
+
+/**
+ * The product page's two lists (similar, frequently bought together) for a product the page has
+ * already read: one read of its category tree and stored lists, the two lists' ids chosen side by
+ * side, and one read of the products both show (a cold product page's statements, issue 28).
+ */
+export async function productPageLists(
+  db: Db,
+  source: Product,
+  limit: number,
+): Promise<{ similar: Product[]; boughtTogether: Product[] }> {
+  const steps = await productListSteps(db, source);
+  const [similarIds, boughtIds] = await Promise.all([
+    listIds(db, steps.similar, [source.id], limit),
+    listIds(db, steps.frequentlyBought, [source.id], limit),
+  ]);
+  const products = await productsInOrder(db, [...new Set([...similarIds, ...boughtIds])]);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const pick = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
+  return { similar: pick(similarIds), boughtTogether: pick(boughtIds) };
 }
 
 /** Trending products (the last 7 days), shop-wide or in a category and its sub-categories. */

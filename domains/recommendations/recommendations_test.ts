@@ -3,9 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { browsingHistory, orderItems, orders, productRecommendationLists, products } from "../../db/schema/mod.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { getProduct } from "../catalog/mod.ts";
 import { createCategory, createProduct, createUser } from "../../tests/helpers/factories.ts";
 import {
   personalizedProducts,
+  productPageLists,
   productRecommendations,
   rebuildRecommendations,
   trackView,
@@ -121,6 +123,24 @@ test("[recommendations] frequently bought together ranks by paid co-orders; canc
     s.crickets.id,
     s.stat.id,
   ]);
+});
+
+test("[recommendations] the product page's two lists, read together, are the API's lists, stored or live", async (db) => {
+  const s = await shop(db);
+  await paid(db, null, [s.mat.id, s.stat.id, s.glass.id]);
+  await paid(db, null, [s.mat.id, s.glass.id, s.crickets.id]);
+  const mat = await getProduct(db, { id: s.mat.id });
+  const expectSame = async () => {
+    const page = await productPageLists(db, mat, 4);
+    assert.deepEqual(ids(page.similar), ids(await productRecommendations(db, "similar", s.mat.id, 4)));
+    assert.deepEqual(ids(page.boughtTogether), ids(await productRecommendations(db, "frequentlyBought", s.mat.id, 4)));
+    assert.equal(page.similar.length, 4);
+    assert.ok(page.boughtTogether.every((p) => p.id !== s.mat.id && p.name.length > 0));
+  };
+  await rebuildRecommendations(db);
+  await expectSame();
+  await db.delete(productRecommendationLists);
+  await expectSame();
 });
 
 test("[recommendations] similar: same brand and category and alike names first, never itself, never archived", async (db) => {

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv, ProductPageData } from "../context.ts";
 import { getProductWithVariants } from "../../domains/catalog/mod.ts";
-import { productRecommendations } from "../../domains/recommendations/mod.ts";
+import { productPageLists } from "../../domains/recommendations/mod.ts";
 import { listProductReviews, type ReviewQuery } from "../../domains/reviews/mod.ts";
 import { loadSection } from "./load_section.ts";
 import { ProductView } from "../../components/catalog/ProductView.tsx";
@@ -20,17 +20,20 @@ async function loadProductPage(c: Context<AppEnv>, slug: string, filters: Review
   const { db, config } = c.var;
   const product = await getProductWithVariants(db, { slug });
   // Spec 000: the product page asks 4 of each; a list that fails to load is left out, not a 500.
+  // Both lists are read together (productPageLists) and kept apart, as the API's lists are.
   const lists = c.var.caches.productLists;
+  let both: ReturnType<typeof productPageLists> | null = null;
+  const pageLists = () => both ??= productPageLists(db, product, 4);
   const [similar, boughtTogether, reviews] = await Promise.all([
     loadSection(
       c,
       "similar products",
-      () => lists.get(`similar:${product.id}`, () => productRecommendations(db, "similar", product.id, 4)),
+      () => lists.get(`similar:${product.id}`, () => pageLists().then((l) => l.similar)),
     ),
     loadSection(
       c,
       "frequently bought together",
-      () => lists.get(`bought:${product.id}`, () => productRecommendations(db, "frequentlyBought", product.id, 4)),
+      () => lists.get(`bought:${product.id}`, () => pageLists().then((l) => l.boughtTogether)),
     ),
     listProductReviews(db, product.id, filters),
   ]);
