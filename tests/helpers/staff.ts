@@ -3,9 +3,10 @@ import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import type { Database, Db } from "../../db/client.ts";
 import { hashPassword, type Role } from "../../domains/auth/mod.ts";
-import { testApp } from "./app.ts";
+import { testApp, testShop } from "./app.ts";
 import { type TestClient, testClient } from "./client.ts";
 import { createUser } from "./factories.ts";
+import { customer } from "./paid_orders.ts";
 
 export const STAFF_PASSWORD = "Admin-Pass1!";
 let hashed: Promise<string> | null = null;
@@ -43,6 +44,20 @@ export async function accountOn(
   const res = await client.postJson("/api/auth/login", { username, password: STAFF_PASSWORD });
   assert.equal(res.status, 200, `sign-in as ${username}`);
   return { client, user };
+}
+
+/**
+ * The fulfilment tests' shop on `database` (the offline test payment provider): customer "thandi"
+ * with a default address, signed in on `me`, and an admin "staff" signed in on `admin`.
+ */
+export async function fulfilmentShop(db: Db, database: Database) {
+  const { app, gateway } = testShop(database);
+  hashed ??= hashPassword(STAFF_PASSWORD);
+  const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za", password: await hashed });
+  const me = testClient(app);
+  assert.equal((await me.postJson("/api/auth/login", { username: "thandi", password: STAFF_PASSWORD })).status, 200);
+  const { client: admin } = await accountOn(db, app, "admin", "staff");
+  return { app, gateway, buyer, me, admin };
 }
 
 /** A user of this role (username = role) signed in on `app`: the client, with the user's id. */

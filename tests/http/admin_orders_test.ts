@@ -6,39 +6,28 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testShop } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { accountOn } from "../helpers/staff.ts";
+import { fulfilmentShop } from "../helpers/staff.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { orders, products } from "../../db/schema/mod.ts";
-import { hashPassword } from "../../domains/auth/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-const PASSWORD = "Admin-Pass1!";
 
 /**
  * A paid order of 2 x R450 (R900, delivered free so the refund figures stay round) for customer
  * "thandi", who is signed in on the returned client.
  */
 async function setUp(db: Db, database: Database) {
-  const { app, gateway } = testShop(database);
-  const buyer = await customer(db, {
-    username: "thandi",
-    email: "thandi@example.co.za",
-    password: await hashPassword(PASSWORD),
-  });
+  const { app, gateway, buyer, me, admin } = await fulfilmentShop(db, database);
   const p = await createProduct(db, { name: "UVB Tube T5 24W", slug: "uvb-tube", price: "450.00", stock: 10 });
   const { order } = await paidOrder(db, gateway, [{ productId: p.id, quantity: 2 }], {
     userId: buyer.id,
     delivery: FREE_DELIVERY,
   });
-  const me = testClient(app);
-  assert.equal((await me.postJson("/api/auth/login", { username: "thandi", password: PASSWORD })).status, 200);
-  const { client: admin } = await accountOn(db, app, "admin", "staff");
   return { app, gateway, order, product: p, buyer, me, admin };
 }
 

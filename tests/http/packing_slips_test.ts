@@ -7,19 +7,17 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testConfig, testShop } from "../helpers/app.ts";
+import { testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { createProduct, createVariant } from "../helpers/factories.ts";
-import { accountOn } from "../helpers/staff.ts";
-import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
+import { accountOn, fulfilmentShop } from "../helpers/staff.ts";
+import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
-import { hashPassword } from "../../domains/auth/mod.ts";
 import { PACKING_SLIPS_MAX } from "../../domains/fulfilment/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-const PASSWORD = "Admin-Pass1!";
 const config = testConfig();
 
 /**
@@ -27,12 +25,7 @@ const config = testConfig();
  * heat mat variant and 1 x a UVB tube; the second goes to a PUDO locker.
  */
 async function setUp(db: Db, database: Database) {
-  const { app, gateway } = testShop(database);
-  const buyer = await customer(db, {
-    username: "thandi",
-    email: "thandi@example.co.za",
-    password: await hashPassword(PASSWORD),
-  });
+  const { app, gateway, buyer, me, admin } = await fulfilmentShop(db, database);
   const tube = await createProduct(db, { name: "UVB Tube T5 24W", sku: "UVB-T5-24", price: "450.00", stock: 10 });
   const mat = await createProduct(db, { name: "Heat Mat", sku: "MAT", price: "300.00", stock: 10 });
   const mat28 = await createVariant(db, mat.id, { name: "28 x 28 cm", sku: "MAT-28", price: "329.00", stock: 8 });
@@ -47,9 +40,6 @@ async function setUp(db: Db, database: Database) {
   });
   await db.update(orders).set({ shippingMethod: "pudo_locker", pudoLockerCode: "PUDO-SANDTON-CITY" })
     .where(eq(orders.id, second.order.id));
-  const me = testClient(app);
-  assert.equal((await me.postJson("/api/auth/login", { username: "thandi", password: PASSWORD })).status, 200);
-  const { client: admin } = await accountOn(db, app, "admin", "staff");
   return { app, first: first.order, second: second.order, me, admin };
 }
 

@@ -5,27 +5,19 @@
  */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testShop } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { createProduct } from "../helpers/factories.ts";
-import { accountOn } from "../helpers/staff.ts";
-import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
+import { fulfilmentShop } from "../helpers/staff.ts";
+import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { shipments } from "../../db/schema/mod.ts";
-import { hashPassword } from "../../domains/auth/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-const PASSWORD = "Admin-Pass1!";
 
 /** A paid order of customer "thandi" (signed in on `me`): 2 UVB tubes and 1 heat mat. */
 async function setUp(db: Db, database: Database) {
-  const { app, gateway } = testShop(database);
-  const buyer = await customer(db, {
-    username: "thandi",
-    email: "thandi@example.co.za",
-    password: await hashPassword(PASSWORD),
-  });
+  const { app, gateway, buyer, me, admin } = await fulfilmentShop(db, database);
   const tube = await createProduct(db, { name: "UVB Tube T5 24W", sku: "UVB-T5", price: "450.00", stock: 10 });
   const mat = await createProduct(db, { name: "Heat Mat 28W", sku: "MAT-28", price: "300.00", stock: 10 });
   const { order } = await paidOrder(db, gateway, [
@@ -33,9 +25,6 @@ async function setUp(db: Db, database: Database) {
     { productId: mat.id, quantity: 1 },
   ], { userId: buyer.id, delivery: FREE_DELIVERY });
   const line = (name: string) => order.items.find((i) => i.name === name)!.id;
-  const me = testClient(app);
-  assert.equal((await me.postJson("/api/auth/login", { username: "thandi", password: PASSWORD })).status, 200);
-  const { client: admin } = await accountOn(db, app, "admin", "staff");
   return { app, order, me, admin, tube: line("UVB Tube T5 24W"), mat: line("Heat Mat 28W") };
 }
 
