@@ -5,9 +5,8 @@
  */
 import { toCents } from "../../lib/money.ts";
 
-/** Every column, in the order the export writes them. */
-export const COLUMNS = [
-  "Handle",
+/** The product's fields that open every row, after its handle. */
+const PRODUCT_HEAD = [
   "Title",
   "Body (HTML)",
   "Vendor",
@@ -19,17 +18,28 @@ export const COLUMNS = [
   "Product SKU",
   "Product Price",
   "Product Compare At Price",
+] as const;
+
+/** A variant's name, SKU, prices and stock, side by side in the export. */
+const VARIANT_CORE = [
+  "Variant Name",
+  "Variant SKU",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Inventory Qty",
+] as const;
+
+/** Every column, in the order the export writes them. */
+export const COLUMNS = [
+  "Handle",
+  ...PRODUCT_HEAD,
   "Option1 Name",
   "Option1 Value",
   "Option2 Name",
   "Option2 Value",
   "Option3 Name",
   "Option3 Value",
-  "Variant Name",
-  "Variant SKU",
-  "Variant Price",
-  "Variant Compare At Price",
-  "Variant Inventory Qty",
+  ...VARIANT_CORE,
   "Variant Grams",
   "Variant Dimensions",
   "Variant Pre-order",
@@ -43,17 +53,7 @@ export type Column = (typeof COLUMNS)[number];
 
 /** The product's own fields: the same on every row of a product (a later row may leave them empty). */
 export const PRODUCT_COLUMNS = [
-  "Title",
-  "Body (HTML)",
-  "Vendor",
-  "Product Category",
-  "Status",
-  "Featured",
-  "New",
-  "PUDO Eligible",
-  "Product SKU",
-  "Product Price",
-  "Product Compare At Price",
+  ...PRODUCT_HEAD,
   "Option1 Name",
   "Option2 Name",
   "Option3 Name",
@@ -67,11 +67,7 @@ export const VARIANT_COLUMNS = [
   "Option1 Value",
   "Option2 Value",
   "Option3 Value",
-  "Variant Name",
-  "Variant SKU",
-  "Variant Price",
-  "Variant Compare At Price",
-  "Variant Inventory Qty",
+  ...VARIANT_CORE,
   "Variant Dimensions",
   "Variant Pre-order",
   "Variant Pre-order Discount",
