@@ -40,6 +40,39 @@ export class MetaRefusedError extends AppError {
 const running = new WeakSet<Db>();
 
 /**
+ * What the import keeps of one product it wrote: the stock movement (when `stock` moved it, noted
+ * "Meta catalogue") and the audit entry, both by the staff member who ran it.
+ */
+async function recordImported(
+  tx: Db,
+  { productId, draft, stock, userId, at }: {
+    productId: number;
+    draft: Draft;
+    stock: { delta: number; after: number } | null;
+    userId: number;
+    at: Date;
+  },
+  audit: { action: "import_create" | "import_update"; details: Record<string, unknown> },
+) {
+  if (stock) {
+    await recordStockMovements(tx, [{
+      productId,
+      variantId: null,
+      delta: stock.delta,
+      stockAfter: stock.after,
+      note: "Meta catalogue",
+    }], { reason: "import", actorUserId: userId, at });
+  }
+  await recordAudit(tx, {
+    userId,
+    entityType: "product",
+    entityId: productId,
+    action: audit.action,
+    details: { source: "meta", retailerId: draft.retailerId, ...audit.details },
+  });
+}
+
+/**
  * Imports the configured catalogue. Errors: no catalogue configured (409), no token (400), Facebook
  * refused the token or catalogue (422 with its message); Facebook unreachable throws
  * GraphUnavailableError (the route answers 502). The outcome is kept for the tab's result box.
@@ -138,21 +171,10 @@ async function runImport(
           : [];
         const [written] = await tx.update(products).set({ ...set, fbSyncedAt: syncedAt, updatedAt: syncedAt })
           .where(eq(products.id, found.id)).returning({ stock: products.stock });
-        if (held) {
-          await recordStockMovements(tx, [{
-            productId: found.id,
-            variantId: null,
-            delta: written.stock - held.stock,
-            stockAfter: written.stock,
-            note: "Meta catalogue",
-          }], { reason: "import", actorUserId: options.userId, at: syncedAt });
-        }
-        await recordAudit(tx, {
-          userId: options.userId,
-          entityType: "product",
-          entityId: found.id,
+        const moved = held ? { delta: written.stock - held.stock, after: written.stock } : null;
+        await recordImported(tx, { productId: found.id, draft, stock: moved, userId: options.userId, at: syncedAt }, {
           action: "import_update",
-          details: { source: "meta", retailerId: draft.retailerId, changes },
+          details: { changes },
         });
       });
       updatedCount++;
@@ -180,23 +202,10 @@ async function runImport(
         fbSyncedAt: syncedAt,
       };
       const [row] = await tx.insert(products).values(values).returning({ id: products.id, stock: products.stock });
-      await recordStockMovements(tx, [{
-        productId: row.id,
-        variantId: null,
-        delta: row.stock,
-        stockAfter: row.stock,
-        note: "Meta catalogue",
-      }], { reason: "import", actorUserId: options.userId, at: syncedAt });
-      await recordAudit(tx, {
-        userId: options.userId,
-        entityType: "product",
-        entityId: row.id,
+      const stock = { delta: row.stock, after: row.stock };
+      await recordImported(tx, { productId: row.id, draft, stock, userId: options.userId, at: syncedAt }, {
         action: "import_create",
-        details: {
-          source: "meta",
-          retailerId: draft.retailerId,
-          after: { ...values, fbSyncedAt: syncedAt.toISOString() },
-        },
+        details: { after: { ...values, fbSyncedAt: syncedAt.toISOString() } },
       });
       return true;
     });
