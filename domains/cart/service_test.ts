@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { createCategory, createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
+import {
+  createCategory,
+  createCoupon,
+  createProduct,
+  createUser,
+  createVariant,
+  WELCOME10,
+} from "../../tests/helpers/factories.ts";
 import { createSession } from "../auth/mod.ts";
 import { eq, isNotNull } from "drizzle-orm";
 import { cartCoupons, cartItems, coupons, orders, products } from "../../db/schema/mod.ts";
@@ -118,7 +125,7 @@ test("[cart] coupons: applied to the cart, re-checked on every read, cleared wit
   const owner = await guest(db);
   const cat = await createCategory(db);
   const p = await createProduct(db, { name: "UVB Tube", price: "400.00", stock: 20, categoryId: cat.id });
-  await db.insert(coupons).values({
+  await createCoupon(db, {
     code: "FREESHIP",
     description: "Free shipping over R500",
     type: "free_shipping",
@@ -182,13 +189,7 @@ test("[cart] a first-order coupon survives the customer's pending order; placeme
   const u = await createUser(db);
   const owner = { userId: u.id };
   const p = await createProduct(db, { price: "400.00" });
-  await db.insert(coupons).values({
-    code: "WELCOME10",
-    description: "10% off your first order",
-    type: "first_time",
-    value: "10",
-    firstTimeOnly: true,
-  });
+  await createCoupon(db, WELCOME10);
   await addToCart(db, owner, { productId: p.id, quantity: 1 });
   await applyCoupon(db, owner, "WELCOME10");
   await db.insert(orders).values({ userId: u.id, orderNumber: "RB-PENDING", total: "50.00" });

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { createUser } from "../../tests/helpers/factories.ts";
+import { createCoupon, createUser, WELCOME10 } from "../../tests/helpers/factories.ts";
 import type { Db } from "../../db/client.ts";
-import { coupons, couponUsage, orders } from "../../db/schema/mod.ts";
+import { couponUsage, orders } from "../../db/schema/mod.ts";
 import { couponContext, evaluateCoupon, findCouponByCode, type PricedLine } from "./mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -13,14 +13,7 @@ const lines: PricedLine[] = [
 ];
 
 async function welcome(db: Db) {
-  await db.insert(coupons).values({
-    code: "WELCOME10",
-    description: "10% off your first order",
-    type: "first_time",
-    value: "10",
-    firstTimeOnly: true,
-    startDate: new Date("2026-01-01T00:00:00Z"),
-  });
+  await createCoupon(db, { ...WELCOME10, startDate: new Date("2026-01-01T00:00:00Z") });
   return (await findCouponByCode(db, "WELCOME10"))!;
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import {
   addresses,
   categories,
+  coupons,
   loyaltyRedemptions,
   loyaltyRewards,
   products,
@@ -78,6 +79,27 @@ export async function createProduct(
   }).returning();
   return row;
 }
+
+/** A coupon named `code`: 10% off, valid from now, unless `values` say otherwise. */
+export async function createCoupon(db: Db, values: Partial<typeof coupons.$inferInsert> & { code: string }) {
+  const [row] = await db.insert(coupons).values({
+    description: values.code,
+    type: "percentage",
+    value: "10",
+    ...values,
+  })
+    .returning();
+  return row;
+}
+
+/** The tests' first-order coupon: WELCOME10, 10% off a customer's first order, with no use limit. */
+export const WELCOME10 = {
+  code: "WELCOME10",
+  description: "10% off your first order",
+  type: "first_time",
+  value: "10",
+  firstTimeOnly: true,
+} as const;
 
 export async function createVariant(
   db: Db,
