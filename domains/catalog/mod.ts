@@ -1,10 +1,12 @@
 /** The catalogue domain's public surface. */
 export {
+  categoryFields,
   categoryTreeIds,
   getCategory,
   getProduct,
   getProductWithVariants,
   listCategories,
+  productFields,
   type ProductReadOptions,
   toVariant,
   treeIdsIn,

@@ -27,18 +27,22 @@ export function treeIdsIn(all: { id: number; parentId: number | null }[], catego
   return [categoryId, ...all.filter((x) => x.parentId === categoryId).map((x) => x.id)];
 }
 
+/** The fields every view of a category shares (the storefront's, the API's and staff's), in their JSON order. */
+export function categoryFields(c: Omit<Category, "position" | "productCount">) {
+  const { id, name, slug, description, image, parentId, level } = c;
+  return { id, name, slug, description, image, parentId, level };
+}
+
+/** The fields the storefront's product and its JSON share, in their JSON order. */
+export function productFields(
+  p: Pick<Product, "id" | "name" | "slug" | "sku" | "brand" | "description" | "metaTitle" | "metaDescription">,
+) {
+  const { id, name, slug, sku, brand, description, metaTitle, metaDescription } = p;
+  return { id, name, slug, sku, brand, description, metaTitle, metaDescription };
+}
+
 function toCategory(c: typeof categories.$inferSelect, productCount: number): Category {
-  return {
-    id: c.id,
-    name: c.name,
-    slug: c.slug,
-    description: c.description,
-    image: c.image,
-    parentId: c.parentId,
-    level: c.level,
-    position: c.position,
-    productCount,
-  };
+  return { ...categoryFields(c), position: c.position, productCount };
 }
 
 /**
@@ -135,14 +139,7 @@ export function toProduct(
 ): Product {
   const p = row.product;
   return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    sku: p.sku,
-    brand: p.brand,
-    description: p.description,
-    metaTitle: p.metaTitle,
-    metaDescription: p.metaDescription,
+    ...productFields(p),
     priceCents: toCents(p.price)!,
     salePriceCents: toCents(p.salePrice),
     stock: p.stock,

@@ -26,7 +26,7 @@ import {
   updateVariant,
   type VariantRecord,
 } from "../../domains/catalog_admin/mod.ts";
-import { toVariant } from "../../domains/catalog/mod.ts";
+import { categoryFields, toVariant } from "../../domains/catalog/mod.ts";
 import { ERROR_CODES, ValidationError } from "../../lib/errors.ts";
 import { toCents, toRand } from "../../lib/money.ts";
 import { parseId } from "../../lib/ids.ts";
@@ -69,17 +69,7 @@ function adminVariantJson(v: VariantRecord) {
 }
 
 function adminCategoryJson(c: CategoryRecord) {
-  return {
-    id: c.id,
-    name: c.name,
-    slug: c.slug,
-    description: c.description,
-    image: c.image,
-    parentId: c.parentId,
-    level: c.level,
-    position: c.position,
-    replacementMonths: c.replacementMonths,
-  };
+  return { ...categoryFields(c), position: c.position, replacementMonths: c.replacementMonths };
 }
 
 /** adminProductJson's shape: every column staff edit (money in rand). */

@@ -1,5 +1,12 @@
 /** JSON shapes of catalogue records: the spec's field names, money as rand numbers. */
-import type { Category, Product, ProductWithVariants, Variant } from "../../domains/catalog/mod.ts";
+import {
+  type Category,
+  categoryFields,
+  type Product,
+  productFields,
+  type ProductWithVariants,
+  type Variant,
+} from "../../domains/catalog/mod.ts";
 import type { Suggestion } from "../../domains/search/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import type { z } from "zod";
@@ -15,28 +22,12 @@ import type {
 type Out<S extends z.ZodType> = z.input<S>;
 
 export function categoryJson(c: Category): Out<typeof categoryJsonSchema> {
-  return {
-    id: c.id,
-    name: c.name,
-    slug: c.slug,
-    description: c.description,
-    image: c.image,
-    parentId: c.parentId,
-    level: c.level,
-    productCount: c.productCount,
-  };
+  return { ...categoryFields(c), productCount: c.productCount };
 }
 
 export function productJson(p: Product): Out<typeof productJsonSchema> {
   return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    sku: p.sku,
-    brand: p.brand,
-    description: p.description,
-    metaTitle: p.metaTitle,
-    metaDescription: p.metaDescription,
+    ...productFields(p),
     price: toRand(p.priceCents),
     salePrice: toRand(p.salePriceCents),
     currency: "ZAR" as const,
