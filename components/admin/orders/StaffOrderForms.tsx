@@ -36,7 +36,6 @@ export interface CustomerHit {
 /** Rows for lines to add beside the ones the order has. */
 const BLANK_ROWS = 3;
 
-/** "12:3:2,15::1": the lines as the new-order page's query string keeps them. */
 /** A GET search form of the new-order page: keeps the page's other state, replaces its own query. */
 function FindForm(
   { state, name, what, hint, button }: {
@@ -66,6 +65,7 @@ function FindForm(
   );
 }
 
+/** "12:3:2,15::1": the lines as the new-order page's query string keeps them. */
 export function encodeLines(lines: readonly FormLine[]): string {
   return lines.map((l) => `${l.productId}:${l.variantId ?? ""}:${l.quantity}`).join(",");
 }
@@ -105,39 +105,53 @@ function LineRows({ lines }: { lines: readonly FormLine[] }) {
         {rows.map((l, i) => (
           <tr key={i} className="border-t border-stone-100">
             <td className="py-1 pr-2 text-stone-800">{l?.label ?? (l ? `#${l.productId}` : "New line")}</td>
-            <td className="py-1 pr-2">
-              <input
-                name={`line${i}-product`}
-                aria-label={`Line ${i + 1} product id`}
-                inputMode="numeric"
-                defaultValue={l ? String(l.productId) : ""}
-                className={`${fieldInputClass} w-24`}
-              />
-            </td>
-            <td className="py-1 pr-2">
-              <input
-                name={`line${i}-variant`}
-                aria-label={`Line ${i + 1} variant id`}
-                inputMode="numeric"
-                defaultValue={l?.variantId ? String(l.variantId) : ""}
-                className={`${fieldInputClass} w-24`}
-              />
-            </td>
-            <td className="py-1">
-              <input
-                name={`line${i}-quantity`}
-                aria-label={`Line ${i + 1} quantity`}
-                type="number"
-                min={0}
-                max={99}
-                defaultValue={l ? String(l.quantity) : ""}
-                className={`${fieldInputClass} w-24`}
-              />
-            </td>
+            <LineInput row={i} field="product" label="product id" value={l ? String(l.productId) : ""} />
+            <LineInput row={i} field="variant" label="variant id" value={l?.variantId ? String(l.variantId) : ""} />
+            <LineInput row={i} field="quantity" label="quantity" value={l ? String(l.quantity) : ""} />
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** One box of a line row ("line3-product", "line3-variant", "line3-quantity"): ids by number pad, quantity 0 to 99. */
+function LineInput(
+  { row, field, label, value }: {
+    row: number;
+    field: "product" | "variant" | "quantity";
+    label: string;
+    value: string;
+  },
+) {
+  const quantity = field === "quantity";
+  return (
+    <td className={quantity ? "py-1" : "py-1 pr-2"}>
+      <input
+        name={`line${row}-${field}`}
+        aria-label={`Line ${row + 1} ${label}`}
+        {...(quantity ? { type: "number", min: 0, max: 99 } : { inputMode: "numeric" as const })}
+        defaultValue={value}
+        className={`${fieldInputClass} w-24`}
+      />
+    </td>
+  );
+}
+
+/** A search's hits as a list marked `data-{kind}-hits`, or `empty` when there are none. */
+function HitList<T>(
+  { hits, kind, empty = null, children }: {
+    hits: T[];
+    kind: "customer" | "product";
+    empty?: React.ReactNode;
+    children: (hit: T) => React.ReactNode;
+  },
+) {
+  if (!hits.length) return <>{empty}</>;
+  return (
+    <ul className="mt-3 divide-y divide-stone-100 text-sm" {...{ [`data-${kind}-hits`]: true }}>
+      {hits.map(children)}
+    </ul>
   );
 }
 
@@ -177,15 +191,17 @@ export function NewStaffOrderPage(props: {
   message?: string | null;
 }) {
   const { state, values = {}, errors = {} } = props;
+  /** This page with `change` made to its state (empty fields left out). */
+  const pageWith = (change: NewOrderState) =>
+    `/admin/orders/new?${new URLSearchParams(
+      Object.entries({ ...state, ...change }).filter(([, v]) => v) as [string, string][],
+    )}`;
   const withLine = (hit: ProductHit) => {
     const lines = [...props.lines];
     const same = lines.find((l) => l.productId === hit.productId && l.variantId === hit.variantId);
     if (same) same.quantity = Math.min(99, same.quantity + 1);
     else lines.push({ productId: hit.productId, variantId: hit.variantId, quantity: 1 });
-    const q = new URLSearchParams(
-      Object.entries({ ...state, lines: encodeLines(lines) }).filter(([, v]) => v) as [string, string][],
-    );
-    return `/admin/orders/new?${q}`;
+    return pageWith({ lines: encodeLines(lines) });
   };
   return (
     <section data-new-order-page>
@@ -202,50 +218,42 @@ export function NewStaffOrderPage(props: {
         : null}
       <Card title="1. Customer" id="customer-heading">
         <FindForm state={state} name="q" what="customer" hint="name or e-mail" button="Search customers" />
-        {props.customers.length
-          ? (
-            <ul className="mt-3 divide-y divide-stone-100 text-sm" data-customer-hits>
-              {props.customers.map((c) => (
-                <li key={c.id} className="flex items-center justify-between py-1.5">
-                  <span>{c.name ? `${c.name} · ` : ""}{c.email}</span>
-                  <a
-                    className="font-medium text-emerald-800 underline"
-                    href={`/admin/orders/new?${new URLSearchParams(
-                      Object.entries({ ...state, customer: String(c.id), q: "" }).filter(([, v]) => v) as [
-                        string,
-                        string,
-                      ][],
-                    )}`}
-                  >
-                    Choose <span className="sr-only">{c.email}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )
-          : state.q
-          ? <p className="mt-3 text-sm text-stone-600">No customer found: type their e-mail below for a new account.</p>
-          : null}
+        <HitList
+          hits={props.customers}
+          kind="customer"
+          empty={state.q
+            ? (
+              <p className="mt-3 text-sm text-stone-600">
+                No customer found: type their e-mail below for a new account.
+              </p>
+            )
+            : null}
+        >
+          {(c) => (
+            <li key={c.id} className="flex items-center justify-between py-1.5">
+              <span>{c.name ? `${c.name} · ` : ""}{c.email}</span>
+              <a className="font-medium text-emerald-800 underline" href={pageWith({ customer: String(c.id), q: "" })}>
+                Choose <span className="sr-only">{c.email}</span>
+              </a>
+            </li>
+          )}
+        </HitList>
       </Card>
       <Card title="2. Products" id="products-heading">
         <FindForm state={state} name="pq" what="product" hint="name or SKU" button="Search products" />
-        {props.products.length
-          ? (
-            <ul className="mt-3 divide-y divide-stone-100 text-sm" data-product-hits>
-              {props.products.map((p) => (
-                <li key={`${p.productId}:${p.variantId}`} className="flex items-center justify-between gap-3 py-1.5">
-                  <span>
-                    {p.name}{" "}
-                    <span className="text-stone-600">({p.sku}) · {formatMoney(p.priceCents)} · {p.stock} in stock</span>
-                  </span>
-                  <a className="font-medium text-emerald-800 underline" href={withLine(p)}>
-                    Add <span className="sr-only">{p.name}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )
-          : null}
+        <HitList hits={props.products} kind="product">
+          {(p) => (
+            <li key={`${p.productId}:${p.variantId}`} className="flex items-center justify-between gap-3 py-1.5">
+              <span>
+                {p.name}{" "}
+                <span className="text-stone-600">({p.sku}) · {formatMoney(p.priceCents)} · {p.stock} in stock</span>
+              </span>
+              <a className="font-medium text-emerald-800 underline" href={withLine(p)}>
+                Add <span className="sr-only">{p.name}</span>
+              </a>
+            </li>
+          )}
+        </HitList>
       </Card>
       <form method="post" action="/admin/orders/new" noValidate data-staff-order-form>
         <Card title="3. Order" id="order-heading">
