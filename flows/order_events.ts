@@ -1,26 +1,33 @@
 /**
- * What follows an order event (docs/decisions/0075). A workflow writes the event in the transaction
- * that made it true (recordOrderEvent), then hands it over once committed (dispatchOrderEvent); the
- * 'order events' job picks up whatever was not handled (a crash in between, a handler that failed).
+ * What follows an order event (docs/decisions/0075, 0080). A workflow writes the event in the
+ * transaction that made it true (recordOrderEvent), then hands it over once committed
+ * (dispatchOrderEvent); the 'order events' job picks up whatever was not handled (a crash in
+ * between, a handler that failed).
  *
  * Each event is handled once, in one transaction that first locks the order's row, then the event's
  * row, runs the handlers and marks it handled: the job, the dispatch after the commit and a refund
  * of the same order queue on the order's lock, and the handlers' own unique keys (one ledger row per
- * order's points, one referral credit) make even a second run add nothing.
+ * order's points, per refund's claw-back, one referral credit and its reversal) make even a second
+ * run add nothing.
  *
- * Ordering: an order's events are handled in the order they were written, and a refund handles the
- * order's pending events (handlePendingOrderEvents) before it takes points back, so points earned
- * are always granted before the refund that takes them back, whatever the job's timing.
+ * Ordering: an order's events are handled in the order they were written (handling one handles
+ * every older pending one of its order first), so 'order.paid' is always handled before the
+ * 'order.refunded' events that follow it, and a refund's points are taken back only after they
+ * were granted, whatever the job's timing.
  *
- *   order.paid   -> loyalty points for the paid total, the referrer's credit for a first order
+ *   order.paid      (one per order)  -> loyalty points for the paid total, the referrer's credit for
+ *                                       a first order
+ *   order.refunded  (one per refund) -> the points of what is now refunded taken back (the figure
+ *                                       noted on the refund's audit row), and on a full refund the
+ *                                       referral the order completed reversed
  */
 import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderEvents, type OrderEventType, users } from "../db/schema/mod.ts";
+import { auditLogs, orderEvents, type OrderEventType, users } from "../db/schema/mod.ts";
 import { logError } from "../lib/error_log.ts";
-import { awardOrderPoints } from "../domains/loyalty/mod.ts";
+import { awardOrderPoints, clawBackOrderPoints } from "../domains/loyalty/mod.ts";
 import { lockOrder } from "../domains/orders/mod.ts";
-import { creditReferrer } from "../domains/referrals/mod.ts";
+import { creditReferrer, reverseReferralCredit } from "../domains/referrals/mod.ts";
 
 /** What 'order.paid' carries: the customer and the total paid, as they were at the payment. */
 export interface OrderPaid {
@@ -30,22 +37,47 @@ export interface OrderPaid {
   paidAt: string;
 }
 
+/**
+ * What 'order.refunded' carries: one completed refund (several partial refunds of an order each
+ * write their own), as it was when it completed.
+ */
+export interface OrderRefunded {
+  refundId: number;
+  /** The order's customer (null: a guest's, or an erased account's order: no points to take back). */
+  userId: number | null;
+  orderNumber: string;
+  /** This refund. */
+  amountCents: number;
+  /** Refunded on the order so far, this refund included (the claw-back's measure). */
+  refundedCents: number;
+  /** The order is now refunded in full: the referral it completed is reversed. */
+  full: boolean;
+  refundedAt: string;
+}
+
+/** Each event type's payload. */
+export interface OrderEventPayloads {
+  "order.paid": OrderPaid;
+  "order.refunded": OrderRefunded;
+}
+
 type EventRow = typeof orderEvents.$inferSelect;
 
 /** After this many failed runs an event is left for staff to look at (its last_error says why). */
 export const MAX_EVENT_ATTEMPTS = 10;
 
 /**
- * Writes the event in the caller's transaction; returns its id, or null when this order already
- * has one of this type (a second write changes nothing).
+ * Writes the event in the caller's transaction; returns its id, or null when it is written already
+ * (one 'order.paid' per order, one 'order.refunded' per refund: a second write changes nothing).
  */
-export async function recordOrderEvent(
+export async function recordOrderEvent<T extends OrderEventType>(
   tx: Db,
   orderId: number,
-  type: OrderEventType,
-  payload: OrderPaid,
+  type: T,
+  payload: OrderEventPayloads[T],
 ): Promise<number | null> {
-  const [row] = await tx.insert(orderEvents).values({ orderId, type, payload: { ...payload } })
+  const dedupeKey = type === "order.refunded" ? String((payload as OrderRefunded).refundId) : "";
+  const [row] = await tx.insert(orderEvents).values({ orderId, type, dedupeKey, payload: { ...payload } })
     .onConflictDoNothing().returning({ id: orderEvents.id });
   return row?.id ?? null;
 }
@@ -72,14 +104,45 @@ async function runHandlers(tx: Db, event: EventRow): Promise<void> {
       );
       return;
     }
+    case "order.refunded": {
+      const refund = event.payload as unknown as OrderRefunded;
+      const points = refund.userId === null ? 0 : await clawBackOrderPoints(tx, {
+        userId: refund.userId,
+        orderId: event.orderId,
+        orderNumber: refund.orderNumber,
+        refundId: refund.refundId,
+        refundedCents: refund.refundedCents,
+      });
+      if (refund.full) await reverseReferralCredit(tx, event.orderId, new Date(refund.refundedAt));
+      await notePointsTakenBack(tx, event.orderId, refund.refundId, points);
+      return;
+    }
   }
 }
 
 /**
- * Handles the order's events not handled yet, oldest first, inside the caller's transaction, which
- * holds the order's row lock (a refund, before it takes points back). Returns how many it handled.
+ * The refund's audit row (written with the refund) gets the points its event took back, as staff
+ * read it on the audit screens. Written by the first handling only: a second one, which takes
+ * nothing, never overwrites the figure with 0.
  */
-export async function handlePendingOrderEvents(tx: Db, orderId: number): Promise<number> {
+async function notePointsTakenBack(tx: Db, orderId: number, refundId: number, points: number): Promise<void> {
+  await tx.update(auditLogs).set({
+    details: sql`${auditLogs.details} || jsonb_build_object('pointsTakenBack', ${points}::int)`,
+  })
+    .where(and(
+      eq(auditLogs.entityType, "order"),
+      eq(auditLogs.entityId, orderId),
+      eq(auditLogs.action, "refund"),
+      sql`${auditLogs.details}->>'refundId' = ${String(refundId)}`,
+      sql`${auditLogs.details}->'pointsTakenBack' is null`,
+    ));
+}
+
+/**
+ * Handles the order's events not handled yet, oldest first, inside the caller's transaction, which
+ * holds the order's row lock. Returns how many it handled.
+ */
+async function handlePendingOrderEvents(tx: Db, orderId: number): Promise<number> {
   const pending = await tx.select().from(orderEvents)
     .where(and(eq(orderEvents.orderId, orderId), isNull(orderEvents.handledAt)))
     .orderBy(asc(orderEvents.id)).for("update");

@@ -11,11 +11,15 @@
  *                      transaction, with an idempotency   answer is safe to retry (same key)
  *                      key
  *   3. completeRefund  one transaction: status, credit    none: the money is back with the customer
- *                      note, restock, points, referral,
- *                      order status, audit, e-mail
+ *                      note, restock, order status,
+ *                      audit, e-mail, 'order.refunded'
+ *   4. dispatch        after the commit: the event's      none: a failure is left to the 'order
+ *                      handlers take the points back and  events' job (flows/order_events.ts)
+ *                      reverse the referral (full refund)
  *
  * From the admin button: routes/admin/orders.tsx (or routes/api/admin_orders.ts) -> refundOrder here
- * -> PaymentGateway.refund (domains/payments/types.ts, one implementation per provider).
+ * -> PaymentGateway.refund (domains/payments/types.ts, one implementation per provider); the points
+ * and the referral: the 'order.refunded' handler in flows/order_events.ts (docs/decisions/0080).
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -43,12 +47,10 @@ import {
   type OrderDetail,
   releaseStock,
 } from "../domains/orders/mod.ts";
-import { clawBackOrderPoints } from "../domains/loyalty/mod.ts";
-import { reverseReferralCredit } from "../domains/referrals/mod.ts";
 import { enqueueEmail, orderRefundedEmail } from "../domains/mail/mod.ts";
 import { issueCreditNote } from "../domains/tax_documents/mod.ts";
 import { type PaymentGateway, PaymentRefusedError, type RefundFacts } from "../domains/payments/mod.ts";
-import { handlePendingOrderEvents } from "./order_events.ts";
+import { dispatchOrderEvent, recordOrderEvent } from "./order_events.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -163,17 +165,20 @@ export async function refundOrder(
     }
   }
   // Step 3: complete (the provider has given the money back: nothing after this is undone).
-  await completeRefund(db, gateway, req, r, facts, cancel, opts, now);
+  const eventId = await completeRefund(db, gateway, req, r, facts, cancel, opts, now);
+  // Step 4, committed: the points and the referral follow the 'order.refunded' event now, before
+  // the answer (the job retries what fails here).
+  await dispatchOrderEvent(db, eventId);
   const [detail] = await loadOrders(db, [r.order.id]);
   return detail;
 }
 
 /**
- * Step 3 of the refund saga, in one transaction under the order's row lock: the order's pending
- * events are handled first (its points granted before any are taken back), the refund row takes the
- * provider's word, the credit note is issued, chosen units go back on the shelf, points and referral
- * credit are taken back, the status follows (refunded, or cancelled with `cancel`), the audit rows
- * and the customer's e-mail are written.
+ * Step 3 of the refund saga, in one transaction under the order's row lock: the refund row takes the
+ * provider's word, the credit note is issued, chosen units go back on the shelf, the status follows
+ * (refunded, or cancelled with `cancel`), the audit rows, the customer's e-mail and the refund's
+ * 'order.refunded' event (points and referral follow it) are written. Returns the event's id (null
+ * when nothing was refunded).
  */
 async function completeRefund(
   db: Db,
@@ -184,12 +189,9 @@ async function completeRefund(
   cancel: { checkStatus: (order: OrderRow) => void; note: string | null } | null,
   opts: RefundOptions,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<number | null> {
+  return await db.transaction(async (tx) => {
     const order = (await lockOrder(tx, r.order.id))!;
-    // Points earned must be granted before any are taken back: an 'order.paid' event the job has not
-    // handled yet is handled here first, under the same lock (flows/order_events.ts).
-    await handlePendingOrderEvents(tx, order.id);
     if (r.refundId !== null) {
       await tx.update(orderRefunds).set({
         // "manual": recorded only; staff complete it in the provider's dashboard (PayFast).
@@ -214,17 +216,7 @@ async function completeRefund(
       { reason: "refund_restock", orderId: order.id, actorUserId: req.userId, at: now },
     );
     const refundedCents = toCents(order.refundedAmount) ?? 0;
-    const pointsTakenBack = order.userId !== null && r.refundId !== null
-      ? await clawBackOrderPoints(tx, {
-        userId: order.userId,
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        refundId: r.refundId,
-        refundedCents,
-      })
-      : 0;
     const fully = refundedCents >= (toCents(order.total) ?? 0);
-    if (fully && r.refundId !== null) await reverseReferralCredit(tx, order.id, now);
     const to = cancel ? "cancelled" : fully ? "refunded" : order.status;
     if (cancel) {
       await cancelLockedOrder(tx, order.id, cancel.note ?? req.reason, now, { restock: false });
@@ -254,7 +246,7 @@ async function completeRefund(
           providerStatus: r.manual ? "manual" : facts!.status,
           restock: r.restock,
           refundedAmount: { before: r.refundedBeforeCents / 100, after: refundedCents / 100 },
-          pointsTakenBack,
+          // pointsTakenBack: added by the 'order.refunded' event's handler, which takes them.
         },
       });
     }
@@ -291,5 +283,15 @@ async function completeRefund(
         now,
       );
     }
+    if (r.refundId === null) return null;
+    return await recordOrderEvent(tx, order.id, "order.refunded", {
+      refundId: r.refundId,
+      userId: order.userId,
+      orderNumber: order.orderNumber,
+      amountCents: r.amountCents,
+      refundedCents,
+      full: fully,
+      refundedAt: now.toISOString(),
+    });
   });
 }

@@ -17,8 +17,8 @@ import { voidCodesToCover } from "./voids.ts";
  * (docs/decisions/0057): when the balance is short because the points were spent, the customer's
  * unused reward codes are voided first, newest first, each giving its points back, until the
  * balance covers what is due; whatever is still missing leaves the balance below zero, a debt that
- * later points pay off first ({@link takeBackPoints}). Runs inside the refund's transaction after the
- * order's row lock. Returns the points taken back now (>= 0).
+ * later points pay off first ({@link takeBackPoints}). Runs in the transaction that handles the
+ * refund's 'order.refunded' event, after the order's row lock. Returns the points taken back now (>= 0).
  */
 export async function clawBackOrderPoints(
   tx: Db,

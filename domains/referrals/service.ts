@@ -183,11 +183,12 @@ export async function creditReferrer(
 }
 
 /**
- * Called when an order is fully refunded (inside the refund's transaction, after the order's row
- * lock and the order's own points claw-back): the referral it completed turns reversed and the
- * points it credited the referrer are taken back, once, whatever the referrer's balance
- * (docs/decisions/0057): points already spent on a reward code not yet used come back by voiding
- * the referrer's codes, newest first; what is still missing leaves their balance below zero.
+ * Called when an order is fully refunded (in the transaction that handles the refund's
+ * 'order.refunded' event, after the order's row lock and the order's own points claw-back): the
+ * referral it completed turns reversed and the points it credited the referrer are taken back,
+ * once, whatever the referrer's balance (docs/decisions/0057): points already spent on a reward
+ * code not yet used come back by voiding the referrer's codes, newest first; what is still missing
+ * leaves their balance below zero.
  * Returns the points taken back now.
  */
 export async function reverseReferralCredit(tx: Db, orderId: number, now = new Date()): Promise<number> {
