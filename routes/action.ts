@@ -123,8 +123,18 @@ export function actionPaths(action: AnyAction): { method: Method; path: string }
 export interface FormOptions<A extends AnyAction> {
   /** The form's own path (pages side, e.g. "/cart/items/:id"). */
   path: string;
-  /** The form fields as the action's input (forms send strings; the input schema coerces). */
+  /**
+   * The form fields as the action's input (forms send strings; the input schema coerces). It may
+   * wait (an uploaded file stored first, its address then part of the input: c.req.parseBody()
+   * answers the body already read) and may refuse with an AppError (a confirm box left unticked).
+   */
   input?: (fields: Record<string, string>, c: Context<AppEnv>) => unknown;
+  /**
+   * Route middleware in place of the action's own (a form's larger body limit: a form-encoded or
+   * multipart body is bigger than the same JSON). Carry over any validator the handler reads.
+   */
+  // deno-lint-ignore no-explicit-any
+  middleware?: MiddlewareHandler<any, string, any>[];
   /** After success: set a flash and redirect (a Response). */
   onSuccess: (
     c: Context<AppEnv>,
@@ -177,7 +187,7 @@ export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, opt
     let input: any = undefined;
     try {
       if (action.input) {
-        const raw = options.input ? options.input(fields, c) : fields;
+        const raw = options.input ? await options.input(fields, c) : fields;
         const bad = controlCharacterPath(raw);
         if (bad) throw new ValidationError(CONTROL_CHARACTER_MESSAGE, [{ path: bad.join("."), message: "" }]);
         const parsed = action.input.safeParse(raw);
@@ -199,7 +209,7 @@ export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, opt
   };
   // The action's own middleware too (body limits, path-parameter validators its handler reads): the
   // form path names its parameters as the action's path does.
-  const chain = [...(guard ? [guard] : []), ...(action.middleware ?? []), handler];
+  const chain = [...(guard ? [guard] : []), ...(options.middleware ?? action.middleware ?? []), handler];
   // deno-lint-ignore no-explicit-any
   (app.post as any)(options.path, ...chain);
 }

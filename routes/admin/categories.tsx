@@ -12,20 +12,18 @@ import {
   type AdminCategory,
   catalogAdminSchemas as schemas,
   categoryRecord,
-  createCategory,
-  deleteCategory,
   listAdminCategories,
-  updateCategory,
 } from "../../domains/catalog_admin/mod.ts";
 import { ingestImage, MAX_IMAGE_BYTES } from "../../domains/media/mod.ts";
 import { CategoryImageField } from "../../components/admin/CategoryImageField.tsx";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { FormState } from "../../components/ui/Field.tsx";
 import { CategoryForm, CategoryListView } from "../../components/admin/categories/CategoryViews.tsx";
-import { currentUser } from "../guards.ts";
+import { formRoute } from "../action.ts";
+import { createCategoryAction, deleteCategoryAction, updateCategoryAction } from "../api/admin_catalog.ts";
 import { setFlash } from "../flash.ts";
 import { renderAdminPage } from "./render.tsx";
-import { parseForm, refusedForm, textValues, withStatus } from "./catalog_forms.ts";
+import { refusedForm, withStatus } from "./catalog_forms.ts";
 
 const ACTIVE = "/admin/categories";
 const ID = ":id{[1-9][0-9]{0,9}}";
@@ -59,7 +57,8 @@ function subtree(all: AdminCategory[], rootId: number): Set<number> {
 }
 
 /** The form's body, with an uploaded image stored first (its address replaces the typed one). */
-async function formBody(c: Context<AppEnv>, form: Record<string, unknown>) {
+async function formBody(c: Context<AppEnv>) {
+  const form = await c.req.parseBody();
   const body = schemas.categoryFormBody(form);
   const file = form.imageFile;
   if (file instanceof File && file.size > 0) {
@@ -141,18 +140,20 @@ export function categoryAdmin() {
 
   app.get("/new", (c) => formPage(c, { title: "Add Category", id: null, state: { values: {} } }));
 
-  app.post("/", uploadLimit, async (c) => {
-    const form = await c.req.parseBody();
-    try {
-      const input = parseForm(schemas.categoryCreateBody, await formBody(c, form));
-      const created = await createCategory(c.var.db, currentUser(c).id, input);
-      c.var.caches.categories.clear();
+  // The no-JavaScript twins of the category actions (routes/api/admin_catalog.ts). The forms are
+  // multipart: an uploaded image is stored first and its address becomes the action's `image`.
+  formRoute(app, createCategoryAction, {
+    path: "/",
+    middleware: [uploadLimit],
+    input: (_fields, c) => formBody(c),
+    onSuccess: (c, created) => {
       setFlash(c, { title: "Category created", description: created.name, variant: "success" });
       return c.redirect("/admin/categories", 303);
-    } catch (err) {
-      const { status, ...state } = refusedForm(err, textValues(form));
+    },
+    onError: (c, err, fields) => {
+      const { status, ...state } = refusedForm(err, fields);
       return formPage(c, { title: "Add Category", id: null, state, status });
-    }
+    },
   });
 
   app.get(`/${ID}`, async (c) => {
@@ -165,41 +166,48 @@ export function categoryAdmin() {
     });
   });
 
-  app.post(`/${ID}`, uploadLimit, async (c) => {
-    const id = categoryId(c);
-    const cat = await categoryRecord(c.var.db, id);
-    const form = await c.req.parseBody();
-    try {
-      const patch = parseForm(schemas.categoryUpdateBody, await formBody(c, form));
-      const saved = await updateCategory(c.var.db, currentUser(c).id, id, patch);
-      c.var.caches.categories.clear();
+  formRoute(app, updateCategoryAction, {
+    path: `/${ID}`,
+    // An unknown category is a 404 before anything is stored.
+    middleware: [uploadLimit, async (c, next) => {
+      await categoryRecord(c.var.db, categoryId(c));
+      await next();
+    }],
+    input: (_fields, c) => formBody(c),
+    onSuccess: (c, saved) => {
       setFlash(c, { title: "Category saved", description: saved.name, variant: "success" });
       return c.redirect("/admin/categories", 303);
-    } catch (err) {
-      const { status, ...state } = refusedForm(err, { ...valuesOf(cat), ...textValues(form) });
-      return formPage(c, {
+    },
+    onError: async (c, err, fields) => {
+      const cat = await categoryRecord(c.var.db, categoryId(c));
+      const { status, ...state } = refusedForm(err, { ...valuesOf(cat), ...fields });
+      return await formPage(c, {
         title: `Edit ${cat.name}`,
-        id,
+        id: cat.id,
         state,
         status,
-        image: { id, name: cat.name, url: cat.image },
+        image: { id: cat.id, name: cat.name, url: cat.image },
       });
-    }
+    },
   });
 
-  app.post(`/${ID}/delete`, async (c) => {
-    const id = categoryId(c);
-    try {
-      const cat = await categoryRecord(c.var.db, id);
-      await deleteCategory(c.var.db, currentUser(c).id, id);
-      c.var.caches.categories.clear();
-      setFlash(c, { title: "Category deleted", description: cat.name, variant: "success" });
+  // The toast names the category, which is gone once the action has run: read first.
+  const deletedNames = new WeakMap<Request, string>();
+  formRoute(app, deleteCategoryAction, {
+    path: `/${ID}/delete`,
+    middleware: [async (c, next) => {
+      deletedNames.set(c.req.raw, (await categoryRecord(c.var.db, categoryId(c))).name);
+      await next();
+    }],
+    onSuccess: (c) => {
+      setFlash(c, { title: "Category deleted", description: deletedNames.get(c.req.raw), variant: "success" });
       return c.redirect("/admin/categories", 303);
-    } catch (err) {
+    },
+    onError: (c, err) => {
       if (!(err instanceof ConflictError)) throw err;
       setFlash(c, { title: "Category not deleted", description: err.message, variant: "destructive" });
-      return c.redirect(`/admin/categories/${id}`, 303);
-    }
+      return c.redirect(`/admin/categories/${categoryId(c)}`, 303);
+    },
   });
 
   return app;

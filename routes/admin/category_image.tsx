@@ -1,15 +1,18 @@
 /**
  * The category picture forms (no JavaScript needed): POST /admin/categories/{id}/image uploads (and
- * replaces), POST /admin/categories/{id}/image/delete removes. Each redirects back to the category's
- * edit page (or the category list) with a toast. Guarded by routes/admin/mod.ts.
+ * replaces), POST /admin/categories/{id}/image/delete removes (the twin of its JSON action; the
+ * upload has no action definition: its JSON route reads the multipart body itself). Each redirects
+ * back to the category's edit page (or the category list) with a toast. Guarded by routes/admin/mod.ts.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import { productImageParams, removeCategoryImage, setCategoryImage } from "../../domains/media/mod.ts";
+import { productImageParams, setCategoryImage } from "../../domains/media/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { currentUser } from "../guards.ts";
 import { formAction, uploadForm } from "./image_forms.ts";
+import { formRoute } from "../action.ts";
+import { removeCategoryImageAction } from "../api/category_images.ts";
 
 function parseId(c: Context<AppEnv>): number {
   const parsed = productImageParams.safeParse(c.req.param());
@@ -34,13 +37,12 @@ export function categoryImageAdmin() {
     }),
   );
 
-  app.post("/:id/image/delete", async (c) => {
-    const id = parseId(c);
-    const { back } = await c.req.parseBody();
-    return await formAction(c, backTo(id, back), async () => {
-      await removeCategoryImage(c.var.db, c.var.storage, { categoryId: id, userId: currentUser(c).id });
-      return { title: "Category image removed" };
-    });
+  // The twin of DELETE /api/categories/{id}/image.
+  formRoute(app, removeCategoryImageAction, {
+    path: "/:id/image/delete",
+    onSuccess: (c, _out, _in, fields) =>
+      formAction(c, backTo(parseId(c), fields.back), () => Promise.resolve({ title: "Category image removed" })),
+    onError: (c, err, fields) => formAction(c, backTo(parseId(c), fields.back), () => Promise.reject(err)),
   });
   return app;
 }

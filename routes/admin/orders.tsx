@@ -17,7 +17,6 @@ import {
   lineFulfilment,
   listAdminOrders,
   listShipments,
-  manualRefundNotice,
   packingSlipIds,
   type PackingSlipShop,
   packingSlipsPdf,
@@ -27,9 +26,8 @@ import { AppError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { setFlash } from "../flash.ts";
 
-import { applyRefund, applyStatus, orderNoteAction, shipmentAction } from "../api/admin_orders.ts";
+import { orderNoteAction, orderStatusAction, refundAction, shipmentAction } from "../api/admin_orders.ts";
 import { formRoute } from "../action.ts";
-import { refundsByHand } from "../finalize_options.ts";
 import { renderAdminPage } from "./render.tsx";
 import { editLinesPanel } from "./staff_orders.tsx";
 import { orderDocuments } from "../../domains/tax_documents/mod.ts";
@@ -42,12 +40,6 @@ function orderIdOf(c: Context<AppEnv>): number {
   const parsed = fulfilmentSchemas.orderIdParam.safeParse({ id: c.req.param("id") });
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message);
   return parsed.data.id;
-}
-
-/** The form's text fields (files and repeated fields are not part of these forms). */
-async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
 }
 
 /**
@@ -84,17 +76,6 @@ function packingSlipResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: st
   c.header("Cache-Control", "private, no-store");
   c.header("X-Content-Type-Options", "nosniff");
   return c.body(bytes as Uint8Array<ArrayBuffer>);
-}
-
-function parseOr400<T>(
-  schema: {
-    safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
-  },
-  value: unknown,
-): T {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new ValidationError(r.error.issues[0]?.message ?? "Invalid form");
-  return r.data;
 }
 
 export function ordersAdmin() {
@@ -181,34 +162,39 @@ export function ordersAdmin() {
     });
   });
 
-  app.post("/orders/:id/status", async (c) => {
-    const id = orderIdOf(c);
-    const fields = await formFields(c);
-    return await formAction(c, id, async () => {
+  // The form twins of POST /api/admin/orders/{id}/status and /refund: a confirm box the API has no
+  // need of is demanded here, before the action runs.
+  formRoute(app, orderStatusAction, {
+    path: "/orders/:id/status",
+    input: (fields) => {
       const { confirm, ...rest } = fields;
-      const body = parseOr400(fulfilmentSchemas.statusBody, rest);
-      if (body.status === "cancelled" && confirm !== "yes") {
+      const body = fulfilmentSchemas.statusBody.safeParse(rest);
+      if (body.success && body.data.status === "cancelled" && confirm !== "yes") {
         throw new ValidationError("Tick the box to confirm the cancellation.");
       }
-      const order = await applyStatus(c, id, body);
-      const titles: Record<string, string> = {
-        shipped: "Order shipped",
-        delivered: "Order delivered",
-        cancelled: "Order cancelled",
-      };
-      return {
-        title: titles[order.status] ?? "Status changed",
-        description: order.status === "cancelled" && order.refundedCents > 0
-          ? `${order.orderNumber} was cancelled and ${formatMoney(order.refundedCents)} refunded.`
-          : `${order.orderNumber} is now ${order.status}. The customer has been e-mailed where needed.`,
-      };
-    });
+      return rest;
+    },
+    onSuccess: (c, order) =>
+      formAction(c, order.id, () => {
+        const titles: Record<string, string> = {
+          shipped: "Order shipped",
+          delivered: "Order delivered",
+          cancelled: "Order cancelled",
+        };
+        const refundedCents = Math.round(order.refundedAmount * 100);
+        return Promise.resolve({
+          title: titles[order.status] ?? "Status changed",
+          description: order.status === "cancelled" && refundedCents > 0
+            ? `${order.orderNumber} was cancelled and ${formatMoney(refundedCents)} refunded.`
+            : `${order.orderNumber} is now ${order.status}. The customer has been e-mailed where needed.`,
+        });
+      }),
+    onError: (c, err) => formAction(c, orderIdOf(c), () => Promise.reject(err)),
   });
 
-  app.post("/orders/:id/refund", async (c) => {
-    const id = orderIdOf(c);
-    const fields = await formFields(c);
-    return await formAction(c, id, async () => {
+  formRoute(app, refundAction, {
+    path: "/orders/:id/refund",
+    input: (fields) => {
       if (fields.confirm !== "yes") throw new ValidationError("Tick the box to confirm the refund.");
       const amount = Number((fields.amount ?? "").replace(",", "."));
       const restock = Object.entries(fields).flatMap(([k, v]) => {
@@ -216,19 +202,21 @@ export function ordersAdmin() {
         const quantity = Number(v);
         return m && v.trim() !== "" && quantity !== 0 ? [{ orderItemId: Number(m[1]), quantity }] : [];
       });
-      const body = parseOr400(fulfilmentSchemas.refundBody, {
+      return {
         amount: fields.amount?.trim() ? amount : undefined,
         reason: fields.reason ?? "",
         ...(restock.length ? { restock } : {}),
-      });
-      const order = await applyRefund(c, id, body);
-      const manual = manualRefundNotice(order.paymentMethod, refundsByHand(c, order.paymentMethod));
-      if (manual) return { title: "Refund recorded", description: manual };
-      return {
-        title: "Refund sent",
-        description: `${formatMoney(Math.round(body.amount * 100))} refunded on ${order.orderNumber}.`,
       };
-    });
+    },
+    onSuccess: (c, order, input) =>
+      formAction(c, order.id, () =>
+        Promise.resolve(
+          order.notice ? { title: "Refund recorded", description: order.notice } : {
+            title: "Refund sent",
+            description: `${formatMoney(Math.round(input.amount * 100))} refunded on ${order.orderNumber}.`,
+          },
+        )),
+    onError: (c, err) => formAction(c, orderIdOf(c), () => Promise.reject(err)),
   });
 
   // "Ship selected lines": the boxes are named ship-{orderItemId}; empty and 0 are left out.

@@ -1,23 +1,20 @@
 /**
  * /admin/products/new and /admin/products/{id}: a product's one edit screen (details, images with
  * alt text and drag to reorder, option types and variants, SEO, audit log), duplicate, archive and
- * unarchive; the options, generate-variants and duplicate forms are the twins of their JSON actions. Plain form posts: a redirect with a toast, or
- * the form again with each refused field's message (400, or 409 for a taken SKU or slug). Guarded
- * by routes/admin/mod.ts.
+ * unarchive; every form but unarchive is the twin of its JSON action (formRoute). Plain form posts:
+ * a redirect with a toast, or the form again with each refused field's message (400, or 409 for a
+ * taken SKU or slug). Guarded by routes/admin/mod.ts.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import {
-  archiveProduct,
   catalogAdminSchemas as schemas,
-  createProduct,
   listVariants,
   type ProductRecord,
   productRecord,
   unarchiveProduct,
-  updateProduct,
 } from "../../domains/catalog_admin/mod.ts";
 import { listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { usernamesByIds } from "../../domains/accounts/mod.ts";
@@ -28,7 +25,14 @@ import { Island } from "../../lib/islands.tsx";
 import VariantEditor, { type VariantEditorProps } from "../../islands/VariantEditor.tsx";
 import { optionsFormValues, ProductOptionsForm } from "../../components/admin/products/ProductOptionsForm.tsx";
 import { formRoute } from "../action.ts";
-import { duplicateProductAction, generateVariantsAction, setProductOptionsAction } from "../api/admin_catalog.ts";
+import {
+  archiveProductAction,
+  createProductAction,
+  duplicateProductAction,
+  generateVariantsAction,
+  setProductOptionsAction,
+  updateProductAction,
+} from "../api/admin_catalog.ts";
 import type { FormState } from "../../components/ui/Field.tsx";
 import { ProductForm, ProductSeoSection } from "../../components/admin/products/ProductForm.tsx";
 import { ProductBadges } from "../../components/admin/products/ProductBadges.tsx";
@@ -39,7 +43,7 @@ import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { renderAdminPage } from "./render.tsx";
 import { categoryOptions } from "./products.tsx";
-import { parseForm, refusedForm, textValues, withStatus } from "./catalog_forms.ts";
+import { refusedForm, withStatus } from "./catalog_forms.ts";
 
 const ACTIVE = "/admin/products";
 const ID = ":id{[1-9][0-9]{0,9}}";
@@ -251,17 +255,20 @@ export function productEditAdmin() {
 
   app.get("/new", (c) => newPage(c, { values: { status: "active", pudoEligible: "on", stock: "0" } }));
 
-  app.post("/", formLimit, async (c) => {
-    const form = await c.req.parseBody();
-    try {
-      const input = parseForm(schemas.productCreateBody, schemas.productFormBody(form));
-      const product = await createProduct(c.var.db, currentUser(c).id, input);
+  // The no-JavaScript twins of the product actions (routes/api/admin_catalog.ts), with the form's
+  // own body limit (a form-encoded description is larger than the same JSON).
+  formRoute(app, createProductAction, {
+    path: "/",
+    middleware: [formLimit],
+    input: (fields) => schemas.productFormBody(fields),
+    onSuccess: (c, product) => {
       setFlash(c, { title: "Product created", description: product.name, variant: "success" });
       return c.redirect(`/admin/products/${product.id}`, 303);
-    } catch (err) {
-      const { status, ...state } = refusedForm(err, textValues(form));
+    },
+    onError: (c, err, fields) => {
+      const { status, ...state } = refusedForm(err, fields);
       return newPage(c, state, status);
-    }
+    },
   });
 
   app.get(`/${ID}`, async (c) => {
@@ -270,20 +277,20 @@ export function productEditAdmin() {
     return editPage(c, product, { values: formValues(product) });
   });
 
-  app.post(`/${ID}`, formLimit, async (c) => {
-    const id = productId(c);
-    const form = await c.req.parseBody();
-    try {
-      const patch = parseForm(schemas.productUpdateBody, schemas.productFormBody(form));
-      const product = await updateProduct(c.var.db, currentUser(c).id, id, patch);
+  formRoute(app, updateProductAction, {
+    path: `/${ID}`,
+    middleware: [formLimit],
+    input: (fields) => schemas.productFormBody(fields),
+    onSuccess: (c, product) => {
       setFlash(c, { title: "Product saved", description: product.name, variant: "success" });
-      return c.redirect(`/admin/products/${id}`, 303);
-    } catch (err) {
-      const product = await productRecord(c.var.db, id);
+      return c.redirect(`/admin/products/${product.id}`, 303);
+    },
+    onError: async (c, err, fields) => {
+      const product = await productRecord(c.var.db, productId(c));
       if (!product) return notFound(c);
-      const { status, ...state } = refusedForm(err, { ...formValues(product), ...textValues(form) });
-      return editPage(c, product, state, status);
-    }
+      const { status, ...state } = refusedForm(err, { ...formValues(product), ...fields });
+      return await editPage(c, product, state, status);
+    },
   });
 
   formRoute(app, setProductOptionsAction, {
@@ -327,16 +334,23 @@ export function productEditAdmin() {
     },
   });
 
-  app.post(`/${ID}/archive`, async (c) => {
-    const product = await archiveProduct(c.var.db, currentUser(c).id, productId(c));
-    setFlash(c, {
-      title: "Product archived",
-      description: `${product.name} is no longer on the shop.`,
-      variant: "success",
-    });
-    return c.redirect(`/admin/products/${product.id}`, 303);
+  // The twin of DELETE /api/products/{id} (a product is archived, never deleted).
+  formRoute(app, archiveProductAction, {
+    path: `/${ID}/archive`,
+    onSuccess: (c, { product }) => {
+      setFlash(c, {
+        title: "Product archived",
+        description: `${product.name} is no longer on the shop.`,
+        variant: "success",
+      });
+      return c.redirect(`/admin/products/${product.id}`, 303);
+    },
+    onError: (_c, err) => {
+      throw err;
+    },
   });
 
+  // Hand-written: no JSON action unarchives a product.
   app.post(`/${ID}/unarchive`, async (c) => {
     const product = await unarchiveProduct(c.var.db, currentUser(c).id, productId(c));
     setFlash(c, {

@@ -27,7 +27,7 @@ import {
 } from "../../domains/checkout/mod.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
 import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
-import { PAYFAST_METHOD_LABEL, type PaymentIntentFacts } from "../../domains/payments/mod.ts";
+import { PAYFAST_METHOD_LABEL, type PayFastCheckout, type PaymentIntentFacts } from "../../domains/payments/mod.ts";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { ToastInput } from "../../client/toast.ts";
 import { ReviewStep } from "../../components/checkout/ReviewStep.tsx";
@@ -38,17 +38,17 @@ import { ConfirmationView, ConfirmingPaymentView } from "../../components/checko
 import { PAYMENT_CONFIGURATION_ERROR } from "../../components/checkout/CheckoutNotices.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { finalizeOptions, payfastReturnPath, payfastUrls, stitchReturnPath } from "../finalize_options.ts";
+import { finalizeOptions, payfastReturnPath, stitchReturnPath } from "../finalize_options.ts";
 import { formRoute } from "../action.ts";
 import { stitchPaymentAction } from "../api/stitch.ts";
+import { payfastStartAction } from "../api/payments.ts";
+import { applyRedemptionAction } from "../api/loyalty.ts";
 import { renderPage } from "../render.tsx";
 import { deliveryRates } from "../shop_info.ts";
 import { MISSING_SHIPPING_ADDRESS, placeOrder, type PlaceOrderInput } from "../../flows/place_order.ts";
 import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
 import { abandonOrder } from "../../flows/cancel_order.ts";
-import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 import { settleStitchReturn } from "../../flows/stitch_payment.ts";
-import { applyRewardCode } from "../../flows/apply_reward_code.ts";
 
 /** The waiting state reloads every 3 s, at most this many times (about a minute). */
 const CONFIRM_REFRESH_SECONDS = 3;
@@ -358,41 +358,31 @@ export function checkoutPages() {
     }
   });
 
-  // The reward code box without JavaScript (the RewardCodeForm island calls the loyalty API instead).
-  app.post("/checkout/reward", async (c) => {
-    const form = await c.req.parseBody();
-    const id = idFrom(form.orderId);
-    if (id === null) return c.redirect("/checkout", 303);
-    const code = typeof form.code === "string" ? form.code : "";
-    try {
-      const applied = await applyRewardCode(
-        c.var.db,
-        { userId: currentUser(c).id, orderId: id, code },
-        c.var.payments,
-        finalizeOptions(c),
-      );
+  // The reward code box without JavaScript (the RewardCodeForm island calls the same action,
+  // POST /api/loyalty/apply-redemption).
+  formRoute(app, applyRedemptionAction, {
+    path: "/checkout/reward",
+    input: (fields) => ({ code: fields.code ?? "", orderId: fields.orderId }),
+    onSuccess: (c, applied, input) => {
       setFlash(c, { title: "Reward Applied", description: applied.message, variant: "success" });
-    } catch (err) {
-      if (err instanceof NotFoundError) return c.redirect("/checkout", 303);
-      if (!(err instanceof AppError)) throw err;
+      return c.redirect(paymentUrl(input.orderId), 303);
+    },
+    onError: (c, err, fields) => {
+      const id = idFrom(fields.orderId);
+      if (id === null || err instanceof NotFoundError) return c.redirect("/checkout", 303);
       setFlash(c, { title: "Could Not Apply Reward", description: err.message, variant: "destructive" });
-    }
-    return c.redirect(paymentUrl(id), 303);
+      return c.redirect(paymentUrl(id), 303);
+    },
   });
 
   // PayFast without JavaScript: a page holding PayFast's signed form and its button (the
-  // PayFastPayment island fetches the same fields from the API and posts them itself).
-  app.post("/checkout/payfast", async (c) => {
-    const id = idFrom((await c.req.parseBody()).orderId);
-    const payfast = c.var.payfast;
-    if (id === null || !payfast) return c.redirect("/checkout", 303);
-    try {
-      const checkout = await startPayFastPayment(
-        c.var.db,
-        payfast,
-        { orderId: id, userId: currentUser(c).id },
-        payfastUrls(c),
-      );
+  // PayFastPayment island fetches the same fields from the same action, POST /api/payments/payfast/start,
+  // and posts them itself).
+  formRoute(app, payfastStartAction, {
+    path: "/checkout/payfast",
+    input: (fields) => ({ orderId: fields.orderId }),
+    onSuccess: (c, out) => {
+      const checkout = out as PayFastCheckout;
       return renderPage(c, {
         head: { ...head, title: "Pay with PayFast" },
         body: (
@@ -409,12 +399,14 @@ export function checkoutPages() {
           </CheckoutFrame>
         ),
       });
-    } catch (err) {
-      if (err instanceof NotFoundError) return c.redirect("/checkout", 303);
-      if (!(err instanceof AppError)) throw err;
+    },
+    // A bad order id, someone else's order, or PayFast switched off: back to the checkout.
+    onError: (c, err, fields) => {
+      const id = idFrom(fields.orderId);
+      if (err instanceof NotFoundError || id === null) return c.redirect("/checkout", 303);
       setFlash(c, paymentFailed(err.message));
       return c.redirect(paymentUrl(id), 303);
-    }
+    },
   });
 
   // Stitch, with or without JavaScript: the payment step's form posts here and is sent on to

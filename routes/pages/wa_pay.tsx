@@ -18,12 +18,13 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { payableOrder } from "../../domains/checkout/mod.ts";
 import { addressSchemas } from "../../domains/addresses/mod.ts";
 import { loadOrders, type OrderDetail, payLinkKey, payLinkOrder, payLinkPath } from "../../domains/orders/mod.ts";
-import { PAYFAST_METHOD_LABEL } from "../../domains/payments/mod.ts";
+import { PAYFAST_METHOD_LABEL, type PayFastCheckout } from "../../domains/payments/mod.ts";
+import { formRoute } from "../action.ts";
+import { payLinkPayFastAction } from "../api/pay_links.ts";
 import { addressWhatsAppOrder } from "../../domains/whatsapp/mod.ts";
-import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { Island } from "../../lib/islands.tsx";
@@ -43,10 +44,9 @@ import {
   valuesToInput,
 } from "../../components/account/AddressForm.tsx";
 import { primaryButton } from "../../components/ui/buttons.ts";
-import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
+import { finalizeOptions } from "../finalize_options.ts";
 import { renderPage } from "../render.tsx";
 import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
-import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 
 const head = {
   title: "Pay your order",
@@ -319,20 +319,13 @@ export function whatsappPayPages() {
     return c.redirect(pagePath(token), 303);
   });
 
-  // PayFast without JavaScript: PayFast's signed form and its button.
-  app.post("/pay/:token/payfast", async (c) => {
-    const token = c.req.param("token");
-    const { link } = await linkOrder(c, token);
-    const payfast = c.var.payfast;
-    if (!payfast) return c.redirect(pagePath(token), 303);
-    try {
-      await payableOrder(c.var.db, link.orderId, link.userId);
-      const site = c.var.config.siteUrl;
-      const checkout = await startPayFastPayment(c.var.db, payfast, link, {
-        ...payfastUrls(c),
-        returnUrl: () => `${site}${pagePath(token)}?provider=payfast`,
-        cancelUrl: () => `${site}${pagePath(token)}`,
-      });
+  // PayFast without JavaScript: PayFast's signed form and its button, from the same action as
+  // POST /api/pay/payfast (the token is the form's path).
+  formRoute(app, payLinkPayFastAction, {
+    path: "/pay/:token/payfast",
+    input: (_fields, c) => ({ token: c.req.param("token") }),
+    onSuccess: (c, out) => {
+      const checkout = out as PayFastCheckout;
       return renderPage(c, {
         head: { ...head, title: "Pay with PayFast" },
         body: (
@@ -346,10 +339,14 @@ export function whatsappPayPages() {
           </Frame>
         ),
       });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+    },
+    // A forged or expired link stays the 404 page; any other refusal (PayFast off, the order not
+    // payable) goes back to the link's page, which says why.
+    onError: async (c) => {
+      const token = c.req.param("token") ?? "";
+      await linkOrder(c, token);
       return c.redirect(pagePath(token), 303);
-    }
+    },
   });
 
   return app;

@@ -11,9 +11,12 @@ import {
   addresses,
   cartCoupons,
   cartItems,
+  categories,
   coupons,
   emailOutbox,
   newsletterSubscriptions,
+  orderRefunds,
+  orders,
   passwordResetTokens,
   products,
   reviewReplies,
@@ -26,10 +29,17 @@ import {
 } from "../../db/schema/mod.ts";
 import { verifyPassword } from "../../domains/auth/mod.ts";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
+import { testApp, testShop } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { CUSTOMER_PASSWORD, registerCustomer, registration } from "../helpers/accounts.ts";
-import { createProduct, homeAddress } from "../helpers/factories.ts";
+import { createCategory, createProduct, createRewardCode, homeAddress } from "../helpers/factories.ts";
+
+import { accountOn } from "../helpers/staff.ts";
+import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
+import type { PaymentGateway } from "../../domains/payments/mod.ts";
+import { payLinkToken } from "../../domains/orders/mod.ts";
+import { startFakePayFast } from "../fakes/payfast.ts";
+import { customerWithOrder } from "../helpers/orders.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -474,5 +484,340 @@ test("[form parity] a wrong password is refused both ways with the same words", 
   assert.equal(await signedIn(db, a.id), 0);
   assert.equal(await signedIn(db, b.id), 0);
 });
+
+/**
+ * A staff form and its action: the admin signed in acts once through the JSON route on one thing
+ * and once through the form on its twin (two products, categories or paid orders made alike), and
+ * the two must end the same.
+ */
+interface StaffCase {
+  name: string;
+  /** Makes the n-th thing to act on (1: by JSON, 2: by form) and answers its key (an id, or n). */
+  make: (db: Db, gateway: PaymentGateway, n: number) => Promise<number>;
+  json: (admin: TestClient, key: number) => Promise<Response>;
+  form: (admin: TestClient, key: number) => Promise<Response>;
+  /** What the action did, the same for both things (no ids, names, slugs or times). */
+  state: (db: Db, key: number) => Promise<unknown>;
+}
+
+/** A product's row as staff set it, without what differs between two products by nature. */
+async function productState(db: Db, where: { id: number } | { sku: string }) {
+  const [p] = await db.select().from(products).where(
+    "id" in where ? eq(products.id, where.id) : eq(products.sku, where.sku),
+  );
+  if (!p) return null;
+  const { id: _i, sku: _s, slug: _sl, name: _n, searchVector: _v, createdAt: _c, updatedAt: _u, archivedAt, ...rest } =
+    p;
+  return { ...rest, archived: archivedAt !== null };
+}
+
+async function categoryState(db: Db, where: { id: number } | { slug: string }) {
+  const [row] = await db.select().from(categories).where(
+    "id" in where ? eq(categories.id, where.id) : eq(categories.slug, where.slug),
+  );
+  if (!row) return null;
+  const { id: _i, slug: _s, name: _n, position: _p, ...rest } = row as Record<string, unknown>;
+  for (const k of ["createdAt", "updatedAt"]) delete rest[k];
+  return rest;
+}
+
+/** A paid order of 2 x R450, delivered free, for a new customer. */
+async function paidParityOrder(db: Db, gateway: PaymentGateway): Promise<number> {
+  const p = await createProduct(db, { price: "450.00", stock: 10 });
+  return (await paidOrder(db, gateway, [{ productId: p.id, quantity: 2 }], { delivery: FREE_DELIVERY })).order.id;
+}
+
+async function orderState(db: Db, id: number) {
+  const [o] = await db.select().from(orders).where(eq(orders.id, id));
+  const refunds = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
+  return {
+    status: o.status,
+    paidAt: o.paidAt !== null,
+    trackingNumber: o.trackingNumber,
+    carrier: o.carrier,
+    refundedAmount: o.refundedAmount,
+    refunds: refunds.map((r) => ({
+      amount: r.amount,
+      reason: r.reason,
+      status: r.status,
+      restocked: r.restock.map((line) => line.quantity),
+    })),
+  };
+}
+
+const newProduct = (n: number) => ({
+  name: `Basking Lamp ${n}`,
+  slug: `basking-lamp-${n}`,
+  sku: `PARITY-${n}`,
+  description: "A warm spot for a bearded dragon.",
+  brand: "Exo Terra",
+  weight: "0.4",
+});
+
+const STAFF_CASES: StaffCase[] = [
+  {
+    name: "create a product",
+    make: (_db, _g, n) => Promise.resolve(n),
+    json: (admin, n) =>
+      admin.postJson("/api/products", { ...newProduct(n), price: 199.99, stock: 5, featured: true, weight: 0.4 }),
+    form: (admin, n) =>
+      admin.postForm("/admin/products", {
+        ...newProduct(n),
+        price: "199.99",
+        stock: "5",
+        featured: "on",
+        pudoEligible: "on",
+      }),
+    state: (db, n) => productState(db, { sku: `PARITY-${n}` }),
+  },
+  {
+    name: "change a product",
+    make: async (db) => (await createProduct(db, { price: "100.00", stock: 3, featured: true })).id,
+    json: (admin, id) =>
+      admin.postJson(`/api/products/${id}`, {
+        price: 129.5,
+        stock: 8,
+        description: "Now with a ceramic socket.",
+        featured: false,
+        isNew: true,
+        pudoEligible: true,
+      }, "PUT"),
+    form: (admin, id) =>
+      admin.postForm(`/admin/products/${id}`, {
+        price: "129.50",
+        stock: "8",
+        description: "Now with a ceramic socket.",
+        isNew: "on",
+        pudoEligible: "on",
+      }),
+    state: (db, id) => productState(db, { id }),
+  },
+  {
+    name: "archive a product",
+    make: async (db) => (await createProduct(db)).id,
+    json: (admin, id) => admin.request(`/api/products/${id}`, { method: "DELETE" }),
+    form: (admin, id) => admin.postForm(`/admin/products/${id}/archive`, {}),
+    state: (db, id) => productState(db, { id }),
+  },
+  {
+    name: "create a category",
+    make: (_db, _g, n) => Promise.resolve(n),
+    json: (admin, n) =>
+      admin.postJson("/api/categories", {
+        name: `Heat ${n}`,
+        slug: `heat-${n}`,
+        description: "Lamps and mats.",
+        position: 4,
+        replacementMonths: 6,
+      }),
+    form: (admin, n) =>
+      admin.postForm("/admin/categories", {
+        name: `Heat ${n}`,
+        slug: `heat-${n}`,
+        description: "Lamps and mats.",
+        position: "4",
+        replacementMonths: "6",
+        parentId: "",
+        image: "",
+      }),
+    state: (db, n) => categoryState(db, { slug: `heat-${n}` }),
+  },
+  {
+    name: "change a category",
+    make: async (db) => (await createCategory(db, { description: "Old words" })).id,
+    json: (admin, id) =>
+      admin.postJson(`/api/categories/${id}`, { description: "New words", replacementMonths: 3 }, "PUT"),
+    form: (admin, id) =>
+      admin.postForm(`/admin/categories/${id}`, {
+        name: `Category ${id}`,
+        description: "New words",
+        replacementMonths: "3",
+        parentId: "",
+      }),
+    state: (db, id) => categoryState(db, { id }),
+  },
+  {
+    name: "delete a category",
+    make: async (db) => (await createCategory(db)).id,
+    json: (admin, id) => admin.request(`/api/categories/${id}`, { method: "DELETE" }),
+    form: (admin, id) => admin.postForm(`/admin/categories/${id}/delete`, {}),
+    state: async (db, id) => (await categoryState(db, { id })) === null,
+  },
+  {
+    name: "remove a category's picture",
+    make: async (db) => (await createCategory(db, { image: "https://images.example.co.za/heat.jpg" })).id,
+    json: (admin, id) => admin.request(`/api/categories/${id}/image`, { method: "DELETE" }),
+    form: (admin, id) => admin.postForm(`/admin/categories/${id}/image/delete`, { back: `/admin/categories/${id}` }),
+    state: (db, id) => categoryState(db, { id }),
+  },
+  {
+    name: "ship an order",
+    make: (db, gateway) => paidParityOrder(db, gateway),
+    json: (admin, id) =>
+      admin.postJson(`/api/admin/orders/${id}/status`, {
+        status: "shipped",
+        trackingNumber: "PUDO-123",
+        carrier: "PUDO",
+      }),
+    form: (admin, id) =>
+      admin.postForm(`/admin/orders/${id}/status`, { status: "shipped", trackingNumber: "PUDO-123", carrier: "PUDO" }),
+    state: orderState,
+  },
+  {
+    name: "cancel an order (the form's box ticked)",
+    make: (db, gateway) => paidParityOrder(db, gateway),
+    json: (admin, id) => admin.postJson(`/api/admin/orders/${id}/status`, { status: "cancelled" }),
+    form: (admin, id) => admin.postForm(`/admin/orders/${id}/status`, { status: "cancelled", confirm: "yes" }),
+    state: orderState,
+  },
+  {
+    name: "refund part of an order (the form's box ticked)",
+    make: (db, gateway) => paidParityOrder(db, gateway),
+    json: (admin, id) => admin.postJson(`/api/admin/orders/${id}/refund`, { amount: 120.5, reason: "Cracked glass" }),
+    form: (admin, id) =>
+      admin.postForm(`/admin/orders/${id}/refund`, { amount: "120,50", reason: "Cracked glass", confirm: "yes" }),
+    state: orderState,
+  },
+];
+
+for (const action of STAFF_CASES) {
+  test(`[form parity] staff: ${action.name}: the form does what the JSON route does`, async (db, database) => {
+    const { app, gateway } = testShop(database);
+    const { client: admin } = await accountOn(db, app, "admin", "parity_admin");
+    const one = await action.make(db, gateway, 1);
+    const two = await action.make(db, gateway, 2);
+    const before = await action.state(db, one);
+    assert.deepEqual(await action.state(db, two), before, "same start");
+
+    const json = await action.json(admin, one);
+    assert.ok(json.status < 300, `JSON ${json.status}: ${await json.text()}`);
+    const form = await action.form(admin, two);
+    assert.equal(form.status, 303, `form ${form.status}: ${(await form.text()).slice(0, 300)}`);
+    const flash = decodeURIComponent(admin.cookies.get("flash") ?? "");
+    assert.doesNotMatch(flash, /destructive/, `the form's toast: ${flash}`);
+
+    const after = await action.state(db, one);
+    assert.notDeepEqual(after, before, "the action changed something");
+    assert.deepEqual(await action.state(db, two), after);
+  });
+}
+
+test("[form parity] staff: a refund or cancellation without the box ticked does nothing", async (db, database) => {
+  const { app, gateway } = testShop(database);
+  const { client: admin } = await accountOn(db, app, "admin", "parity_admin");
+  const id = await paidParityOrder(db, gateway);
+  const before = await orderState(db, id);
+  for (
+    const [path, fields, words] of [
+      ["refund", { amount: "100", reason: "Broken" }, "Tick the box to confirm the refund."],
+      ["status", { status: "cancelled" }, "Tick the box to confirm the cancellation."],
+    ] as const
+  ) {
+    const res = await admin.postForm(`/admin/orders/${id}/${path}`, fields);
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get("location"), `/admin/orders/${id}`);
+    const page = await (await admin.get(`/admin/orders/${id}`)).text();
+    assert.ok(page.includes(words), `the toast says '${words}'`);
+  }
+  assert.deepEqual(await orderState(db, id), before);
+});
+
+test("[form parity] staff: a refused product is refused both ways with the same words", async (db, database) => {
+  const { app } = testShop(database);
+  const { client: admin } = await accountOn(db, app, "admin", "parity_admin");
+  const taken = await createProduct(db, { sku: "TAKEN-1" });
+  const json = await admin.postJson("/api/products", { ...newProduct(1), sku: taken.sku, price: 10, stock: 1 });
+  assert.equal(json.status, 409);
+  const message = (await json.json()).error;
+  const form = await admin.postForm("/admin/products", { ...newProduct(2), sku: taken.sku, price: "10", stock: "1" });
+  assert.equal(form.status, 409);
+  const page = await form.text();
+  assert.ok(page.includes(message), `the form page shows '${message}'`);
+  const bad = await admin.postForm(`/admin/products/${taken.id}`, { price: "-5" });
+  assert.equal(bad.status, 400);
+  const refused = await admin.postJson(`/api/products/${taken.id}`, { price: -5 }, "PUT");
+  assert.equal(refused.status, 400);
+  const words = (await refused.json()).issues.find((i: { path: string }) => i.path === "price").message;
+  assert.ok((await bad.text()).includes(words), `the edit page shows '${words}'`);
+  assert.equal((await db.select().from(products)).length, 1);
+});
+
+/** The hidden fields of PayFast's form on a page, as the JSON route answers them. */
+function hiddenFields(page: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const start = page.indexOf('/eng/process"');
+  assert.ok(start > 0, "the page holds PayFast's form");
+  const form = page.slice(start, page.indexOf("</form>", start));
+  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    fields[m[1]] = m[2].replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+  }
+  return fields;
+}
+
+test(
+  "[form parity] PayFast's form (checkout and pay link): the page holds the fields the JSON route signs",
+  async (db, database) => {
+    const fake = startFakePayFast({ merchantId: "10000100", passphrase: "jt7NOE43FZPn" });
+    try {
+      const secret = "p".repeat(40);
+      const app = testApp(database, { ...fake.shopEnv, PAY_LINK_SECRET: secret });
+      const client = testClient(app);
+      const { order } = await customerWithOrder(db, client, "parity_payfast");
+      const json = await client.postJson("/api/payments/payfast/start", { orderId: order.id });
+      assert.equal(json.status, 200, await json.clone().text());
+      const { fields } = await json.json();
+      const form = await client.postForm("/checkout/payfast", { orderId: String(order.id) });
+      assert.equal(form.status, 200);
+      assert.deepEqual(hiddenFields(await form.text()), fields);
+
+      // The same order paid through a staff member's pay link, by anyone holding it.
+      await db.update(orders).set({ source: "staff" }).where(eq(orders.id, order.id));
+      const token = payLinkToken(secret, order.id, new Date(Date.now() + 3_600_000));
+      const holder = testClient(app);
+      const linkJson = await holder.postJson("/api/pay/payfast", { token });
+      assert.equal(linkJson.status, 200, await linkJson.clone().text());
+      const linkForm = await holder.postForm(`/pay/${token}/payfast`, {});
+      assert.equal(linkForm.status, 200);
+      assert.deepEqual(hiddenFields(await linkForm.text()), (await linkJson.json()).fields);
+      // A forged link: 404 both ways.
+      const forged = payLinkToken("q".repeat(40), order.id, new Date(Date.now() + 3_600_000));
+      assert.equal((await holder.postJson("/api/pay/payfast", { token: forged })).status, 404);
+      assert.equal((await holder.postForm(`/pay/${forged}/payfast`, {})).status, 404);
+    } finally {
+      await fake.close();
+    }
+  },
+);
+
+test(
+  "[form parity] a reward code at the payment step: the form does what the JSON route does",
+  async (db, database) => {
+    const app = testApp(database);
+    const spend = async (n: number, via: (client: TestClient, orderId: number, code: string) => Promise<Response>) => {
+      const client = testClient(app);
+      const { me, order } = await customerWithOrder(db, client, `parity_reward_${n}`);
+      const code = await createRewardCode(db, me.id, { discountType: "fixed_amount", discountValue: "50.00" });
+      const res = await via(client, order.id, code);
+      assert.ok(res.status < 400, `${res.status}: ${(await res.text()).slice(0, 300)}`);
+      const [o] = await db.select().from(orders).where(eq(orders.id, order.id));
+      return {
+        discountAmount: o.discountAmount,
+        rewardDiscount: o.rewardDiscount,
+        total: o.total,
+        coded: !!o.rewardCode,
+      };
+    };
+    const json = await spend(
+      1,
+      (client, orderId, code) => client.postJson("/api/loyalty/apply-redemption", { orderId, code }),
+    );
+    assert.equal(json.rewardDiscount, "50.00");
+    const form = await spend(
+      2,
+      (client, orderId, code) => client.postForm("/checkout/reward", { orderId: String(orderId), code }),
+    );
+    assert.deepEqual(form, json);
+  },
+);
 
 closeDatabase();
