@@ -1,13 +1,19 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { createAddress, createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
+import {
+  createAddress,
+  createCoupon,
+  createProduct,
+  createUser,
+  createVariant,
+  WELCOME10,
+} from "../../tests/helpers/factories.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
 import type { Db } from "../../db/client.ts";
 import {
   auditLogs,
   cartItems,
-  coupons,
   couponUsage,
   emailOutbox,
   loyaltyLedger,
@@ -209,7 +215,7 @@ raceTest(
   "[checkout] a double submit with a once-only coupon, replacing unpaid orders, still gives one order",
   async (db) => {
     const p = await createProduct(db, { price: "300.00", stock: 10 });
-    await db.insert(coupons).values({ code: "ONEUSE", description: "Once", type: "percentage", value: "10" });
+    await createCoupon(db, { code: "ONEUSE", description: "Once" });
     const user = await shopper(db, [{ productId: p.id, quantity: 1 }]);
     const replaceUnpaid = { gateway: null, finalize: opts };
     for (let round = 1; round <= 3; round++) {
@@ -233,13 +239,7 @@ raceTest(
 
 raceTest("[checkout] a coupon's usage limit holds when two customers race for its last use", async (db) => {
   const p = await createProduct(db, { price: "500.00", stock: 10 });
-  await db.insert(coupons).values({
-    code: "LASTONE",
-    description: "Last one",
-    type: "percentage",
-    value: "10",
-    usageLimit: 1,
-  });
+  await createCoupon(db, { code: "LASTONE", description: "Last one", usageLimit: 1 });
   const a = await shopper(db, [{ productId: p.id, quantity: 1 }]);
   const b = await shopper(db, [{ productId: p.id, quantity: 1 }]);
   await applyCoupon(db, { userId: a.id }, "LASTONE");
@@ -316,13 +316,7 @@ test("[checkout] a webhook event is handled once", async (db) => {
 
 test("[checkout] the sweeper cancels orders unpaid for 30 minutes and gives back stock and coupon use", async (db) => {
   const p = await createProduct(db, { price: "400.00", stock: 3 });
-  await db.insert(coupons).values({
-    code: "SAVE5",
-    description: "Five off",
-    type: "percentage",
-    value: "5",
-    startDate: new Date("2026-01-01"),
-  });
+  await createCoupon(db, { code: "SAVE5", description: "Five off", value: "5", startDate: new Date("2026-01-01") });
   const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
   await applyCoupon(db, { userId: user.id }, "SAVE5");
   const placedAt = new Date(Date.now() - UNPAID_ORDER_TTL_MS - 60_000);
@@ -353,14 +347,7 @@ test("[checkout] the sweeper cancels orders unpaid for 30 minutes and gives back
 
 test("[checkout] a late payment never revives a cancelled order whose coupon went to another order", async (db) => {
   const p = await createProduct(db, { price: "400.00", stock: 5 });
-  await db.insert(coupons).values({
-    code: "ONLYONE",
-    description: "One use in all",
-    type: "percentage",
-    value: "10",
-    usageLimit: 1,
-    startDate: new Date("2026-01-01"),
-  });
+  await createCoupon(db, { code: "ONLYONE", usageLimit: 1, startDate: new Date("2026-01-01") });
   const first = await shopper(db, [{ productId: p.id, quantity: 1 }]);
   await applyCoupon(db, { userId: first.id }, "ONLYONE");
   const { order } = await placeOrder(db, { userId: first.id, idempotencyKey: null, shippingMethod: "standard" });
@@ -385,14 +372,7 @@ test("[checkout] a late payment never revives a cancelled order whose coupon wen
 
 test("[checkout] a new order replaces the customer's unpaid one; the coupon it held stays in the cart", async (db) => {
   const p = await createProduct(db, { price: "400.00", stock: 5 });
-  await db.insert(coupons).values({
-    code: "ONCE10",
-    description: "Ten off, once",
-    type: "percentage",
-    value: "10",
-    userLimit: 1,
-    startDate: new Date("2026-01-01"),
-  });
+  await createCoupon(db, { code: "ONCE10", userLimit: 1, startDate: new Date("2026-01-01") });
   const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
   await applyCoupon(db, { userId: user.id }, "ONCE10");
   const replace = { gateway: null, finalize: opts };
@@ -866,14 +846,7 @@ raceTest("[checkout] a payment attempt attached while the order is being cancell
 });
 
 raceTest("[checkout] a first-order coupon used from two carts of one customer at once gives one order", async (db) => {
-  await db.insert(coupons).values({
-    code: "WELCOME10",
-    description: "10% off your first order",
-    type: "first_time",
-    value: "10",
-    firstTimeOnly: true,
-    startDate: new Date("2026-01-01T00:00:00Z"),
-  });
+  await createCoupon(db, { ...WELCOME10, startDate: new Date("2026-01-01T00:00:00Z") });
   const p = await createProduct(db, { price: "400.00", stock: 10 });
   const user = await shopper(db, [{ productId: p.id, quantity: 1 }]);
   await applyCoupon(db, { userId: user.id }, "WELCOME10");

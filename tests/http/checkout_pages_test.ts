@@ -91,6 +91,19 @@ async function addToCart(client: TestClient, productId: number, quantity = 1, va
   assert.ok(res.status < 300, `add to cart: ${res.status} ${await res.clone().text()}`);
 }
 
+/**
+ * A shopper paying through a scripted gateway, whose order of `quantity` of one new product (`values`
+ * as createProduct takes them) is placed through the checkout form: the gateway's scripts, the
+ * shopper, the product and the order's id.
+ */
+async function placedOrder(db: Db, database: Database, values: Parameters<typeof createProduct>[1] = {}, quantity = 1) {
+  const scripted = scriptedGateway();
+  const placer = await shopper(db, database, { gateway: scripted.gateway });
+  const product = await createProduct(db, values);
+  await addToCart(placer.client, product.id, quantity);
+  return { ...scripted, ...placer, product, id: await placeFromForm(placer.client) };
+}
+
 /** The opening tag of the element with this id. */
 function tagOf(page: string, id: string): string {
   const m = page.match(new RegExp(`<[a-z]+ [^>]*id="${id}"[^>]*>`));
@@ -326,11 +339,7 @@ test("[checkout] without a payment provider: 'Payment Configuration Error' and n
 });
 
 test("[checkout] Back to Order Summary cancels the unpaid order and gives its stock back", async (db, database) => {
-  const { gateway } = scriptedGateway();
-  const { client } = await shopper(db, database, { gateway });
-  const p = await createProduct(db, { stock: 4 });
-  await addToCart(client, p.id, 2);
-  const id = await placeFromForm(client);
+  const { client, product: p, id } = await placedOrder(db, database, { stock: 4 }, 2);
   const stock = async () => (await db.select().from(products).where(eq(products.id, p.id)))[0].stock;
   assert.equal(await stock(), 2);
   const back = await client.postForm("/checkout/back", { orderId: String(id) });
@@ -384,11 +393,7 @@ test(
 test(
   "[checkout] confirmation: a wait that refreshes until the provider's word, then 'Thank you' with points",
   async (db, database) => {
-    const { gateway, intents } = scriptedGateway();
-    const { client, me } = await shopper(db, database, { gateway });
-    const p = await createProduct(db, { price: "1234.56" });
-    await addToCart(client, p.id);
-    const id = await placeFromForm(client);
+    const { intents, client, me, id } = await placedOrder(db, database, { price: "1234.56" });
 
     const waiting = await client.get(`/checkout?order=${id}&confirmed=1`);
     assert.equal(waiting.status, 200);
@@ -427,11 +432,7 @@ test(
 test(
   "[checkout] the provider's return: succeeded finalises and confirms; declined goes back with 'Payment failed'",
   async (db, database) => {
-    const { gateway, intents } = scriptedGateway();
-    const { client } = await shopper(db, database, { gateway });
-    const p = await createProduct(db, { price: "500.00" });
-    await addToCart(client, p.id);
-    const id = await placeFromForm(client);
+    const { intents, client, id } = await placedOrder(db, database, { price: "500.00" });
 
     await attachPaymentIntent(db, id, "pi_declined");
     intents.set("pi_declined", {
@@ -465,11 +466,7 @@ test(
 test(
   "[checkout] the confirmation page sends a failed payment back to the payment step with 'Payment failed'",
   async (db, database) => {
-    const { gateway, intents } = scriptedGateway();
-    const { client } = await shopper(db, database, { gateway });
-    const p = await createProduct(db, { price: "500.00" });
-    await addToCart(client, p.id);
-    const id = await placeFromForm(client);
+    const { intents, client, id } = await placedOrder(db, database, { price: "500.00" });
     await attachPaymentIntent(db, id, "pi_3ds");
 
     // Still with the bank (processing): the page waits.
@@ -505,11 +502,7 @@ test(
 test(
   "[checkout] the provider's return with a cancelled attempt goes back to paying, not to a wait",
   async (db, database) => {
-    const { gateway, intents } = scriptedGateway();
-    const { client } = await shopper(db, database, { gateway });
-    const p = await createProduct(db, { price: "500.00" });
-    await addToCart(client, p.id);
-    const id = await placeFromForm(client);
+    const { intents, client, id } = await placedOrder(db, database, { price: "500.00" });
     await attachPaymentIntent(db, id, "pi_gone");
     intents.set("pi_gone", await intent(db, "pi_gone", id, 59500, "canceled"));
     const back = await client.get("/checkout/confirmation?payment_intent=pi_gone&redirect_status=failed");
@@ -523,11 +516,7 @@ test(
 test(
   "[checkout] a payment that reached a cancelled, sold-out order is refunded and the customer told so",
   async (db, database) => {
-    const { gateway, intents, refunds } = scriptedGateway();
-    const { client } = await shopper(db, database, { gateway });
-    const p = await createProduct(db, { price: "500.00", stock: 1 });
-    await addToCart(client, p.id);
-    const id = await placeFromForm(client);
+    const { intents, refunds, client, product: p, id } = await placedOrder(db, database, { price: "500.00", stock: 1 });
     await attachPaymentIntent(db, id, "pi_late");
     await cancelOrder(db, id, "Not paid within 30 minutes");
     await db.update(products).set({ stock: 0 }).where(eq(products.id, p.id)); // sold to someone else
