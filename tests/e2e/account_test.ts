@@ -80,9 +80,7 @@ async function addPurchaseHistory(db: Db) {
 }
 
 e2eTest("[e2e] account: sign in through /login and open every tab", async () => {
-  const page = await context.newPage();
-  const errors = watchErrors(page, { ignore: refusedForm });
-  await signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password, { via: "/account" });
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/account", ignore: refusedForm });
   await expectToast(page, "Welcome back!");
   await page.reload();
 

@@ -10,7 +10,6 @@ import {
   DESKTOP,
   e2eTest,
   fullPageShot,
-  signIn,
   useShopInBrowser,
   viewportShot,
   watchErrors,
@@ -26,9 +25,9 @@ const e2e = useShopInBrowser({
   },
 });
 
-/** The demo customer signs in on the way to the address book. */
-function signInToAddressBook(page: Page) {
-  return signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password, { via: "/address-book" });
+/** A page of `on` where the demo customer has signed in on the way to the address book. */
+function signedInToAddressBook(on: BrowserContext) {
+  return e2e.signedInPage(on, demoCustomer, { via: "/address-book" });
 }
 
 async function hydrated(page: Page) {
@@ -57,9 +56,7 @@ async function fill(page: Page, fields: Record<string, string>) {
 }
 
 e2eTest("[e2e] address book: add, edit, set default and delete in dialogs without a reload", async () => {
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await signInToAddressBook(page);
+  const { page, errors } = await signedInToAddressBook(context);
   await hydrated(page);
   assert.equal(await page.locator("h1").textContent(), "My Addresses");
   const before = await page.locator("[data-address-card]").count();
@@ -186,8 +183,7 @@ e2eTest("[e2e] address book on a phone: list and dialog", async () => {
 
 e2eTest("[e2e] address book without JavaScript: form pages and redirects", async () => {
   const noJs = await e2e.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
-  const page = await noJs.newPage();
-  await signInToAddressBook(page);
+  const { page } = await signedInToAddressBook(noJs);
   assert.equal(await page.locator('[data-island="AddressBook"][data-hydrated="true"]').count(), 0);
   await page.locator("[data-add-address]").first().click();
   await page.waitForURL(`${e2e.server.url}/address-book/new`);

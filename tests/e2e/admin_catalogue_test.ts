@@ -6,16 +6,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { BrowserContext, Page } from "playwright-core";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  expectToast,
-  fullPageShot,
-  PHONE,
-  signIn,
-  useShopInBrowser,
-} from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, PHONE, useShopInBrowser } from "../helpers/e2e.ts";
 import { testJpeg } from "../helpers/images.ts";
 
 let desktop: BrowserContext;
@@ -153,8 +144,7 @@ e2eTest(
 );
 
 e2eTest("[e2e] admin catalogue on a phone: products list, the dashboard tab and the categories", async () => {
-  const page = await phone.newPage();
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/products?q=bamboo" });
+  const { page } = await e2e.signedInPage(phone, demoAdmin, { via: "/admin/products?q=bamboo" });
   await page.getByText("Zoo Med Bamboo Hide Large", { exact: true }).first().waitFor();
   await fullPageShot(page, "admin-products-phone");
   // The page never scrolls sideways: wide tables scroll inside their frame, and what they hide for

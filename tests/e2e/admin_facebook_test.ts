@@ -14,7 +14,6 @@ import {
   expectToast,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -135,8 +134,7 @@ e2eTest("[e2e] facebook: a refused token turns the result box red with Facebook'
 
 e2eTest("[e2e] facebook: without JavaScript the forms still save the token and import", async () => {
   const noJs = await e2e.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
-  const page = await noJs.newPage();
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin?tab=facebook" });
+  const { page } = await e2e.signedInPage(noJs, demoAdmin, { via: "/admin?tab=facebook" });
   await page.locator("#fb-access-token").fill(graph.token);
   await page.getByRole("button", { name: "Save Token" }).click();
   await page.waitForURL(`${e2e.server.url}/admin?tab=facebook`);
@@ -153,8 +151,7 @@ e2eTest("[e2e] facebook: without JavaScript the forms still save the token and i
 
 e2eTest("[e2e] facebook: the tab on a phone", async () => {
   const phone = await e2e.browser.newContext(PHONE);
-  const page = await phone.newPage();
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin?tab=facebook" });
+  const { page } = await e2e.signedInPage(phone, demoAdmin, { via: "/admin?tab=facebook" });
   await openTab(page);
   await fullPageShot(page, "admin-facebook-phone");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

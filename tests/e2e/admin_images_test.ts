@@ -14,7 +14,6 @@ import {
   expectToast,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -47,10 +46,7 @@ let admin: BrowserContext;
 async function adminPage(): Promise<Page> {
   if (!admin) {
     admin = await e2e.browser.newContext(DESKTOP);
-    const page = await admin.newPage();
-    await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password);
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-    await page.close();
+    await (await e2e.signedInPage(admin, demoAdmin)).page.close();
   }
   return await admin.newPage();
 }

@@ -13,7 +13,6 @@ import {
   expectToast,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
   viewportShot,
   watchErrors,
@@ -65,11 +64,7 @@ const e2e = useShopInBrowser({
 });
 
 async function staffPage(browser: Browser, account: { username: string; password: string }, size = DESKTOP) {
-  const context = await browser.newContext(size);
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, account.username, account.password);
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
-  return page;
+  return (await e2e.signedInPage(await browser.newContext(size), account)).page;
 }
 
 async function couponIsland(page: Page) {

@@ -18,9 +18,7 @@ import {
   expectToast,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
-  watchErrors,
 } from "../helpers/e2e.ts";
 
 const picks: { id: number; name: string; stock: number }[] = [];
@@ -67,16 +65,11 @@ e2eTest(
   "[e2e admin orders] ship, deliver and partly refund orders; the customer's page and e-mail follow",
   async () => {
     const url = e2e.server.url;
-    const shopper = await customerContext.newPage();
-    const errors = watchErrors(shopper);
-    await signIn(shopper, url, demoCustomer.username, demoCustomer.password);
-    await shopper.waitForURL((u) => !u.pathname.startsWith("/login"));
+    const { page: shopper, errors } = await e2e.signedInPage(customerContext, demoCustomer);
     const first = await buy(shopper, picks[0].id, 1);
     const second = await buy(shopper, picks[1].id, 2);
 
-    const admin = await adminContext.newPage();
-    watchErrors(admin, { into: errors });
-    await signIn(admin, url, demoAdmin.username, demoAdmin.password, { via: "/admin/orders" });
+    const { page: admin } = await e2e.signedInPage(adminContext, demoAdmin, { via: "/admin/orders", into: errors });
     await admin.locator(`[data-order-row="${first.id}"]`).waitFor();
     await fullPageShot(admin, "admin-orders-list-desktop");
 

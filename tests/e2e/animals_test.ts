@@ -11,7 +11,6 @@ import {
   e2eTest,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
   viewportShot,
   watchErrors,
@@ -95,8 +94,7 @@ e2eTest("[e2e] animals: the reminder e-mail's unsubscribe page asks, then answer
 
 e2eTest("[e2e] animals: staff edit a species in the admin and the shop shows it", async () => {
   const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password, { via: "/admin/animals" });
+  const { page } = await e2e.signedInPage(context, demoAdmin, { via: "/admin/animals" });
   await page.getByRole("link", { name: "Leopard gecko" }).click();
   await page.getByLabel("Lifespan").fill("15-25 years");
   await page.getByRole("button", { name: "Save species" }).click();

@@ -9,26 +9,20 @@
 import assert from "node:assert/strict";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import {
-  demoCartWith,
   demoCustomer,
   DESKTOP,
   e2eTest,
+  expectPaidOrderPage,
   fullPageShot,
   toPaymentStep,
-  useShopInBrowser,
+  useShopWithFakeProvider,
 } from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
 const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };
 const fake = startFakePayFast(MERCHANT);
 
-const e2e = useShopInBrowser({
-  start: "[e2e payfast] prepare the shop with PayFast (the fake), start it and the browser",
-  stop: "[e2e payfast] stop the shop, the browser and the fake PayFast",
-  env: () => ({ NODE_ENV: "test", ...fake.shopEnv }),
-  database: { withAccounts: true, fill: demoCartWith(PRODUCT) },
-  stopped: () => fake.close(),
-});
+const e2e = useShopWithFakeProvider("payfast", "PayFast", fake, PRODUCT);
 
 e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, confirmation", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
@@ -61,12 +55,7 @@ e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, co
   assert.deepEqual(fake.validations.map((v) => v.answer), ["VALID"]);
   await fullPageShot(page, "payfast-confirmation");
 
-  await page.goto(`${url}/order/${orderId}`);
-  const detail = (await page.locator("main").textContent()) ?? "";
-  assert.match(detail, /PayFast/);
-  assert.match(detail, /Paid/);
-  await fullPageShot(page, "payfast-order-page");
-  assert.deepEqual(errors, []);
+  await expectPaidOrderPage(page, { url, orderId, method: /PayFast/, shot: "payfast-order-page", errors });
   await context.close();
 });
 

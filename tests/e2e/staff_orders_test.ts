@@ -18,7 +18,6 @@ import {
   expectToast,
   fullPageShot,
   payByCard,
-  signIn,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -41,9 +40,7 @@ e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pa
   assert.ok(product, "a product with stock");
   // bypassCSP: axe is injected into the admin pages to check them (it only reads them).
   const staff = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const admin = await staff.newPage();
-  const errors = watchErrors(admin);
-  await signIn(admin, url, demoAdmin.username, demoAdmin.password, { via: "/admin/orders" });
+  const { page: admin, errors } = await e2e.signedInPage(staff, demoAdmin, { via: "/admin/orders" });
   await admin.getByRole("link", { name: "New order" }).click();
   await admin.locator("[data-new-order-page]").waitFor();
 

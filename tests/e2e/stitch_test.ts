@@ -10,13 +10,13 @@
 import assert from "node:assert/strict";
 import { startFakeStitch } from "../fakes/stitch.ts";
 import {
-  demoCartWith,
   demoCustomer,
   DESKTOP,
   e2eTest,
+  expectPaidOrderPage,
   fullPageShot,
   toPaymentStep,
-  useShopInBrowser,
+  useShopWithFakeProvider,
 } from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
@@ -24,13 +24,7 @@ const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const CLIENT = { clientId: "test-e2e-client", clientSecret: "e2e-secret", webhookSecret: SECRET };
 const fake = startFakeStitch(CLIENT);
 
-const e2e = useShopInBrowser({
-  start: "[e2e stitch] prepare the shop with Stitch (the fake), start it and the browser",
-  stop: "[e2e stitch] stop the shop, the browser and the fake Stitch",
-  env: () => ({ NODE_ENV: "test", ...fake.shopEnv }),
-  database: { withAccounts: true, fill: demoCartWith(PRODUCT) },
-  stopped: () => fake.close(),
-});
+const e2e = useShopWithFakeProvider("stitch", "Stitch", fake, PRODUCT);
 
 e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhook, confirmation", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
@@ -64,12 +58,8 @@ e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhoo
   assert.equal(fake.delivered[0].status, 200);
   await fullPageShot(page, "stitch-confirmation");
 
-  await page.goto(`${url}/order/${orderId}`);
-  const detail = (await page.locator("main").textContent()) ?? "";
-  assert.match(detail, /Instant EFT \(Stitch pay-by-bank\)/);
-  assert.match(detail, /Paid/);
-  await fullPageShot(page, "stitch-order-page");
-  assert.deepEqual(errors, []);
+  const paidBy = /Instant EFT \(Stitch pay-by-bank\)/;
+  await expectPaidOrderPage(page, { url, orderId, method: paidBy, shot: "stitch-order-page", errors });
   await context.close();
 });
 

@@ -57,14 +57,14 @@ export interface ShopInBrowser {
   readonly server: RunningServer;
   readonly browser: Browser;
   /**
-   * A new page of `context`, its errors watched ({@link watchErrors}, `ignore` as there), signed in as
+   * A new page of `context`, its errors watched ({@link watchErrors}, `ignore` and `into` as there), signed in as
    * `account` through the /login form: on the way to `via` ({@link signIn}), or without it from
    * /login, waiting until the shop has sent the page on.
    */
   signedInPage(
     context: BrowserContext,
     account: { username: string; password: string },
-    options?: { via?: string; ignore?: RegExp },
+    options?: { via?: string; ignore?: RegExp; into?: string[] },
   ): Promise<{ page: Page; errors: string[] }>;
 }
 
@@ -98,9 +98,9 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
       if (!browser) throw new Error("the browser is not running: did the start test fail?");
       return browser;
     },
-    async signedInPage(context, account, { via, ignore } = {}) {
+    async signedInPage(context, account, { via, ignore, into } = {}) {
       const page = await context.newPage();
-      const errors = watchErrors(page, { ignore });
+      const errors = watchErrors(page, { ignore, into });
       if (!server) throw new Error("the shop is not running: did the start test fail?");
       await signIn(page, server.url, account.username, account.password, { via });
       if (!via) await page.waitForURL((u) => !u.pathname.startsWith("/login"));
@@ -228,6 +228,48 @@ export function demoCartWith(productName: string) {
     const [product] = await db.select().from(products).where(eq(products.name, productName));
     await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
   };
+}
+
+/**
+ * The shop for paying through a hosted provider's fake (PayFast, Stitch): the demo customer with
+ * `productName` in the cart, the shop pointed at the fake by its `shopEnv`, the fake closed after the
+ * stop test. `tag` and `provider` name the start and stop tests.
+ */
+export function useShopWithFakeProvider(
+  tag: string,
+  provider: string,
+  fake: { shopEnv: Record<string, string>; close(): Promise<void> },
+  productName: string,
+) {
+  return useShopInBrowser({
+    start: `[e2e ${tag}] prepare the shop with ${provider} (the fake), start it and the browser`,
+    stop: `[e2e ${tag}] stop the shop, the browser and the fake ${provider}`,
+    env: () => ({ NODE_ENV: "test", ...fake.shopEnv }),
+    database: { withAccounts: true, fill: demoCartWith(productName) },
+    stopped: () => fake.close(),
+  });
+}
+
+/**
+ * After a hosted payment: the order page names the `method` and says Paid (screenshot `shot`), and
+ * the page logged no errors.
+ */
+export async function expectPaidOrderPage(
+  page: Page,
+  { url, orderId, method, shot, errors }: {
+    url: string;
+    orderId: number;
+    method: RegExp;
+    shot: string;
+    errors: string[];
+  },
+) {
+  await page.goto(`${url}/order/${orderId}`);
+  const detail = (await page.locator("main").textContent()) ?? "";
+  assert.match(detail, method);
+  assert.match(detail, /Paid/);
+  await fullPageShot(page, shot);
+  assert.deepEqual(errors, []);
 }
 
 /**
