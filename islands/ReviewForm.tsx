@@ -43,6 +43,16 @@ export function reviewFormProblems(f: { title: string; content: string }): { tit
   };
 }
 
+/** A form box's link to its error message (`{id}-error`), when it has one. */
+function errorProps(id: string, error: string | undefined) {
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined };
+}
+
+/** The message {@link errorProps} points at. */
+function ErrorText({ id, error }: { id: string; error: string | undefined }) {
+  return error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null;
+}
+
 export default function ReviewForm(
   { productId, slug, signedIn, loginHref, mine, open: openInitially }: ReviewFormProps,
 ) {
@@ -219,12 +229,9 @@ export default function ReviewForm(
                 value={title}
                 onChange={(e) => setTitle(e.target.value)}
                 className={field}
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={errors.title ? "review-title-error" : undefined}
+                {...errorProps("review-title", errors.title)}
               />
-              {errors.title
-                ? <p id="review-title-error" className="mt-1 text-sm text-red-700">{errors.title}</p>
-                : null}
+              <ErrorText id="review-title" error={errors.title} />
             </div>
             <div>
               <label htmlFor="review-content" className="text-sm font-semibold text-stone-800">Review</label>
@@ -237,13 +244,10 @@ export default function ReviewForm(
                 value={content}
                 onChange={(e) => setContent(e.target.value)}
                 className={field}
-                aria-invalid={errors.content ? true : undefined}
-                aria-describedby={errors.content ? "review-content-error" : undefined}
+                {...errorProps("review-content", errors.content)}
               />
               <p className="mt-1 text-xs text-stone-500">{content.trim().length}/1000</p>
-              {errors.content
-                ? <p id="review-content-error" className="mt-1 text-sm text-red-700">{errors.content}</p>
-                : null}
+              <ErrorText id="review-content" error={errors.content} />
             </div>
             <div>
               <label htmlFor="review-photos" className="text-sm font-semibold text-stone-800">

@@ -21,7 +21,6 @@ import {
   fullPageShot,
   PHONE,
   shotPath,
-  signIn,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -53,10 +52,7 @@ async function fill(db: Db) {
 }
 
 async function signedIn(context: BrowserContext, account: { username: string; password: string }) {
-  const page = await context.newPage();
-  await signIn(page, e2e.server.url, account.username, account.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  return page;
+  return (await e2e.signedInPage(context, account)).page;
 }
 
 async function balance(page: Page): Promise<string> {
