@@ -4,27 +4,17 @@
  * address book island and the account page can both render it; actions go in `children` (the footer).
  */
 import type { ReactNode } from "react";
-import { ADDRESS_TYPE_TEXT, type AddressType } from "../../domains/addresses/rules.ts";
+import { ADDRESS_TYPE_TEXT, type AddressType, type PostalFields } from "../../domains/addresses/rules.ts";
 import { CreditCardIcon, MessageIcon, PhoneIcon, TruckIcon } from "../ui/icons.tsx";
 
 /** What a card shows; GET /api/addresses items carry these fields (and more). */
-export interface AddressCardData {
+export interface AddressCardData extends PostalFields {
   id: number;
   addressType: AddressType;
   isDefault: boolean;
   isDefaultShipping: boolean;
   isDefaultBilling: boolean;
   label: string | null;
-  firstName: string;
-  lastName: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string | null;
-  instructions: string | null;
 }
 
 /** 'Default' when the address is the default for every type it covers, else which default it is. */

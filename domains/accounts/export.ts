@@ -34,6 +34,7 @@ import {
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents, toRand } from "../../lib/money.ts";
 import { slugify } from "../../lib/ids.ts";
+import { postalFields } from "../addresses/mod.ts";
 
 /** Version of the export's layout, so a reader can tell formats apart. */
 export const EXPORT_FORMAT = 1;
@@ -159,16 +160,7 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
       label: a.label,
       addressType: a.addressType,
       isDefault: a.isDefault,
-      firstName: a.firstName,
-      lastName: a.lastName,
-      addressLine1: a.addressLine1,
-      addressLine2: a.addressLine2,
-      city: a.city,
-      state: a.state,
-      postalCode: a.postalCode,
-      country: a.country,
-      phone: a.phone,
-      instructions: a.instructions,
+      ...postalFields(a),
       createdAt: iso(a.createdAt),
       updatedAt: iso(a.updatedAt),
     })),

@@ -21,4 +21,5 @@ export {
   SA_PROVINCES,
   SHOP_COUNTRY,
 } from "./schemas.ts";
+export { type PostalFields, postalFields } from "./rules.ts";
 export * as addressSchemas from "./schemas.ts";

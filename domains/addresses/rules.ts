@@ -56,6 +56,26 @@ export const ADDRESS_FIELDS = [
 ] as const;
 
 /** Field limits, shared with the form's maxLength attributes. */
+/** Who and where an address delivers to, as every stored address has it. */
+export interface PostalFields {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string | null;
+  instructions: string | null;
+}
+
+/** The {@link PostalFields} of an address, in the order the API and the data export write them. */
+export function postalFields(a: PostalFields): PostalFields {
+  const { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, phone, instructions } = a;
+  return { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, phone, instructions };
+}
+
 export const LIMITS = {
   name: { min: 2, max: 50 },
   phone: { min: 10, max: 20 },

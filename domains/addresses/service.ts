@@ -22,12 +22,12 @@ import {
   type UpdateAddressInput,
 } from "./schemas.ts";
 import type { z } from "zod";
-import { ADDRESS_FIELDS } from "./rules.ts";
+import { ADDRESS_FIELDS, type PostalFields } from "./rules.ts";
 
 export const ADDRESS_NOT_FOUND = "Address not found";
 
 /** A saved address, with which defaults it holds. */
-export interface Address {
+export interface Address extends PostalFields {
   id: number;
   userId: number;
   addressType: AddressType;
@@ -35,17 +35,7 @@ export interface Address {
   isDefault: boolean;
   isDefaultShipping: boolean;
   isDefaultBilling: boolean;
-  firstName: string;
-  lastName: string;
   label: string | null;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string | null;
-  instructions: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
