@@ -92,14 +92,10 @@ export async function createCoupon(db: Db, values: Partial<typeof coupons.$infer
   return row;
 }
 
-/** The tests' first-order coupon: WELCOME10, 10% off a customer's first order, with no use limit. */
-export const WELCOME10 = {
-  code: "WELCOME10",
-  description: "10% off your first order",
-  type: "first_time",
-  value: "10",
-  firstTimeOnly: true,
-} as const;
+const WELCOME = "10% off your first order";
+
+/** The tests' first-order coupon for {@link createCoupon}: WELCOME10, 10% off a first order, no use limit. */
+export const WELCOME10 = { code: "WELCOME10", description: WELCOME, type: "first_time", firstTimeOnly: true } as const;
 
 export async function createVariant(
   db: Db,
