@@ -8,16 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { users } from "../../db/schema/mod.ts";
 import { createAddress, createProduct } from "../helpers/factories.ts";
-import {
-  demoCustomer,
-  DESKTOP,
-  e2eTest,
-  expectDisabled,
-  fullPageShot,
-  signIn,
-  useShopInBrowser,
-  watchErrors,
-} from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, e2eTest, expectDisabled, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e delivery] start",
@@ -57,10 +48,8 @@ async function cartWith(page: Page, slug: string) {
 
 e2eTest("[e2e delivery] R300 pays the R95 fee, R1,600 ships free, FREESHIP on R600 removes the fee", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
+  const { page, errors } = await e2e.signedInPage(context, demoCustomer);
   const url = e2e.server.url;
-  await signIn(page, url, demoCustomer.username, demoCustomer.password);
 
   // R300: the fee in the cart, with how much more buys free delivery.
   await cartWith(page, "fee-r300");

@@ -20,7 +20,6 @@ import {
   DESKTOP,
   e2eTest,
   fullPageShot,
-  signIn,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -80,10 +79,7 @@ e2eTest(
   "[e2e packing slips] staff print the ticked orders' slips from the list, and one order's from its page",
   async () => {
     const url = e2e.server.url;
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await signIn(page, url, demoAdmin.username, demoAdmin.password);
-    await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+    const { page, errors } = await e2e.signedInPage(context, demoAdmin);
 
     await page.goto(`${url}/admin/orders`);
     const [a, , c] = placed;
@@ -149,10 +145,7 @@ e2eTest(
     await page.close();
 
     const shopper = await e2e.browser.newContext(DESKTOP);
-    const mine = await shopper.newPage();
-    const shopperErrors = watchErrors(mine);
-    await signIn(mine, url, demoCustomer.username, demoCustomer.password);
-    await mine.waitForURL((u) => !u.pathname.startsWith("/login"));
+    const { page: mine, errors: shopperErrors } = await e2e.signedInPage(shopper, demoCustomer);
     await mine.goto(`${url}/order/${b.id}`);
     const track = mine.locator("a[data-tracking-number]");
     assert.equal(await track.getAttribute("data-tracking-carrier"), "Aramex");

@@ -17,9 +17,7 @@ import {
   e2eTest,
   expectToast,
   fullPageShot,
-  signIn,
   useShopInBrowser,
-  watchErrors,
 } from "../helpers/e2e.ts";
 
 const placed: { id: number; lines: { id: number; name: string }[] } = { id: 0, lines: [] };
@@ -49,10 +47,7 @@ const e2e = useShopInBrowser({
 
 e2eTest("[e2e shipments] staff ship one line, then the rest; the customer sees both parcels", async () => {
   const url = e2e.server.url;
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await signIn(page, url, demoAdmin.username, demoAdmin.password);
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+  const { page, errors } = await e2e.signedInPage(context, demoAdmin);
   const [first, second] = placed.lines;
 
   await page.goto(`${url}/admin/orders/${placed.id}`);
@@ -86,10 +81,7 @@ e2eTest("[e2e shipments] staff ship one line, then the rest; the customer sees b
   await page.close();
 
   const shopper = await e2e.browser.newContext(DESKTOP);
-  const mine = await shopper.newPage();
-  const shopperErrors = watchErrors(mine);
-  await signIn(mine, url, demoCustomer.username, demoCustomer.password);
-  await mine.waitForURL((u) => !u.pathname.startsWith("/login"));
+  const { page: mine, errors: shopperErrors } = await e2e.signedInPage(shopper, demoCustomer);
   await mine.goto(`${url}/order/${placed.id}`);
   const parcels = mine.locator("[data-shipment]");
   assert.equal(await parcels.count(), 2);

@@ -16,7 +16,6 @@ import {
   fullPageShot,
   payByCard,
   PHONE,
-  signIn,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -112,8 +111,7 @@ e2eTest(
     assert.equal(paid.to, WA_ID);
 
     const staff = await e2e.browser.newContext(DESKTOP);
-    const admin = await staff.newPage();
-    await signIn(admin, url, demoAdmin.username, demoAdmin.password, { via: "/admin/orders" });
+    const { page: admin } = await e2e.signedInPage(staff, demoAdmin, { via: "/admin/orders" });
     await admin.goto(`${url}/admin/orders?source=whatsapp`);
     const row = admin.locator("[data-order-row]").first();
     assert.match((await row.textContent()) ?? "", /WhatsApp \+27829876543/);
