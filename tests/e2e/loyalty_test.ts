@@ -16,7 +16,6 @@ import {
   e2eTest,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
   viewportShot,
   watchErrors,
@@ -128,9 +127,7 @@ e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see th
 
 e2eTest("[e2e] loyalty: the page on a phone", async () => {
   const phone = await e2e.browser.newContext(PHONE);
-  const page = await phone.newPage();
-  await signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  const { page } = await e2e.signedInPage(phone, demoCustomer);
   await page.goto(`${e2e.server.url}/loyalty`);
   await page.locator('[data-island="Tabs"][data-hydrated="true"]').waitFor({ state: "attached" });
   await page.getByRole("tab", { name: "My Redemptions" }).click();

@@ -13,7 +13,6 @@ import {
   e2eTest,
   fullPageShot,
   payByCard,
-  signIn,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -39,11 +38,8 @@ e2eTest(
   async () => {
     const url = e2e.server.url;
     const referrerContext = await e2e.browser.newContext(DESKTOP);
-    const referrer = await referrerContext.newPage();
-    const errors = watchErrors(referrer);
-
     // The loyalty page links to /referral, which shows the code, the link and the buttons.
-    await signIn(referrer, url, demoCustomer.username, demoCustomer.password, { via: "/referral" });
+    const { page: referrer, errors } = await e2e.signedInPage(referrerContext, demoCustomer, { via: "/referral" });
     await referrer.goto(`${url}/loyalty`);
     await referrer.getByRole("link", { name: /Refer a friend/ }).click();
     await referrer.waitForURL(`${url}/referral`);

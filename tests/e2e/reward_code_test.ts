@@ -18,7 +18,6 @@ import {
   expectToast,
   fullPageShot,
   PHONE,
-  signIn,
   toPaymentStep,
   useShopInBrowser,
 } from "../helpers/e2e.ts";
@@ -89,8 +88,7 @@ e2eTest("[e2e reward code] apply a reward code at the payment step, see the new 
 
   // The same box on a phone, before the code is applied.
   const phone = await e2e.browser.newContext(PHONE);
-  const phonePage = await phone.newPage();
-  await signIn(phonePage, url, demoCustomer.username, demoCustomer.password, { via: `/checkout?order=${orderId}` });
+  const { page: phonePage } = await e2e.signedInPage(phone, demoCustomer, { via: `/checkout?order=${orderId}` });
   await phonePage.locator('[data-island="RewardCodeForm"][data-hydrated="true"]').waitFor({ state: "attached" });
   await fullPageShot(phonePage, "checkout-reward-box-phone");
   const width = await phonePage.evaluate(() => document.documentElement.scrollWidth);
