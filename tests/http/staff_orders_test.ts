@@ -225,6 +225,9 @@ test(
     const chosen = await (await admin.get(`/admin/orders/new?customer=${buyer.id}&pq=HM-20&lines=${mat.id}::2`)).text();
     assert.match(chosen, /data-chosen-customer/);
     assert.match(chosen, /Heat mat 20W · HM-20/, "the line is named");
+    // The hit's Add link asks for one more; the line row still shows the quantity chosen.
+    assert.match(chosen, new RegExp(`lines=${mat.id}(?:%3A%3A|::)3`), "Add: one more of the same line");
+    assert.match(chosen, /name="line0-quantity"[^>]*value="2"/, "the line row keeps its quantity");
     assert.match(chosen, /value="12 Jacaranda Street"/, "the default address is filled in");
     // Hostile query strings are read as nothing, never a 500.
     assert.equal((await admin.get("/admin/orders/new?pq=%00")).status, 400, "a control character");

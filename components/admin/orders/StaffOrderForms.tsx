@@ -197,7 +197,8 @@ export function NewStaffOrderPage(props: {
       Object.entries({ ...state, ...change }).filter(([, v]) => v) as [string, string][],
     )}`;
   const withLine = (hit: ProductHit) => {
-    const lines = [...props.lines];
+    // A copy of each line: the page draws props.lines after these links, and must show them unchanged.
+    const lines = props.lines.map((l) => ({ ...l }));
     const same = lines.find((l) => l.productId === hit.productId && l.variantId === hit.variantId);
     if (same) same.quantity = Math.min(99, same.quantity + 1);
     else lines.push({ productId: hit.productId, variantId: hit.variantId, quantity: 1 });
