@@ -33,13 +33,6 @@ export function withStatus(res: Response, status: number): Response {
   return new Response(res.body, { status, headers: res.headers });
 }
 
-/** A submitted form's text fields (files and repeated fields left out) for showing it again. */
-export function textValues(form: Record<string, unknown>): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [k, v] of Object.entries(form)) if (typeof v === "string") values[k] = v;
-  return values;
-}
-
 /** Parses a form's body with the API's schema; a refusal is the same ValidationError the API gives. */
 export function parseForm<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const result = schema.safeParse(body);
