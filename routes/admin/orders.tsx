@@ -42,18 +42,16 @@ function orderIdOf(c: Context<AppEnv>): number {
   return parsed.data.id;
 }
 
-/**
- * Runs a form action; a refusal (400, 404, 409) comes back to the order page as a red toast with
- * the domain's message, success as a green one.
- */
-async function formAction(c: Context<AppEnv>, id: number, run: () => Promise<{ title: string; description?: string }>) {
-  try {
-    const done = await run();
-    setFlash(c, { ...done, variant: "success" });
-  } catch (err) {
-    if (!(err instanceof AppError)) throw err;
-    setFlash(c, { title: "Not done", description: err.message, variant: "destructive" });
-  }
+/** Back to the order page with a green toast. */
+function doneToOrder(c: Context<AppEnv>, id: number, done: { title: string; description?: string }) {
+  setFlash(c, { ...done, variant: "success" });
+  return c.redirect(`/admin/orders/${id}`, 303);
+}
+
+/** Back to the order page with a red toast: a refusal (400, 404, 409) in the domain's words. */
+function refusedToOrder(c: Context<AppEnv>, id: number, err: unknown) {
+  if (!(err instanceof AppError)) throw err;
+  setFlash(c, { title: "Not done", description: err.message, variant: "destructive" });
   return c.redirect(`/admin/orders/${id}`, 303);
 }
 
@@ -174,22 +172,21 @@ export function ordersAdmin() {
       }
       return rest;
     },
-    onSuccess: (c, order) =>
-      formAction(c, order.id, () => {
-        const titles: Record<string, string> = {
-          shipped: "Order shipped",
-          delivered: "Order delivered",
-          cancelled: "Order cancelled",
-        };
-        const refundedCents = Math.round(order.refundedAmount * 100);
-        return Promise.resolve({
-          title: titles[order.status] ?? "Status changed",
-          description: order.status === "cancelled" && refundedCents > 0
-            ? `${order.orderNumber} was cancelled and ${formatMoney(refundedCents)} refunded.`
-            : `${order.orderNumber} is now ${order.status}. The customer has been e-mailed where needed.`,
-        });
-      }),
-    onError: (c, err) => formAction(c, orderIdOf(c), () => Promise.reject(err)),
+    onSuccess: (c, order) => {
+      const titles: Record<string, string> = {
+        shipped: "Order shipped",
+        delivered: "Order delivered",
+        cancelled: "Order cancelled",
+      };
+      const refundedCents = Math.round(order.refundedAmount * 100);
+      return doneToOrder(c, order.id, {
+        title: titles[order.status] ?? "Status changed",
+        description: order.status === "cancelled" && refundedCents > 0
+          ? `${order.orderNumber} was cancelled and ${formatMoney(refundedCents)} refunded.`
+          : `${order.orderNumber} is now ${order.status}. The customer has been e-mailed where needed.`,
+      });
+    },
+    onError: (c, err) => refusedToOrder(c, orderIdOf(c), err),
   });
 
   formRoute(app, refundAction, {
@@ -209,14 +206,15 @@ export function ordersAdmin() {
       };
     },
     onSuccess: (c, order, input) =>
-      formAction(c, order.id, () =>
-        Promise.resolve(
-          order.notice ? { title: "Refund recorded", description: order.notice } : {
-            title: "Refund sent",
-            description: `${formatMoney(Math.round(input.amount * 100))} refunded on ${order.orderNumber}.`,
-          },
-        )),
-    onError: (c, err) => formAction(c, orderIdOf(c), () => Promise.reject(err)),
+      doneToOrder(
+        c,
+        order.id,
+        order.notice ? { title: "Refund recorded", description: order.notice } : {
+          title: "Refund sent",
+          description: `${formatMoney(Math.round(input.amount * 100))} refunded on ${order.orderNumber}.`,
+        },
+      ),
+    onError: (c, err) => refusedToOrder(c, orderIdOf(c), err),
   });
 
   // "Ship selected lines": the boxes are named ship-{orderItemId}; empty and 0 are left out.
@@ -250,8 +248,8 @@ export function ordersAdmin() {
   formRoute(app, orderNoteAction, {
     path: "/orders/:id/notes",
     input: (fields) => ({ body: fields.body ?? "" }),
-    onSuccess: (c) => formAction(c, orderIdOf(c), () => Promise.resolve({ title: "Note added" })),
-    onError: (c, err) => formAction(c, orderIdOf(c), () => Promise.reject(err)),
+    onSuccess: (c) => doneToOrder(c, orderIdOf(c), { title: "Note added" }),
+    onError: (c, err) => refusedToOrder(c, orderIdOf(c), err),
   });
   return app;
 }
