@@ -104,6 +104,12 @@ const EnvSchema = z.object({
     .default("info"),
   LOG_REQUESTS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   /**
+   * Server threads in one process (docs/decisions/0085): each serves on the same port (SO_REUSEPORT)
+   * with its own database pool; one per core on a machine of its own. PostgreSQL only.
+   */
+  WEB_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number")
+    .min(1, "must be 1-32").max(32, "must be 1-32").default(1),
+  /**
    * The proxies trusted to name the client in X-Forwarded-For (lib/proxy_trust.ts): a hop count or a list of
    * addresses, CIDR ranges and names. Unset: the connection's address is the client's.
    */
@@ -199,6 +205,8 @@ export interface Config {
   /** The offline test payment provider stands in when Stripe has no keys: set by TEST_PAYMENTS only. */
   testPayments: boolean;
   logRequests: boolean;
+  /** Server threads in this process (WEB_CONCURRENCY; 1 on the embedded database). */
+  webConcurrency: number;
   logLevel: "debug" | "info" | "warn" | "error";
   /**
    * Who may name the client in X-Forwarded-For (TRUSTED_PROXIES, or TRUST_PROXY=true); null: nobody, the
@@ -368,6 +376,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const missing = e.PAYFAST_MERCHANT_ID ? "PAYFAST_MERCHANT_KEY" : "PAYFAST_MERCHANT_ID";
     throw new ConfigError(`Invalid configuration: ${missing}: must be set together with the other PayFast credential`);
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration: WEB_CONCURRENCY: more than one server thread needs DATABASE_URL (the embedded database has one connection)",
+    );
+  }
   const payfastBase = e.PAYFAST_BASE.replace(/\/+$/, "");
   const payfast = e.PAYFAST_MERCHANT_ID && e.PAYFAST_MERCHANT_KEY
     ? {
@@ -418,6 +431,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     seedDemo: e.SEED_DEMO === "true",
     testPayments: e.TEST_PAYMENTS ? e.TEST_PAYMENTS === "true" : e.NODE_ENV !== "production",
     logRequests: e.LOG_REQUESTS === "true",
+    webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
     trustedProxies: proxyTrust(e.TRUSTED_PROXIES ?? (e.TRUST_PROXY === "true" ? TRUST_PROXY_RANGES : undefined)),
     pageCache: e.PAGE_CACHE ? e.PAGE_CACHE === "true" : e.NODE_ENV === "production",

@@ -121,3 +121,19 @@ Deno.test("[config] Stitch switches on only with every credential and the benefi
   assert.throws(() => loadConfig({ ...STITCH_ENV, STITCH_REFUNDS: "auto" }), /STITCH_REFUNDS/);
   assert.throws(() => loadConfig({ ...STITCH_ENV, STITCH_TOKEN_URL: "ftp://x" }), /STITCH_TOKEN_URL/);
 });
+
+Deno.test("[config] WEB_CONCURRENCY: server threads 1-32, more than one only on PostgreSQL", () => {
+  assert.equal(loadConfig({}).webConcurrency, 1);
+  assert.equal(loadConfig({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db/shop" }).webConcurrency, 2);
+  assert.throws(
+    () => loadConfig({ WEB_CONCURRENCY: "2" }),
+    (e: Error) =>
+      e instanceof ConfigError && /WEB_CONCURRENCY: more than one server thread needs DATABASE_URL/.test(e.message),
+  );
+  for (const bad of ["0", "33", "two", "1.5"]) {
+    assert.throws(
+      () => loadConfig({ WEB_CONCURRENCY: bad, DATABASE_URL: "postgres://db/shop" }),
+      (e: Error) => e instanceof ConfigError && /WEB_CONCURRENCY: must be/.test(e.message),
+    );
+  }
+});

@@ -39,7 +39,8 @@ export interface JobStatus {
 }
 
 export interface Scheduler {
-  readonly mode: "cron" | "interval";
+  /** "on demand": no timers of its own (a second server thread: staff may still run a job from it). */
+  readonly mode: "cron" | "interval" | "on demand";
   /** Claims the job for this period and runs it; false when another run (here or elsewhere) has it. */
   runIfDue(name: string): Promise<boolean>;
   /**
@@ -130,7 +131,7 @@ export function onDenoDeploy(env: { get(name: string): string | undefined } = De
 export function startScheduler(opts: {
   jobs: JobSpec[];
   db: Db | Promise<Db>;
-  mode?: "cron" | "interval";
+  mode?: "cron" | "interval" | "on demand";
 }): Scheduler {
   const mode = opts.mode ?? (onDenoDeploy() ? "cron" : "interval");
   const jobs = new Map(opts.jobs.map((j) => [j.name, j]));
@@ -215,7 +216,7 @@ export function startScheduler(opts: {
         await runIfDue(job.name);
       });
     }
-  } else {
+  } else if (mode === "interval") {
     for (const job of opts.jobs) timers.push(setInterval(() => void runIfDue(job.name), job.intervalMs));
   }
 

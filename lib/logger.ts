@@ -50,10 +50,18 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Fields on every line of this thread: `thread` when a process serves from several (main.ts). */
+let threadFields: { thread?: number } = {};
+
+/** Marks every later line of this thread (an isolate of its own) with its number; null: one thread. */
+export function setLogThread(thread: number | null): void {
+  threadFields = thread === null ? {} : { thread };
+}
+
 /** The one shape of a log line (a JSON string, already redacted). */
 export function formatLogLine(level: LogLevel, message: string, fields: Record<string, unknown> = {}): string {
   const { time: _t, level: _l, message: _m, ...rest } = fields;
-  return JSON.stringify(redact({ time: new Date().toISOString(), level, message, ...rest }));
+  return JSON.stringify(redact({ time: new Date().toISOString(), level, message, ...threadFields, ...rest }));
 }
 
 const toLogTape = { debug: "debug", info: "info", warn: "warning", error: "error" } as const;

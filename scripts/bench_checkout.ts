@@ -9,6 +9,10 @@
  * loop: paid orders/s against its req/s is the figure comparable between runs.
  *
  *   deno task bench:checkout [--customers 32] [--duration 20] [--hot-stock 100] [--only pglite|postgres]
+ *                            [--threads 1,2]
+ *
+ * `--threads`: PostgreSQL is run once per figure, with that many server threads (WEB_CONCURRENCY,
+ * decision 0085); the default is 1 and then one per core.
  *
  * PostgreSQL: BENCH_CHECKOUT_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/shop_c, a scratch
  * database that is dropped and created again (the server seeds it). Loopback only, bounded in time.
@@ -24,6 +28,10 @@ const duration = Math.min(arg("duration", 20), 300);
 const hotStock = arg("hot-stock", 100);
 const onlyIndex = Deno.args.indexOf("--only");
 const only = onlyIndex >= 0 ? Deno.args[onlyIndex + 1] : null;
+const threadsIndex = Deno.args.indexOf("--threads");
+const threadCounts = threadsIndex >= 0
+  ? Deno.args[threadsIndex + 1].split(",").map((n) => Math.min(Math.max(Number(n) || 1, 1), 32))
+  : [...new Set([1, navigator.hardwareConcurrency])];
 const postgresUrl = Deno.env.get("BENCH_CHECKOUT_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/shop_c";
 
 const STEPS = ["add", "place", "intent", "confirm", "read"] as const;
@@ -74,17 +82,17 @@ interface Shop {
 
 const env = { TRUST_PROXY: "true" };
 
-async function startPostgresShop(): Promise<Shop> {
+async function startPostgresShop(threads: number): Promise<Shop> {
   const admin = await openSql({ url: postgresUrl.replace(/\/[^/?]+(\?|$)/, "/postgres$1") });
   const name = new URL(postgresUrl).pathname.slice(1);
   await admin.rows(`drop database if exists "${name}" with (force)`);
   await admin.rows(`create database "${name}"`);
   await admin.close();
-  const server = await startServer({ ...env, DATABASE_URL: postgresUrl });
+  const server = await startServer({ ...env, DATABASE_URL: postgresUrl, WEB_CONCURRENCY: String(threads) });
   const live = await openSql({ url: postgresUrl });
   const catalogue = await prepareCatalogue(live);
   return {
-    label: "PostgreSQL",
+    label: threads > 1 ? `PostgreSQL, ${threads} server threads` : "PostgreSQL",
     server,
     live,
     afterStop: () => openSql({ url: postgresUrl }),
@@ -301,7 +309,9 @@ if (!reference) console.log("reference SSR server not found: no ratio");
 console.log(`checkout benchmark, ${navigator.hardwareConcurrency} cores`);
 try {
   if (only !== "postgres") await benchShop(await startPgliteShop(), reference);
-  if (only !== "pglite") await benchShop(await startPostgresShop(), reference);
+  if (only !== "pglite") {
+    for (const threads of threadCounts) await benchShop(await startPostgresShop(threads), reference);
+  }
 } finally {
   await reference?.stop();
 }

@@ -85,3 +85,4 @@ export function paymentGateway(config: Pick<Config, "stripe" | "testPayments">):
 export function isLiveMode(config: Pick<Config, "stripe">): boolean {
   return config.stripe !== null && /^(sk|rk)_live_/.test(config.stripe.secretKey);
 }
+export { serveTestGateway, testGatewayOver } from "./test_gateway_shared.ts";

@@ -11,7 +11,8 @@ export interface HttpShopper {
   send(path: string, init?: { method?: string; json?: unknown }): Promise<{ status: number; body: unknown }>;
 }
 
-export function httpShopper(baseUrl: string, clientIp: string): HttpShopper {
+/** `client`: an HTTP client of the caller's (one that keeps no connection opens one per request). */
+export function httpShopper(baseUrl: string, clientIp: string, client?: Deno.HttpClient): HttpShopper {
   const cookies = new Map<string, string>();
   return {
     async send(path, init = {}) {
@@ -25,6 +26,7 @@ export function httpShopper(baseUrl: string, clientIp: string): HttpShopper {
         headers,
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
         redirect: "manual",
+        ...(client ? { client } : {}),
       });
       for (const line of res.headers.getSetCookie()) {
         const [pair] = line.split(";");

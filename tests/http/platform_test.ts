@@ -8,6 +8,7 @@ import postgres from "postgres";
 import { DEPLOY_PERMISSIONS, type RunningServer, startServer } from "../helpers/server.ts";
 import { usingPostgres, withScratchDatabase } from "../helpers/scratch_db.ts";
 import { testClient } from "../helpers/client.ts";
+import { buyOne, httpShopper, newCustomer } from "../helpers/http_shopper.ts";
 import { demoAccounts } from "../../seed/demo.ts";
 import { seedCategories, seedProducts } from "../../seed/catalog_data.ts";
 
@@ -142,3 +143,63 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "[platform] WEB_CONCURRENCY=2: two server threads share the port, a test payment started on one is paid on the other, SIGTERM stops both",
+  ignore: !usingPostgres,
+  ...options,
+  fn: () =>
+    withScratchDatabase("threads", async (url) => {
+      const server = await startServer({
+        DATABASE_URL: url,
+        WEB_CONCURRENCY: "2",
+        TRUST_PROXY: "true",
+        LOG_REQUESTS: "true",
+      });
+      // No kept connections: each request opens one, and the kernel hands it to either thread.
+      const client = Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+      let stopped: number | null = null;
+      try {
+        const shopper = httpShopper(server.url, "203.0.113.7", client);
+        await newCustomer(shopper, "twothreads");
+        const sql = postgres(url, { max: 1, onnotice: () => {} });
+        const [product] = await sql`select id from products p where archived_at is null and price > 0 and stock > 50
+          and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit 1`;
+        await sql.end({ timeout: 5 });
+        // Buy until a payment was started on one thread and paid on the other (each try: 1 in 2).
+        let crossed = false;
+        for (let i = 0; i < 40 && !crossed; i++) {
+          const before = server.output().length;
+          const purchase = await buyOne(shopper, Number(product.id));
+          assert.equal(purchase.paymentStatus, 200, server.output().slice(before));
+          const served = async (path: string) => {
+            // The line reaches us through the server's stdout, a moment after the answer.
+            for (let wait = 0; wait < 40; wait++) {
+              const line = requestLines(server.output().slice(before)).find((line) => line.path === path);
+              if (line) return line.thread;
+              await new Promise((r) => setTimeout(r, 50));
+            }
+          };
+          const started = await served("/api/payments/create-intent");
+          const paid = await served("/api/payments/test-confirm");
+          assert.ok(started && paid, "each request line names its thread");
+          crossed = started !== paid;
+        }
+        assert.ok(crossed, "a payment started on one thread was paid on the other");
+        const threads = new Set(requestLines(server.output()).map((line) => line.thread));
+        assert.deepEqual([...threads].sort(), [1, 2]);
+      } finally {
+        client.close();
+        stopped = await server.stop();
+      }
+      assert.equal(stopped, 0, server.output());
+      assert.match(server.output(), /"message":"stopped"/);
+      assert.doesNotMatch(server.output(), /"level":"error"/);
+    }),
+});
+
+/** The request log lines a server printed. */
+function requestLines(output: string): { path: string; thread?: number }[] {
+  return output.split("\n").filter((line) => line.includes(`"message":"request"`)).map((line) => JSON.parse(line));
+}
