@@ -33,7 +33,7 @@ import {
   refundOwedForOrder,
   VAT_RATE_PERCENT,
 } from "../domains/checkout/mod.ts";
-import { dispatchOrderEvent, recordOrderEvent } from "./order_events.ts";
+import { dispatchOrderEvent, handleOrderEventsHere, recordOrderEvent } from "./order_events.ts";
 
 /** What finalisation made of a payment. */
 export interface FinalizeOutcome {
@@ -114,6 +114,10 @@ export async function finalizePayment(
     }).where(eq(orders.id, orderId));
     const after = order.userId === null ? null : await afterPayment(tx, order, opts, now);
     const confirmation = after?.confirmation ?? null;
+    // Points and the referral credit follow 'order.paid' here, under the order's lock this
+    // transaction holds (decision 0085), before the invoice's number locks the sequence; a handler
+    // that fails leaves the event to the dispatch after the commit and the job.
+    const handled = after?.eventId ? await handleOrderEventsHere(tx, order.id) : false;
     // The tax invoice is issued with the payment, in this transaction: a rollback gives its number
     // back. Its number is taken last: the sequence's row stays locked until the commit, and every
     // other payment waits on it (decision 0061), so only two inserts follow it here.
@@ -130,14 +134,14 @@ export async function finalizePayment(
         now,
       );
     }
-    return { newlyPaid: true, extraPayment: false, eventId: after?.eventId ?? null };
+    return { newlyPaid: true, extraPayment: false, eventId: handled ? null : after?.eventId ?? null };
   });
   // Outside the transaction (no row locked while the provider answers); a no-op unless this order
   // owes a refund. A failure stays owed for the sweeper.
   // An order this call paid was pending and unpaid under its lock, and refunds are owed only on
   // orders paid or cancelled before (recordOwedRefund's two callers above): nothing to look up.
-  // Committed: points and the referral credit follow the 'order.paid' event now (the job retries
-  // what fails here).
+  // Committed: an 'order.paid' event its transaction could not handle is handed over now (the job
+  // retries what fails here).
   await dispatchOrderEvent(db, eventId);
   if (!opts.refundLater && !outcome.newlyPaid) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
   return outcome;

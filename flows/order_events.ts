@@ -1,8 +1,9 @@
 /**
- * What follows an order event (docs/decisions/0075, 0080). A workflow writes the event in the
- * transaction that made it true (recordOrderEvent), then hands it over once committed
- * (dispatchOrderEvent); the 'order events' job picks up whatever was not handled (a crash in
- * between, a handler that failed).
+ * What follows an order event (docs/decisions/0075, 0080, 0085). A workflow writes the event in the
+ * transaction that made it true (recordOrderEvent), and either handles it there under a savepoint
+ * (handleOrderEventsHere: the payment, which holds the order's lock already) or hands it over once
+ * committed (dispatchOrderEvent: the refund, whose provider call sits between its transactions); the
+ * 'order events' job picks up whatever was not handled (a crash in between, a handler that failed).
  *
  * Each event is handled once, in one transaction that first locks the order's row, then the event's
  * row, runs the handlers and marks it handled: the job, the dispatch after the commit and a refund
@@ -177,6 +178,24 @@ export async function handleOrderEvent(db: Db, eventId: number): Promise<boolean
       lastError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
     }).where(eq(orderEvents.id, eventId));
     throw err;
+  }
+}
+
+/**
+ * Handles the order's pending events inside the transaction that wrote them, which holds the order's
+ * row lock (the payment's): no second transaction, no second lock of the order, no read of the event
+ * back. Under a savepoint: a handler that fails is rolled back alone and logged, the caller's work
+ * commits, and the event stays pending for the job (or a dispatch). True when handled.
+ */
+export async function handleOrderEventsHere(tx: Db, orderId: number): Promise<boolean> {
+  try {
+    await tx.transaction((savepoint) => handlePendingOrderEvents(savepoint, orderId));
+    return true;
+  } catch (err) {
+    logError("handling an order event in its own transaction failed; the order events job retries it", err, {
+      orderId,
+    });
+    return false;
   }
 }
 

@@ -10,7 +10,7 @@ import { createProduct } from "../tests/helpers/factories.ts";
 import { testConfig } from "../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder } from "../tests/helpers/paid_orders.ts";
 import type { Db } from "../db/client.ts";
-import { auditLogs, loyaltyLedger, orderEvents } from "../db/schema/mod.ts";
+import { auditLogs, loyaltyLedger, orderEvents, orders } from "../db/schema/mod.ts";
 import { pointsBalance, REFUND_CLAWBACK } from "../domains/loyalty/mod.ts";
 import { testGateway } from "../domains/payments/mod.ts";
 import { dispatchOrderEvent, handleOrderEvent, handleOrderEvents } from "./order_events.ts";
@@ -99,6 +99,31 @@ test("[order events] a payment writes one 'order.paid' event, handled at once: t
     totalCents: 60_000,
     paidAt: (events[0].payload as { paidAt: string }).paidAt,
   });
+  assert.equal(await pointsBalance(db, userId), 600);
+});
+
+test("[order events] a points handler that fails in the payment's transaction: the payment commits, the event waits for the job", async (db) => {
+  // Every points row refused, as a bug or a broken table would: the handler throws in the savepoint.
+  await db.execute(sql.raw(`create function refuse_points() returns trigger language plpgsql as $$
+    begin raise exception 'points refused'; end $$`));
+  await db.execute(sql.raw(`create trigger refuse_points before insert on loyalty_ledger
+    for each row execute function refuse_points()`));
+  let paid: Awaited<ReturnType<typeof paid600>>;
+  try {
+    paid = await paid600(db);
+  } finally {
+    await db.execute(sql.raw(`drop trigger refuse_points on loyalty_ledger`));
+    await db.execute(sql.raw(`drop function refuse_points()`));
+  }
+  const { order, userId } = paid;
+  const [row] = await db.select({ paidAt: orders.paidAt, status: orders.status }).from(orders)
+    .where(eq(orders.id, order.id));
+  assert.ok(row.paidAt, "the payment committed");
+  assert.equal(row.status, "processing");
+  const [event] = await eventsOf(db, order.id);
+  assert.equal(event.handledAt, null, "left for the job");
+  assert.equal(await pointsBalance(db, userId), 0);
+  assert.equal(await handleOrderEvents(db), 1);
   assert.equal(await pointsBalance(db, userId), 600);
 });
 
