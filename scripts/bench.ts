@@ -11,7 +11,8 @@
  * With BENCH_DATABASE_URL set, the shop runs on that PostgreSQL database instead (it is seeded when
  * empty; use a scratch database). The reference is found at BENCH_REFERENCE (a directory holding
  * serve.tsx), else ../shared/bench/ref-ssr from the repository's parent folders; without it the
- * ratio column stays empty. The load tool is wrk when installed (as the issue measured), else autocannon.
+ * ratio column stays empty. WEB_CONCURRENCY=N runs the PostgreSQL shop with N server threads. The load
+ * tool is wrk when installed (as the issue measured), else autocannon.
  */
 import { arg, type Figures, load as loadWith, loadTool, referenceDir, signIn, startReference } from "./bench_load.ts";
 import { startServer } from "../tests/helpers/server.ts";
@@ -34,13 +35,15 @@ function rssMb(pid: number): number | null {
 }
 
 const databaseUrl = Deno.env.get("BENCH_DATABASE_URL");
+/** WEB_CONCURRENCY from the environment: the PostgreSQL shop's server threads (decision 0085). */
+const serverThreads = { WEB_CONCURRENCY: Deno.env.get("WEB_CONCURRENCY") ?? "1" };
 /**
  * The shop as it runs: on PostgreSQL, or on PGlite in a folder on disk that an earlier start created
  * and seeded (the first start's initdb and seeding leave garbage a long-running shop has long since
  * shed, and an in-memory PGlite holds its files in the process).
  */
 async function startShop() {
-  if (databaseUrl) return { server: await startServer({ DATABASE_URL: databaseUrl }), dir: null };
+  if (databaseUrl) return { server: await startServer({ DATABASE_URL: databaseUrl, ...serverThreads }), dir: null };
   const dir = await Deno.makeTempDir({ prefix: "bench-pglite-" });
   const first = await startServer({ PGLITE_DIR: dir });
   // A shop's very first start creates its database (decision 0053): what it holds then.
@@ -68,7 +71,11 @@ try {
   ];
   console.log(
     `\n${
-      databaseUrl ? "PostgreSQL" : "PGlite (embedded)"
+      databaseUrl
+        ? `PostgreSQL${
+          serverThreads.WEB_CONCURRENCY === "1" ? "" : `, ${serverThreads.WEB_CONCURRENCY} server threads`
+        }`
+        : "PGlite (embedded)"
     }, ${connections} connections, ${duration} s each, ${loadTool}, ${navigator.hardwareConcurrency} cores, ${
       new Date().toISOString()
     }\n`,

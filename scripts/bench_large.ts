@@ -249,7 +249,8 @@ for (const url of databases) {
   }
   // The long tail runs as the shop runs in production (page cache on): no page is asked twice, so
   // only what is kept until a staff write (categories, counts) can be reused.
-  const production = await startServer({ DATABASE_URL: url });
+  // WEB_CONCURRENCY from the environment: the shop's server threads (decision 0085).
+  const production = await startServer({ DATABASE_URL: url, WEB_CONCURRENCY: Deno.env.get("WEB_CONCURRENCY") ?? "1" });
   try {
     await fetch(production.url + "/").then((r) => r.body?.cancel());
     const tail = await longTail(production.url, shuffled(productSlugs).map((s) => `/product/${s}`), tailSeconds);
