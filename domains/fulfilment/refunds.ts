@@ -6,7 +6,14 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
-import { orderItems, orderRefunds, type orders, type RestockLine } from "../../db/schema/mod.ts";
+import {
+  orderItems,
+  orderRefunds,
+  type orders,
+  type RestockLine,
+  shipmentItems,
+  shipments,
+} from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney, toCents } from "../../lib/money.ts";
 import { STITCH_MANUAL_REFUND } from "../payments/mod.ts";
@@ -77,17 +84,33 @@ export async function restockedSoFar(tx: Db, orderId: number): Promise<Map<numbe
 }
 
 /**
+ * Units shipped so far by order line (partial fulfilment, decision 0079): they have left the shelf,
+ * so a cancel gives back only the rest.
+ */
+export async function shippedSoFar(tx: Db, orderId: number): Promise<Map<number, number>> {
+  const rows = await tx.select({ orderItemId: shipmentItems.orderItemId, quantity: shipmentItems.quantity })
+    .from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(eq(shipments.orderId, orderId));
+  const done = new Map<number, number>();
+  for (const r of rows) done.set(r.orderItemId, (done.get(r.orderItemId) ?? 0) + r.quantity);
+  return done;
+}
+
+/**
  * The restock lines checked against the order: each line must be the order's, and no line may go
  * back more often than it was ordered, counting earlier refunds. `all` gives back every unit not yet
- * given back (a cancel).
+ * given back and not shipped (a cancel: shipped parcels have left the shelf).
  */
 export async function checkedRestock(tx: Db, orderId: number, wanted: RestockLine[] | "all"): Promise<RestockLine[]> {
   const lines = await tx.select({ id: orderItems.id, name: orderItems.name, quantity: orderItems.quantity })
     .from(orderItems).where(eq(orderItems.orderId, orderId));
   const done = await restockedSoFar(tx, orderId);
   if (wanted === "all") {
-    return lines.map((l) => ({ orderItemId: l.id, quantity: l.quantity - (done.get(l.id) ?? 0) }))
-      .filter((l) => l.quantity > 0);
+    const shipped = await shippedSoFar(tx, orderId);
+    return lines.map((l) => ({
+      orderItemId: l.id,
+      quantity: l.quantity - (done.get(l.id) ?? 0) - (shipped.get(l.id) ?? 0),
+    })).filter((l) => l.quantity > 0);
   }
   const merged = new Map<number, number>();
   for (const l of wanted) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);

@@ -15,7 +15,7 @@ import { trackingLink } from "../carriers/mod.ts";
 import { enqueueEmail, orderShippedEmail } from "../mail/mod.ts";
 import { lockOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
 import { orderRecipient } from "./customer.ts";
-import { type RefundOptions, restockedSoFar } from "./refunds.ts";
+import { type RefundOptions, restockedSoFar, shippedSoFar } from "./refunds.ts";
 import { advanceLockedOrder } from "./transitions.ts";
 
 export const SHIP_NOT_PAID = "This order is not paid yet: only a paid order can be shipped.";
@@ -49,16 +49,6 @@ export interface ShipmentView {
   tracking: { carrier: string; url: string } | null;
   createdAt: Date;
   lines: { orderItemId: number; name: string; quantity: number }[];
-}
-
-/** Units shipped so far by order line. */
-async function shippedSoFar(tx: Db, orderId: number): Promise<Map<number, number>> {
-  const rows = await tx.select({ orderItemId: shipmentItems.orderItemId, quantity: shipmentItems.quantity })
-    .from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
-    .where(eq(shipments.orderId, orderId));
-  const done = new Map<number, number>();
-  for (const r of rows) done.set(r.orderItemId, (done.get(r.orderItemId) ?? 0) + r.quantity);
-  return done;
 }
 
 /** Each line's ordered, shipped, restocked and still-to-ship units (the order's line order). */

@@ -5,7 +5,7 @@ import { createProduct } from "../../tests/helpers/factories.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
 import { customer, FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
 import type { Db } from "../../db/client.ts";
-import { auditLogs, emailOutbox, orders } from "../../db/schema/mod.ts";
+import { auditLogs, emailOutbox, orders, products } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { testGateway } from "../payments/mod.ts";
 import { getAdminOrder, lineFulfilment, listShipments, recordShipment, SHIP_NOT_PAID } from "./mod.ts";
@@ -146,6 +146,33 @@ test("[shipments] never more than ordered less shipped less restocked: 409; unkn
     (e) => e instanceof ValidationError && /not part of this order/.test(e.message),
   );
   assert.equal((await listShipments(db, order.id)).length, 1);
+});
+
+test("[shipments] cancelling a part-shipped order gives back only what did not ship and was not given back already", async (db) => {
+  const { order, tube, mat, hide, gateway, staff } = await threeLineOrder(db);
+  await recordShipment(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: tube, quantity: 1 }, { orderItemId: mat, quantity: 1 }],
+    trackingNumber: "TCG9",
+    userId: staff.id,
+  }, opts);
+  await refundOrder(db, gateway, {
+    orderId: order.id,
+    amountCents: 12_000,
+    reason: "One hide cracked",
+    restock: [{ orderItemId: hide, quantity: 1 }],
+    userId: staff.id,
+  }, opts);
+  await changeOrderStatus(db, gateway, { orderId: order.id, to: "cancelled", userId: staff.id }, {
+    ...opts,
+    now: new Date(),
+  });
+  const stock = async (slug: string) => (await db.select().from(products).where(eq(products.slug, slug)))[0].stock;
+  // Ordered 2 tubes, 1 mat, 3 hides from 10 each; 1 tube and the mat shipped; 1 hide refunded to stock.
+  assert.equal(await stock("uvb-tube"), 9, "the shipped tube stays off the shelf");
+  assert.equal(await stock("heat-mat"), 9, "the shipped mat stays off the shelf");
+  assert.equal(await stock("cork-hide"), 10, "every hide back once");
+  assert.equal((await orderRow(db, order.id)).status, "cancelled");
 });
 
 test("[shipments] only a paid order in processing ships in parts: 409 otherwise", async (db) => {
