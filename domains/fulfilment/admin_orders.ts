@@ -19,6 +19,7 @@ import {
   paymentStatusOf,
 } from "../orders/mod.ts";
 import type { AdminOrdersQuery } from "./schemas.ts";
+import { listShipments, type ShipmentView } from "./shipments.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The CSV export's ceiling: a bigger export should be narrowed by its filters. */
@@ -267,6 +268,8 @@ export interface AdminOrderDetail {
   source: OrderSource;
   /** A WhatsApp order's message id (orders.wa_trade_id) and customer number; null for other orders. */
   whatsapp: { waTradeId: string; number: string | null } | null;
+  /** The parcels sent for part of the order (partial fulfilment, decision 0079), oldest first. */
+  shipments: ShipmentView[];
 }
 
 const STATUS_TITLES: Record<string, string> = {
@@ -282,7 +285,7 @@ const STATUS_TITLES: Record<string, string> = {
 export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrderDetail> {
   const order = await getOrder(db, orderId, { userId: 0, isAdmin: true });
   const staff = sql<string | null>`(select ${users.username} from ${users} where ${users.id} = `;
-  const [customerRows, refundRows, noteRows, emailRows, auditRows] = await Promise.all([
+  const [customerRows, refundRows, noteRows, emailRows, auditRows, parcels] = await Promise.all([
     order.userId === null ? Promise.resolve([]) : db.select({
       id: users.id,
       username: users.username,
@@ -306,6 +309,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
     db.select({ a: auditLogs, by: sql<string | null>`${staff}${auditLogs.userId})` }).from(auditLogs)
       .where(and(eq(auditLogs.entityType, "order"), eq(auditLogs.entityId, orderId)))
       .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id)),
+    listShipments(db, orderId),
   ]);
   const c = customerRows[0];
   const [{ waTradeId, source }] = await db.select({ waTradeId: orders.waTradeId, source: orders.source }).from(orders)
@@ -422,6 +426,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
     timeline,
     source,
     whatsapp: waTradeId ? { waTradeId, number: waNumber(waTradeId, c?.waId ?? null) } : null,
+    shipments: parcels,
   };
 }
 

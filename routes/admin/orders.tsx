@@ -16,7 +16,6 @@ import {
   getAdminOrder,
   lineFulfilment,
   listAdminOrders,
-  listShipments,
   packingSlipIds,
   type PackingSlipShop,
   packingSlipsPdf,
@@ -151,7 +150,7 @@ export function ordersAdmin() {
             documents={await orderDocuments(c.var.db, order.id)}
             fulfilment={{
               lines: await lineFulfilment(c.var.db, order.id),
-              shipments: await listShipments(c.var.db, order.id),
+              shipments: detail.shipments,
             }}
           />
           {await editLinesPanel(c, order.id)}

@@ -92,6 +92,7 @@ export function adminOrderJson(d: AdminOrderDetail): z.input<typeof adminOrderSc
     source: d.source,
     waTradeId: d.whatsapp?.waTradeId ?? null,
     whatsappNumber: d.whatsapp?.number ?? null,
+    shipments: d.shipments.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
   };
 }
 
@@ -173,6 +174,15 @@ const adminOrderSchema = orderSchema.extend({
   /** The WhatsApp order message's id (orders.wa_trade_id); null for an order placed in the shop. */
   waTradeId: z.string().nullable(),
   whatsappNumber: z.string().nullable(),
+  /** The parcels sent for part of the order, oldest first, each with its lines and tracking link. */
+  shipments: z.array(z.object({
+    id: z.number().int(),
+    trackingNumber: z.string(),
+    carrier: z.string().nullable(),
+    tracking: z.object({ carrier: z.string(), url: z.string() }).nullable(),
+    createdAt: z.string(),
+    lines: z.array(z.object({ orderItemId: z.number().int(), name: z.string(), quantity: z.number().int() })),
+  })),
 });
 
 const orderIdParam = validate("param", fulfilmentSchemas.orderIdParam);

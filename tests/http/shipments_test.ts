@@ -111,6 +111,16 @@ test("[shipments] the JSON route: 201 with every line's count; the last units sh
     (await admin.postJson(path, { lines: [{ orderItemId: mat, quantity: 1 }], trackingNumber: "T3" })).status,
     409,
   );
+  // The order as the API reads it lists its parcels, oldest first, with their lines.
+  const read = await (await admin.get(`/api/admin/orders/${order.id}`)).json();
+  assert.deepEqual(
+    read.shipments.map((p: { trackingNumber: string; carrier: string | null; lines: { quantity: number }[] }) => [
+      p.trackingNumber,
+      p.carrier,
+      p.lines.map((l) => l.quantity),
+    ]),
+    [["TCG1", "The Courier Guy", [1]], ["TCG2", null, [1, 1]]],
+  );
 });
 
 test(
