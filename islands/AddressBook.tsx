@@ -316,14 +316,14 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
           </div>
         </div>
         <ConfirmButtons
-          onCancel={() => deleteDialog.current?.close()}
+          dialog={deleteDialog}
           onConfirm={confirmDelete}
           busy={busy === "delete"}
-          label="Delete"
-          busyLabel="Deleting…"
+          className={buttonStyles.danger}
           cancelClass={buttonStyles.secondary}
-          confirmClass={buttonStyles.danger}
-        />
+        >
+          {busy === "delete" ? "Deleting…" : "Delete"}
+        </ConfirmButtons>
       </DeleteDialog>
     </div>
   );

@@ -176,15 +176,9 @@ export default function CouponManager(
         <p id="coupon-delete-text" className="mt-2 text-sm text-stone-700">
           {deleting ? deleteCouponQuestion(deleting.code) : ""}
         </p>
-        <ConfirmButtons
-          onCancel={() => deleteDialog.current?.close()}
-          onConfirm={confirmDelete}
-          busy={busy}
-          label="Delete"
-          busyLabel="Deleting…"
-          cancelClass={secondaryButton}
-          confirmClass={dangerButton}
-        />
+        <ConfirmButtons dialog={deleteDialog} onConfirm={confirmDelete} busy={busy} className={dangerButton}>
+          {busy ? "Deleting…" : "Delete"}
+        </ConfirmButtons>
       </DeleteDialog>
     </div>
   );

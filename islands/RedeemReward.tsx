@@ -125,15 +125,9 @@ export default function RedeemReward({ reward, balance }: RedeemRewardProps) {
             </p>
           </div>
         </div>
-        <ConfirmButtons
-          onCancel={() => confirmDialog.current?.close()}
-          onConfirm={confirm}
-          busy={busy}
-          label="Confirm Redemption"
-          busyLabel="Redeeming…"
-          cancelClass={secondaryButton}
-          confirmClass={primaryButton}
-        />
+        <ConfirmButtons dialog={confirmDialog} onConfirm={confirm} busy={busy} className={primaryButton}>
+          {busy ? "Redeeming…" : "Confirm Redemption"}
+        </ConfirmButtons>
       </dialog>
 
       <dialog

@@ -2,8 +2,9 @@
  * The parts of the islands' modal <dialog>s (the address book, the coupon manager, a reward's
  * redemption), so each draws its form dialog and its "are you sure?" dialog the same way.
  */
-import type { ReactNode, Ref } from "react";
+import type { ReactNode, Ref, RefObject } from "react";
 import { CloseIcon } from "./icons.tsx";
+import { secondaryButton } from "./buttons.ts";
 
 /** A form dialog: a header, a scrolling body and a footer, as tall as the screen allows. */
 export const formDialogClass =
@@ -66,26 +67,28 @@ export function DeleteDialog(
   );
 }
 
-/** A confirmation dialog's buttons: Cancel, and the button that does it (its label while busy). */
+/**
+ * A confirmation dialog's buttons: Cancel (closes `dialog`), and the button that does it, disabled
+ * while `busy`; `children` are its label.
+ */
 export function ConfirmButtons(
-  { onCancel, onConfirm, busy, label, busyLabel, cancelClass, confirmClass }: {
-    onCancel: () => void;
+  { dialog, onConfirm, busy, className, cancelClass = secondaryButton, children }: {
+    dialog: RefObject<HTMLDialogElement | null>;
     onConfirm: () => void;
     busy: boolean;
-    label: string;
-    busyLabel: string;
-    /** The buttons' looks (the confirming one: danger for a delete). */
-    cancelClass: string;
-    confirmClass: string;
+    /** The confirming button's look (danger for a delete). */
+    className: string;
+    cancelClass?: string;
+    children: ReactNode;
   },
 ) {
   return (
     <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <button type="button" className={cancelClass} onClick={onCancel}>
+      <button type="button" className={cancelClass} onClick={() => dialog.current?.close()}>
         Cancel
       </button>
-      <button type="button" className={confirmClass} onClick={onConfirm} disabled={busy}>
-        {busy ? busyLabel : label}
+      <button type="button" className={className} onClick={onConfirm} disabled={busy}>
+        {children}
       </button>
     </div>
   );
