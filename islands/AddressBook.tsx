@@ -20,7 +20,8 @@ import {
   emptyAddressValues,
 } from "../components/account/AddressForm.tsx";
 import { buttonStyles, DELETE_CONFIRMATION, NoAddresses } from "../components/account/AddressBookView.tsx";
-import { CloseIcon, EditIcon, PlusIcon, StarIcon, TrashIcon } from "../components/ui/icons.tsx";
+import { EditIcon, PlusIcon, StarIcon, TrashIcon } from "../components/ui/icons.tsx";
+import { ConfirmButtons, DeleteDialog, DialogFooter, DialogHeader, formDialogClass } from "../components/ui/Dialog.tsx";
 
 export interface AddressBookProps {
   addresses: AddressCardData[];
@@ -284,43 +285,25 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
       <dialog
         ref={formDialog}
         aria-labelledby="address-dialog-title"
-        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/50 open:flex open:flex-col"
+        className={formDialogClass}
         onClose={() => setEditing(null)}
         data-address-dialog
       >
         <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-          <div className="flex items-center justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
-            <h2 id="address-dialog-title" className="text-lg font-bold">{formTitle}</h2>
-            <button
-              type="button"
-              onClick={closeForm}
-              aria-label="Close"
-              className="rounded-lg p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
-            >
-              <CloseIcon className="h-5 w-5" />
-            </button>
-          </div>
+          <DialogHeader titleId="address-dialog-title" title={formTitle} onClose={closeForm} />
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">
             <AddressFields values={values} errors={errors} onChange={change} onBlur={blur} />
           </div>
-          <div className="flex flex-col-reverse gap-3 border-t border-stone-200 bg-stone-50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+          <DialogFooter>
             <button type="button" onClick={closeForm} className={buttonStyles.secondary}>Cancel</button>
             <button type="submit" className={buttonStyles.primary} disabled={busy === "form"}>
               {busy === "form" ? "Saving…" : editing?.kind === "edit" ? "Save Changes" : "Save Address"}
             </button>
-          </div>
+          </DialogFooter>
         </form>
       </dialog>
 
-      <dialog
-        ref={deleteDialog}
-        role="alertdialog"
-        aria-labelledby="address-delete-title"
-        aria-describedby="address-delete-text"
-        className="m-auto w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-stone-950/50"
-        onClose={() => setDeleting(null)}
-        data-delete-dialog
-      >
+      <DeleteDialog ref={deleteDialog} idPrefix="address-delete" onClose={() => setDeleting(null)}>
         <div className="flex items-start gap-4">
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-700">
             <TrashIcon className="h-5 w-5" />
@@ -332,15 +315,16 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
             <p id="address-delete-text" className="mt-1 text-sm text-stone-700">{DELETE_CONFIRMATION}</p>
           </div>
         </div>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonStyles.secondary} onClick={() => deleteDialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="button" className={buttonStyles.danger} onClick={confirmDelete} disabled={busy === "delete"}>
-            {busy === "delete" ? "Deleting…" : "Delete"}
-          </button>
-        </div>
-      </dialog>
+        <ConfirmButtons
+          dialog={deleteDialog}
+          onConfirm={confirmDelete}
+          busy={busy === "delete"}
+          className={buttonStyles.danger}
+          cancelClass={buttonStyles.secondary}
+        >
+          {busy === "delete" ? "Deleting…" : "Delete"}
+        </ConfirmButtons>
+      </DeleteDialog>
     </div>
   );
 }

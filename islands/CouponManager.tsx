@@ -20,7 +20,7 @@ import type { FieldErrors } from "../components/ui/Field.tsx";
 import { FormAlert } from "../components/ui/Field.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../components/ui/buttons.ts";
-import { CloseIcon } from "../components/ui/icons.tsx";
+import { ConfirmButtons, DeleteDialog, DialogFooter, DialogHeader, formDialogClass } from "../components/ui/Dialog.tsx";
 import { api, ApiError } from "../client/api.ts";
 import { reloadWithToast, toast } from "../client/toast.ts";
 
@@ -33,9 +33,6 @@ export interface CouponManagerProps {
   page: number;
   pageCount: number;
 }
-
-const dialogClass =
-  "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/50 open:flex open:flex-col";
 
 function pageHref(search: string, status: string) {
   return (p: number) => {
@@ -142,24 +139,14 @@ export default function CouponManager(
       <dialog
         ref={formDialog}
         aria-labelledby="coupon-dialog-title"
-        className={dialogClass}
+        className={formDialogClass}
         onClose={() => setEditing(null)}
         data-coupon-dialog
       >
         {editing
           ? (
             <form key={editing.key} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-              <div className="flex items-center justify-between gap-4 border-b border-stone-200 px-5 py-4 sm:px-6">
-                <h2 id="coupon-dialog-title" className="text-lg font-bold">{title}</h2>
-                <button
-                  type="button"
-                  onClick={() => formDialog.current?.close()}
-                  aria-label="Close"
-                  className="rounded-lg p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
-                >
-                  <CloseIcon className="h-5 w-5" />
-                </button>
-              </div>
+              <DialogHeader titleId="coupon-dialog-title" title={title} onClose={() => formDialog.current?.close()} />
               <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-5 sm:px-6">
                 <FormAlert message={formError} />
                 <CouponFields
@@ -171,41 +158,28 @@ export default function CouponManager(
                   onStartChange={setStartDate}
                 />
               </div>
-              <div className="flex flex-col-reverse gap-3 border-t border-stone-200 bg-stone-50 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+              <DialogFooter>
                 <button type="button" onClick={() => formDialog.current?.close()} className={secondaryButton}>
                   Cancel
                 </button>
                 <button type="submit" className={primaryButton} disabled={busy}>
                   {busy ? "Saving…" : editing.coupon ? "Update Coupon" : "Create Coupon"}
                 </button>
-              </div>
+              </DialogFooter>
             </form>
           )
           : null}
       </dialog>
 
-      <dialog
-        ref={deleteDialog}
-        role="alertdialog"
-        aria-labelledby="coupon-delete-title"
-        aria-describedby="coupon-delete-text"
-        className="m-auto w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-stone-950/50"
-        onClose={() => setDeleting(null)}
-        data-delete-dialog
-      >
+      <DeleteDialog ref={deleteDialog} idPrefix="coupon-delete" onClose={() => setDeleting(null)}>
         <h2 id="coupon-delete-title" className="text-lg font-bold">Delete Coupon</h2>
         <p id="coupon-delete-text" className="mt-2 text-sm text-stone-700">
           {deleting ? deleteCouponQuestion(deleting.code) : ""}
         </p>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={() => deleteDialog.current?.close()} className={secondaryButton}>
-            Cancel
-          </button>
-          <button type="button" onClick={confirmDelete} className={dangerButton} disabled={busy}>
-            {busy ? "Deleting…" : "Delete"}
-          </button>
-        </div>
-      </dialog>
+        <ConfirmButtons dialog={deleteDialog} onConfirm={confirmDelete} busy={busy} className={dangerButton}>
+          {busy ? "Deleting…" : "Delete"}
+        </ConfirmButtons>
+      </DeleteDialog>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from "../client/toast.ts";
 import { primaryButton, secondaryButton } from "../components/ui/buttons.ts";
 import { formatPoints, relativeTime } from "../components/loyalty/format.ts";
 import { AwardIcon, CheckCircleIcon } from "../components/ui/icons.tsx";
+import { ConfirmButtons, confirmDialogClass } from "../components/ui/Dialog.tsx";
 import type { ActionOutput } from "../contract/action.ts";
 import type { redeemRewardOutput } from "../contract/loyalty.ts";
 
@@ -21,9 +22,6 @@ export interface RedeemRewardProps {
 
 /** What the redeem call answers (a changed response shape fails the type check here). */
 type Redeemed = ActionOutput<typeof redeemRewardOutput>;
-
-const dialogClass =
-  "m-auto w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-stone-950/50";
 
 export default function RedeemReward({ reward, balance }: RedeemRewardProps) {
   const confirmDialog = useRef<HTMLDialogElement>(null);
@@ -113,7 +111,7 @@ export default function RedeemReward({ reward, balance }: RedeemRewardProps) {
         role="alertdialog"
         aria-labelledby={`${id}-confirm-title`}
         aria-describedby={`${id}-confirm-text`}
-        className={dialogClass}
+        className={confirmDialogClass}
         data-redeem-confirm
       >
         <div className="flex items-start gap-4">
@@ -127,20 +125,15 @@ export default function RedeemReward({ reward, balance }: RedeemRewardProps) {
             </p>
           </div>
         </div>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={() => confirmDialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="button" className={primaryButton} onClick={confirm} disabled={busy}>
-            {busy ? "Redeeming…" : "Confirm Redemption"}
-          </button>
-        </div>
+        <ConfirmButtons dialog={confirmDialog} onConfirm={confirm} busy={busy} className={primaryButton}>
+          {busy ? "Redeeming…" : "Confirm Redemption"}
+        </ConfirmButtons>
       </dialog>
 
       <dialog
         ref={successDialog}
         aria-labelledby={`${id}-done-title`}
-        className={dialogClass}
+        className={confirmDialogClass}
         onClose={() => location.assign(pageWithCode())}
         data-redeem-success
       >

@@ -5,7 +5,7 @@
  * the API. Visitors see the form disabled with a login link. It opens by itself when the address ends
  * in #write-review (the order page's 'Write a Review' buttons).
  */
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { ApiError } from "../client/api.ts";
 import { toast } from "../client/toast.ts";
 import { FilledStar } from "../components/reviews/parts.tsx";
@@ -51,6 +51,49 @@ function errorProps(id: string, error: string | undefined) {
 /** The message {@link errorProps} points at. */
 function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   return error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p> : null;
+}
+
+const field = "mt-1 w-full rounded-md border border-stone-300 px-3 py-2 disabled:bg-stone-100";
+
+/**
+ * The title input or (with `rows`) the review textarea, with its label and error message; `children`
+ * stand between the control and the error (the character count).
+ */
+function TextField(
+  { name, label, rows, maxLength, disabled, value, onChange, error, children }: {
+    name: string;
+    label: string;
+    rows?: number;
+    maxLength: number;
+    disabled: boolean;
+    value: string;
+    onChange: (value: string) => void;
+    error: string | undefined;
+    children?: ReactNode;
+  },
+) {
+  const id = `review-${name}`;
+  // In the order the attributes are written (rows only on the textarea).
+  const control = {
+    id,
+    name,
+    ...(rows ? { rows } : {}),
+    maxLength,
+    disabled,
+    value,
+    className: field,
+    ...errorProps(id, error),
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">{label}</label>
+      {rows
+        ? <textarea {...control} onChange={(e) => onChange(e.target.value)} />
+        : <input {...control} onChange={(e) => onChange(e.target.value)} />}
+      {children}
+      <ErrorText id={id} error={error} />
+    </div>
+  );
 }
 
 export default function ReviewForm(
@@ -161,7 +204,6 @@ export default function ReviewForm(
 
   const shown = hover || rating;
   const disabled = !signedIn;
-  const field = "mt-1 w-full rounded-md border border-stone-300 px-3 py-2 disabled:bg-stone-100";
   return (
     <div id="write-review" className="scroll-mt-24">
       <a
@@ -219,36 +261,27 @@ export default function ReviewForm(
                 <span className="ml-2 text-sm text-stone-600" aria-live="polite">{RATING_WORDS[shown]}</span>
               </div>
             </fieldset>
-            <div>
-              <label htmlFor="review-title" className="text-sm font-semibold text-stone-800">Title</label>
-              <input
-                id="review-title"
-                name="title"
-                maxLength={100}
-                disabled={disabled}
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                className={field}
-                {...errorProps("review-title", errors.title)}
-              />
-              <ErrorText id="review-title" error={errors.title} />
-            </div>
-            <div>
-              <label htmlFor="review-content" className="text-sm font-semibold text-stone-800">Review</label>
-              <textarea
-                id="review-content"
-                name="content"
-                rows={5}
-                maxLength={1000}
-                disabled={disabled}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
-                className={field}
-                {...errorProps("review-content", errors.content)}
-              />
+            <TextField
+              name="title"
+              label="Title"
+              maxLength={100}
+              disabled={disabled}
+              value={title}
+              onChange={setTitle}
+              error={errors.title}
+            />
+            <TextField
+              name="content"
+              label="Review"
+              rows={5}
+              maxLength={1000}
+              disabled={disabled}
+              value={content}
+              onChange={setContent}
+              error={errors.content}
+            >
               <p className="mt-1 text-xs text-stone-500">{content.trim().length}/1000</p>
-              <ErrorText id="review-content" error={errors.content} />
-            </div>
+            </TextField>
             <div>
               <label htmlFor="review-photos" className="text-sm font-semibold text-stone-800">
                 Photos (optional)

@@ -36,6 +36,50 @@ const option =
   "flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 transition-colors has-[:checked]:border-green-700 has-[:checked]:bg-green-50/70 has-[:checked]:ring-1 has-[:checked]:ring-green-700/30 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-stone-50 has-[:disabled]:opacity-70";
 const radio = "mt-0.5 h-4 w-4 shrink-0 accent-green-800";
 
+type Method = ShippingMethodChooserProps["method"];
+
+/** One method's radio, with its name, price (or Free) and a line about it. */
+function MethodOption(
+  { id, value, method, onChoose, disabled, describedBy, title, price, priceProps, note }: {
+    id: string;
+    value: Method;
+    method: Method;
+    onChoose: (m: Method) => void;
+    disabled?: boolean;
+    describedBy?: string;
+    title: string;
+    price: MethodPrice;
+    /** Data attributes on the price (a test hook). */
+    priceProps?: Record<`data-${string}`, true>;
+    note: string;
+  },
+) {
+  return (
+    <label className={`${option} border-stone-200`}>
+      <input
+        type="radio"
+        id={id}
+        name="shippingMethod"
+        value={value}
+        checked={method === value}
+        disabled={disabled}
+        onChange={() => onChoose(value)}
+        aria-describedby={describedBy}
+        className={radio}
+      />
+      <span className="min-w-0 flex-1">
+        <span className="flex justify-between gap-2 font-semibold text-stone-900">
+          {title}{" "}
+          <span className={price.feeCents ? "tabular-nums" : "text-green-800"} {...priceProps}>
+            {priceText(price)}
+          </span>
+        </span>
+        <span className="block text-sm text-stone-600">{note}</span>
+      </span>
+    </label>
+  );
+}
+
 export default function ShippingMethodChooser(
   { lockers, pudo, prices, method: initialMethod, locker: initialLocker }: ShippingMethodChooserProps,
 ) {
@@ -62,48 +106,27 @@ export default function ShippingMethodChooser(
   return (
     <fieldset className="group/ship space-y-3" data-shipping-methods>
       <legend className="mb-3 text-base font-bold text-stone-900">Shipping method</legend>
-      <label className={`${option} border-stone-200`}>
-        <input
-          type="radio"
-          id="ship-standard"
-          name="shippingMethod"
-          value="standard"
-          checked={method === "standard"}
-          onChange={() => setMethod("standard")}
-          className={radio}
-        />
-        <span className="min-w-0 flex-1">
-          <span className="flex justify-between gap-2 font-semibold text-stone-900">
-            Standard delivery{" "}
-            <span className={prices.standard.feeCents ? "tabular-nums" : "text-green-800"} data-price-standard>
-              {priceText(prices.standard)}
-            </span>
-          </span>
-          <span className="block text-sm text-stone-600">3-5 business days</span>
-        </span>
-      </label>
-      <label className={`${option} border-stone-200`}>
-        <input
-          type="radio"
-          id="ship-pudo"
-          name="shippingMethod"
-          value="pudo_locker"
-          checked={method === "pudo_locker"}
-          disabled={!pudo.eligible}
-          onChange={() => setMethod("pudo_locker")}
-          aria-describedby={pudo.eligible ? undefined : "pudo-message"}
-          className={radio}
-        />
-        <span className="min-w-0 flex-1">
-          <span className="flex justify-between gap-2 font-semibold text-stone-900">
-            PUDO locker{" "}
-            <span className={prices.pudo_locker.feeCents ? "tabular-nums" : "text-green-800"}>
-              {priceText(prices.pudo_locker)}
-            </span>
-          </span>
-          <span className="block text-sm text-stone-600">Collect from a locker near you</span>
-        </span>
-      </label>
+      <MethodOption
+        id="ship-standard"
+        value="standard"
+        method={method}
+        onChoose={setMethod}
+        title="Standard delivery"
+        price={prices.standard}
+        priceProps={{ "data-price-standard": true }}
+        note="3-5 business days"
+      />
+      <MethodOption
+        id="ship-pudo"
+        value="pudo_locker"
+        method={method}
+        onChoose={setMethod}
+        disabled={!pudo.eligible}
+        describedBy={pudo.eligible ? undefined : "pudo-message"}
+        title="PUDO locker"
+        price={prices.pudo_locker}
+        note="Collect from a locker near you"
+      />
       {pudo.eligible
         ? (
           <div className={`space-y-2 rounded-xl bg-stone-50 p-3.5 ${panelClass}`} data-locker-panel>

@@ -6,7 +6,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import {
   type AdminCategory,
@@ -24,16 +23,12 @@ import { createCategoryAction, deleteCategoryAction, updateCategoryAction } from
 import { setFlash } from "../flash.ts";
 import { renderAdminPage } from "./render.tsx";
 import { refusedForm, withStatus } from "./catalog_forms.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
 
 const ACTIVE = "/admin/categories";
 const ID = ":id{[1-9][0-9]{0,9}}";
 
-const uploadLimit = bodyLimit({
-  maxSize: MAX_IMAGE_BYTES + 256 * 1024,
-  onError: () => {
-    throw new ValidationError("Images must be 5 MB or smaller");
-  },
-});
+const uploadLimit = refuseBodyOver(MAX_IMAGE_BYTES + 256 * 1024, "Images must be 5 MB or smaller");
 
 function categoryId(c: Context<AppEnv>): number {
   const id = Number(c.req.param("id"));

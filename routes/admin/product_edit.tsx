@@ -7,7 +7,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import {
   catalogAdminSchemas as schemas,
@@ -44,16 +43,12 @@ import { setFlash } from "../flash.ts";
 import { renderAdminPage } from "./render.tsx";
 import { categoryOptions } from "./products.tsx";
 import { refusedForm, withStatus } from "./catalog_forms.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
 
 const ACTIVE = "/admin/products";
 const ID = ":id{[1-9][0-9]{0,9}}";
 
-const formLimit = bodyLimit({
-  maxSize: 256 * 1024,
-  onError: () => {
-    throw new ValidationError("The form is too large.");
-  },
-});
+const formLimit = refuseBodyOver(256 * 1024, "The form is too large.");
 
 /** A product's columns as the form's text values. */
 function formValues(p: ProductRecord): Record<string, string> {

@@ -6,7 +6,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import {
   archiveProduct,
@@ -27,21 +26,17 @@ import {
   type VariantRecord,
 } from "../../domains/catalog_admin/mod.ts";
 import { categoryFields, toVariant } from "../../domains/catalog/mod.ts";
-import { ERROR_CODES, ValidationError } from "../../lib/errors.ts";
+import { ERROR_CODES } from "../../lib/errors.ts";
 import { toCents, toRand } from "../../lib/money.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser } from "../guards.ts";
 import { updateVariantOutput, variantSchema } from "../../contract/admin_catalog.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { variantJson } from "./json.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
 
 /** At most 64 KB of body, checked after the staff guard and before the body is read. */
-const writeLimit = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw new ValidationError("The request body is too large.");
-  },
-});
+const writeLimit = refuseBodyOver(64 * 1024);
 
 const numberOrNull = (v: string | null) => (v === null ? null : Number(v));
 

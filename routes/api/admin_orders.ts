@@ -7,7 +7,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import {
   addOrderNote,
@@ -21,7 +20,6 @@ import {
   recordShipment,
 } from "../../domains/fulfilment/mod.ts";
 import { mailSchemas, searchOutbox } from "../../domains/mail/mod.ts";
-import { ValidationError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
@@ -31,6 +29,7 @@ import { orderGateway, refundsByHand } from "../finalize_options.ts";
 import { createStaffOrderAction, orderLinesAction } from "./admin_staff_orders.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus } from "../../flows/change_order_status.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
 
 /** A list row as JSON (money in rand). */
 /** adminOrderRowJson's shape: a row of the staff order list. */
@@ -124,12 +123,7 @@ export async function applyRefund(c: Context<AppEnv>, orderId: number, body: ful
   }, fulfilmentOptions(c));
 }
 
-const smallBody = bodyLimit({
-  maxSize: 32 * 1024,
-  onError: () => {
-    throw new ValidationError("The request body is too large.");
-  },
-});
+const smallBody = refuseBodyOver(32 * 1024);
 
 const noteSchema = z.object({
   id: z.number().int(),

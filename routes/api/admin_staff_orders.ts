@@ -10,26 +10,21 @@
  */
 import type { Context } from "hono";
 import { z } from "zod";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import { checkoutSchemas } from "../../domains/checkout/mod.ts";
 import { fulfilmentSchemas } from "../../domains/fulfilment/mod.ts";
 import { loadOrders, payLink, payLinkKey } from "../../domains/orders/mod.ts";
 import { changeOrderLines, placeStaffOrder } from "../../flows/staff_order.ts";
-import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { NotFoundError } from "../../lib/errors.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { defineAction, validParams } from "../action.ts";
 import { finalizeOptions, orderGateway } from "../finalize_options.ts";
 import { deliveryRates, siteShop } from "../shop_info.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
 
-const orderBody = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw new ValidationError("The request body is too large.");
-  },
-});
+const orderBody = refuseBodyOver(64 * 1024);
 
 const staffOrderOutput = z.object({
   id: z.number().int(),

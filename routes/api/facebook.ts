@@ -6,7 +6,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import {
   facebookImportBody,
@@ -16,19 +15,14 @@ import {
   saveAccessToken,
   TOKEN_SAVED,
 } from "../../domains/social_import/mod.ts";
-import { ValidationError } from "../../lib/errors.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { saveFacebookTokenOutput } from "../../contract/facebook.ts";
 import { defineAction, jsonRoute } from "../action.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
 
 /** Bodies are a token or a flag: anything larger is not ours. */
-export const facebookBodyLimit = bodyLimit({
-  maxSize: 8 * 1024,
-  onError: () => {
-    throw new ValidationError("The request body is too large.");
-  },
-});
+export const facebookBodyLimit = refuseBodyOver(8 * 1024);
 
 /** Runs the import for the signed-in staff member with the app's configuration and storage. */
 export function runFacebookImport(c: Context<AppEnv>, downloadImages: boolean) {
