@@ -12,11 +12,11 @@ import {
   facebookImportBody,
   facebookSettingsBody,
   GraphUnavailableError,
-  importCatalogue,
   saveAccessToken,
   TOKEN_SAVED,
 } from "../../domains/social_import/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { importCatalogue } from "../../flows/import_meta_catalogue.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { saveFacebookTokenOutput } from "../../contract/facebook.ts";
