@@ -13,7 +13,8 @@ import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orderNotes, orders, users, whatsappInbound } from "../db/schema/mod.ts";
 import type { DeliveryRates } from "../domains/cart/mod.ts";
-import { createLineOrder, defaultAddresses, lockSellable } from "../domains/checkout/mod.ts";
+import { defaultAddresses } from "../domains/checkout/mod.ts";
+import { createLineOrder, lockSellable } from "./line_order.ts";
 import { findByRetailerIds } from "../domains/feeds/mod.ts";
 import { addressSnapshot } from "../domains/orders/mod.ts";
 import { createAddress } from "../domains/addresses/mod.ts";
@@ -178,7 +179,7 @@ export async function placeWhatsAppOrder(
   const customer = await customerForWaId(tx, input.waId, input.profileName, now);
   const { shippingAddress } = await defaultAddresses(tx, customer.id);
 
-  // The checkout's stock taking and totals (domains/checkout/line_order.ts). The rows are locked
+  // The checkout's stock taking and totals (flows/line_order.ts). The rows are locked
   // above and the quantities checked, so it cannot fall short here.
   const placed = await createLineOrder(tx, {
     userId: customer.id,
