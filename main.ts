@@ -23,12 +23,12 @@ import {
   testGatewayOver,
   USE_TEST_CARD,
 } from "./domains/payments/mod.ts";
-import { sendDueStockAlerts } from "./domains/notifications/mod.ts";
-import { sendReplacementReminders } from "./domains/animals/mod.ts";
+import { sendDueStockAlerts } from "./flows/send_stock_alerts.ts";
+import { sendReplacementReminders } from "./flows/send_replacement_reminders.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
 import { publishDueDrafts } from "./domains/catalog_admin/mod.ts";
-import { runWhatsAppWork, whatsappJobContext } from "./domains/whatsapp/mod.ts";
+import { runWhatsAppWork, whatsappJobContext } from "./flows/whatsapp_order.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 import { sweepUnpaidOrders } from "./flows/cancel_order.ts";
 import { handleOrderEvents } from "./flows/order_events.ts";

@@ -3,7 +3,7 @@
  * changing the lines of such an order before it is paid.
  *
  * Placing: ONE transaction finds (or creates, without a password) the customer, prices the lines at
- * the shop's prices and takes their stock (domains/checkout/line_order.ts, as a WhatsApp cart is),
+ * the shop's prices and takes their stock (flows/line_order.ts, as a WhatsApp cart is),
  * creates the pending order with source "staff", audits it with the staff member and queues the
  * e-mail carrying the signed pay link. A line short of stock refuses the whole order (409 naming it):
  * nothing is written. Compensation: the order waits PAY_LINK_ORDER_TTL_MS for payment, then the
@@ -22,20 +22,15 @@ import { formatMoney, toCents, toNumeric, toRand } from "../lib/money.ts";
 import type { ShopInfo } from "../config.ts";
 import type { DeliveryRates } from "../domains/cart/mod.ts";
 import {
-  createLineOrder,
   type FinalizeOptions,
   findLocker,
-  insertLines,
   isRetryableConflict,
-  linesText,
-  lineTotals,
-  lockSellable,
   PAYMENT_STILL_PROCESSING,
-  type PricedLine,
   PUDO_MIN_TOTAL_CENTS,
   retryOnConflict,
 } from "../domains/checkout/mod.ts";
 import type { OrderLinesBody, StaffOrderBody } from "../domains/checkout/schemas.ts";
+import { createLineOrder, insertLines, linesText, lineTotals, lockSellable, type PricedLine } from "./line_order.ts";
 import { lockOrder, ORDER_NOT_FOUND, payLink, releaseStock, takeStock } from "../domains/orders/mod.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";

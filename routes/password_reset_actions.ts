@@ -5,7 +5,8 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
-import { hitRateLimit, keyPart, LIMITS, requestPasswordReset, resetPassword } from "../domains/auth/mod.ts";
+import { hitRateLimit, keyPart, LIMITS, resetPassword } from "../domains/auth/mod.ts";
+import { requestPasswordReset } from "../flows/request_password_reset.ts";
 import { ServiceError, withFallback } from "../lib/error_log.ts";
 import { clientIp } from "./client_ip.ts";
 

@@ -9,11 +9,12 @@
  *   islands/, client/      nothing of flows/, routes/ or app.ts (they read the contract in contract/)
  *   contract/              nothing of flows/, routes/, components/, islands/ or app.ts
  *   everywhere             no runtime import cycle (type-only imports aside: they vanish at run time)
+ *   domains/ -> domains/   at most MAX_DOMAIN_PAIRS importing pairs (scripts/domain_pairs.ts lists them)
  *
  * A new import that breaks one of these fails here with the importing file and what it imports.
  */
 import assert from "node:assert/strict";
-import { moduleGraph } from "./helpers/module_graph.ts";
+import { domainPairs, moduleGraph } from "./helpers/module_graph.ts";
 
 const graph = await moduleGraph();
 
@@ -105,6 +106,23 @@ function runtimeCycles(): string[][] {
 
 Deno.test("layers: no runtime import cycle anywhere", () => {
   assert.deepEqual(runtimeCycles(), []);
+});
+
+/**
+ * The ceiling on domain -> domain import pairs (77 before issue 29 moved the orchestration to flows/).
+ * A domain that needs several others to carry out a use case belongs in flows/; lower this when a
+ * pair goes away, never raise it without a decision record.
+ */
+const MAX_DOMAIN_PAIRS = 56;
+
+Deno.test("layers: domain -> domain import pairs do not grow", () => {
+  const pairs = domainPairs(graph.edges);
+  assert.ok(
+    pairs.length <= MAX_DOMAIN_PAIRS,
+    `${pairs.length} domain -> domain import pairs, at most ${MAX_DOMAIN_PAIRS}: put the cross-domain work in flows/\n${
+      pairs.join("\n")
+    }`,
+  );
 });
 
 Deno.test("layers: the graph is read (every source file is in it)", () => {

@@ -30,13 +30,14 @@ export {
 } from "./keepers.ts";
 export * as keeperSchemas from "./schemas.ts";
 export {
+  dueLines,
   type DueReplacement,
   dueReplacements,
   type ReminderOptions,
   REMINDERS_OFF,
   remindersOn,
-  sendReplacementReminders,
   setReminders,
   unsubscribeByToken,
+  unsubscribeToken,
 } from "./reminders.ts";
 export { updateSpecies } from "./admin.ts";

@@ -2,7 +2,7 @@
  * Replacement reminders (docs/animals.md): a UVB tube, a basking lamp or a water conditioner wears
  * out; staff say when on the product or its category, between which the setup rules' value
  * (`product_husbandry.replacement_months`) sits. The daily `replacement-reminders` job
- * e-mails each customer once per bought order line whose interval has passed since the order was
+ * (flows/send_replacement_reminders.ts) e-mails each customer once per bought order line whose interval has passed since the order was
  * paid, with a reorder link and a one-click unsubscribe link. Nothing for cancelled or refunded
  * orders, lines given back in a refund, or customers who turned reminders off. The e-mail names the
  * keeper's animal when one of their recorded animals is a species the product suits.
@@ -11,10 +11,7 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/client.ts";
-import { reminderPreferences, replacementReminders } from "../../db/schema/mod.ts";
-import { enqueueEmail, escapeHtml } from "../mail/mod.ts";
-import { listKeeperAnimals } from "./keepers.ts";
-import { suitableSpecies } from "./service.ts";
+import { reminderPreferences } from "../../db/schema/mod.ts";
 
 export const REMINDERS_OFF = "Replacement reminders are off. You can turn them on again in your account.";
 
@@ -26,7 +23,7 @@ export interface ReminderOptions {
   limit?: number;
 }
 
-interface DueLine {
+export interface DueLine {
   order_item_id: number;
   user_id: number;
   email: string;
@@ -49,7 +46,7 @@ interface DueLine {
  */
 const months = sql`coalesce(max(p.replacement_months), min(h.replacement_months), max(c.replacement_months))`;
 
-async function dueLines(db: Db, now: Date, limit: number, userId?: number): Promise<DueLine[]> {
+export async function dueLines(db: Db, now: Date, limit: number, userId?: number): Promise<DueLine[]> {
   const pending = userId === undefined
     ? sql`and rr.order_item_id is null and coalesce(rp.reminders_off, false) = false`
     : sql`and o.user_id = ${userId}`;
@@ -83,75 +80,12 @@ async function dueLines(db: Db, now: Date, limit: number, userId?: number): Prom
 }
 
 /** The customer's unsubscribe token, made on first use (reminders stay as they were). */
-async function unsubscribeToken(db: Db, userId: number): Promise<string> {
+export async function unsubscribeToken(db: Db, userId: number): Promise<string> {
   const fresh = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
   await db.insert(reminderPreferences).values({ userId, unsubscribeToken: fresh }).onConflictDoNothing();
   const [row] = await db.select({ token: reminderPreferences.unsubscribeToken }).from(reminderPreferences)
     .where(eq(reminderPreferences.userId, userId));
   return row.token;
-}
-
-const dateText = (d: Date) =>
-  new Intl.DateTimeFormat("en-ZA", { dateStyle: "long", timeZone: "Africa/Johannesburg" }).format(d);
-
-/** Queues the reminders that are due; returns how many were queued. Safe to run on many instances. */
-export async function sendReplacementReminders(db: Db, opts: ReminderOptions): Promise<{ sent: number }> {
-  const now = opts.now ?? new Date();
-  const lines = await dueLines(db, now, opts.limit ?? 200);
-  let sent = 0;
-  for (const line of lines) {
-    const [animals, suits] = await Promise.all([
-      listKeeperAnimals(db, line.user_id),
-      suitableSpecies(db, line.product_id),
-    ]);
-    const suited = new Set(suits.map((s) => s.slug));
-    const animal = animals.find((a) => suited.has(a.species.slug));
-    const queued = await db.transaction(async (tx) => {
-      // The row is the once-only guard: a second run (or instance) inserts nothing and sends nothing.
-      const claimed = await tx.insert(replacementReminders).values({
-        orderItemId: line.order_item_id,
-        userId: line.user_id,
-      })
-        .onConflictDoNothing().returning({ id: replacementReminders.orderItemId });
-      if (!claimed.length) return false;
-      const token = await unsubscribeToken(tx as unknown as Db, line.user_id);
-      const name = line.first_name || line.username;
-      const paid = dateText(new Date(line.paid_at));
-      const reorder = `${opts.siteUrl}/cart?product=${line.product_id}`;
-      const unsubscribe = `${opts.siteUrl}/reminders/unsubscribe?token=${token}`;
-      const forAnimal = animal ? ` so ${animal.name}'s setup stays right` : "";
-      const text = [
-        `Hi ${name},`,
-        "",
-        `You bought ${line.product_name} on ${paid}. It should be replaced every ${line.months} months${forAnimal}: ` +
-        "it wears out before it stops working.",
-        "",
-        `Reorder it: ${reorder}`,
-        "",
-        `Turn these reminders off: ${unsubscribe}`,
-        "",
-        opts.shopName,
-      ].join("\n");
-      const html = `<p>Hi ${escapeHtml(name)},</p><p>You bought ${escapeHtml(line.product_name)} on ${
-        escapeHtml(paid)
-      }. It should be replaced every ${line.months} months${
-        escapeHtml(forAnimal)
-      }: it wears out before it stops working.</p><p><a href="${escapeHtml(reorder)}">Reorder ${
-        escapeHtml(line.product_name)
-      }</a></p><p><a href="${escapeHtml(unsubscribe)}">Turn these reminders off</a></p><p>${
-        escapeHtml(opts.shopName)
-      }</p>`;
-      await enqueueEmail(tx as unknown as Db, {
-        to: line.email,
-        subject: `Time to replace your ${line.product_name}`,
-        text,
-        html,
-      }, now);
-      return true;
-    });
-    if (queued) sent++;
-  }
-  return { sent };
 }
 
 export interface DueReplacement {

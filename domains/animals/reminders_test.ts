@@ -19,13 +19,8 @@ import {
   productVariants,
 } from "../../db/schema/mod.ts";
 import { createKeeperAnimal } from "./keepers.ts";
-import {
-  dueReplacements,
-  remindersOn,
-  sendReplacementReminders,
-  setReminders,
-  unsubscribeByToken,
-} from "./reminders.ts";
+import { dueReplacements, remindersOn, setReminders, unsubscribeByToken } from "./reminders.ts";
+import { sendReplacementReminders } from "../../flows/send_replacement_reminders.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const NOW = new Date("2026-11-27T06:00:00Z");

@@ -40,7 +40,6 @@ export { passwordScore, type StrengthLevel, strengthLevel } from "./password_str
 export * as authSchemas from "./schemas.ts";
 export {
   InvalidResetTokenError,
-  requestPasswordReset,
   RESET_REQUESTED_MESSAGE,
   RESET_TOKEN_TTL_MS,
   resetPassword,

@@ -1,22 +1,19 @@
 /**
- * Password reset by e-mail. A request stores the SHA-256 of a fresh single-use token (valid 1 hour,
- * replacing the user's older unused ones) and queues the e-mail with the link in the same
- * transaction. An unknown address does the same work without writing, so the answer never tells
- * whether an account exists. Using the token is atomic (marked used only if unused and unexpired),
+ * Password reset by e-mail. The request (a token and the e-mail with the link) is
+ * flows/request_password_reset.ts. Using the token is atomic (marked used only if unused and unexpired),
  * sets an argon2id hash and ends every session of the user.
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, users } from "../../db/schema/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { enqueueEmail, passwordResetEmail } from "../mail/mod.ts";
 import { hashPassword } from "./password.ts";
 import { accountLoginKey } from "./rate_limit.ts";
 import { forgiveAccount } from "./login_throttle.ts";
 import { INVALID_TOKEN, resetToken } from "./reset_schemas.ts";
 import { password as passwordRule } from "./schemas.ts";
 import { invalidateUserSessions } from "./sessions.ts";
-import { generateToken, hashToken } from "./tokens.ts";
+import { hashToken } from "./tokens.ts";
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -29,54 +26,6 @@ export class InvalidResetTokenError extends ValidationError {
   constructor() {
     super(INVALID_TOKEN, [{ path: "token", message: INVALID_TOKEN }]);
   }
-}
-
-/**
- * Starts a reset for `email`: for an account, a new token and the e-mail in the outbox; for an
- * unknown (or erased) address, the same steps without the writes. Returns nothing either way.
- */
-export async function requestPasswordReset(
-  db: Db,
-  email: string,
-  opts: { siteUrl: string; shopName: string; now?: Date },
-): Promise<void> {
-  const address = email.trim().toLowerCase();
-  const now = opts.now ?? new Date();
-  const token = generateToken();
-  const tokenHash = hashToken(token);
-  const [row] = await db.select({
-    id: users.id,
-    email: users.email,
-    username: users.username,
-    firstName: users.firstName,
-    deletedAt: users.deletedAt,
-  }).from(users).where(eq(users.email, address)).limit(1);
-  const user = row && !row.deletedAt ? row : null;
-  const message = passwordResetEmail({
-    to: user?.email ?? address,
-    name: user?.firstName || user?.username || "there",
-    token,
-    siteUrl: opts.siteUrl,
-    shopName: opts.shopName,
-  });
-  if (!user) {
-    // The same round trip to the token table as the real branch, without writing anything.
-    await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.token, tokenHash), isNull(passwordResetTokens.usedAt))).limit(1);
-    return;
-  }
-  await db.transaction(async (tx) => {
-    // A new link replaces any older unused one.
-    await tx.delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      token: tokenHash,
-      expires: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      createdAt: now,
-    });
-    await enqueueEmail(tx, message, now);
-  });
 }
 
 function usable(tokenHash: string, now: Date) {

@@ -11,11 +11,11 @@ import {
   hashPassword,
   hashToken,
   InvalidResetTokenError,
-  requestPasswordReset,
   RESET_TOKEN_TTL_MS,
   resetPassword,
   verifyResetToken,
 } from "./mod.ts";
+import { requestPasswordReset } from "../../flows/request_password_reset.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 

@@ -42,19 +42,6 @@ export {
 export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
 export {
-  createLineOrder,
-  findSellable,
-  insertLines,
-  itemLabels,
-  lineLabel,
-  type LineOrderInput,
-  linesText,
-  lineTotals,
-  lockSellable,
-  type PricedLine,
-  type SellableItem,
-} from "./line_order.ts";
-export {
   PAYMENT_STILL_PROCESSING,
   UNPAID_ORDER_TTL_MS,
   UNPAID_WHATSAPP_ORDER_TTL_MS,

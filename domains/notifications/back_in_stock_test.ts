@@ -4,7 +4,8 @@ import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
 import { emailOutbox, products, stockNotifications } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { sendDueStockAlerts, subscribeToStock } from "./mod.ts";
+import { subscribeToStock } from "./mod.ts";
+import { sendDueStockAlerts } from "../../flows/send_stock_alerts.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const shop = { siteUrl: "https://shop.example", shopName: "Reptile Basics" };

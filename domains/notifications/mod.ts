@@ -1,2 +1,2 @@
 /** Back-in-stock notifications: the domain's public surface. */
-export { ALREADY_SUBSCRIBED, sendDueStockAlerts, subscribeToStock } from "./back_in_stock.ts";
+export { ALREADY_SUBSCRIBED, subscribeToStock } from "./back_in_stock.ts";

@@ -1,8 +1,8 @@
 /**
  * Bulk edits of products from the admin list (decision 0072): set category, status, archive or
- * unarchive, featured, new, move prices by a percent or an amount, set stock; all or nothing.
+ * unarchive, featured, new, move prices by a percent or an amount, set stock; all or nothing. The
+ * request's shapes live here; the edit itself (products, audit, stock history) is flows/bulk_edit_products.ts.
  */
-export { adjustedCents, bulkEditProducts, productListFilter } from "./bulk.ts";
 export {
   type BulkAction,
   type BulkFilter,

@@ -17,4 +17,3 @@ export {
 export { MAX_TIME_SPENT, trackView, VIEW_DEDUPE_SECONDS, type Viewer } from "./tracking.ts";
 export { CONSUMABLE_CATEGORIES, CROSS_SELL_RULES, DEFAULT_LIMITS, MAX_LIMIT } from "./rules.ts";
 export * as recommendationSchemas from "./schemas.ts";
-export { addBundleToCart, type BundleResult } from "./bundle.ts";

@@ -1,4 +1,8 @@
-/** The reviews domain's public surface: reading, writing, voting on, replying to and moderating reviews. */
+/**
+ * The reviews domain's public surface: reading, writing, replying to and listing reviews for moderation.
+ * Voting (with the author's helpful points) and approving or rejecting are flows/review_votes.ts and
+ * flows/moderate_review.ts.
+ */
 export {
   addReply,
   assertNotReviewed,
@@ -18,18 +22,17 @@ export {
   type ReviewSummary,
   reviewSummary,
   type Verification,
+  votesOf,
 } from "./reviews.ts";
-export { voteOnReview, type VoteResult, votesOf, withdrawVote } from "./votes.ts";
+
 export {
   type AuthorOrder,
   authorOrders,
   listForModeration,
-  moderateReview,
   type ModerationPage,
   type QueuedReview,
 } from "./moderation.ts";
 export { PHOTO_TOO_LARGE, PHOTO_WRONG_TYPE, reviewPhotos } from "./photos.ts";
-export { reviewRejectedEmail } from "./rejection_email.ts";
 export * from "./schemas.ts";
 export {
   queuedJson,

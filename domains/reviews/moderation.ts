@@ -1,18 +1,11 @@
 /**
- * Staff moderation: the queue of reviews by status (with each author's order history) and approving
- * or rejecting one. Approval credits the author's review points once; rejection e-mails the author
- * the reason through the outbox. Every decision is audited in the same transaction.
+ * Staff moderation: the queue of reviews by status (with each author's order history). Approving or
+ * rejecting one is flows/moderate_review.ts (points, the rejection e-mail and the audit entry).
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orders, products, reviews, users } from "../../db/schema/mod.ts";
-import { NotFoundError } from "../../lib/errors.ts";
-import { recordAudit } from "../admin_audit/mod.ts";
-import { awardReviewPoints } from "../loyalty/mod.ts";
-import { enqueueEmail } from "../mail/mod.ts";
-import { reviewRejectedEmail } from "./rejection_email.ts";
 import { getReview, type Review, type ReviewStatus } from "./reviews.ts";
-import { REVIEW_NOT_FOUND } from "./schemas.ts";
 
 export interface AuthorOrder {
   id: number;
@@ -98,83 +91,4 @@ export async function authorOrders(db: Db, userId: number, productId: number): P
     )
     : new Set<number>();
   return list.map(({ paidAt, ...o }) => ({ ...o, paid: paidAt !== null, hasProduct: withProduct.has(o.id) }));
-}
-
-/**
- * Approves or rejects a review. Approval makes it public and credits the author's 10 points (once
- * per review, even when approved again after a rejection); rejection keeps it hidden and e-mails the
- * author the reason. Returns the review's status before and after.
- */
-export async function moderateReview(
-  db: Db,
-  input: {
-    reviewId: number;
-    staffId: number;
-    status: "approved" | "rejected";
-    reason?: string | null;
-    siteUrl: string;
-    shopName: string;
-  },
-): Promise<{ before: ReviewStatus; after: ReviewStatus; pointsAwarded: number }> {
-  return await db.transaction(async (tx) => {
-    const [row] = await tx.select({
-      id: reviews.id,
-      status: reviews.status,
-      userId: reviews.userId,
-      title: reviews.title,
-      moderationNote: reviews.moderationNote,
-      productName: products.name,
-      productSlug: products.slug,
-    }).from(reviews).innerJoin(products, eq(products.id, reviews.productId))
-      .where(eq(reviews.id, input.reviewId)).for("update", { of: reviews });
-    if (!row) throw new NotFoundError(REVIEW_NOT_FOUND);
-    const note = input.status === "rejected" ? (input.reason ?? "").trim() : null;
-    await tx.update(reviews).set({
-      status: input.status,
-      moderationNote: note,
-      moderatedBy: input.staffId,
-      moderatedAt: new Date(),
-      updatedAt: new Date(),
-    }).where(eq(reviews.id, row.id));
-    let pointsAwarded = 0;
-    if (input.status === "approved" && row.userId) {
-      pointsAwarded = await awardReviewPoints(tx, {
-        userId: row.userId,
-        reviewId: row.id,
-        productName: row.productName,
-      });
-    }
-    if (input.status === "rejected" && row.userId && row.status !== "rejected") {
-      const [author] = await tx.select({ email: users.email, username: users.username, firstName: users.firstName })
-        .from(users).where(eq(users.id, row.userId));
-      if (author) {
-        await enqueueEmail(
-          tx,
-          reviewRejectedEmail({
-            to: author.email,
-            name: author.firstName || author.username,
-            reviewTitle: row.title,
-            productName: row.productName,
-            productUrl: `${input.siteUrl.replace(/\/+$/, "")}/product/${row.productSlug}#reviews`,
-            reason: note ?? "",
-            shopName: input.shopName,
-          }),
-        );
-      }
-    }
-    await recordAudit(tx, {
-      userId: input.staffId,
-      entityType: "review",
-      entityId: row.id,
-      action: input.status === "approved" ? "approve" : "reject",
-      details: {
-        changes: {
-          status: { before: row.status, after: input.status },
-          ...(note !== row.moderationNote ? { moderationNote: { before: row.moderationNote, after: note } } : {}),
-        },
-        ...(pointsAwarded ? { pointsAwarded } : {}),
-      },
-    });
-    return { before: row.status, after: input.status, pointsAwarded };
-  });
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { orderItems, orders, products, reviewReplies, reviews, users } from "../../db/schema/mod.ts";
+import { orderItems, orders, products, reviewReplies, reviews, reviewVotes, users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { pgErrorCode } from "../../lib/errors.ts";
 import {
@@ -311,4 +311,12 @@ export function initialsOf(username: string | null | undefined): string {
   if (!parts.length) return "?";
   const letters = parts.length > 1 ? parts[0][0] + parts[1][0] : parts[0].slice(0, 2);
   return letters.toUpperCase();
+}
+
+/** The customer's votes on these reviews (reviewId -> helpful). */
+export async function votesOf(db: Db, userId: number, reviewIds: number[]): Promise<Record<number, boolean>> {
+  if (!reviewIds.length) return {};
+  const rows = await db.select({ reviewId: reviewVotes.reviewId, vote: reviewVotes.vote }).from(reviewVotes)
+    .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, reviewIds)));
+  return Object.fromEntries(rows.map((r) => [r.reviewId, r.vote]));
 }

@@ -8,16 +8,9 @@ import { emailOutbox, loyaltyLedger, reviews, reviewVotes } from "../../db/schem
 import { orderOf } from "../../tests/helpers/reviews.ts";
 import { pointsBalance } from "../loyalty/mod.ts";
 import { listAuditFor } from "../admin_audit/mod.ts";
-import {
-  ALREADY_REVIEWED,
-  createReview,
-  initialsOf,
-  listProductReviews,
-  moderateReview,
-  OWN_REVIEW_VOTE,
-  voteOnReview,
-  withdrawVote,
-} from "./mod.ts";
+import { moderateReview } from "../../flows/moderate_review.ts";
+import { voteOnReview, withdrawVote } from "../../flows/review_votes.ts";
+import { ALREADY_REVIEWED, createReview, initialsOf, listProductReviews, OWN_REVIEW_VOTE } from "./mod.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 

@@ -1,5 +1,7 @@
-/** The Meta (Facebook) catalogue import's public surface. */
-export { importCatalogue, type ImportDeps, MetaRefusedError } from "./import.ts";
+/**
+ * The Meta (Facebook) catalogue import's public surface: settings, the Graph API, prices and texts.
+ * The import itself (products, images, audit entries, stock movements) is flows/import_meta_catalogue.ts.
+ */
 export {
   LAST_IMPORT_SETTING,
   type LastImport,

@@ -8,7 +8,8 @@ import type { Db } from "../../db/client.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 import { readSetting } from "../settings/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
-import { GraphUnavailableError, importCatalogue, MetaRefusedError, metaStatus, saveAccessToken } from "./mod.ts";
+import { GraphUnavailableError, metaStatus, saveAccessToken } from "./mod.ts";
+import { importCatalogue, MetaRefusedError } from "../../flows/import_meta_catalogue.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 

@@ -1,6 +1,6 @@
 /** The shop's WhatsApp texts: the reply to an order and the order updates. Plain text, amounts in rand. */
 import { formatMoney } from "../../lib/money.ts";
-import type { LeftOutLine, WhatsAppOrderResult } from "./order.ts";
+import type { LeftOutLine, WhatsAppOrderResult } from "./schemas.ts";
 
 const WHEN = new Intl.DateTimeFormat("en-ZA", {
   day: "numeric",

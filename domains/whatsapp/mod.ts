@@ -1,13 +1,14 @@
-/** WhatsApp orders (docs/whatsapp.md): Meta's webhook in, orders placed, replies and order updates out. */
+/**
+ * WhatsApp orders (docs/whatsapp.md): Meta's webhook in, replies and order updates out. Placing the
+ * orders (the WhatsApp job) is flows/whatsapp_order.ts.
+ */
 export {
-  handleInboundMessage,
-  handlePendingMessages,
+  backoffMs,
   MAX_ATTEMPTS,
   payLink,
   queueMessage,
   queueOrderUpdates,
   recordWebhook,
-  runWhatsAppWork,
   sendDueMessages,
   type SendReport,
   SERVICE_WINDOW_MS,
@@ -15,21 +16,16 @@ export {
   WebhookPayloadError,
   WHATSAPP_ORDER_TTL_MS,
   type WhatsAppContext,
-  whatsappJobContext,
   whatsappOfOrder,
 } from "./service.ts";
 export {
-  addressWhatsAppOrder,
-  customerForWaId,
-  isPlaceholderEmail,
   type LeftOutLine,
   type OrderedLine,
-  placeWhatsAppOrder,
-  setWhatsAppOrderAddress,
-  waPlaceholderEmail,
+  orderSchema,
+  type WhatsAppOrder,
   type WhatsAppOrderResult,
-} from "./order.ts";
+} from "./schemas.ts";
 export { verifyWebhookSignature, webhookSignature } from "./signature.ts";
 export { GraphApiError, type GraphSender, type OutgoingWhatsApp, OUTSIDE_WINDOW_CODE, sendWhatsApp } from "./graph.ts";
-export { orderReply, orderUpdate, type UpdateKind } from "./messages.ts";
+export { orderReply, orderUpdate, unreadableOrderReply, type UpdateKind } from "./messages.ts";
 export * as whatsappSchemas from "./schemas.ts";

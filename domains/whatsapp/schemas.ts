@@ -66,3 +66,42 @@ export const handshakeQuery = z.object({
   "hub.verify_token": z.string().max(512).optional(),
   "hub.challenge": z.string().max(512).optional(),
 });
+
+/** A line of the cart the shop ordered. */
+export interface OrderedLine {
+  retailerId: string;
+  productId: number;
+  variantId: number | null;
+  name: string;
+  variantName: string | null;
+  sku: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** The cart's `item_price` in cents when it differs from the shop's price (null when equal or absent). */
+  cartPriceCents: number | null;
+}
+
+/** A line the shop could not order, and why. */
+export interface LeftOutLine {
+  retailerId: string;
+  name: string | null;
+  quantity: number;
+  reason: "unknown" | "sold_out" | "short";
+  /** For "short": how many the shop has. */
+  available: number;
+}
+
+export interface WhatsAppOrderResult {
+  /** Null when nothing could be ordered. */
+  orderId: number | null;
+  orderNumber: string | null;
+  lines: OrderedLine[];
+  leftOut: LeftOutLine[];
+  subtotalCents: number;
+  deliveryCents: number;
+  totalCents: number;
+  /** The order has the customer's default delivery address; otherwise the pay page asks for one. */
+  hasAddress: boolean;
+  /** The cart was in another currency than rand (its prices were not compared). */
+  otherCurrency: string | null;
+}

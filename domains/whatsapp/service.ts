@@ -1,9 +1,10 @@
 /**
- * WhatsApp orders end to end, in three steps that each survive a crash:
+ * WhatsApp messages: the webhook's intake, the outbox and the order updates. The use case end to end
+ * (flows/whatsapp_order.ts runs the job), in three steps that each survive a crash:
  *
  * 1. intake (the webhook, fast): each `order` message is written to whatsapp_inbound, keyed by its
  *    message id; a redelivery finds the key taken and changes nothing. The webhook then answers 200.
- * 2. handling (the WhatsApp job): a pending message is locked, the order placed (order.ts) and the
+ * 2. handling (the WhatsApp job, flows/whatsapp_order.ts): a pending message is locked, the order placed and the
  *    reply queued in whatsapp_outbound, all in one transaction; a failure rolls back and is retried
  *    with back-off.
  * 3. sending (the same job): due outbound messages go to the Graph API; order updates (paid,
@@ -13,16 +14,12 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/client.ts";
 import { orders, whatsappInbound, whatsappOutbound } from "../../db/schema/mod.ts";
-import { describeError } from "../../lib/error_log.ts";
 import { toCents } from "../../lib/money.ts";
 import type { DeliveryRates } from "../cart/mod.ts";
 import { PAY_LINK_ORDER_TTL_MS, payLink as orderPayLink } from "../orders/mod.ts";
 import { GraphApiError, type GraphSender, OUTSIDE_WINDOW_CODE, sendWhatsApp } from "./graph.ts";
-import { orderReply, orderUpdate, unreadableOrderReply, type UpdateKind } from "./messages.ts";
-import { placeWhatsAppOrder } from "./order.ts";
-import type { ShopInfo, WhatsAppConfig } from "../../config.ts";
-import { applyShopSettings, readShopSettings, shopSettingsDefaults } from "../settings/mod.ts";
-import { changeValueSchema, messageSchema, orderSchema, webhookSchema } from "./schemas.ts";
+import { orderUpdate, type UpdateKind } from "./messages.ts";
+import { changeValueSchema, messageSchema, webhookSchema } from "./schemas.ts";
 
 /** How long a WhatsApp order waits for payment (its pay link's life): the checkout sweeper's rule. */
 export const WHATSAPP_ORDER_TTL_MS = PAY_LINK_ORDER_TTL_MS;
@@ -105,59 +102,8 @@ export function payLink(ctx: Pick<WhatsAppContext, "siteUrl" | "payLinkSecret">,
   return { url, expiresAt };
 }
 
-const backoffMs = (attempts: number) => Math.min(60 * 60_000, 15_000 * 2 ** Math.max(0, attempts - 1));
-
-type InboundOutcome = "ordered" | "nothing-ordered" | "refused" | "skipped";
-
-/** Handles one pending message (locked; another instance's run skips it). */
-export async function handleInboundMessage(db: Db, id: string, ctx: WhatsAppContext): Promise<InboundOutcome> {
-  const now = ctx.now?.() ?? new Date();
-  return await db.transaction(async (tx): Promise<InboundOutcome> => {
-    const [row] = await tx.select().from(whatsappInbound)
-      .where(and(eq(whatsappInbound.id, id), eq(whatsappInbound.status, "pending"))).for("update", {
-        skipLocked: true,
-      });
-    if (!row) return "skipped";
-    const finish = (status: "done" | "refused", outcome: string, orderId: number | null = null) =>
-      tx.update(whatsappInbound).set({ status, outcome: outcome.slice(0, 2000), orderId, handledAt: now })
-        .where(eq(whatsappInbound.id, id));
-    const order = orderSchema.safeParse((row.payload as { order?: unknown }).order);
-    if (!order.success) {
-      await finish("refused", "The order could not be read (no valid product_items).");
-      await queueMessage(tx, {
-        dedupeKey: `reply:${id}`,
-        toWaId: row.waId,
-        orderId: null,
-        kind: "reply",
-        body: unreadableOrderReply(ctx.shopName),
-      });
-      return "refused";
-    }
-    const result = await placeWhatsAppOrder(tx, {
-      messageId: id,
-      waId: row.waId,
-      profileName: row.profileName,
-      order: order.data,
-    }, { delivery: ctx.delivery, paymentMethod: ctx.paymentMethod, now });
-    const link = result.orderId === null ? null : payLink(ctx, result.orderId, now);
-    await queueMessage(tx, {
-      dedupeKey: `reply:${id}`,
-      toWaId: row.waId,
-      orderId: result.orderId,
-      kind: "reply",
-      body: orderReply(ctx.shopName, result, link?.url ?? null, link?.expiresAt ?? null),
-    });
-    const leftOut = result.leftOut.map((l) => `${l.retailerId} (${l.reason})`).join(", ");
-    await finish(
-      "done",
-      result.orderId === null
-        ? `Nothing ordered: ${leftOut}.`
-        : `Order ${result.orderNumber} placed${leftOut ? `; left out: ${leftOut}` : ""}.`,
-      result.orderId,
-    );
-    return result.orderId === null ? "nothing-ordered" : "ordered";
-  });
-}
+/** How long a failed message waits before its next attempt (doubling, at most an hour). */
+export const backoffMs = (attempts: number) => Math.min(60 * 60_000, 15_000 * 2 ** Math.max(0, attempts - 1));
 
 /** Queues one outgoing message, once per dedupe key. */
 export async function queueMessage(
@@ -168,31 +114,6 @@ export async function queueMessage(
   const rows = await db.insert(whatsappOutbound).values({ ...msg, nextAttemptAt: now, createdAt: now })
     .onConflictDoNothing({ target: whatsappOutbound.dedupeKey }).returning({ id: whatsappOutbound.id });
   return rows.length > 0;
-}
-
-/** Handles the due pending messages (at most `limit`); a failure is retried later, never lost. */
-export async function handlePendingMessages(db: Db, ctx: WhatsAppContext, limit = 20): Promise<number> {
-  const now = ctx.now?.() ?? new Date();
-  const due = await db.select({ id: whatsappInbound.id, attempts: whatsappInbound.attempts }).from(whatsappInbound)
-    .where(and(eq(whatsappInbound.status, "pending"), lte(whatsappInbound.nextAttemptAt, now)))
-    .orderBy(asc(whatsappInbound.receivedAt)).limit(limit);
-  let handled = 0;
-  for (const { id, attempts } of due) {
-    try {
-      if (await handleInboundMessage(db, id, ctx) !== "skipped") handled++;
-    } catch (err) {
-      const failed = attempts + 1 >= MAX_ATTEMPTS;
-      const error = describeError(err);
-      ctx.log?.("a WhatsApp order could not be handled", { messageId: id, attempts: attempts + 1, ...error });
-      await db.update(whatsappInbound).set({
-        attempts: attempts + 1,
-        lastError: error.error.slice(0, 500),
-        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts + 1)),
-        ...(failed ? { status: "refused", outcome: "Gave up after repeated failures (see last error)." } : {}),
-      }).where(eq(whatsappInbound.id, id));
-    }
-  }
-  return handled;
 }
 
 /** The update each order state calls for (refunds once per refunded amount). */
@@ -365,14 +286,6 @@ export async function sendDueMessages(db: Db, ctx: WhatsAppContext, limit = 20):
   return report;
 }
 
-/** One run of the WhatsApp job: handle what arrived, queue order updates, send what is due. */
-export async function runWhatsAppWork(db: Db, ctx: WhatsAppContext) {
-  const handled = await handlePendingMessages(db, ctx);
-  const updates = await queueOrderUpdates(db, ctx);
-  const sent = await sendDueMessages(db, ctx);
-  return { handled, updates, ...sent };
-}
-
 /** The WhatsApp side of one order, for staff: the customer's number and the messages both ways. */
 export async function whatsappOfOrder(db: Db, orderId: number) {
   const [order] = await db.select({ waTradeId: orders.waTradeId }).from(orders).where(eq(orders.id, orderId));
@@ -381,30 +294,4 @@ export async function whatsappOfOrder(db: Db, orderId: number) {
   const outbound = await db.select().from(whatsappOutbound).where(eq(whatsappOutbound.orderId, orderId))
     .orderBy(asc(whatsappOutbound.id));
   return { waTradeId: order.waTradeId, waId: inbound?.waId ?? null, inbound: inbound ?? null, outbound };
-}
-
-/**
- * The job's context from the shop's configuration: the shop name and delivery rates staff set
- * (read at each run), the pay-link key, the Graph API sender when its id and token are set.
- */
-export async function whatsappJobContext(
-  db: Db,
-  config: { shop: ShopInfo; siteUrl: string; whatsapp: WhatsAppConfig },
-  paymentMethod: string,
-  log?: WhatsAppContext["log"],
-): Promise<WhatsAppContext> {
-  const shop = applyShopSettings(config.shop, await readShopSettings(db, shopSettingsDefaults(config.shop)));
-  const wa = config.whatsapp;
-  return {
-    shopName: shop.name,
-    siteUrl: config.siteUrl,
-    payLinkSecret: wa.payLinkSecret,
-    paymentMethod,
-    delivery: { feeCents: shop.deliveryFeeCents, freeThresholdCents: shop.freeShippingThresholdCents },
-    sender: wa.phoneNumberId && wa.accessToken
-      ? { graphApiBase: wa.graphApiBase, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }
-      : null,
-    updateTemplate: wa.updateTemplate,
-    log,
-  };
 }

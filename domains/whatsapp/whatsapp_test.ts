@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { verifyWebhookSignature, webhookSignature } from "./signature.ts";
 import { PAY_LINK_EXPIRED, PAY_LINK_INVALID, payLinkToken, readPayLinkToken } from "../orders/mod.ts";
-import { mergeCartLines } from "./order.ts";
+import { mergeCartLines } from "../../flows/whatsapp_order.ts";
 import { orderReply, orderUpdate } from "./messages.ts";
 import { orderSchema } from "./schemas.ts";
 

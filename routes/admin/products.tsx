@@ -8,7 +8,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { listProducts } from "../../domains/catalog/mod.ts";
-import { productListFilter } from "../../domains/product_bulk/mod.ts";
+import { productListFilter } from "../../flows/bulk_edit_products.ts";
 import { catalogAdminSchemas as schemas, listAdminCategories } from "../../domains/catalog_admin/mod.ts";
 import { listHref, ProductListView } from "../../components/admin/products/ProductListView.tsx";
 import type { CategoryOption } from "../../components/admin/products/ProductForm.tsx";

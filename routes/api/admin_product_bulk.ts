@@ -6,7 +6,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { bulkEditProducts, bulkInput, bulkOutput } from "../../domains/product_bulk/mod.ts";
+import { bulkInput, bulkOutput } from "../../domains/product_bulk/mod.ts";
+import { bulkEditProducts } from "../../flows/bulk_edit_products.ts";
 import { productRecord } from "../../domains/catalog_admin/mod.ts";
 import {
   listStockHistory,

@@ -11,13 +11,9 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
 import { catalogAdminSchemas } from "../../domains/catalog_admin/mod.ts";
-import {
-  importProductCsv,
-  ImportRefused,
-  productCsvChunks,
-  productCsvSchemas as schemas,
-} from "../../domains/product_csv/mod.ts";
+import { productCsvChunks, productCsvSchemas as schemas } from "../../domains/product_csv/mod.ts";
 import { ERROR_CODES, ValidationError } from "../../lib/errors.ts";
+import { importProductCsv, ImportRefused } from "../../flows/import_product_csv.ts";
 import { logError } from "../../lib/error_log.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";

@@ -11,10 +11,10 @@ import {
   facebookImportBody,
   facebookSettingsBody,
   GraphUnavailableError,
-  importCatalogue,
   saveAccessToken,
   TOKEN_SAVED,
 } from "../../domains/social_import/mod.ts";
+import { importCatalogue } from "../../flows/import_meta_catalogue.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { saveFacebookTokenOutput } from "../../contract/facebook.ts";

@@ -13,7 +13,6 @@ import {
   listForModeration,
   listProductReviews,
   LOGIN_REQUIRED,
-  moderateReview,
   moderationBody,
   moderationQuery,
   queuedJson,
@@ -24,10 +23,10 @@ import {
   reviewPageJson,
   reviewQuery,
   voteBody,
-  voteOnReview,
-  withdrawVote,
 } from "../../domains/reviews/mod.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
+import { moderateReview } from "../../flows/moderate_review.ts";
+import { voteOnReview, withdrawVote } from "../../flows/review_votes.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser, hasRole, requireRole, requireUser } from "../guards.ts";
 import {

@@ -1,7 +1,8 @@
 /** POST /recommendations/add-to-cart: the product page's 'Add all to cart' form (no JavaScript needed). */
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { addBundleToCart, recommendationSchemas } from "../../domains/recommendations/mod.ts";
+import { recommendationSchemas } from "../../domains/recommendations/mod.ts";
+import { addBundleToCart } from "../../flows/add_bundle_to_cart.ts";
 import { getProduct } from "../../domains/catalog/mod.ts";
 import { parseId } from "../../lib/ids.ts";
 import { writeOwner } from "../cart_owner.ts";

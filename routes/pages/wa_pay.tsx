@@ -23,7 +23,7 @@ import { loadOrders, type OrderDetail, payLinkKey, payLinkOrder, payLinkPath } f
 import { PAYFAST_METHOD_LABEL, type PayFastCheckout } from "../../domains/payments/mod.ts";
 import { formRoute } from "../action.ts";
 import { payLinkPayFastAction } from "../api/pay_links.ts";
-import { addressWhatsAppOrder } from "../../domains/whatsapp/mod.ts";
+import { addressWhatsAppOrder } from "../../flows/whatsapp_order.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { formatMoney } from "../../lib/money.ts";

@@ -22,7 +22,8 @@ import {
   whatsappInbound,
   whatsappOutbound,
 } from "../../db/schema/mod.ts";
-import { runWhatsAppWork, type WhatsAppContext, whatsappJobContext } from "../../domains/whatsapp/mod.ts";
+import type { WhatsAppContext } from "../../domains/whatsapp/mod.ts";
+import { runWhatsAppWork, whatsappJobContext } from "../../flows/whatsapp_order.ts";
 import { payLinkToken } from "../../domains/orders/mod.ts";
 import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 

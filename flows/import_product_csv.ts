@@ -8,13 +8,18 @@
  * Values are compared as the export writes them (its cell text), so an exported file imported again
  * changes nothing. Rows never delete: a product or variant missing from the file is left as it is.
  */
-import type { Db } from "../../db/client.ts";
-import { AppError, ERROR_CODES } from "../../lib/errors.ts";
-import { CsvSyntaxError, parseCsv } from "../../lib/csv.ts";
-import { type ImportReport, type ImportRow, type ImportRowError, MAX_IMPORT_ROWS } from "./schemas.ts";
-import { checkDuplicates, readHeader, readRows } from "./rows.ts";
-import { plan, readShop, reportRows } from "./plan.ts";
-import { apply } from "./apply.ts";
+import type { Db } from "../db/client.ts";
+import { AppError, ERROR_CODES } from "../lib/errors.ts";
+import { CsvSyntaxError, parseCsv } from "../lib/csv.ts";
+import {
+  type ImportReport,
+  type ImportRow,
+  type ImportRowError,
+  MAX_IMPORT_ROWS,
+} from "../domains/product_csv/schemas.ts";
+import { checkDuplicates, readHeader, readRows } from "../domains/product_csv/rows.ts";
+import { plan, readShop, reportRows } from "../domains/product_csv/plan.ts";
+import { apply } from "./import_product_csv_writes.ts";
 
 /** The 422: rows with errors; nothing was written. */
 export class ImportRefused extends AppError {

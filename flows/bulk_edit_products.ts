@@ -8,14 +8,20 @@
  * each other instead of deadlocking.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { cartItems, categories, products, productVariants } from "../../db/schema/mod.ts";
-import { ConflictError, ValidationError } from "../../lib/errors.ts";
-import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
-import { type AuditRecord, recordAudits } from "../admin_audit/mod.ts";
-import { type ProductFilter, rankProducts } from "../catalog/mod.ts";
-import { recordStockMovements, type StockChange } from "../stock_history/mod.ts";
-import { type BulkFilter, type BulkInput, type BulkOutput, MAX_BULK_MATCHES, MAX_PRICE_CENTS } from "./schemas.ts";
+import type { Db } from "../db/client.ts";
+import { cartItems, categories, products, productVariants } from "../db/schema/mod.ts";
+import { ConflictError, ValidationError } from "../lib/errors.ts";
+import { formatMoney, toCents, toNumeric } from "../lib/money.ts";
+import { type AuditRecord, recordAudits } from "../domains/admin_audit/mod.ts";
+import { type ProductFilter, rankProducts } from "../domains/catalog/mod.ts";
+import { recordStockMovements, type StockChange } from "../domains/stock_history/mod.ts";
+import {
+  type BulkFilter,
+  type BulkInput,
+  type BulkOutput,
+  MAX_BULK_MATCHES,
+  MAX_PRICE_CENTS,
+} from "../domains/product_bulk/schemas.ts";
 
 /** The admin products list's filter as the catalogue reads it (the list and "all N matching" share it). */
 export function productListFilter(f: Partial<BulkFilter>): ProductFilter {

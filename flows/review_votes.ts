@@ -3,12 +3,12 @@
  * one's own review. The review row is locked for the vote's transaction and its counts are recounted
  * from the votes table, so concurrent votes never count twice; the author's helpful points follow.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { reviews, reviewVotes } from "../../db/schema/mod.ts";
-import { ForbiddenError, NotFoundError } from "../../lib/errors.ts";
-import { settleHelpfulVotePoints } from "../loyalty/mod.ts";
-import { OWN_REVIEW_VOTE, REVIEW_NOT_FOUND } from "./schemas.ts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { reviews, reviewVotes } from "../db/schema/mod.ts";
+import { ForbiddenError, NotFoundError } from "../lib/errors.ts";
+import { settleHelpfulVotePoints } from "../domains/loyalty/mod.ts";
+import { OWN_REVIEW_VOTE, REVIEW_NOT_FOUND } from "../domains/reviews/mod.ts";
 
 export interface VoteResult {
   reviewId: number;
@@ -83,12 +83,4 @@ export async function withdrawVote(db: Db, input: { reviewId: number; voterId: n
     );
     return { ...(await settle(tx, input, authorId, title, false)), vote: null };
   });
-}
-
-/** The customer's votes on these reviews (reviewId -> helpful). */
-export async function votesOf(db: Db, userId: number, reviewIds: number[]): Promise<Record<number, boolean>> {
-  if (!reviewIds.length) return {};
-  const rows = await db.select({ reviewId: reviewVotes.reviewId, vote: reviewVotes.vote }).from(reviewVotes)
-    .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, reviewIds)));
-  return Object.fromEntries(rows.map((r) => [r.reviewId, r.vote]));
 }

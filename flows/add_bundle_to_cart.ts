@@ -1,13 +1,14 @@
 /**
- * 'Add all to cart' for Frequently Bought Together: one of each product (a product with options gets
- * its first option in stock, the cheapest first). Each product is added on its own, so one that is
+ * 'Add all to cart' for Frequently Bought Together (domains/recommendations) into the cart
+ * (domains/cart): one of each product (a product with options gets its first option in stock, the
+ * cheapest first). Each product is added on its own, so one that is
  * out of stock does not stop the others; the answer says which were added and why others were not.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { productVariants } from "../../db/schema/mod.ts";
-import { addToCart, type CartOwner } from "../cart/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import type { Db } from "../db/client.ts";
+import { productVariants } from "../db/schema/mod.ts";
+import { addToCart, type CartOwner } from "../domains/cart/mod.ts";
+import { AppError } from "../lib/errors.ts";
 
 export interface BundleResult {
   added: string[];

@@ -3,14 +3,14 @@
  * through the shop's storage, and a free slug and SKU.
  */
 import { eq, inArray, like, or } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema/mod.ts";
-import { ingestImage, MAX_IMAGE_BYTES } from "../media/mod.ts";
-import { InternalHostError } from "../../lib/public_host.ts";
-import { slugify } from "../../lib/ids.ts";
-import { downloadImage } from "./graph.ts";
-import type { Draft } from "./drafts.ts";
-import type { ImportDeps } from "./import.ts";
+import type { Db } from "../db/client.ts";
+import { products } from "../db/schema/mod.ts";
+import { ingestImage, MAX_IMAGE_BYTES } from "../domains/media/mod.ts";
+import { InternalHostError } from "../lib/public_host.ts";
+import { slugify } from "../lib/ids.ts";
+import { downloadImage } from "../domains/social_import/graph.ts";
+import type { Draft } from "../domains/social_import/drafts.ts";
+import type { ImportDeps } from "./import_meta_catalogue.ts";
 
 /**
  * Downloads and stores the images through the shop's storage; one that fails is left out, and one on

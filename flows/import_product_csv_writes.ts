@@ -6,16 +6,16 @@
  */
 import { getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { type Db, rowsOf } from "../../db/client.ts";
-import { cartItems, products, productVariants } from "../../db/schema/mod.ts";
-import { toCents, toNumeric } from "../../lib/money.ts";
-import { recordAudits } from "../admin_audit/mod.ts";
-import { syncProductStock } from "../orders/mod.ts";
-import { recordStockMovements, type StockChange } from "../stock_history/mod.ts";
-import { type Column, OPTION_COLUMNS, shopPrices } from "./columns.ts";
-import { productRows } from "./export.ts";
-import { optionsText, SHOWN_AS_VARIANT } from "./rows.ts";
-import { cellsOf, type ProductPlan, type ShopState, type VariantPlan } from "./plan.ts";
+import { type Db, rowsOf } from "../db/client.ts";
+import { cartItems, products, productVariants } from "../db/schema/mod.ts";
+import { toCents, toNumeric } from "../lib/money.ts";
+import { recordAudits } from "../domains/admin_audit/mod.ts";
+import { syncProductStock } from "../domains/orders/mod.ts";
+import { recordStockMovements, type StockChange } from "../domains/stock_history/mod.ts";
+import { type Column, OPTION_COLUMNS, shopPrices } from "../domains/product_csv/columns.ts";
+import { productRows } from "../domains/product_csv/export.ts";
+import { optionsText, SHOWN_AS_VARIANT } from "../domains/product_csv/rows.ts";
+import { cellsOf, type ProductPlan, type ShopState, type VariantPlan } from "../domains/product_csv/plan.ts";
 
 const nullIfEmpty = (v: string | undefined) => (v ? v : null);
 

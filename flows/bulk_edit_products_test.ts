@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
 import { asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { auditLogs, cartItems, products, productVariants, stockMovements } from "../../db/schema/mod.ts";
-import { ConflictError, ValidationError } from "../../lib/errors.ts";
-import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { createCategory, createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
-import { addToCart } from "../cart/mod.ts";
-import { customer, placedOrder } from "../../tests/helpers/paid_orders.ts";
-import { adjustedCents, bulkEditProducts, bulkInput } from "./mod.ts";
+import type { Db } from "../db/client.ts";
+import { auditLogs, cartItems, products, productVariants, stockMovements } from "../db/schema/mod.ts";
+import { ConflictError, ValidationError } from "../lib/errors.ts";
+import { useTestDatabase } from "../tests/helpers/db.ts";
+import { createCategory, createProduct, createUser, createVariant } from "../tests/helpers/factories.ts";
+import { addToCart } from "../domains/cart/mod.ts";
+import { customer, placedOrder } from "../tests/helpers/paid_orders.ts";
+import { bulkInput } from "../domains/product_bulk/mod.ts";
+import { adjustedCents, bulkEditProducts } from "./bulk_edit_products.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 

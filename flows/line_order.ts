@@ -1,19 +1,19 @@
 /**
- * An order from a list of lines rather than a cart: a WhatsApp cart (domains/whatsapp) and an order
+ * An order from a list of lines rather than a cart: a WhatsApp cart (flows/whatsapp_order.ts) and an order
  * staff take by phone or chat (flows/staff_order.ts) both come here, so both are priced, stocked and
  * totalled as checkout does it: the shop's prices (`chargedPriceCents`), the checkout's lock order
  * and `takeStock`, the one delivery rule (`deliveryQuote`), VAT included in the prices. Nothing a
  * client says about money is used.
  */
 import { and, ilike, inArray, or } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { orderItems, orders, products, productVariants } from "../../db/schema/mod.ts";
-import { toCents, toNumeric } from "../../lib/money.ts";
-import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../cart/mod.ts";
-import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
-import { isOnStorefront, onStorefront } from "../catalog/visibility.ts";
-import { type AddressSnapshot, addressSnapshot, orderNumber, takeStock } from "../orders/mod.ts";
-import { recordStockMovements } from "../stock_history/mod.ts";
+import type { Db } from "../db/client.ts";
+import { orderItems, orders, products, productVariants } from "../db/schema/mod.ts";
+import { toCents, toNumeric } from "../lib/money.ts";
+import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../domains/cart/mod.ts";
+import { chargedPriceCents, maxQuantity } from "../domains/catalog/pricing.ts";
+import { isOnStorefront, onStorefront } from "../domains/catalog/visibility.ts";
+import { type AddressSnapshot, addressSnapshot, orderNumber, takeStock } from "../domains/orders/mod.ts";
+import { recordStockMovements } from "../domains/stock_history/mod.ts";
 
 /** What the shop sells an item for, and how many it can sell now. */
 export interface SellableItem {

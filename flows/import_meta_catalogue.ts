@@ -5,21 +5,21 @@
  * of the same catalogue creates nothing and updates what changed.
  */
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { categories, products } from "../../db/schema/mod.ts";
-import { changedFields, recordAudit } from "../admin_audit/mod.ts";
-import { recordStockMovements } from "../stock_history/mod.ts";
-import type { FileStorage } from "../../lib/storage.ts";
-import type { ResolveHost } from "../../lib/public_host.ts";
-import { AppError, ConflictError, ValidationError } from "../../lib/errors.ts";
-import { GraphRefusedError, readCatalogue } from "./graph.ts";
-import { categoryMatcher } from "./categorise.ts";
-import type { FacebookImportResult } from "./schemas.ts";
-import { TOKEN_REQUIRED } from "./texts.ts";
-import { type Draft, draftOf, importedColumns } from "./drafts.ts";
-import { freeSku, freeSlug, storeImages } from "./new_products.ts";
-import { type MetaConfig, remember, savedToken } from "./settings.ts";
-import { summary } from "./summary.ts";
+import type { Db } from "../db/client.ts";
+import { categories, products } from "../db/schema/mod.ts";
+import { changedFields, recordAudit } from "../domains/admin_audit/mod.ts";
+import { recordStockMovements } from "../domains/stock_history/mod.ts";
+import type { FileStorage } from "../lib/storage.ts";
+import type { ResolveHost } from "../lib/public_host.ts";
+import { AppError, ConflictError, ValidationError } from "../lib/errors.ts";
+import { GraphRefusedError, readCatalogue } from "../domains/social_import/graph.ts";
+import { categoryMatcher } from "../domains/social_import/categorise.ts";
+import type { FacebookImportResult } from "../domains/social_import/schemas.ts";
+import { TOKEN_REQUIRED } from "../domains/social_import/texts.ts";
+import { type Draft, draftOf, importedColumns } from "../domains/social_import/drafts.ts";
+import { freeSku, freeSlug, storeImages } from "./import_meta_catalogue_products.ts";
+import { type MetaConfig, remember, savedToken } from "../domains/social_import/settings.ts";
+import { summary } from "../domains/social_import/summary.ts";
 
 export interface ImportDeps {
   meta: MetaConfig;
