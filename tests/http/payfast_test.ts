@@ -16,7 +16,7 @@ import {
   orderEmails,
   orderRow,
 } from "../helpers/orders.ts";
-import { signedInAs } from "../helpers/staff.ts";
+import { manualRefundByAdmin } from "../helpers/staff.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -254,14 +254,9 @@ test(
     await postItn(
       fake.itn({ orderId: order.id, orderNumber: order.orderNumber, amount: "995.00" }, { register: true }),
     );
-    const admin = await signedInAs(db, database, "admin", app);
-    const res = await admin.postJson(`/api/admin/orders/${order.id}/refund`, { amount: 100, reason: "Broken lamp" });
-    assert.equal(res.status, 200, await res.clone().text());
-    const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
-    assert.equal(refund.status, "manual");
+    const { refund, page } = await manualRefundByAdmin(db, database, app, order.id);
     assert.equal(refund.provider, "payfast");
     assert.equal((await orderRow(db, order.id)).refundedAmount, "100.00");
-    const page = await (await admin.get(`/admin/orders/${order.id}`)).text();
     assert.ok(page.includes("Complete it in the PayFast dashboard"), "the admin order page says so");
     assert.ok(PAYFAST_MANUAL_REFUND.includes("PayFast dashboard"));
   },
