@@ -15,6 +15,7 @@ import {
   oneOwedRefundOfExtra,
   orderEmails,
   orderRow,
+  paidByCard,
 } from "../helpers/orders.ts";
 import { manualRefundByAdmin } from "../helpers/staff.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
@@ -30,7 +31,6 @@ import {
 } from "../../db/schema/mod.ts";
 import { EXTRA_PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
 import { PAYFAST_MANUAL_REFUND } from "../../domains/payments/mod.ts";
-import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };
@@ -333,15 +333,7 @@ test(
 
 test("[payfast] a PayFast payment for an order paid by card is not kept either", async (db, database) => {
   const { order, postItn } = await setUp(db, database);
-  const card = {
-    id: `pi_card_${order.id}`,
-    status: "succeeded" as const,
-    amountCents: 99_500,
-    currency: "zar",
-    metadata: { orderId: String(order.id), orderNumber: order.orderNumber },
-    lastError: null,
-  };
-  await finalizePaidOrder(db, order.id, card, { shop: testConfig().shop, siteUrl: TEST_ORIGIN });
+  const card = await paidByCard(db, order);
   const itn = fake.itn(
     { orderId: order.id, orderNumber: order.orderNumber, amount: "995.00", pfPaymentId: "2000001" },
     {

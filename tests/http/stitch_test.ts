@@ -15,6 +15,7 @@ import {
   oneOwedRefundOfExtra,
   orderEmails,
   orderRow,
+  paidByCard,
 } from "../helpers/orders.ts";
 import { manualRefundByAdmin, signedInAs } from "../helpers/staff.ts";
 import { startFakeStitch } from "../fakes/stitch.ts";
@@ -23,7 +24,6 @@ import { loyaltyLedger, orderRefunds, owedRefunds, paymentEvents, taxInvoices } 
 import { cancelOrder } from "../../domains/orders/mod.ts";
 import { PAYMENT_NOT_CONFIGURED, STITCH_MANUAL_REFUND, stitchGateway } from "../../domains/payments/mod.ts";
 import { STITCH_UNAVAILABLE } from "../../routes/api/stitch.ts";
-import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -481,15 +481,7 @@ test("[stitch] a second Stitch payment for a paid order is refunded through Stit
 test("[stitch] a Stitch payment for an order paid by card is refunded through Stitch", async (db, database) => {
   const { order, start, deliver } = await setUp(db, database);
   const { id } = await start();
-  const card = {
-    id: `pi_card_${order.id}`,
-    status: "succeeded" as const,
-    amountCents: 99_500,
-    currency: "zar",
-    metadata: { orderId: String(order.id), orderNumber: order.orderNumber },
-    lastError: null,
-  };
-  await finalizePaidOrder(db, order.id, card, { shop: testConfig().shop, siteUrl: TEST_ORIGIN });
+  const card = await paidByCard(db, order);
   fake.complete(id);
   assert.equal((await (await deliver(fake.webhook(id))).json()).result, "extra-payment");
   await oneStitchRefundOfExtra(db, order.id, card.id, id);
