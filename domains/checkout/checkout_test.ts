@@ -530,8 +530,8 @@ test("[checkout] a clash of order numbers is recognised from the driver's error,
   assert.deepEqual([placed, calls], ["placed", 2]);
 });
 
-/** An order placed 31 minutes ago, its attempt `intentId` open at the provider. */
-async function staleOrderWithAttempt(db: Db, intents: Map<string, PaymentIntentFacts>, stock = 3) {
+/** An order of 2 of a R400 product (`stock` in stock), placed 31 minutes ago by a new shopper. */
+async function staleOrder(db: Db, stock = 3) {
   const p = await createProduct(db, { price: "400.00", stock });
   const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
   const placedAt = new Date(Date.now() - UNPAID_ORDER_TTL_MS - 60_000);
@@ -540,6 +540,12 @@ async function staleOrderWithAttempt(db: Db, intents: Map<string, PaymentIntentF
     { userId: user.id, idempotencyKey: null, shippingMethod: "standard" },
     { now: placedAt },
   );
+  return { p, user, order };
+}
+
+/** A {@link staleOrder}, its attempt `intentId` open at the provider. */
+async function staleOrderWithAttempt(db: Db, intents: Map<string, PaymentIntentFacts>, stock = 3) {
+  const { p, user, order } = await staleOrder(db, stock);
   const intent = paidIntent(order, { id: `pi_open_${order.id}`, status: "requires_payment_method" });
   intents.set(intent.id, intent);
   await attachPaymentIntent(db, order.id, intent.id);
@@ -765,14 +771,7 @@ raceTest(
       const withAttempt = round % 2 === 0;
       const lead = Math.floor(round / 2) - 8;
       const { gateway, intents, refunds, payBeforeCancel } = scriptedGateway();
-      const p = await createProduct(db, { price: "400.00", stock: 3 });
-      const user = await shopper(db, [{ productId: p.id, quantity: 2 }]);
-      const placedAt = new Date(Date.now() - UNPAID_ORDER_TTL_MS - 60_000);
-      const { order } = await placeOrder(
-        db,
-        { userId: user.id, idempotencyKey: null, shippingMethod: "standard" },
-        { now: placedAt },
-      );
+      const { p, user, order } = await staleOrder(db);
       const intent = paidIntent(order, { id: `pi_race_${round}`, status: "requires_payment_method" });
       if (withAttempt) {
         intents.set(intent.id, intent);

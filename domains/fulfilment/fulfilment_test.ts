@@ -37,6 +37,16 @@ const variantStockOf = async (db: Db, id: number) =>
   (await db.select({ s: productVariants.stock }).from(productVariants).where(eq(productVariants.id, id)))[0].s;
 const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 
+/** A refund of `orderId` by the system (no staff user), restocking `restock`. */
+const systemRefund = (
+  db: Db,
+  gateway: PaymentGateway,
+  orderId: number,
+  amountCents: number,
+  reason: string,
+  restock: { orderItemId: number; quantity: number }[] = [],
+) => refundOrder(db, gateway, { orderId, amountCents, reason, restock, userId: null }, opts);
+
 /** R450 x 2, free standard delivery: R900 paid (900 points). */
 async function paidTubeOrder(db: Db, gateway: PaymentGateway = testGateway()) {
   const p = await createProduct(db, { name: "UVB Tube T5 24W", slug: "uvb-tube-t5-24w", price: "450.00", stock: 10 });
@@ -173,13 +183,10 @@ test("[fulfilment] a refund goes to the provider instance that took the payment;
 test("[fulfilment] refunds: partial with restock, limits, points taken back, full refund makes the order refunded", async (db) => {
   const { order, userId, product, gateway } = await paidTubeOrder(db);
   const line = order.items[0];
-  const first = await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: 45_050,
-    reason: "One tube arrived broken",
-    restock: [{ orderItemId: line.id, quantity: 1 }],
-    userId: null,
-  }, opts);
+  const first = await systemRefund(db, gateway, order.id, 45_050, "One tube arrived broken", [{
+    orderItemId: line.id,
+    quantity: 1,
+  }]);
   assert.equal(first.status, "processing", "a partial refund keeps the fulfilment status");
   assert.equal(first.refundedCents, 45_050);
   assert.equal(first.paymentStatus, "partially_refunded");
@@ -203,24 +210,15 @@ test("[fulfilment] refunds: partial with restock, limits, points taken back, ful
     (e) => e instanceof ConflictError && e.message === "The refund is more than the refundable amount of R\u00a0449,50",
   );
   await assert.rejects(
-    refundOrder(db, gateway, {
-      orderId: order.id,
-      amountCents: 100,
-      reason: "Restock too many",
-      restock: [{ orderItemId: line.id, quantity: 2 }],
-      userId: null,
-    }, opts),
+    systemRefund(db, gateway, order.id, 100, "Restock too many", [{ orderItemId: line.id, quantity: 2 }]),
     (e) => e instanceof ConflictError && /Only 1 of UVB Tube T5 24W can go back/.test(e.message),
   );
   assert.equal(await stockOf(db, product.id), 9, "a refused refund restocks nothing");
 
-  const full = await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: 44_950,
-    reason: "Customer returned the rest",
-    restock: [{ orderItemId: line.id, quantity: 1 }],
-    userId: null,
-  }, opts);
+  const full = await systemRefund(db, gateway, order.id, 44_950, "Customer returned the rest", [{
+    orderItemId: line.id,
+    quantity: 1,
+  }]);
   assert.equal(full.status, "refunded");
   assert.equal(full.paymentStatus, "refunded");
   assert.equal(full.refundedCents, 90_000);
@@ -247,13 +245,7 @@ test("[fulfilment] points taken back that were already spent leave a debt (decis
     referenceId: "r1",
   });
   assert.equal(await pointsBalance(db, userId), 90);
-  await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: 50_000,
-    reason: "Half back",
-    restock: [],
-    userId: null,
-  }, opts);
+  await systemRefund(db, gateway, order.id, 50_000, "Half back");
   // 500 due, 90 left and no unused reward code to void (domains/loyalty/clawback_test.ts): 410 owed.
   assert.equal(await pointsBalance(db, userId), -410);
 });
@@ -303,13 +295,7 @@ test("[fulfilment] cancelling a paid (shipped) order refunds what is left, resto
   const gateway = testGateway();
   const { order, userId } = await paidOrder(db, gateway, [{ productId: p.id, variantId: v.id, quantity: 3 }]);
   assert.equal(await variantStockOf(db, v.id), 1);
-  await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: 30_000,
-    reason: "One returned",
-    restock: [{ orderItemId: order.items[0].id, quantity: 1 }],
-    userId: null,
-  }, opts);
+  await systemRefund(db, gateway, order.id, 30_000, "One returned", [{ orderItemId: order.items[0].id, quantity: 1 }]);
   await changeOrderStatus(
     db,
     gateway,
@@ -391,13 +377,7 @@ test("[fulfilment] the admin detail's timeline: placed, paid, e-mails, status ch
   const { order, gateway } = await paidTubeOrder(db);
   await addOrderNote(db, order.id, "Gift wrap please", null);
   await changeOrderStatus(db, gateway, { orderId: order.id, to: "shipped", trackingNumber: "T-9", userId: null }, opts);
-  await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: 5_000,
-    reason: "Late delivery",
-    restock: [],
-    userId: null,
-  }, opts);
+  await systemRefund(db, gateway, order.id, 5_000, "Late delivery");
   const detail = await getAdminOrder(db, order.id);
   assert.equal(detail.refundableCents, 85_000);
   const kinds = detail.timeline.map((e) => e.kind);

@@ -77,14 +77,12 @@ test("[loyalty] rewards on offer: active, unexpired, cheapest first", async (db)
   assert.deepEqual((await listRewards(db, NOW)).map((r) => r.name), ["Small", "Later", "Big"]);
 });
 
+/** A reward of R50 off for 500 points. */
+const R50_OFF = { pointsCost: 500, discountValue: "50.00", discountType: "fixed_amount" } as const;
+
 test("[loyalty] redeeming spends the database's cost once and issues a 30-day code", async (db) => {
   const user = await customerWith(db, 650);
-  const r = await reward(db, {
-    name: "R50 off your order",
-    pointsCost: 500,
-    discountValue: "50.00",
-    discountType: "fixed_amount",
-  });
+  const r = await reward(db, { name: "R50 off your order", ...R50_OFF });
   const result = await redeemReward(db, user.id, r.id, NOW);
   assert.equal(result.currentPoints, 150);
   assert.match(result.redemptionCode, /^RWD-/);
@@ -150,12 +148,7 @@ test("[loyalty] validating codes: own and fresh is valid; another's, used and ex
     discountValue: "10.00",
     discountType: "percentage",
   });
-  const fixed = await reward(db, {
-    name: "R50 off",
-    pointsCost: 500,
-    discountValue: "50.00",
-    discountType: "fixed_amount",
-  });
+  const fixed = await reward(db, { name: "R50 off", ...R50_OFF });
   const mine = await redeemReward(db, me.id, pct.id, NOW);
   const theirs = await redeemReward(db, other.id, fixed.id, NOW);
 

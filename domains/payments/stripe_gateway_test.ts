@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { ValidationError } from "../../lib/errors.ts";
 import { parseStripeForm, startFakeStripeApi } from "../../tests/fakes/stripe_api.ts";
 import { stripeGateway } from "./stripe_gateway.ts";
+import type { CreateIntentInput } from "./types.ts";
 
 const WHSEC = "whsec_test_gateway";
 const options = { sanitizeOps: false, sanitizeResources: false };
@@ -55,13 +56,14 @@ withFake(
   async (fake, gateway) => {
     assert.equal(gateway.provider, "stripe");
     assert.equal(gateway.publishableKey, "pk_test_x");
-    const created = await gateway.createIntent({
+    const intent: CreateIntentInput = {
       amountCents: 129_900,
       currency: "zar",
       metadata: { orderId: "7", orderNumber: "RB-123" },
       description: "Reptile Basics order RB-123",
       idempotencyKey: "order-7-1",
-    });
+    };
+    const created = await gateway.createIntent(intent);
     assert.match(created.id, /^pi_/);
     assert.match(created.clientSecret, new RegExp(`^${created.id}_secret_`));
     const [req] = fake.requests;
@@ -75,13 +77,7 @@ withFake(
       metadata: { orderId: "7", orderNumber: "RB-123" },
       description: "Reptile Basics order RB-123",
     });
-    const again = await gateway.createIntent({
-      amountCents: 129_900,
-      currency: "zar",
-      metadata: { orderId: "7", orderNumber: "RB-123" },
-      description: "Reptile Basics order RB-123",
-      idempotencyKey: "order-7-1",
-    });
+    const again = await gateway.createIntent(intent);
     assert.deepEqual(again, created, "the same key gives the same attempt");
     assert.equal(fake.intents.size, 1);
   },

@@ -53,3 +53,16 @@ export function testShop(database: Database, env: Record<string, string> = {}) {
   const gateway = testGateway();
   return { app: testApp(database, env, memoryStorage(), { payments: gateway }), gateway };
 }
+
+/** The app with request logging on, its log lines collected in `lines` (createApp's own request, no TEST_PEER). */
+export function loggingApp(database: Database, extra: Pick<AppDeps, "storage"> = {}) {
+  const lines: string[] = [];
+  const app = createApp({
+    database,
+    config: testConfig({ LOG_REQUESTS: "true" }),
+    assets: testAssets(),
+    log: (line) => lines.push(line),
+    ...extra,
+  });
+  return { app, lines };
+}

@@ -2,6 +2,7 @@
  * A browser-like client for in-process HTTP tests: keeps cookies between requests and sends the
  * shop's own Origin on state-changing requests (as a browser does for a same-site form or fetch).
  */
+import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import { TEST_ORIGIN } from "./app.ts";
 
@@ -47,4 +48,16 @@ export function testClient(app: Hono<any>, opts: { origin?: string | null } = {}
         body: new URLSearchParams(fields).toString(),
       }),
   };
+}
+
+/** The JSON body of `res`, after asserting its status (the body in the message) and its JSON content type. */
+export async function jsonOf(res: Response, status: number) {
+  assert.equal(res.status, status, await res.clone().text());
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  return await res.json();
+}
+
+/** A page's text without tags and React's text separators, apostrophes decoded, white space collapsed. */
+export function pageText(page: string): string {
+  return page.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 }

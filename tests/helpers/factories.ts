@@ -40,6 +40,9 @@ export const homeAddress = {
   postalCode: "0181",
 };
 
+/** {@link homeAddress} with the country and phone a delivery-address form sends. */
+export const homeAddressForm = { ...homeAddress, country: "South Africa", phone: "0821234567" };
+
 /** An address of `userId`: {@link homeAddress} unless `values` says otherwise. */
 export async function createAddress(
   db: Db,

@@ -3,11 +3,12 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import { emailOutbox, orders, owedRefunds, users } from "../../db/schema/mod.ts";
-import { testApp } from "./app.ts";
+import { TEST_ORIGIN, testApp, testConfig } from "./app.ts";
 import { registerCustomer } from "./accounts.ts";
 import { type TestClient, testClient } from "./client.ts";
 import { createAddress, createProduct } from "./factories.ts";
 import { placeOrder } from "../../flows/place_order.ts";
+import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 
 /**
  * Registers (and so signs in) a customer on `client` with a default address, and places a pending
@@ -66,4 +67,21 @@ export async function oneOwedRefundOfExtra(
   const row = await orderRow(db, orderId);
   assert.equal(row.paymentId, own, "the order's own payment is unchanged");
   assert.equal(row.refundedAmount, "0.00", "and so is its refundable amount");
+}
+
+/**
+ * `order` (R995) paid by card with the offline provider's succeeded intent `pi_card_{id}`, as the
+ * card webhook would finalise it. Returns that intent.
+ */
+export async function paidByCard(db: Db, order: { id: number; orderNumber: string }) {
+  const card = {
+    id: `pi_card_${order.id}`,
+    status: "succeeded" as const,
+    amountCents: 99_500,
+    currency: "zar",
+    metadata: { orderId: String(order.id), orderNumber: order.orderNumber },
+    lastError: null,
+  };
+  await finalizePaidOrder(db, order.id, card, { shop: testConfig().shop, siteUrl: TEST_ORIGIN });
+  return card;
 }

@@ -1,7 +1,9 @@
 /** Signed-in test clients by role (customer, admin, super_admin) for the admin area's tests. */
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import type { Hono } from "hono";
 import type { Database, Db } from "../../db/client.ts";
+import { orderRefunds } from "../../db/schema/mod.ts";
 import { hashPassword, type Role } from "../../domains/auth/mod.ts";
 import { testApp, testShop } from "./app.ts";
 import { type TestClient, testClient } from "./client.ts";
@@ -70,4 +72,25 @@ export async function signedInAs(
 ): Promise<TestClient & { userId: number }> {
   const { client, user } = await staffAccount(db, database, role, role, {}, app);
   return Object.assign(client, { userId: user.id });
+}
+
+/**
+ * The admin refunds R100 of `orderId` ("Broken lamp") through the admin API, for a provider whose
+ * refunds staff finish by hand: 200, and the order's refund row is recorded as manual. Returns the
+ * response, that row and the admin's order page afterwards.
+ */
+export async function manualRefundByAdmin(
+  db: Db,
+  database: Database,
+  // deno-lint-ignore no-explicit-any
+  app: Hono<any>,
+  orderId: number,
+) {
+  const admin = await signedInAs(db, database, "admin", app);
+  const res = await admin.postJson(`/api/admin/orders/${orderId}/refund`, { amount: 100, reason: "Broken lamp" });
+  assert.equal(res.status, 200, await res.clone().text());
+  const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+  assert.equal(refund.status, "manual");
+  const page = await (await admin.get(`/admin/orders/${orderId}`)).text();
+  return { res, refund, page };
 }

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { TEST_ORIGIN, testApp, testAssets, testConfig } from "../helpers/app.ts";
+import { loggingApp, TEST_ORIGIN, testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { PASSWORD_RULE_CASES, registerCustomer, registration } from "../helpers/accounts.ts";
-import { createApp } from "../../app.ts";
 import { rateLimits, sessions, users, wishlistItems } from "../../db/schema/mod.ts";
 import {
   accountLoginKey,
@@ -280,13 +279,7 @@ test("[csrf] cross-site state changes are refused, same-site ones pass", async (
 });
 
 test("[auth] no password, token or session id reaches a log line", async (db, database) => {
-  const lines: string[] = [];
-  const app = createApp({
-    database,
-    config: testConfig({ LOG_REQUESTS: "true" }),
-    assets: testAssets(),
-    log: (l) => lines.push(l),
-  });
+  const { app, lines } = loggingApp(database);
   const client = testClient(app);
   await client.postJson("/api/auth/register", good);
   await client.postJson("/api/auth/login", { username: "thandi_n", password: good.password });

@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { TEST_ORIGIN, testAssets, testConfig } from "../helpers/app.ts";
-import { createApp } from "../../app.ts";
+import { loggingApp, TEST_ORIGIN } from "../helpers/app.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -22,15 +21,8 @@ async function hangUpMidBody(port: number, path: string, contentType: string, pa
 }
 
 test("[client abort] a body that never arrives is a client abort in the log, not a 500", async (_db, database) => {
-  const lines: string[] = [];
+  const { app, lines } = loggingApp(database, { storage: memoryStorage() });
   const errors: string[] = [];
-  const app = createApp({
-    database,
-    config: testConfig({ LOG_REQUESTS: "true" }),
-    assets: testAssets(),
-    storage: memoryStorage(),
-    log: (line) => lines.push(line),
-  });
   const original = console.error;
   console.error = (...args: unknown[]) => errors.push(args.map(String).join(" "));
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, app.fetch);

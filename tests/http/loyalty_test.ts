@@ -6,7 +6,7 @@ import { createCustomer, PASSWORD } from "../../domains/accounts/test_fixtures.t
 import { useTestDatabase } from "../helpers/db.ts";
 import { giveRefundDebt } from "../helpers/loyalty_debt.ts";
 import { testApp } from "../helpers/app.ts";
-import { type TestClient, testClient } from "../helpers/client.ts";
+import { jsonOf as json, pageText as textOf, type TestClient, testClient } from "../helpers/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -29,16 +29,6 @@ async function signedIn(db: Db, database: Database, points = 0) {
 async function rewards(db: Db) {
   const rows = await db.insert(loyaltyRewards).values(demoRewards).returning();
   return Object.fromEntries(rows.map((r) => [r.code, r]));
-}
-
-async function json(res: Response, status: number) {
-  assert.equal(res.status, status, await res.clone().text());
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
-
-function textOf(page: string): string {
-  return page.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 }
 
 async function page(client: TestClient, path: string) {

@@ -15,8 +15,9 @@ import {
   oneOwedRefundOfExtra,
   orderEmails,
   orderRow,
+  paidByCard,
 } from "../helpers/orders.ts";
-import { signedInAs } from "../helpers/staff.ts";
+import { manualRefundByAdmin } from "../helpers/staff.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -30,7 +31,6 @@ import {
 } from "../../db/schema/mod.ts";
 import { EXTRA_PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
 import { PAYFAST_MANUAL_REFUND } from "../../domains/payments/mod.ts";
-import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };
@@ -254,14 +254,9 @@ test(
     await postItn(
       fake.itn({ orderId: order.id, orderNumber: order.orderNumber, amount: "995.00" }, { register: true }),
     );
-    const admin = await signedInAs(db, database, "admin", app);
-    const res = await admin.postJson(`/api/admin/orders/${order.id}/refund`, { amount: 100, reason: "Broken lamp" });
-    assert.equal(res.status, 200, await res.clone().text());
-    const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
-    assert.equal(refund.status, "manual");
+    const { refund, page } = await manualRefundByAdmin(db, database, app, order.id);
     assert.equal(refund.provider, "payfast");
     assert.equal((await orderRow(db, order.id)).refundedAmount, "100.00");
-    const page = await (await admin.get(`/admin/orders/${order.id}`)).text();
     assert.ok(page.includes("Complete it in the PayFast dashboard"), "the admin order page says so");
     assert.ok(PAYFAST_MANUAL_REFUND.includes("PayFast dashboard"));
   },
@@ -338,15 +333,7 @@ test(
 
 test("[payfast] a PayFast payment for an order paid by card is not kept either", async (db, database) => {
   const { order, postItn } = await setUp(db, database);
-  const card = {
-    id: `pi_card_${order.id}`,
-    status: "succeeded" as const,
-    amountCents: 99_500,
-    currency: "zar",
-    metadata: { orderId: String(order.id), orderNumber: order.orderNumber },
-    lastError: null,
-  };
-  await finalizePaidOrder(db, order.id, card, { shop: testConfig().shop, siteUrl: TEST_ORIGIN });
+  const card = await paidByCard(db, order);
   const itn = fake.itn(
     { orderId: order.id, orderNumber: order.orderNumber, amount: "995.00", pfPaymentId: "2000001" },
     {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
-import { type TestClient, testClient } from "../helpers/client.ts";
+import { jsonOf as json, type TestClient, testClient } from "../helpers/client.ts";
 import { registerCustomer, registration } from "../helpers/accounts.ts";
 import { createAddress, createProduct } from "../helpers/factories.ts";
 import { paidOrder } from "../helpers/paid_orders.ts";
@@ -25,12 +25,6 @@ import {
 import { testGateway } from "../../domains/payments/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-
-async function json(res: Response, status: number) {
-  assert.equal(res.status, status, await res.clone().text());
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
 
 async function referrerAndFriend(database: Database) {
   const app = testApp(database);

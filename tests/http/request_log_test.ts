@@ -1,21 +1,14 @@
 /** Request lines: one per request, in the logger's shape, with the request id echoed and no query string. */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testAssets, testConfig } from "../helpers/app.ts";
-import { createApp } from "../../app.ts";
+import { loggingApp } from "../helpers/app.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
 test(
   "[log] a request line: requestId (the caller's X-Request-Id echoed), method, path without query, status",
   async (_db, database) => {
-    const lines: string[] = [];
-    const app = createApp({
-      database,
-      config: testConfig({ LOG_REQUESTS: "true" }),
-      assets: testAssets(),
-      log: (l) => lines.push(l),
-    });
+    const { app, lines } = loggingApp(database);
     const res = await app.request("/search?q=python&token=rst_secret123", {
       headers: { "X-Request-Id": "req-12345678", Cookie: "sid=sess_secret456" },
     });

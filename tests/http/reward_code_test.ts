@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
-import { type TestClient, testClient } from "../helpers/client.ts";
+import { jsonOf as json, pageText as textOf, type TestClient, testClient } from "../helpers/client.ts";
 import { customerWithOrder, orderRow } from "../helpers/orders.ts";
 import { createRewardCode } from "../helpers/factories.ts";
 import { startFakeStripeApi, stripeAgainst } from "../fakes/stripe_api.ts";
@@ -31,17 +31,6 @@ async function customerWithOrderAndCode(
   const { me, order } = await customerWithOrder(db, client, username);
   const code = await createRewardCode(db, me.id, { discountType: "fixed_amount", discountValue: "50.00" });
   return { client, me, order, code };
-}
-
-async function json(res: Response, status: number) {
-  assert.equal(res.status, status, await res.clone().text());
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
-
-/** The page's text without tags and React's text separators. */
-function textOf(page: string): string {
-  return page.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 }
 
 async function html(client: TestClient, path: string): Promise<string> {

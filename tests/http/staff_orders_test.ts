@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testConfig, testShop } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { createProduct, createUser } from "../helpers/factories.ts";
+import { createProduct, createUser, homeAddressForm } from "../helpers/factories.ts";
 import { customer } from "../helpers/paid_orders.ts";
 import { accountOn } from "../helpers/staff.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,16 +19,7 @@ import { placeStaffOrder } from "../../flows/staff_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 
-const address = {
-  firstName: "Thandi",
-  lastName: "Nkosi",
-  addressLine1: "12 Jacaranda Street",
-  city: "Pretoria",
-  state: "Gauteng",
-  postalCode: "0181",
-  country: "South Africa",
-  phone: "0821234567",
-};
+const address = homeAddressForm;
 
 /** A new admin (or customer) signed in on `app`, named after the role ("admin1"). */
 const staff = async (db: Db, app: ReturnType<typeof testShop>["app"], role: "admin" | "customer" = "admin") =>

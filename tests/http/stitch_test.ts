@@ -15,15 +15,15 @@ import {
   oneOwedRefundOfExtra,
   orderEmails,
   orderRow,
+  paidByCard,
 } from "../helpers/orders.ts";
-import { signedInAs } from "../helpers/staff.ts";
+import { manualRefundByAdmin, signedInAs } from "../helpers/staff.ts";
 import { startFakeStitch } from "../fakes/stitch.ts";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, orderRefunds, owedRefunds, paymentEvents, taxInvoices } from "../../db/schema/mod.ts";
 import { cancelOrder } from "../../domains/orders/mod.ts";
 import { PAYMENT_NOT_CONFIGURED, STITCH_MANUAL_REFUND, stitchGateway } from "../../domains/payments/mod.ts";
 import { STITCH_UNAVAILABLE } from "../../routes/api/stitch.ts";
-import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -394,14 +394,9 @@ test(
     fake.complete(id);
     await deliver(fake.webhook(id));
     const before = fake.refunds.length;
-    const admin = await signedInAs(db, database, "admin", app);
-    const res = await admin.postJson(`/api/admin/orders/${order.id}/refund`, { amount: 100, reason: "Broken lamp" });
-    assert.equal(res.status, 200, await res.clone().text());
+    const { res, page } = await manualRefundByAdmin(db, database, app, order.id);
     assert.match((await res.json()).notice, /recorded\. Stitch refunds are not switched on/);
-    const [refund] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
-    assert.equal(refund.status, "manual");
     assert.equal(fake.refunds.length, before, "nothing sent to Stitch");
-    const page = await (await admin.get(`/admin/orders/${order.id}`)).text();
     assert.ok(page.includes("Stitch refunds are not switched on"), "the admin order page says so");
     assert.ok(STITCH_MANUAL_REFUND.includes("STITCH_REFUNDS=manual"));
   },
@@ -486,15 +481,7 @@ test("[stitch] a second Stitch payment for a paid order is refunded through Stit
 test("[stitch] a Stitch payment for an order paid by card is refunded through Stitch", async (db, database) => {
   const { order, start, deliver } = await setUp(db, database);
   const { id } = await start();
-  const card = {
-    id: `pi_card_${order.id}`,
-    status: "succeeded" as const,
-    amountCents: 99_500,
-    currency: "zar",
-    metadata: { orderId: String(order.id), orderNumber: order.orderNumber },
-    lastError: null,
-  };
-  await finalizePaidOrder(db, order.id, card, { shop: testConfig().shop, siteUrl: TEST_ORIGIN });
+  const card = await paidByCard(db, order);
   fake.complete(id);
   assert.equal((await (await deliver(fake.webhook(id))).json()).result, "extra-payment");
   await oneStitchRefundOfExtra(db, order.id, card.id, id);

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp, testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { createAddress, createProduct, createUser, createVariant } from "../helpers/factories.ts";
+import { createAddress, createProduct, createUser, createVariant, homeAddressForm } from "../helpers/factories.ts";
 import { staffAccount } from "../helpers/staff.ts";
 import { type FakeOrderItem, orderWebhook, signWebhook, startFakeWhatsAppCloud } from "../fakes/whatsapp_cloud.ts";
 import type { Database, Db } from "../../db/client.ts";
@@ -210,16 +210,7 @@ test(
     const html = await page.text();
     assert.match(html, /data-wa-address-form/);
     assert.match(html, new RegExp(order.orderNumber));
-    const saved = await browser.postForm(`/pay/${token}/address`, {
-      firstName: "Thandi",
-      lastName: "Nkosi",
-      addressLine1: "12 Jacaranda Street",
-      city: "Pretoria",
-      state: "Gauteng",
-      postalCode: "0181",
-      country: "South Africa",
-      phone: "0821234567",
-    });
+    const saved = await browser.postForm(`/pay/${token}/address`, homeAddressForm);
     assert.equal(saved.status, 303);
     const withAddress = await (await browser.get(`/pay/${token}`)).text();
     assert.match(withAddress, /data-payment-step/);
