@@ -165,6 +165,8 @@ test(
     assert.match(after, /0 of 1/);
     assert.match(after, /Shipped 1 of 2 lines: 1 x UVB Tube T5 24W \(The Courier Guy TCG123\)/);
     assert.match(after, /Parcels/);
+    // Cancelling now gives back only what did not ship (2 tubes and 1 mat ordered, 1 tube sent), and says so.
+    assert.match(after, /put 2 unshipped units back in stock \(the 1 shipped unit stays out of stock\)/);
 
     const mine = await (await me.get(`/order/${order.id}`)).text();
     assert.match(mine, /Parcels/);

@@ -107,6 +107,20 @@ function DestructiveAction(
   );
 }
 
+/**
+ * What a cancel puts back on the shelf, in the confirm box's words: every unit, or (once parcels have
+ * gone out) only the units neither shipped nor given back already, as checkedRestock does.
+ */
+function backInStock(lines: LineFulfilment[] | undefined): string {
+  const shipped = lines?.reduce((sum, l) => sum + l.shipped, 0) ?? 0;
+  if (shipped === 0) return "put every unit back in stock";
+  const back = lines!.reduce((sum, l) => sum + Math.max(0, l.ordered - l.shipped - l.restocked), 0);
+  const sent = `the ${shipped} shipped ${shipped === 1 ? "unit stays" : "units stay"} out of stock`;
+  return back === 0
+    ? `leave stock as it is (${sent})`
+    : `put ${back} unshipped ${back === 1 ? "unit" : "units"} back in stock (${sent})`;
+}
+
 function Actions(
   { detail, next, lines }: { detail: AdminOrderDetail; next: readonly string[]; lines?: LineFulfilment[] },
 ) {
@@ -215,10 +229,8 @@ function Actions(
             <Confirm
               name="confirm"
               text={paid && refundable > 0
-                ? `Yes, cancel this order, refund ${
-                  formatMoney(refundable)
-                } to the customer and put every unit back in stock.`
-                : "Yes, cancel this order and put its units back in stock."}
+                ? `Yes, cancel this order, refund ${formatMoney(refundable)} to the customer and ${backInStock(lines)}.`
+                : `Yes, cancel this order and ${backInStock(lines)}.`}
             />
             <button type="submit" className={dangerButton}>Cancel order</button>
           </DestructiveAction>
