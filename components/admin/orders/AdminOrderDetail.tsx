@@ -109,12 +109,12 @@ function DestructiveAction(
 
 /**
  * What a cancel puts back on the shelf, in the confirm box's words: every unit, or (once parcels have
- * gone out) only the units neither shipped nor given back already, as checkedRestock does.
+ * gone out) only the units still to ship, which are what checkedRestock gives back.
  */
 function backInStock(lines: LineFulfilment[] | undefined): string {
   const shipped = lines?.reduce((sum, l) => sum + l.shipped, 0) ?? 0;
   if (shipped === 0) return "put every unit back in stock";
-  const back = lines!.reduce((sum, l) => sum + Math.max(0, l.ordered - l.shipped - l.restocked), 0);
+  const back = lines!.reduce((sum, l) => sum + l.toShip, 0);
   const sent = `the ${shipped} shipped ${shipped === 1 ? "unit stays" : "units stay"} out of stock`;
   return back === 0
     ? `leave stock as it is (${sent})`
