@@ -32,6 +32,7 @@ import { runWhatsAppWork, whatsappJobContext } from "./flows/whatsapp_order.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 import { sweepUnpaidOrders } from "./flows/cancel_order.ts";
 import { handleOrderEvents } from "./flows/order_events.ts";
+import { numberWaitingTaxInvoices } from "./domains/tax_documents/mod.ts";
 
 /** An info line (the name other branches call; it writes through lib/logger.ts). */
 function log(message: string, extra: Record<string, unknown> = {}) {
@@ -162,6 +163,16 @@ function backgroundJobs(config: Config, running: () => Running): JobSpec[] {
       run: async () => {
         const handled = await handleOrderEvents(running().database.db);
         if (handled) log("handled order events", { handled });
+      },
+    },
+    // Tax invoices (decision 0086): a paid order's invoice is numbered right after the payment's
+    // commit; one a crash left without its number gets it here.
+    {
+      name: "tax invoice numbers",
+      intervalMs: 60_000,
+      run: async () => {
+        const numbered = await numberWaitingTaxInvoices(running().database.db);
+        if (numbered) log("numbered waiting tax invoices", { numbered });
       },
     },
     // Recommendations (decision 0059): every minute, the lists of what changed since the last run

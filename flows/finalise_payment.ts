@@ -7,19 +7,20 @@
  *
  * Steps, in one transaction under the order's row lock: check the facts (paymentMismatch) -> mark
  * the order paid -> cart, points and referral credit (afterPayment) -> tax invoice -> confirmation
- * e-mail into the outbox. A payment the order cannot keep (late, or a second one) is recorded as owed
+ * e-mail into the outbox; after the commit, the invoice's number. A payment the order cannot keep (late, or a second one) is recorded as owed
  * and given back after the commit (domains/checkout/refund.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { cartCoupons, cartItems, orders, users } from "../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../lib/errors.ts";
+import { logError } from "../lib/error_log.ts";
 import { toCents } from "../lib/money.ts";
 import { enqueueEmail, type OutgoingEmail } from "../domains/mail/mod.ts";
 import { pointsForPaidTotal } from "../domains/loyalty/mod.ts";
 import { cancelOrder, loadOrders, lockOrder, ORDER_NOT_FOUND, type OrderDetail } from "../domains/orders/mod.ts";
 import type { PaymentIntentFacts } from "../domains/payments/types.ts";
-import { invoiceAttachmentRef, issueTaxInvoice } from "../domains/tax_documents/mod.ts";
+import { invoiceAttachmentRef, numberTaxInvoice, prepareTaxInvoice } from "../domains/tax_documents/mod.ts";
 import {
   type FinalizeOptions,
   intentIsForOrder,
@@ -118,18 +119,17 @@ export async function finalizePayment(
     // transaction holds (decision 0085), before the invoice's number locks the sequence; a handler
     // that fails leaves the event to the dispatch after the commit and the job.
     const handled = after?.eventId ? await handleOrderEventsHere(tx, order.id) : false;
-    // The tax invoice is issued with the payment, in this transaction: a rollback gives its number
-    // back. Its number is taken last: the sequence's row stays locked until the commit, and every
-    // other payment waits on it (decision 0061), so only two inserts follow it here.
-    const invoice = await issueTaxInvoice(tx, order, opts.shop, now, VAT_RATE_PERCENT);
+    // The tax invoice is prepared with the payment (a rollback takes it back) and numbered after the
+    // commit (decision 0086): its sequence is locked for one statement, not for this transaction.
+    await prepareTaxInvoice(tx, order, opts.shop, now, VAT_RATE_PERCENT);
     if (confirmation) {
       await enqueueEmail(
         tx,
         {
-          ...confirmation({ invoiceNumber: invoice.number }),
+          ...confirmation,
           orderId: order.id,
           // Drawn by the mail sender when it sends the message, from the stored invoice.
-          attachments: [invoiceAttachmentRef(invoice)],
+          attachments: [invoiceAttachmentRef(order.id)],
         },
         now,
       );
@@ -140,8 +140,14 @@ export async function finalizePayment(
   // owes a refund. A failure stays owed for the sweeper.
   // An order this call paid was pending and unpaid under its lock, and refunds are owed only on
   // orders paid or cancelled before (recordOwedRefund's two callers above): nothing to look up.
-  // Committed: an 'order.paid' event its transaction could not handle is handed over now (the job
-  // retries what fails here).
+  // Committed: the invoice gets its number (a crash before this leaves it to the numbering job),
+  // and an 'order.paid' event its transaction could not handle is handed over now (the job retries
+  // what fails here).
+  if (outcome.newlyPaid) {
+    await numberTaxInvoice(db, orderId).catch((err) =>
+      logError("numbering a tax invoice failed; the tax invoice numbers job retries it", err, { orderId })
+    );
+  }
   await dispatchOrderEvent(db, eventId);
   if (!opts.refundLater && !outcome.newlyPaid) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
   return outcome;
@@ -149,15 +155,15 @@ export async function finalizePayment(
 
 /**
  * Cart and the 'order.paid' event (points and referral credit follow it: flows/order_events.ts):
- * what a paid order sets off for its customer. Answers the event's id and the confirmation e-mail,
- * waiting only for the tax invoice's number (null when the account is gone).
+ * what a paid order sets off for its customer. Answers the event's id and the confirmation e-mail
+ * (null when the account is gone).
  */
 async function afterPayment(
   tx: Db,
   order: OrderRow,
   opts: FinalizeOptions,
   now: Date,
-): Promise<{ eventId: number | null; confirmation: ((invoice: { invoiceNumber: string }) => OutgoingEmail) | null }> {
+): Promise<{ eventId: number | null; confirmation: OutgoingEmail | null }> {
   const userId = order.userId!;
   const totalCents = toCents(order.total) ?? 0;
   // Independent statements of one transaction are sent together (postgres.js writes what is asked
@@ -193,16 +199,15 @@ async function afterPayment(
   if (!user) return { eventId, confirmation: null };
   return {
     eventId,
-    confirmation: ({ invoiceNumber }) =>
-      orderConfirmationEmail({
-        to: user.email,
-        name: user.firstName ?? user.username,
-        order: detail,
-        points: pointsForPaidTotal(totalCents),
-        shop: opts.shop,
-        siteUrl: opts.siteUrl,
-        invoiceNumber,
-      }),
+    confirmation: orderConfirmationEmail({
+      to: user.email,
+      name: user.firstName ?? user.username,
+      order: detail,
+      points: pointsForPaidTotal(totalCents),
+      shop: opts.shop,
+      siteUrl: opts.siteUrl,
+      invoiceAttached: true,
+    }),
   };
 }
 

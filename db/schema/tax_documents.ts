@@ -36,9 +36,12 @@ export interface TaxLine {
 export const taxInvoices = pgTable("tax_invoices", {
   id: serial().primaryKey(),
   orderId: integer().notNull().references(() => orders.id, { onDelete: "restrict" }).unique(),
-  /** e.g. INV-000123. */
-  number: varchar({ length: 40 }).notNull().unique(),
-  sequence: integer().notNull().unique(),
+  /**
+   * e.g. INV-000123. Null only between the payment's commit and the one statement that numbers the
+   * invoice right after it (decision 0086); a crash in between leaves it to the numbering job.
+   */
+  number: varchar({ length: 40 }).unique(),
+  sequence: integer().unique(),
   issuedAt: tstz().notNull().defaultNow(),
   supplier: jsonb().$type<TaxParty>().notNull(),
   recipient: jsonb().$type<TaxParty>().notNull(),
@@ -48,7 +51,13 @@ export const taxInvoices = pgTable("tax_invoices", {
   netTotal: money().notNull(),
   vatTotal: money().notNull(),
   grossTotal: money().notNull(),
-}, (t) => [index().on(t.issuedAt), check("tax_invoices_gross", sql`${t.grossTotal} = ${t.netTotal} + ${t.vatTotal}`)]);
+}, (t) => [
+  index().on(t.issuedAt),
+  check("tax_invoices_gross", sql`${t.grossTotal} = ${t.netTotal} + ${t.vatTotal}`),
+  // What the numbering job looks for: empty but for a crash between a payment and its numbering.
+  index("tax_invoices_unnumbered").on(t.orderId).where(sql`${t.sequence} is null`),
+  check("tax_invoices_numbered", sql`(${t.number} is null) = (${t.sequence} is null)`),
+]);
 
 export const creditNotes = pgTable("credit_notes", {
   id: serial().primaryKey(),

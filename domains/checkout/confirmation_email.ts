@@ -24,8 +24,8 @@ export function orderConfirmationEmail(
     points: number;
     shop: ShopInfo;
     siteUrl: string;
-    /** The tax invoice attached to the message (INV-000123), when there is one. */
-    invoiceNumber?: string;
+    /** The order's tax invoice goes with the message (drawn when it is sent: decision 0086). */
+    invoiceAttached?: boolean;
   },
 ): OutgoingEmail {
   const { order, shop } = opts;
@@ -81,7 +81,7 @@ export function orderConfirmationEmail(
     "",
     ...(opts.points ? [`You earned ${opts.points} loyalty points with this order.`, ""] : []),
     `See your order at any time: ${link}`,
-    ...(opts.invoiceNumber ? [`Your tax invoice ${opts.invoiceNumber} is attached (PDF).`] : []),
+    ...(opts.invoiceAttached ? ["Your tax invoice is attached (PDF)."] : []),
     "",
     "All prices include VAT.",
     ...business,
@@ -111,7 +111,7 @@ ${rows}
 ${address ? `<p>Shipping address:<br>${e(address).replace(/\n/g, "<br>")}</p>` : ""}
 ${opts.points ? `<p>You earned <strong>${opts.points}</strong> loyalty points with this order.</p>` : ""}
 <p><a href="${e(link)}">View your order</a></p>
-${opts.invoiceNumber ? `<p>Your tax invoice ${e(opts.invoiceNumber)} is attached (PDF).</p>` : ""}
+${opts.invoiceAttached ? "<p>Your tax invoice is attached (PDF).</p>" : ""}
 <p style="font-size: 12px; color: #6b7280;">All prices include VAT.<br>${business.map(e).join("<br>")}</p>
 </body>
 </html>`;

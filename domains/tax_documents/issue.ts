@@ -1,12 +1,13 @@
 /**
- * Issuing tax invoices (at payment) and credit notes (at refund), each in the caller's transaction:
- * the number is taken from its gapless sequence under that transaction's row lock, so a payment or
- * refund that rolls back gives its number back, and two payments at once get consecutive numbers.
- * Everything printed is frozen here: supplier (the shop settings as they are now), recipient, lines
- * and totals.
+ * Issuing tax invoices (at payment) and credit notes (at refund). Numbers come from gapless
+ * sequences: a credit note takes its number in the refund's transaction (a rollback gives it back);
+ * an invoice is prepared in the paying transaction and numbered by one statement right after its
+ * commit (decision 0086), so payments do not queue on the sequence's lock. Everything printed is
+ * frozen when the document is prepared: supplier (the shop settings as they are now), recipient,
+ * lines and totals.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, rowsOf } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
 import {
   creditNotes,
@@ -22,7 +23,10 @@ import { toCents, toNumeric } from "../../lib/money.ts";
 import { readShopSettings, shopSettingsDefaults } from "../settings/mod.ts";
 import { creditNoteLines, invoiceLines, type OrderedLine, totalsOf } from "./amounts.ts";
 
-export type TaxInvoice = typeof taxInvoices.$inferSelect;
+/** An invoice row as stored: its number is null until the numbering after the payment (decision 0086). */
+export type InvoiceRow = typeof taxInvoices.$inferSelect;
+/** A tax invoice as printed: numbered. */
+export type TaxInvoice = InvoiceRow & { number: string; sequence: number };
 export type CreditNote = typeof creditNotes.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
@@ -105,26 +109,26 @@ function rateNumeric(ratePercent: number): string {
 }
 
 /**
- * The order's tax invoice, issued now if it has none. Call it in the transaction that marks the
- * order paid, with the order's row locked (so the unique orderId is never raced). An unpaid order
- * gets none. The number is taken last, and the caller should do as little as it can between this
- * call and its commit: every other payment waits for the sequence's row meanwhile.
+ * The order's tax invoice, prepared now if it has none: everything printed is frozen here, in the
+ * transaction that marks the order paid (with the order's row locked, so the unique orderId is never
+ * raced). It has no number yet: the caller numbers it with `numberTaxInvoice` right after its commit
+ * (decision 0086), so no payment holds the invoice sequence's lock while it talks to its client.
  */
-export async function issueTaxInvoice(
+export async function prepareTaxInvoice(
   tx: Db,
   order: OrderRow,
   shop: ShopInfo,
   now: Date,
   ratePercent: number,
-): Promise<TaxInvoice> {
+): Promise<void> {
   // The reads are independent: sent together, they cost the paying transaction one round trip.
   const [[existing], ordered, supplier, recipient] = await Promise.all([
-    tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id)),
+    tx.select({ id: taxInvoices.id }).from(taxInvoices).where(eq(taxInvoices.orderId, order.id)),
     orderedLines(tx, order.id),
     supplierParty(tx, shop),
     recipientParty(tx, order),
   ]);
-  if (existing) return existing;
+  if (existing) return;
   const lines = invoiceLines({
     lines: ordered,
     shippingCents: toCents(order.shippingCost) ?? 0,
@@ -134,12 +138,8 @@ export async function issueTaxInvoice(
     totalCents: toCents(order.total) ?? 0,
   }, ratePercent);
   const totals = totalsOf(lines);
-  // Last: the sequence's row stays locked until the caller commits (decision 0061).
-  const sequence = await nextInSequence(tx, INVOICE_SEQUENCE);
-  const [row] = await tx.insert(taxInvoices).values({
+  await tx.insert(taxInvoices).values({
     orderId: order.id,
-    number: documentNumber("INV", sequence),
-    sequence,
     issuedAt: now,
     supplier,
     recipient,
@@ -148,8 +148,62 @@ export async function issueTaxInvoice(
     netTotal: toNumeric(totals.netCents),
     vatTotal: toNumeric(totals.vatCents),
     grossTotal: toNumeric(totals.grossCents),
-  }).returning();
-  return row;
+  });
+}
+
+/**
+ * Gives the order's prepared invoice the next number, in one statement: it locks the invoice row
+ * (skipping it if another caller numbered it meanwhile), steps the sequence only when there is an
+ * invoice to number, and writes the number. Outside a transaction the sequence's row is locked for
+ * this statement's own run and no longer, and a failure takes its step back with it: the numbers
+ * stay consecutive and gapless. Null when the order has no invoice waiting for a number.
+ */
+export async function numberTaxInvoice(db: Db, orderId: number): Promise<{ number: string; sequence: number } | null> {
+  // lpad() would cut a seventh digit off; the number is the sequence padded to at least six.
+  const rows = rowsOf<{ number: string; sequence: number }>(
+    await db.execute(sql`
+      with target as (
+        select id from ${taxInvoices}
+        where ${taxInvoices.orderId} = ${orderId} and ${taxInvoices.sequence} is null
+        for update
+      ), step as (
+        insert into ${documentSequences} (name, last_value)
+        select ${INVOICE_SEQUENCE}, 1 where exists (select 1 from target)
+        on conflict (name) do update set last_value = ${documentSequences}.last_value + 1
+        returning last_value
+      )
+      update ${taxInvoices} set
+        sequence = step.last_value,
+        number = 'INV-' || case when length(step.last_value::text) >= 6 then step.last_value::text
+                                else lpad(step.last_value::text, 6, '0') end
+      from step, target where ${taxInvoices.id} = target.id
+      returning ${taxInvoices.number} as number, ${taxInvoices.sequence} as sequence`),
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Numbers the invoices a crash left without one (the payment committed, the numbering after it
+ * did not run), oldest first. Answers how many it numbered.
+ */
+export async function numberWaitingTaxInvoices(db: Db, limit = 100): Promise<number> {
+  const waiting = await db.select({ orderId: taxInvoices.orderId }).from(taxInvoices)
+    .where(isNull(taxInvoices.sequence)).orderBy(taxInvoices.id).limit(limit);
+  let numbered = 0;
+  for (const { orderId } of waiting) if (await numberTaxInvoice(db, orderId)) numbered++;
+  return numbered;
+}
+
+/** The invoice as printed, numbered now if it was still waiting for its number. */
+export async function numberedInvoice(db: Db, invoice: InvoiceRow): Promise<TaxInvoice> {
+  if (invoice.number !== null && invoice.sequence !== null) {
+    return { ...invoice, number: invoice.number, sequence: invoice.sequence };
+  }
+  // Numbered here, or by the caller that held the row meanwhile: either way read back once.
+  await numberTaxInvoice(db, invoice.orderId);
+  const [row] = await db.select().from(taxInvoices).where(eq(taxInvoices.id, invoice.id));
+  if (row.number === null || row.sequence === null) throw new Error(`tax invoice ${invoice.id} has no number`);
+  return { ...row, number: row.number, sequence: row.sequence };
 }
 
 /**
@@ -169,8 +223,10 @@ export async function issueCreditNote(
   if (existing) return existing;
   const [refund] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
   if (!refund) return null;
-  const [invoice] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, refund.orderId));
-  if (!invoice) return null;
+  const [stored] = await tx.select().from(taxInvoices).where(eq(taxInvoices.orderId, refund.orderId));
+  if (!stored) return null;
+  // A refund in the moment between a payment and its invoice's numbering credits the numbered invoice.
+  const invoice = await numberedInvoice(tx, stored);
   const ratePercent = Math.round(Number(invoice.vatRate) * 10_000) / 100;
   const lines = creditNoteLines(
     { amountCents: toCents(refund.amount) ?? 0, restock: refund.restock ?? [] },

@@ -5,9 +5,13 @@ export {
   type CreditNote,
   documentNumber,
   INVOICE_SEQUENCE,
+  type InvoiceRow,
   issueCreditNote,
-  issueTaxInvoice,
   nextInSequence,
+  numberedInvoice,
+  numberTaxInvoice,
+  numberWaitingTaxInvoices,
+  prepareTaxInvoice,
   type TaxInvoice,
 } from "./issue.ts";
 export {

@@ -13,7 +13,7 @@ import {
   taxInvoices,
 } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import type { CreditNote, TaxInvoice } from "./issue.ts";
+import { type CreditNote, numberedInvoice, type TaxInvoice } from "./issue.ts";
 import { creditNotePdf, taxInvoicePdf } from "./pdf.ts";
 
 export const INVOICE_NOT_FOUND = "This order has no tax invoice.";
@@ -51,7 +51,8 @@ export async function documentsOfOrders(db: Db, orderIds: number[]): Promise<Map
       .from(creditNotes).where(inArray(creditNotes.orderId, orderIds)).orderBy(asc(creditNotes.sequence)),
   ]);
   for (const id of orderIds) out.set(id, { invoice: null, creditNotes: [] });
-  for (const i of invoices) out.get(i.orderId)!.invoice = { number: i.number, issuedAt: i.issuedAt };
+  // An invoice still waiting for its number (the moment after its payment) is not shown yet.
+  for (const i of invoices) if (i.number) out.get(i.orderId)!.invoice = { number: i.number, issuedAt: i.issuedAt };
   for (const n of notes) out.get(n.orderId)!.creditNotes.push({ id: n.id, number: n.number, issuedAt: n.issuedAt });
   return out;
 }
@@ -70,8 +71,9 @@ export interface DocumentFile {
 /** The order's tax invoice as a PDF; 404 for another customer's order or an unpaid one. */
 export async function invoiceFile(db: Db, orderId: number, reader: DocumentReader): Promise<DocumentFile> {
   const order = await readableOrder(db, orderId, reader);
-  const [inv] = await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
-  if (!inv) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const [stored] = await db.select().from(taxInvoices).where(eq(taxInvoices.orderId, order.id));
+  if (!stored) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const inv = await numberedInvoice(db, stored);
   return { number: inv.number, filename: `${inv.number}.pdf`, bytes: await taxInvoicePdf(inv, order.orderNumber) };
 }
 
@@ -83,10 +85,11 @@ export async function invoiceAttachment(inv: TaxInvoice, orderNumber: string): P
 
 /**
  * The confirmation e-mail's invoice as the outbox keeps it: the sender draws the PDF from the stored
- * invoice when it sends the message (drawAttachments), not the paying transaction.
+ * invoice when it sends the message (drawAttachments), not the paying transaction. The file is named
+ * by the invoice's number when drawn: the paying transaction does not know it yet (decision 0086).
  */
-export function invoiceAttachmentRef(inv: TaxInvoice): DrawnAttachment {
-  return { filename: `${inv.number}.pdf`, contentType: "application/pdf", taxInvoiceOf: inv.orderId };
+export function invoiceAttachmentRef(orderId: number): DrawnAttachment {
+  return { filename: "tax-invoice.pdf", contentType: "application/pdf", taxInvoiceOf: orderId };
 }
 
 /** The files of an outbox row, each drawn now where the row keeps only what to draw it from. */
@@ -100,7 +103,7 @@ export async function drawAttachments(db: Db, stored: StoredAttachment[]): Promi
     const [row] = await db.select({ inv: taxInvoices, orderNumber: orders.orderNumber }).from(taxInvoices)
       .innerJoin(orders, eq(orders.id, taxInvoices.orderId)).where(eq(taxInvoices.orderId, a.taxInvoiceOf));
     if (!row) throw new Error(`no tax invoice for order ${a.taxInvoiceOf}`);
-    files.push(await invoiceAttachment(row.inv, row.orderNumber));
+    files.push(await invoiceAttachment(await numberedInvoice(db, row.inv), row.orderNumber));
   }
   return files;
 }
@@ -130,6 +133,8 @@ export async function creditNoteFile(
   const [inv] = await db.select({ number: taxInvoices.number }).from(taxInvoices).where(
     eq(taxInvoices.id, note.invoiceId),
   );
+  // issueCreditNote numbers the invoice it credits before the note is written.
+  if (!inv?.number) throw new Error(`credit note ${note.id}: its tax invoice has no number`);
   return {
     number: note.number,
     filename: `${note.number}.pdf`,

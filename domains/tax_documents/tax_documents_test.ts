@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { creditNotes, emailOutbox, orderRefunds, orders, products, taxInvoices, users } from "../../db/schema/mod.ts";
+import {
+  creditNotes,
+  documentSequences,
+  emailOutbox,
+  orderRefunds,
+  orders,
+  products,
+  taxInvoices,
+  users,
+} from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
 import { testConfig } from "../../tests/helpers/app.ts";
@@ -19,6 +28,9 @@ import {
   creditNoteLines,
   invoiceFile,
   invoiceLines,
+  numberTaxInvoice,
+  numberWaitingTaxInvoices,
+  orderDocuments,
   printable,
   taxInvoicePdf,
   totalsOf,
@@ -185,11 +197,12 @@ test("[tax documents] the confirmation e-mail carries the invoice PDF", async (d
   const p = await createProduct(db, { price: "120.00", stock: 5 });
   const { order } = await paidOrder(db, gateway, [{ productId: p.id, quantity: 1 }]);
   const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id));
-  assert.match(mail.textBody, /Your tax invoice INV-000001 is attached \(PDF\)\./);
+  assert.match(mail.textBody, /Your tax invoice is attached \(PDF\)\./);
   assert.equal(mail.attachments?.length, 1);
-  // The outbox keeps what to draw the PDF from; the sender draws it when it sends (decision 0061).
+  // The outbox keeps what to draw the PDF from; the sender draws it when it sends (decision 0061),
+  // named by the invoice's number, which the paying transaction does not know yet (decision 0086).
   assert.deepEqual(mail.attachments, [
-    { filename: "INV-000001.pdf", contentType: "application/pdf", taxInvoiceOf: order.id },
+    { filename: "tax-invoice.pdf", contentType: "application/pdf", taxInvoiceOf: order.id },
   ]);
   const sent: MailMessage[] = [];
   await deliverDue(db, { send: (m) => Promise.resolve(void sent.push(m)) }, new Date(Date.now() + 60_000));
@@ -245,7 +258,12 @@ test("[tax documents] an issued invoice never changes: later prices, shop detail
   assert.equal(text, firstPdf);
   assert.ok(!text.includes("Another Name") && !text.includes("4111111111"));
   // A stored rate is printed as stored: were the rate ever to change, old invoices keep theirs.
-  const text14 = await pdfText(await taxInvoicePdf({ ...after, vatRate: "0.1400" }, o.orderNumber));
+  const text14 = await pdfText(
+    await taxInvoicePdf(
+      { ...after, number: after.number!, sequence: after.sequence!, vatRate: "0.1400" },
+      o.orderNumber,
+    ),
+  );
   assert.match(text14, /VAT \(14%\)/);
   // The customer's VAT number is printed on invoices issued after it was given.
   const later = await paidOrder(db, gateway, [{ productId: o.productId, quantity: 1 }], { userId: o.userId });
@@ -341,10 +359,73 @@ raceTest("[tax documents] payments at the same moment get consecutive numbers, n
     placed.push((await placeOrder(db, { userId: user.id, idempotencyKey: null, shippingMethod: "standard" })).order);
   }
   await Promise.all(placed.map((o) => pay(db, gateway, o.id, o.orderNumber)));
-  const numbers = (await db.select({ n: taxInvoices.sequence }).from(taxInvoices)).map((r) => r.n).sort((a, b) =>
+  const numbers = (await db.select({ n: taxInvoices.sequence }).from(taxInvoices)).map((r) => r.n!).sort((a, b) =>
     a - b
   );
   assert.deepEqual(numbers, [1, 2, 3, 4, 5, 6, 7, 8]);
 });
+
+/** Numbering fails (as a crash between the payment's commit and its numbering would leave it) while `run` runs. */
+async function withNumberingDown<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  await db.execute(sql`create or replace function fail_numbering() returns trigger language plpgsql as $$
+    begin raise exception 'numbering is down'; end $$`);
+  await db.execute(
+    sql`create trigger fail_numbering before insert or update on document_sequences for each row execute function fail_numbering()`,
+  );
+  try {
+    return await run();
+  } finally {
+    await db.execute(sql`drop trigger fail_numbering on document_sequences`);
+    await db.execute(sql`drop function fail_numbering()`);
+  }
+}
+
+test("[tax documents] an invoice left without its number gets the next one from the job, the download or the mail sender; none is skipped", async (db) => {
+  const gateway = testGateway();
+  const p = await createProduct(db, { price: "120.00", stock: 10 });
+  const first = await paidOrder(db, gateway, [{ productId: p.id, quantity: 1 }]);
+  // The payment commits; the numbering after it fails: the order is paid, its invoice waits.
+  const waiting = await withNumberingDown(db, () => paidOrder(db, gateway, [{ productId: p.id, quantity: 1 }]));
+  const [paid] = await db.select().from(orders).where(eq(orders.id, waiting.order.id));
+  assert.ok(paid.paidAt, "the payment is kept");
+  assert.equal((await invoiceOf(db, waiting.order.id)).number, null);
+  assert.equal((await orderDocuments(db, waiting.order.id)).invoice, null, "not shown until numbered");
+  assert.equal(await numberWaitingTaxInvoices(db), 1);
+  assert.equal(await numberWaitingTaxInvoices(db), 0, "numbered once");
+  assert.equal((await invoiceOf(db, first.order.id)).number, "INV-000001");
+  assert.equal((await invoiceOf(db, waiting.order.id)).number, "INV-000002");
+  assert.equal((await orderDocuments(db, waiting.order.id)).invoice?.number, "INV-000002");
+
+  // Downloaded before the job came round: numbered then, with the next number.
+  const downloaded = await withNumberingDown(db, () => paidOrder(db, gateway, [{ productId: p.id, quantity: 1 }]));
+  const file = await invoiceFile(db, downloaded.order.id, { userId: downloaded.userId });
+  assert.equal(file.filename, "INV-000003.pdf");
+  assert.match(await pdfText(file.bytes), /Tax Invoice[\s\S]*INV-000003/);
+
+  // Sent before the job came round: the mail sender numbers it and names the file by it.
+  const mailed = await withNumberingDown(db, () => paidOrder(db, gateway, [{ productId: p.id, quantity: 1 }]));
+  const sent: MailMessage[] = [];
+  await deliverDue(db, { send: (m) => Promise.resolve(void sent.push(m)) }, new Date(Date.now() + 60_000));
+  const [mailedRow] = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, mailed.order.id));
+  const att = sent.find((m) => m.subject === mailedRow.subject && m.to === mailedRow.toAddress)!.attachments![0];
+  assert.equal(att.filename, "INV-000004.pdf");
+  assert.equal(await numberWaitingTaxInvoices(db), 0);
+  const [seq] = await db.select().from(documentSequences).where(eq(documentSequences.name, "invoice"));
+  assert.equal(seq.lastValue, 4, "the sequence stepped once per invoice");
+});
+
+raceTest(
+  "[tax documents] numbering one waiting invoice from several places at once steps the sequence once",
+  async (db) => {
+    const gateway = testGateway();
+    const p = await createProduct(db, { price: "120.00", stock: 10 });
+    await paidOrder(db, gateway, [{ productId: p.id, quantity: 1 }]);
+    const waiting = await withNumberingDown(db, () => paidOrder(db, gateway, [{ productId: p.id, quantity: 1 }]));
+    const results = await Promise.all(Array.from({ length: 6 }, () => numberTaxInvoice(db, waiting.order.id)));
+    assert.deepEqual(results.filter(Boolean), [{ number: "INV-000002", sequence: 2 }]);
+    const [seq] = await db.select().from(documentSequences).where(eq(documentSequences.name, "invoice"));
+    assert.equal(seq.lastValue, 2);
+  },
+);
 
 closeDatabase();
