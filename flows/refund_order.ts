@@ -49,10 +49,29 @@ import {
 } from "../domains/orders/mod.ts";
 import { enqueueEmail, orderRefundedEmail } from "../domains/mail/mod.ts";
 import { issueCreditNote } from "../domains/tax_documents/mod.ts";
-import { type PaymentGateway, PaymentRefusedError, type RefundFacts } from "../domains/payments/mod.ts";
+import {
+  type PaymentGateway,
+  PaymentRefusedError,
+  type RefundFacts,
+  STITCH_MANUAL_REFUND,
+} from "../domains/payments/mod.ts";
 import { dispatchOrderEvent, recordOrderEvent } from "./order_events.ts";
 
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What staff are told after recording a refund they must still make themselves: always for PayFast;
+ * for Stitch when `byHand` (STITCH_REFUNDS=manual: the client has no Stitch refunds product).
+ */
+export function manualRefundNotice(paymentMethod: string | null, byHand = false): string | null {
+  if (paymentMethod === "stitch" && byHand) {
+    return `The refund and its credit note are recorded. ${STITCH_MANUAL_REFUND}`;
+  }
+  const name = paymentMethod ? MANUAL_REFUND_PROVIDERS.get(paymentMethod) : undefined;
+  return name
+    ? `The refund and its credit note are recorded. ${name} does not take refunds from the shop: complete the refund in the ${name} dashboard.`
+    : null;
+}
 
 /** The reservation: checks, then the pending refund row and the raised refundedAmount, under the row lock. */
 interface Reservation {

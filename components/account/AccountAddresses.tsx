@@ -1,5 +1,5 @@
 /** The Address Book tab: the default shipping and billing addresses and a link to /address-book. */
-import type { AddressBookSummary, AddressSummary } from "../../domains/accounts/mod.ts";
+import type { AddressBookSummary, AddressSummary } from "../../flows/account_overview.ts";
 import { MapPinIcon } from "../ui/icons.tsx";
 import { primaryButton } from "../ui/buttons.ts";
 import { AccountCard, AccountEmpty } from "./AccountShell.tsx";

@@ -1,5 +1,5 @@
 /** The Overview tab: account information, the loyalty card and the last 3 orders. */
-import type { LoyaltySummary } from "../../domains/accounts/mod.ts";
+import type { LoyaltySummary } from "../../flows/account_overview.ts";
 import type { OrderSummary } from "../../domains/orders/mod.ts";
 import { PointsCard } from "../loyalty/PointsCard.tsx";
 import { formatPoints } from "../loyalty/format.ts";

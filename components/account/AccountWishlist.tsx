@@ -1,5 +1,5 @@
 /** The Wishlist tab: the saved products (name, price, link), or an empty state. */
-import type { WishlistEntry } from "../../domains/accounts/mod.ts";
+import type { WishlistEntry } from "../../flows/account_overview.ts";
 import { HeartIcon } from "../ui/icons.tsx";
 import { PriceTag } from "../catalog/PriceTag.tsx";
 import { ProductImage } from "../catalog/ProductImage.tsx";

@@ -1,28 +1,21 @@
-/** The accounts domain's public surface: account settings, data export, erasure and the account overview. */
+/**
+ * The accounts domain's public surface: account settings, the checks before erasure and the staff's
+ * user admin (the data export, the account overview and the staff's user detail are in flows/).
+ */
 export {
   authorName,
   changePassword,
+  changeProfile,
   checkErasure,
   EMAIL_TAKEN,
+  type EmailChange,
   FORMER_CUSTOMER,
-  type ShopMailInfo,
-  updateProfile,
 } from "./service.ts";
-export { EXPORT_FORMAT, exportFileName, exportUserData, type UserDataExport } from "./export.ts";
-export {
-  type AddressBookSummary,
-  addressBookSummary,
-  type AddressSummary,
-  listWishlist,
-  type LoyaltySummary,
-  loyaltySummary,
-  type WishlistEntry,
-} from "./overview.ts";
 export * as accountSchemas from "./schemas.ts";
 export {
   changeUser,
   countUsersByRole,
-  getUserDetail,
+  getUserRow,
   LAST_SUPER_ADMIN,
   listUsers,
   newestCustomers,

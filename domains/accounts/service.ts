@@ -19,7 +19,6 @@ import {
   type SessionUser,
   verifyPassword,
 } from "../auth/mod.ts";
-import { emailChangedEmail, enqueueEmail } from "../mail/mod.ts";
 import {
   CURRENT_PASSWORD_WRONG,
   deleteBody,
@@ -74,24 +73,26 @@ async function confirmPassword(
   await resetRateLimit(db, key);
 }
 
-/** What the e-mail-change notice says about the shop. */
-export interface ShopMailInfo {
-  siteUrl: string;
-  shopName: string;
-  supportEmail: string;
+/** What changed when the e-mail address did: the notice to the old address is the caller's (flows/update_profile.ts). */
+export interface EmailChange {
+  /** The account as it was, with the old address. */
+  user: SessionUser;
+  newEmail: string;
+  at: Date;
 }
 
 /**
  * Changes name, e-mail and phone. A new e-mail address needs the current password (the address is
- * where password resets go, so a borrowed session must not be able to move the account away) and
- * sends a notice to the OLD address; unused reset links (sent to the old address) die. 409 when
- * another account has the e-mail.
+ * where password resets go, so a borrowed session must not be able to move the account away);
+ * unused reset links (sent to the old address) die and `onEmailChange` runs in the same transaction
+ * (flows/update_profile.ts queues the notice to the OLD address there). 409 when another account
+ * has the e-mail.
  */
-export async function updateProfile(
+export async function changeProfile(
   db: Db,
   userId: number,
   input: ProfileInput,
-  shop: ShopMailInfo,
+  onEmailChange: (tx: Db, change: EmailChange) => Promise<void>,
 ): Promise<SessionUser> {
   const data = parse(profileBody, input);
   const user = await liveUser(db, userId);
@@ -121,18 +122,7 @@ export async function updateProfile(
       if (!emailChanged) return;
       await tx.delete(passwordResetTokens)
         .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-      await enqueueEmail(
-        tx,
-        emailChangedEmail({
-          to: user.email,
-          name: user.firstName || user.username,
-          newEmail: data.email,
-          shopName: shop.shopName,
-          siteUrl: shop.siteUrl,
-          supportEmail: shop.supportEmail,
-        }),
-        now,
-      );
+      await onEmailChange(tx, { user, newEmail: data.email, at: now });
     });
   } catch (err) {
     // Two accounts racing for the same address: the unique index decides.

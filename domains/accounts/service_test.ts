@@ -23,7 +23,8 @@ import {
 } from "../../db/schema/mod.ts";
 import { authenticate, createSession, findUser, registerUser, validateSessionToken } from "../auth/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { authorName, changePassword, FORMER_CUSTOMER, type ShopMailInfo, updateProfile } from "./mod.ts";
+import { authorName, changePassword, FORMER_CUSTOMER } from "./mod.ts";
+import { type ShopMailInfo, updateProfile } from "../../flows/update_profile.ts";
 import { createCustomer, fillCustomerData, PASSWORD } from "./test_fixtures.ts";
 import { deleteAccount } from "../../flows/delete_account.ts";
 

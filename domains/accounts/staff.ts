@@ -1,6 +1,6 @@
 /**
- * Customers and staff as the admin area sees them (/admin/users): search, detail with orders, points
- * and addresses, disabling an account and changing roles.
+ * Customers and staff as the admin area sees them (/admin/users): search, the user row (the detail
+ * with orders, points and addresses is flows/staff_user_detail.ts), disabling an account and changing roles.
  *
  * Rules: only a super_admin changes roles (an admin gets 403); nobody disables their own account;
  * only a super_admin disables or re-enables a staff account; and the shop never loses its last active
@@ -14,9 +14,6 @@ import { users } from "../../db/schema/mod.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
 import { invalidateUserSessions, type Role, sessionUserColumns } from "../auth/mod.ts";
-import { type Address, listAddresses } from "../addresses/mod.ts";
-import { pointsBalance } from "../loyalty/mod.ts";
-import { listOrdersForUser, type OrderSummary } from "../orders/mod.ts";
 
 export const USER_PAGE_SIZE = 25;
 export const ONLY_SUPER_ADMIN_CHANGES_ROLES = "Only a super admin can change roles.";
@@ -77,18 +74,11 @@ export async function listUsers(
   return { items, total };
 }
 
-/** One user with their orders, loyalty points and addresses; NotFoundError when missing. */
-export async function getUserDetail(db: Db, id: number): Promise<
-  StaffUserRow & { orders: OrderSummary[]; points: number; addresses: Address[] }
-> {
+/** One user as staff see it; NotFoundError when missing (flows/staff_user_detail.ts adds orders, points, addresses). */
+export async function getUserRow(db: Db, id: number): Promise<StaffUserRow> {
   const [row] = await db.select(rowColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw new NotFoundError("User not found");
-  const [orders, points, addresses] = await Promise.all([
-    listOrdersForUser(db, id, { limit: 50 }),
-    pointsBalance(db, id),
-    listAddresses(db, id),
-  ]);
-  return { ...row, orders, points, addresses };
+  return row;
 }
 
 /** Counts of users by role (dashboard). */

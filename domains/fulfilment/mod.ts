@@ -25,7 +25,6 @@ export {
   ALREADY_REFUNDED,
   checkedRestock,
   MANUAL_REFUND_PROVIDERS,
-  manualRefundNotice,
   NOT_PAID_REFUND,
   REFUNDABLE_STATUSES,
   refundableCents,

@@ -16,7 +16,6 @@ import {
 } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney, toCents } from "../../lib/money.ts";
-import { STITCH_MANUAL_REFUND } from "../payments/mod.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -36,19 +35,6 @@ export const NOT_PAID_REFUND = "Only a paid order can be refunded.";
  */
 export const MANUAL_REFUND_PROVIDERS: ReadonlyMap<string, string> = new Map([["payfast", "PayFast"]]);
 
-/**
- * What staff are told after recording a refund they must still make themselves: always for PayFast;
- * for Stitch when `byHand` (STITCH_REFUNDS=manual: the client has no Stitch refunds product).
- */
-export function manualRefundNotice(paymentMethod: string | null, byHand = false): string | null {
-  if (paymentMethod === "stitch" && byHand) {
-    return `The refund and its credit note are recorded. ${STITCH_MANUAL_REFUND}`;
-  }
-  const name = paymentMethod ? MANUAL_REFUND_PROVIDERS.get(paymentMethod) : undefined;
-  return name
-    ? `The refund and its credit note are recorded. ${name} does not take refunds from the shop: complete the refund in the ${name} dashboard.`
-    : null;
-}
 export const ALREADY_REFUNDED = "Everything paid on this order has been refunded already.";
 
 /** What is left to refund on an order: the total paid less what went back already (0 unpaid). */

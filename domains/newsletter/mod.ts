@@ -1,10 +1,11 @@
 /** The newsletter domain's public surface. */
 export {
   confirmationPending,
-  confirmSubscription,
-  subscribe,
+  markConfirmed,
+  recordSubscription,
   subscribeBody,
   type SubscribeInput,
+  type SubscriptionTokens,
   unsubscribe,
   WELCOME_CODE,
 } from "./service.ts";

@@ -1,7 +1,8 @@
 /**
  * Newsletter with double opt-in (POPIA: consent time and source recorded). Subscribing sends a
  * confirmation link; confirming sends the first-order code; every newsletter e-mail carries an
- * unsubscribe link. The answer to "subscribe" never reveals whether an address was already known.
+ * unsubscribe link (the e-mails are composed and queued by flows/newsletter_signup.ts). The answer to
+ * "subscribe" never reveals whether an address was already known.
  */
 import { eq } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
@@ -10,7 +11,6 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { newsletterSubscriptions } from "../../db/schema/mod.ts";
 import { generateToken, hashToken, hitRateLimit, keyPart, LIMITS, RateLimitedError } from "../auth/mod.ts";
-import { enqueueEmail, escapeHtml } from "../mail/mod.ts";
 
 /** The first-order code a confirmed subscriber receives (seeded as a coupon). */
 export const WELCOME_CODE = "WELCOME10";
@@ -23,20 +23,6 @@ export const subscribeBody = z.object({
 }).strict();
 
 export type SubscribeInput = z.infer<typeof subscribeBody>;
-
-interface ShopRef {
-  siteUrl: string;
-  shopName: string;
-}
-
-function footer(shop: ShopRef, unsubscribeUrl: string) {
-  return {
-    text: `\n\nYou are receiving this because you subscribed at ${shop.siteUrl}.\nUnsubscribe: ${unsubscribeUrl}`,
-    html: `<p style="color:#78716c;font-size:12px">You are receiving this because you subscribed at ${
-      escapeHtml(shop.siteUrl)
-    }. <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a>.</p>`,
-  };
-}
 
 /**
  * The unsubscribe token that goes with a confirmation token. The database keeps only hashes, so the
@@ -53,9 +39,17 @@ export function newsletterEmailKey(email: string): string {
   return `newsletter:email:${keyPart(email)}`;
 }
 
+/** The links a newsletter e-mail carries: the confirmation token (sign-up only) and the unsubscribe token. */
+export interface SubscriptionTokens {
+  email: string;
+  confirmToken: string;
+  unsubscribeToken: string;
+}
+
 /**
- * Records consent and sends the confirmation e-mail (again, if still unconfirmed). Returns whether
- * an e-mail was queued; callers answer the same either way.
+ * Records consent (again, if still unconfirmed) and returns the tokens for the confirmation e-mail,
+ * which flows/newsletter_signup.ts sends; null when there is nothing to send. Callers answer the
+ * same either way.
  *
  * At most LIMITS.newsletterPerEmail confirmation e-mails go to one address per window, whoever asks
  * and from however many IPs, so the form cannot be used to flood a stranger's inbox. Past that the
@@ -63,19 +57,18 @@ export function newsletterEmailKey(email: string): string {
  * instead of refused: a "too many attempts" answer would tell anyone typing an address that
  * somebody has been signing it up, which the same-answer rule (decision 0012) exists to prevent.
  */
-export async function subscribe(
+export async function recordSubscription(
   db: Db,
   input: SubscribeInput,
-  shop: ShopRef,
   userId: number | null = null,
-): Promise<boolean> {
+): Promise<SubscriptionTokens | null> {
   const [existing] = await db.select().from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.email, input.email));
-  if (existing?.confirmedAt && !existing.unsubscribedAt) return false; // already on the list: nothing to do
+  if (existing?.confirmedAt && !existing.unsubscribedAt) return null; // already on the list: nothing to do
   try {
     await hitRateLimit(db, newsletterEmailKey(input.email), LIMITS.newsletterPerEmail);
   } catch (err) {
-    if (err instanceof RateLimitedError) return false;
+    if (err instanceof RateLimitedError) return null;
     throw err;
   }
   const confirm = generateToken();
@@ -92,18 +85,7 @@ export async function subscribe(
   };
   await db.insert(newsletterSubscriptions).values(values)
     .onConflictDoUpdate({ target: newsletterSubscriptions.email, set: values });
-  const confirmUrl = `${shop.siteUrl}/newsletter/confirm?token=${confirm}`;
-  const foot = footer(shop, `${shop.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`);
-  await enqueueEmail(db, {
-    to: input.email,
-    subject: `Please confirm your subscription to ${shop.shopName}`,
-    text:
-      `Thanks for signing up for the ${shop.shopName} newsletter.\n\nConfirm your subscription and get 10% off your first order:\n${confirmUrl}\n\nIf you did not sign up, ignore this e-mail and nothing will happen.${foot.text}`,
-    html: `<p>Thanks for signing up for the ${escapeHtml(shop.shopName)} newsletter.</p>` +
-      `<p><a href="${escapeHtml(confirmUrl)}">Confirm your subscription</a> and get 10% off your first order.</p>` +
-      `<p>If you did not sign up, ignore this e-mail and nothing will happen.</p>${foot.html}`,
-  });
-  return true;
+  return { email: input.email, confirmToken: confirm, unsubscribeToken: unsubscribe };
 }
 
 /**
@@ -118,12 +100,16 @@ export async function confirmationPending(db: Db, token: string): Promise<boolea
 }
 
 /**
- * Confirms a subscription and e-mails the welcome code; false for an unknown or used link. The
- * unsubscribe token is left as it is, so the link in the confirmation e-mail keeps working. Only a
- * deliberate POST may call this: mail scanners open every link in an e-mail (decision 0012).
+ * Confirms a subscription and returns the address and unsubscribe token for the welcome e-mail with
+ * the code (flows/newsletter_signup.ts sends it); null for an unknown or used link. The unsubscribe
+ * token is left as it is, so the link in the confirmation e-mail keeps working. Only a deliberate
+ * POST may call this: mail scanners open every link in an e-mail (decision 0012).
  */
-export async function confirmSubscription(db: Db, token: string, shop: ShopRef): Promise<boolean> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return false;
+export async function markConfirmed(
+  db: Db,
+  token: string,
+): Promise<Omit<SubscriptionTokens, "confirmToken"> | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const unsubscribe = unsubscribeTokenFor(token);
   const [row] = await db.update(newsletterSubscriptions)
     .set({
@@ -136,16 +122,8 @@ export async function confirmSubscription(db: Db, token: string, shop: ShopRef):
     })
     .where(eq(newsletterSubscriptions.confirmToken, hashToken(token)))
     .returning({ email: newsletterSubscriptions.email });
-  if (!row) return false;
-  const foot = footer(shop, `${shop.siteUrl}/newsletter/unsubscribe?token=${unsubscribe}`);
-  await enqueueEmail(db, {
-    to: row.email,
-    subject: `Welcome to ${shop.shopName}: your 10% code`,
-    text: `You're subscribed. Use the code ${WELCOME_CODE} at checkout for 10% off your first order.${foot.text}`,
-    html:
-      `<p>You're subscribed.</p><p>Use the code <strong>${WELCOME_CODE}</strong> at checkout for 10% off your first order.</p>${foot.html}`,
-  });
-  return true;
+  if (!row) return null;
+  return { email: row.email, unsubscribeToken: unsubscribe };
 }
 
 /** Stops all newsletter e-mail to the address behind the token; false for an unknown link. */

@@ -11,7 +11,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { getUserDetail, listUsers } from "../../domains/accounts/mod.ts";
+import { listUsers } from "../../domains/accounts/mod.ts";
+import { getUserDetail } from "../../flows/staff_user_detail.ts";
 import { defaultAddresses, PUDO_LOCKERS } from "../../domains/checkout/mod.ts";
 import { findSellable, itemLabels } from "../../flows/line_order.ts";
 import { getAdminOrder } from "../../domains/fulfilment/mod.ts";

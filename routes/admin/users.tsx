@@ -6,7 +6,8 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import { getUserDetail, listUsers, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
+import { listUsers, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
+import { getUserDetail } from "../../flows/staff_user_detail.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";
 import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";

@@ -5,20 +5,15 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import {
-  accountSchemas,
-  changePassword,
-  exportFileName,
-  exportUserData,
-  type ShopMailInfo,
-  updateProfile,
-} from "../../domains/accounts/mod.ts";
+import { accountSchemas, changePassword } from "../../domains/accounts/mod.ts";
 import type { Config } from "../../config.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { endSession } from "../session.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { successMessage, userJson, userSchema } from "./auth.ts";
 import { deleteAccount } from "../../flows/delete_account.ts";
+import { exportFileName, exportUserData } from "../../flows/export_account_data.ts";
+import { type ShopMailInfo, updateProfile } from "../../flows/update_profile.ts";
 
 /** The shop details an account e-mail (the e-mail-change notice) names. */
 function shopMailInfo(config: Config): ShopMailInfo {

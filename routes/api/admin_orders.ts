@@ -16,7 +16,6 @@ import {
   getAdminOrder,
   lineFulfilment,
   listAdminOrders,
-  manualRefundNotice,
   recordShipment,
 } from "../../domains/fulfilment/mod.ts";
 import { mailSchemas, searchOutbox } from "../../domains/mail/mod.ts";
@@ -27,7 +26,7 @@ import { orderJson, orderSchema } from "./orders.ts";
 import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
 import { orderGateway, refundsByHand } from "../finalize_options.ts";
 import { createStaffOrderAction, orderLinesAction } from "./admin_staff_orders.ts";
-import { refundOrder } from "../../flows/refund_order.ts";
+import { manualRefundNotice, refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus } from "../../flows/change_order_status.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
 

@@ -5,7 +5,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { changeUser, getUserDetail, listUsers, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
+import { changeUser, listUsers, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
+import { getUserDetail } from "../../flows/staff_user_detail.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";

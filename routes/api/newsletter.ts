@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { hitRateLimit, LIMITS } from "../../domains/auth/mod.ts";
-import { subscribe, subscribeBody } from "../../domains/newsletter/mod.ts";
+import { subscribeBody } from "../../domains/newsletter/mod.ts";
+import { subscribe } from "../../flows/newsletter_signup.ts";
 import { clientIp } from "../client_ip.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ReactElement } from "react";
 import type { AppEnv } from "../context.ts";
-import { addressBookSummary, listWishlist, loyaltySummary } from "../../domains/accounts/mod.ts";
+import { addressBookSummary, listWishlist, loyaltySummary } from "../../flows/account_overview.ts";
 import { listOrdersForUser, type OrderSummary } from "../../domains/orders/mod.ts";
 import { documentsOfOrders } from "../../domains/tax_documents/mod.ts";
 import type { SessionUser } from "../../domains/auth/mod.ts";

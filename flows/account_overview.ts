@@ -2,7 +2,7 @@
  * What the account area shows besides orders: the loyalty card, the wishlist tab and the address
  * summary, read through the loyalty, wishlist and address domains.
  */
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../db/client.ts";
 import {
   goldProgress,
   type LoyaltyTier,
@@ -10,9 +10,9 @@ import {
   pointsBalance,
   pointsToGold,
   SILVER_POINTS,
-} from "../loyalty/mod.ts";
-import * as wishlist from "../wishlist/mod.ts";
-import { type Address, listAddresses } from "../addresses/mod.ts";
+} from "../domains/loyalty/mod.ts";
+import * as wishlist from "../domains/wishlist/mod.ts";
+import { type Address, listAddresses } from "../domains/addresses/mod.ts";
 
 export interface LoyaltySummary {
   points: number;

@@ -4,7 +4,7 @@
  * confirmation token: the export is a file that may be e-mailed around, so it must not open the account.
  */
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../db/client.ts";
 import {
   addresses,
   auditLogs,
@@ -30,11 +30,11 @@ import {
   stockNotifications,
   users,
   wishlistItems,
-} from "../../db/schema/mod.ts";
-import { NotFoundError } from "../../lib/errors.ts";
-import { toCents, toRand } from "../../lib/money.ts";
-import { slugify } from "../../lib/ids.ts";
-import { postalFields } from "../addresses/mod.ts";
+} from "../db/schema/mod.ts";
+import { NotFoundError } from "../lib/errors.ts";
+import { toCents, toRand } from "../lib/money.ts";
+import { slugify } from "../lib/ids.ts";
+import { postalFields } from "../domains/addresses/mod.ts";
 
 /** Version of the export's layout, so a reader can tell formats apart. */
 export const EXPORT_FORMAT = 1;
