@@ -34,9 +34,8 @@ export {
 } from "./refunds.ts";
 export { advanceOrderStatus, refuseUnless, type StatusChange, transitionRefusal, TRANSITIONS } from "./transitions.ts";
 export { orderRecipient } from "./customer.ts";
+export { type LineFulfilment, lineFulfilment } from "./lines.ts";
 export {
-  type LineFulfilment,
-  lineFulfilment,
   listShipments,
   recordShipment,
   SHIP_NOT_PAID,

@@ -15,7 +15,8 @@ import { trackingLink } from "../carriers/mod.ts";
 import { enqueueEmail, orderShippedEmail } from "../mail/mod.ts";
 import { lockOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
 import { orderRecipient } from "./customer.ts";
-import { type RefundOptions, restockedSoFar, shippedSoFar } from "./refunds.ts";
+import { insertParcel, lineFulfilment } from "./lines.ts";
+import type { RefundOptions } from "./refunds.ts";
 import { advanceLockedOrder } from "./transitions.ts";
 
 export const SHIP_NOT_PAID = "This order is not paid yet: only a paid order can be shipped.";
@@ -30,16 +31,6 @@ export interface ShipmentRequest {
   userId: number | null;
 }
 
-/** One line of an order with how many units shipped, went back to stock, and are still to ship. */
-export interface LineFulfilment {
-  orderItemId: number;
-  name: string;
-  ordered: number;
-  shipped: number;
-  restocked: number;
-  toShip: number;
-}
-
 /** One parcel as the order pages show it. */
 export interface ShipmentView {
   id: number;
@@ -49,33 +40,6 @@ export interface ShipmentView {
   tracking: { carrier: string; url: string } | null;
   createdAt: Date;
   lines: { orderItemId: number; name: string; quantity: number }[];
-}
-
-/** Each line's ordered, shipped, restocked and still-to-ship units (the order's line order). */
-export async function lineFulfilment(db: Db, orderId: number): Promise<LineFulfilment[]> {
-  const [lines, shipped, restocked] = await Promise.all([
-    db.select({
-      id: orderItems.id,
-      name: orderItems.name,
-      variantName: orderItems.variantName,
-      quantity: orderItems.quantity,
-    })
-      .from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
-    shippedSoFar(db, orderId),
-    restockedSoFar(db, orderId),
-  ]);
-  return lines.map((l) => {
-    const s = shipped.get(l.id) ?? 0;
-    const r = restocked.get(l.id) ?? 0;
-    return {
-      orderItemId: l.id,
-      name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
-      ordered: l.quantity,
-      shipped: s,
-      restocked: r,
-      toShip: Math.max(0, l.quantity - s - r),
-    };
-  });
 }
 
 /** The order's parcels, oldest first, with their lines and tracking links. */
@@ -143,16 +107,13 @@ export async function recordShipment(
       }
       parcel.push({ orderItemId, name: line.name, quantity });
     }
-    const [shipment] = await tx.insert(shipments).values({
+    const shipmentId = await insertParcel(tx, {
       orderId: order.id,
       trackingNumber: req.trackingNumber,
       carrier: req.carrier ?? null,
-      createdBy: req.userId,
-      createdAt: now,
-    }).returning({ id: shipments.id });
-    await tx.insert(shipmentItems).values(
-      parcel.map((p) => ({ shipmentId: shipment.id, orderItemId: p.orderItemId, quantity: p.quantity })),
-    );
+      userId: req.userId,
+      lines: parcel,
+    }, now);
     const left = lines.reduce((sum, l) => sum + l.toShip - (wanted.get(l.orderItemId) ?? 0), 0);
     if (left === 0) {
       // The last units: the whole-order transition ships the order (status, audit, the shipped e-mail).
@@ -169,7 +130,7 @@ export async function recordShipment(
         opts,
         now,
       );
-      return { shipmentId: shipment.id, completed: true };
+      return { shipmentId: shipmentId, completed: true };
     }
     const label = [req.carrier, req.trackingNumber].filter(Boolean).join(" ");
     await recordAudit(tx, {
@@ -181,7 +142,7 @@ export async function recordShipment(
         summary: `Shipped ${parcel.length} of ${lines.length} lines: ${
           parcel.map((p) => `${p.quantity} x ${p.name}`).join(", ")
         } (${label})`,
-        shipmentId: shipment.id,
+        shipmentId: shipmentId,
         trackingNumber: req.trackingNumber,
         carrier: req.carrier ?? null,
         lines: parcel.map((p) => ({ orderItemId: p.orderItemId, quantity: p.quantity })),
@@ -204,7 +165,7 @@ export async function recordShipment(
         now,
       );
     }
-    return { shipmentId: shipment.id, completed: false };
+    return { shipmentId: shipmentId, completed: false };
   });
 }
 

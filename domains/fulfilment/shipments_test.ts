@@ -175,6 +175,55 @@ test("[shipments] cancelling a part-shipped order gives back only what did not s
   assert.equal((await orderRow(db, order.id)).status, "cancelled");
 });
 
+test("[shipments] the whole-order Ship records what it sends as a parcel, so a later cancel leaves the shipped units off the shelf", async (db) => {
+  const { order, tube, mat, hide, gateway, staff } = await threeLineOrder(db);
+  // One tube in a first parcel, one hide back to stock with a refund; then Ship for the rest.
+  await recordShipment(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: tube, quantity: 1 }],
+    trackingNumber: "TCG1",
+    userId: staff.id,
+  }, opts);
+  await refundOrder(db, gateway, {
+    orderId: order.id,
+    amountCents: 12_000,
+    reason: "One hide cracked",
+    restock: [{ orderItemId: hide, quantity: 1 }],
+    userId: staff.id,
+  }, opts);
+  await changeOrderStatus(db, gateway, {
+    orderId: order.id,
+    to: "shipped",
+    trackingNumber: "TCG2",
+    carrier: "The Courier Guy",
+    userId: staff.id,
+  }, opts);
+  const parcels = await listShipments(db, order.id);
+  assert.deepEqual(parcels.map((p) => [p.trackingNumber, p.carrier, p.lines.map((l) => [l.orderItemId, l.quantity])]), [
+    ["TCG1", null, [[tube, 1]]],
+    ["TCG2", "The Courier Guy", [[tube, 1], [mat, 1], [hide, 2]]],
+  ]);
+  assert.deepEqual((await lineFulfilment(db, order.id)).map((l) => l.toShip), [0, 0, 0]);
+  await changeOrderStatus(db, gateway, { orderId: order.id, to: "cancelled", userId: staff.id }, opts);
+  const stock = async (slug: string) => (await db.select().from(products).where(eq(products.slug, slug)))[0].stock;
+  // Ordered 2 tubes, 1 mat, 3 hides from 10 each: all shipped but the refunded hide.
+  assert.equal(await stock("uvb-tube"), 8, "both tubes left in parcels");
+  assert.equal(await stock("heat-mat"), 9, "the mat left in a parcel");
+  assert.equal(await stock("cork-hide"), 8, "only the hide the refund gave back is on the shelf");
+});
+
+test("[shipments] the parcel that sends the last units adds no second parcel when it ships the order", async (db) => {
+  const { order, tube, mat, hide } = await threeLineOrder(db);
+  await recordShipment(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: tube, quantity: 2 }, { orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
+    trackingNumber: "TCG7",
+    userId: null,
+  }, opts);
+  assert.equal((await orderRow(db, order.id)).status, "shipped");
+  assert.deepEqual((await listShipments(db, order.id)).map((p) => p.trackingNumber), ["TCG7"]);
+});
+
 test("[shipments] only a paid order in processing ships in parts: 409 otherwise", async (db) => {
   const p = await createProduct(db, { price: "100.00", stock: 5 });
   const { order } = await placedOrder(db, [{ productId: p.id, quantity: 2 }], { paymentMethod: "test" });
@@ -204,7 +253,8 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
     }, opts),
     (e) => e instanceof ConflictError && /A shipped order cannot be shipped/.test(e.message),
   );
-  assert.equal((await listShipments(db, paid.order.id)).length, 0);
+  // Only the whole-order Ship's own parcel: the refused one wrote nothing.
+  assert.deepEqual((await listShipments(db, paid.order.id)).map((p) => p.trackingNumber), ["W1"]);
 });
 
 raceTest("[shipments] two parcels of the last unit at once: one wins, the other is refused", async (db) => {

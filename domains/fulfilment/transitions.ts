@@ -20,6 +20,7 @@ import { lockOrder } from "../orders/mod.ts";
 import { enqueueEmail, orderDeliveredEmail, orderShippedEmail } from "../mail/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail, type OrderStatus } from "../orders/mod.ts";
 import { orderRecipient } from "./customer.ts";
+import { insertParcel, lineFulfilment } from "./lines.ts";
 import type { RefundOptions } from "./refunds.ts";
 import { TRACKING_REQUIRED } from "./schemas.ts";
 
@@ -104,6 +105,7 @@ export async function advanceLockedOrder(
   const shipping = change.to === "shipped"
     ? { trackingNumber: change.trackingNumber!, carrier: change.carrier ?? null, shippedAt: now }
     : {};
+  if (change.to === "shipped") await parcelTheRest(tx, order.id, change, now);
   await tx.update(orders).set({
     status: change.to,
     ...shipping,
@@ -131,6 +133,24 @@ export async function advanceLockedOrder(
     },
   });
   await notifyCustomer(tx, order, change, opts, now);
+}
+
+/**
+ * The whole-order Ship sends every unit still to ship: recorded as one parcel under its tracking
+ * number, as a parcel-by-parcel shipment would be, so a later cancel knows those units left the
+ * shelf (decision 0079). After a shipment that sent the last units, nothing is left and no parcel
+ * is added.
+ */
+async function parcelTheRest(tx: Db, orderId: number, change: StatusChange, now: Date): Promise<void> {
+  const rest = (await lineFulfilment(tx, orderId)).filter((l) => l.toShip > 0);
+  if (!rest.length) return;
+  await insertParcel(tx, {
+    orderId,
+    trackingNumber: change.trackingNumber!,
+    carrier: change.carrier ?? null,
+    userId: change.userId,
+    lines: rest.map((l) => ({ orderItemId: l.orderItemId, quantity: l.toShip })),
+  }, now);
 }
 
 /** The shipped or delivered e-mail, to the order's customer (none for an erased account). */
