@@ -42,6 +42,20 @@ async function threeLineOrder(db: Db) {
   };
 }
 
+/** Staff refund one cracked hide (R120) and put it back on the shelf. */
+function refundOneHide(
+  db: Db,
+  o: Pick<Awaited<ReturnType<typeof threeLineOrder>>, "order" | "hide" | "gateway" | "staff">,
+) {
+  return refundOrder(db, o.gateway, {
+    orderId: o.order.id,
+    amountCents: 12_000,
+    reason: "One hide cracked",
+    restock: [{ orderItemId: o.hide, quantity: 1 }],
+    userId: o.staff.id,
+  }, opts);
+}
+
 test("[shipments] a partial shipment keeps the order processing, is audited and on the timeline, and e-mails the parcel's lines", async (db) => {
   const { order, tube, mat, staff } = await threeLineOrder(db);
   const done = await recordShipment(db, {
@@ -156,13 +170,7 @@ test("[shipments] cancelling a part-shipped order gives back only what did not s
     trackingNumber: "TCG9",
     userId: staff.id,
   }, opts);
-  await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: 12_000,
-    reason: "One hide cracked",
-    restock: [{ orderItemId: hide, quantity: 1 }],
-    userId: staff.id,
-  }, opts);
+  await refundOneHide(db, { order, hide, gateway, staff });
   await changeOrderStatus(db, gateway, { orderId: order.id, to: "cancelled", userId: staff.id }, {
     ...opts,
     now: new Date(),
@@ -184,13 +192,7 @@ test("[shipments] the whole-order Ship records what it sends as a parcel, so a l
     trackingNumber: "TCG1",
     userId: staff.id,
   }, opts);
-  await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: 12_000,
-    reason: "One hide cracked",
-    restock: [{ orderItemId: hide, quantity: 1 }],
-    userId: staff.id,
-  }, opts);
+  await refundOneHide(db, { order, hide, gateway, staff });
   await changeOrderStatus(db, gateway, {
     orderId: order.id,
     to: "shipped",
