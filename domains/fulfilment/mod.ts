@@ -37,6 +37,7 @@ export { orderRecipient } from "./customer.ts";
 export { type LineFulfilment, lineFulfilment } from "./lines.ts";
 export {
   listShipments,
+  parcelsToList,
   recordShipment,
   SHIP_NOT_PAID,
   SHIP_NOTHING,

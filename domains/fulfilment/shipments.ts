@@ -70,6 +70,16 @@ export async function listShipments(db: Db, orderId: number): Promise<ShipmentVi
 }
 
 /**
+ * The parcels an order page lists: none when the order went out in one parcel under the tracking
+ * number the page already shows for the whole order (the whole-order Ship records that parcel too,
+ * decision 0079), so the same number is not shown twice.
+ */
+export function parcelsToList(shipments: ShipmentView[], order: { trackingNumber: string | null }): ShipmentView[] {
+  const only = shipments.length === 1 ? shipments[0] : null;
+  return only && only.trackingNumber === order.trackingNumber ? [] : shipments;
+}
+
+/**
  * Sends a parcel of some units of some lines under the order's row lock (two staff cannot over-ship a
  * line). Returns the shipment's id and whether it completed the order (now shipped).
  */

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orders, products } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { testGateway } from "../payments/mod.ts";
-import { getAdminOrder, lineFulfilment, listShipments, recordShipment, SHIP_NOT_PAID } from "./mod.ts";
+import { getAdminOrder, lineFulfilment, listShipments, parcelsToList, recordShipment, SHIP_NOT_PAID } from "./mod.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
@@ -206,6 +206,7 @@ test("[shipments] the whole-order Ship records what it sends as a parcel, so a l
     ["TCG2", "The Courier Guy", [[tube, 1], [mat, 1], [hide, 2]]],
   ]);
   assert.deepEqual((await lineFulfilment(db, order.id)).map((l) => l.toShip), [0, 0, 0]);
+  assert.equal(parcelsToList(parcels, await orderRow(db, order.id)).length, 2, "two parcels are listed");
   await changeOrderStatus(db, gateway, { orderId: order.id, to: "cancelled", userId: staff.id }, opts);
   const stock = async (slug: string) => (await db.select().from(products).where(eq(products.slug, slug)))[0].stock;
   // Ordered 2 tubes, 1 mat, 3 hides from 10 each: all shipped but the refunded hide.
@@ -223,7 +224,10 @@ test("[shipments] the parcel that sends the last units adds no second parcel whe
     userId: null,
   }, opts);
   assert.equal((await orderRow(db, order.id)).status, "shipped");
-  assert.deepEqual((await listShipments(db, order.id)).map((p) => p.trackingNumber), ["TCG7"]);
+  const parcels = await listShipments(db, order.id);
+  assert.deepEqual(parcels.map((p) => p.trackingNumber), ["TCG7"]);
+  // One parcel under the order's own tracking number: the order pages do not list it twice.
+  assert.deepEqual(parcelsToList(parcels, await orderRow(db, order.id)), []);
 });
 
 test("[shipments] only a paid order in processing ships in parts: 409 otherwise", async (db) => {

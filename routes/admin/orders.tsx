@@ -19,6 +19,7 @@ import {
   packingSlipIds,
   type PackingSlipShop,
   packingSlipsPdf,
+  parcelsToList,
   TRANSITIONS,
 } from "../../domains/fulfilment/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
@@ -150,7 +151,7 @@ export function ordersAdmin() {
             documents={await orderDocuments(c.var.db, order.id)}
             fulfilment={{
               lines: await lineFulfilment(c.var.db, order.id),
-              shipments: detail.shipments,
+              shipments: parcelsToList(detail.shipments, order),
             }}
           />
           {await editLinesPanel(c, order.id)}

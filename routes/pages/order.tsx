@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { findLocker, VAT_RATE_PERCENT, vatIncluded } from "../../domains/checkout/mod.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
-import { listShipments } from "../../domains/fulfilment/mod.ts";
+import { listShipments, parcelsToList } from "../../domains/fulfilment/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { idOrNull } from "../../lib/ids.ts";
 import { OrderDetailView, OrderNotFoundView } from "../../components/orders/OrderDetailView.tsx";
@@ -65,7 +65,7 @@ export function orderPages() {
           vat={{ cents: vatIncluded(order.totalCents), ratePercent: VAT_RATE_PERCENT }}
           own={order.userId === currentUser(c).id}
           documents={await orderDocuments(c.var.db, order.id)}
-          shipments={await listShipments(c.var.db, order.id)}
+          shipments={parcelsToList(await listShipments(c.var.db, order.id), order)}
         />
       ),
     });
