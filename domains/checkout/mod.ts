@@ -30,7 +30,6 @@ export {
   MAX_REFUND_ATTEMPTS,
   type OwedKind,
   PAYMENT_REFUNDED,
-  paymentRefundedEmail,
   REFUND_DUE_NOTE,
   REFUND_GIVEN_UP,
   type RefundGateways,
@@ -39,6 +38,7 @@ export {
   refundOwedPayments,
   settleOwedRefund,
 } from "./refund.ts";
+export { paymentRefundedEmail } from "./owed_refund_notices.ts";
 export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
 export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
 export {

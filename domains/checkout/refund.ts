@@ -16,15 +16,15 @@
  * "manual" and staff are told to complete it in the PayFast dashboard.
  */
 import { logError } from "../../lib/error_log.ts";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopInfo } from "../../config.ts";
-import { auditLogs, orderNotes, orderRefunds, orders, owedRefunds, users } from "../../db/schema/mod.ts";
+import { auditLogs, orderRefunds, orders, owedRefunds } from "../../db/schema/mod.ts";
 import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
-import { enqueueEmail, escapeHtml, type OutgoingEmail } from "../mail/mod.ts";
 import type { PaymentGateway, RefundFacts } from "../payments/types.ts";
 import { lockOrder } from "../orders/mod.ts";
 import type { FinalizeOptions } from "./payment.ts";
+import { emailCustomer, tellStaff } from "./owed_refund_notices.ts";
 
 /** audit_logs.action of a refunded late payment (entityType "order", entityId the order's id). */
 export const PAYMENT_REFUNDED = "payment_refunded";
@@ -53,8 +53,8 @@ export interface RefundOptions {
   now?: Date;
 }
 
-type OwedRow = typeof owedRefunds.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
+export type OwedRow = typeof owedRefunds.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 /**
  * owed_refunds.provider of a payment: "payfast", "stitch", or "card" for the shop's one card gateway
@@ -326,54 +326,6 @@ async function recordFailure(
   });
 }
 
-/** An internal note on the order (its timeline shows it) and an e-mail to the shop's contact address. */
-async function tellStaff(tx: Db, order: OrderRow, body: string, opts: RefundOptions, now: Date): Promise<void> {
-  await tx.insert(orderNotes).values({ orderId: order.id, userId: null, body, createdAt: now });
-  await enqueueEmail(
-    tx,
-    staffNoticeEmail({
-      shop: opts.shop,
-      siteUrl: opts.siteUrl,
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      body,
-    }),
-    now,
-  );
-}
-
-/** The customer hears that their money is on its way back (when the order still has a customer). */
-async function emailCustomer(
-  tx: Db,
-  order: OrderRow,
-  kind: OwedKind,
-  refund: RefundFacts,
-  opts: RefundOptions,
-  now: Date,
-): Promise<void> {
-  if (order.userId === null) return;
-  const [user] = await tx.select({ email: users.email, firstName: users.firstName, username: users.username })
-    .from(users).where(and(eq(users.id, order.userId), sql`${users.deletedAt} is null`));
-  if (!user) return;
-  await enqueueEmail(
-    tx,
-    {
-      orderId: order.id,
-      ...paymentRefundedEmail({
-        to: user.email,
-        name: user.firstName ?? user.username,
-        orderNumber: order.orderNumber,
-        amountCents: refund.amountCents,
-        refundId: refund.id,
-        kind,
-        manual: refund.status === "manual",
-        shop: opts.shop,
-      }),
-    },
-    now,
-  );
-}
-
 /**
  * Gives back, at once, what this order owes and its provider can refund now (after a payment was
  * recorded). A failure is logged and left to the sweeper; without the provider in hand nothing is
@@ -423,74 +375,6 @@ export async function refundOwedPayments(
     }
   }
   return refunded;
-}
-
-/** The e-mail to staff (the shop's contact address) about money they must know of or act on. */
-function staffNoticeEmail(
-  opts: { shop: ShopInfo; siteUrl: string; orderId: number; orderNumber: string; body: string },
-): OutgoingEmail {
-  const subject = `[${opts.shop.name}] Payment to refund on order ${opts.orderNumber}`;
-  const link = `${opts.siteUrl}/admin/orders/${opts.orderId}`;
-  const text = `${opts.body}\n\nThe order: ${link}\n`;
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en-ZA">
-<head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f2937; max-width: 640px; margin: 0 auto;">
-<p>${e(opts.body)}</p>
-<p><a href="${e(link)}">Open order ${e(opts.orderNumber)}</a></p>
-</body>
-</html>`;
-  return { to: opts.shop.contact.email, subject, text, html, orderId: opts.orderId };
-}
-
-/** The e-mail telling the customer their payment is given back, and why. */
-export function paymentRefundedEmail(
-  opts: {
-    to: string;
-    name: string;
-    orderNumber: string;
-    amountCents: number;
-    refundId: string;
-    shop: ShopInfo;
-    /** Why: a payment after the order was cancelled (the default), or a second payment for a paid order. */
-    kind?: OwedKind;
-    /** The provider takes no refunds from the shop (PayFast): staff make it, so it is on its way, not made. */
-    manual?: boolean;
-  },
-): OutgoingEmail {
-  const { shop } = opts;
-  const amount = formatMoney(opts.amountCents);
-  const subject = `Your payment for ${shop.name} order ${opts.orderNumber} was refunded`;
-  const why = opts.kind === "extra"
-    ? `We received a second payment of ${amount} for order ${opts.orderNumber}, which was already paid. ` +
-      "Your order stands as it is; the second payment is not needed."
-    : `Your payment of ${amount} for order ${opts.orderNumber} reached us after the order had been cancelled, ` +
-      "so we cannot send it to you. Please place a new order if you would still like the items.";
-  const paragraphs = [
-    `Hello ${opts.name},`,
-    why,
-    opts.manual
-      ? `We are refunding the full ${amount} to the card or account you paid with. Depending on your bank it can ` +
-        "take 5 to 10 business days after that to show on your statement."
-      : `We have refunded the full ${amount} to the card or account you paid with. Depending on your bank it can ` +
-        "take 5 to 10 business days to show on your statement.",
-    ...(opts.manual ? [] : [`Refund reference: ${opts.refundId}`]),
-    `We are sorry for the trouble. If you have any questions, contact us at ${shop.contact.email} or ` +
-    `${shop.contact.phone}.`,
-    shop.name,
-  ];
-  const text = `${paragraphs.join("\n\n")}\n`;
-  const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en-ZA">
-<head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f2937; max-width: 640px; margin: 0 auto;">
-<h1 style="color: #15803d;">Your payment was refunded</h1>
-${paragraphs.map((p) => `<p>${e(p)}</p>`).join("\n")}
-</body>
-</html>`;
-  return { to: opts.to, subject, text, html };
 }
 
 /** The gateways that give back what an order cannot keep, from the finalisation options. */
