@@ -4,23 +4,25 @@
  * through the payment provider are workflows in flows/.
  */
 export {
-  addOrderNote,
   ADMIN_ORDERS_PAGE_SIZE,
-  type AdminEmail,
-  type AdminNote,
-  type AdminOrderDetail,
   type AdminOrderRow,
   adminOrdersCsv,
-  type AdminRefund,
   CSV_MAX_ROWS,
-  getAdminOrder,
   listAdminOrders,
   ORDER_SOURCES,
   ordersAwaitingDispatch,
   type OrderSource,
   recentOrders,
-  type TimelineEvent,
 } from "./admin_orders.ts";
+export {
+  addOrderNote,
+  type AdminEmail,
+  type AdminNote,
+  type AdminOrderDetail,
+  type AdminRefund,
+  getAdminOrder,
+  type TimelineEvent,
+} from "./admin_order_detail.ts";
 export {
   ALREADY_REFUNDED,
   checkedRestock,
