@@ -6,6 +6,7 @@
 import { Island } from "../../lib/islands.tsx";
 import ShareButton from "../../islands/ShareButton.tsx";
 import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
+import { card } from "./styles.ts";
 import { formatDate, formatPoints } from "./format.ts";
 
 export interface ReferralPageData {
@@ -28,8 +29,6 @@ const CRUMBS = [
   { label: "Loyalty Programme", href: "/loyalty" },
   { label: "Refer a Friend" },
 ];
-
-const card = "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6";
 
 const STATUS: Record<ReferralPageData["referrals"][number]["status"], { label: string; className: string }> = {
   pending: { label: "Signed up, no order yet", className: "bg-amber-50 text-amber-900 ring-amber-600/20" },
