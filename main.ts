@@ -28,7 +28,7 @@ import { sendReplacementReminders } from "./flows/send_replacement_reminders.ts"
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
 import { publishDueDrafts } from "./domains/catalog_admin/mod.ts";
-import { runWhatsAppWork, whatsappJobContext } from "./flows/whatsapp_order.ts";
+import { runWhatsAppWork, whatsappJobContext } from "./flows/whatsapp_inbox.ts";
 import { fromAddress, type MailWorker, smtpTransport, startMailWorker } from "./domains/mail/mod.ts";
 import { sweepUnpaidOrders } from "./flows/cancel_order.ts";
 import { handleOrderEvents } from "./flows/order_events.ts";

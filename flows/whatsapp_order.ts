@@ -1,39 +1,25 @@
 /**
- * A WhatsApp cart becomes a shop order (docs/whatsapp.md, decision 0063): the WhatsApp job handles
- * each pending message of the webhook's intake (domains/whatsapp) in one transaction: the order
- * placed (checkout, feeds, addresses, orders), the reply queued; then queues order updates and sends.
- * Each line is matched by
- * the retailer id the Meta catalogue feed publishes; prices and stock are the shop's, never the
+ * A WhatsApp cart becomes a shop order (docs/whatsapp.md, decision 0063): the order placed (checkout,
+ * feeds, addresses, orders) from one message of the webhook's intake; the job that runs it over the
+ * pending messages is whatsapp_inbox.ts. Each line is matched by the retailer id the Meta catalogue
+ * feed publishes; prices and stock are the shop's, never the
  * cart's `item_price` (a difference is noted on the order). Lines the shop can sell in full are
  * ordered; lines it cannot (unknown, sold out, more than the stock) are left out and named in the
  * reply, so the customer chooses: pay for what was ordered, or send a new cart. Nothing sellable
  * means no order. The customer is the account of their WhatsApp number, created without a password.
  */
-import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderNotes, orders, users, whatsappInbound } from "../db/schema/mod.ts";
+import { orderNotes, orders, users } from "../db/schema/mod.ts";
 import type { DeliveryRates } from "../domains/cart/mod.ts";
 import { defaultAddresses } from "../domains/checkout/mod.ts";
 import { createLineOrder, lockSellable } from "./line_order.ts";
 import { findByRetailerIds } from "../domains/feeds/mod.ts";
 import { addressSnapshot } from "../domains/orders/mod.ts";
 import { createAddress } from "../domains/addresses/mod.ts";
-import type { ShopInfo, WhatsAppConfig } from "../config.ts";
-import { describeError } from "../lib/error_log.ts";
-import { applyShopSettings, readShopSettings, shopSettingsDefaults } from "../domains/settings/mod.ts";
 import {
-  backoffMs,
   type LeftOutLine,
-  MAX_ATTEMPTS,
   type OrderedLine,
-  orderReply,
-  orderSchema,
-  payLink,
-  queueMessage,
-  queueOrderUpdates,
-  sendDueMessages,
-  unreadableOrderReply,
-  type WhatsAppContext,
   type WhatsAppOrder,
   type WhatsAppOrderResult,
 } from "../domains/whatsapp/mod.ts";
@@ -292,115 +278,4 @@ export async function addressWhatsAppOrder(
     order.orderId,
     addressSnapshot(address) as unknown as Record<string, unknown>,
   );
-}
-
-type InboundOutcome = "ordered" | "nothing-ordered" | "refused" | "skipped";
-
-/** Handles one pending message (locked; another instance's run skips it). */
-export async function handleInboundMessage(db: Db, id: string, ctx: WhatsAppContext): Promise<InboundOutcome> {
-  const now = ctx.now?.() ?? new Date();
-  return await db.transaction(async (tx): Promise<InboundOutcome> => {
-    const [row] = await tx.select().from(whatsappInbound)
-      .where(and(eq(whatsappInbound.id, id), eq(whatsappInbound.status, "pending"))).for("update", {
-        skipLocked: true,
-      });
-    if (!row) return "skipped";
-    const finish = (status: "done" | "refused", outcome: string, orderId: number | null = null) =>
-      tx.update(whatsappInbound).set({ status, outcome: outcome.slice(0, 2000), orderId, handledAt: now })
-        .where(eq(whatsappInbound.id, id));
-    const order = orderSchema.safeParse((row.payload as { order?: unknown }).order);
-    if (!order.success) {
-      await finish("refused", "The order could not be read (no valid product_items).");
-      await queueMessage(tx, {
-        dedupeKey: `reply:${id}`,
-        toWaId: row.waId,
-        orderId: null,
-        kind: "reply",
-        body: unreadableOrderReply(ctx.shopName),
-      });
-      return "refused";
-    }
-    const result = await placeWhatsAppOrder(tx, {
-      messageId: id,
-      waId: row.waId,
-      profileName: row.profileName,
-      order: order.data,
-    }, { delivery: ctx.delivery, paymentMethod: ctx.paymentMethod, now });
-    const link = result.orderId === null ? null : payLink(ctx, result.orderId, now);
-    await queueMessage(tx, {
-      dedupeKey: `reply:${id}`,
-      toWaId: row.waId,
-      orderId: result.orderId,
-      kind: "reply",
-      body: orderReply(ctx.shopName, result, link?.url ?? null, link?.expiresAt ?? null),
-    });
-    const leftOut = result.leftOut.map((l) => `${l.retailerId} (${l.reason})`).join(", ");
-    await finish(
-      "done",
-      result.orderId === null
-        ? `Nothing ordered: ${leftOut}.`
-        : `Order ${result.orderNumber} placed${leftOut ? `; left out: ${leftOut}` : ""}.`,
-      result.orderId,
-    );
-    return result.orderId === null ? "nothing-ordered" : "ordered";
-  });
-}
-
-/** Handles the due pending messages (at most `limit`); a failure is retried later, never lost. */
-export async function handlePendingMessages(db: Db, ctx: WhatsAppContext, limit = 20): Promise<number> {
-  const now = ctx.now?.() ?? new Date();
-  const due = await db.select({ id: whatsappInbound.id, attempts: whatsappInbound.attempts }).from(whatsappInbound)
-    .where(and(eq(whatsappInbound.status, "pending"), lte(whatsappInbound.nextAttemptAt, now)))
-    .orderBy(asc(whatsappInbound.receivedAt)).limit(limit);
-  let handled = 0;
-  for (const { id, attempts } of due) {
-    try {
-      if (await handleInboundMessage(db, id, ctx) !== "skipped") handled++;
-    } catch (err) {
-      const failed = attempts + 1 >= MAX_ATTEMPTS;
-      const error = describeError(err);
-      ctx.log?.("a WhatsApp order could not be handled", { messageId: id, attempts: attempts + 1, ...error });
-      await db.update(whatsappInbound).set({
-        attempts: attempts + 1,
-        lastError: error.error.slice(0, 500),
-        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts + 1)),
-        ...(failed ? { status: "refused", outcome: "Gave up after repeated failures (see last error)." } : {}),
-      }).where(eq(whatsappInbound.id, id));
-    }
-  }
-  return handled;
-}
-
-/** One run of the WhatsApp job: handle what arrived, queue order updates, send what is due. */
-export async function runWhatsAppWork(db: Db, ctx: WhatsAppContext) {
-  const handled = await handlePendingMessages(db, ctx);
-  const updates = await queueOrderUpdates(db, ctx);
-  const sent = await sendDueMessages(db, ctx);
-  return { handled, updates, ...sent };
-}
-
-/**
- * The job's context from the shop's configuration: the shop name and delivery rates staff set
- * (read at each run), the pay-link key, the Graph API sender when its id and token are set.
- */
-export async function whatsappJobContext(
-  db: Db,
-  config: { shop: ShopInfo; siteUrl: string; whatsapp: WhatsAppConfig },
-  paymentMethod: string,
-  log?: WhatsAppContext["log"],
-): Promise<WhatsAppContext> {
-  const shop = applyShopSettings(config.shop, await readShopSettings(db, shopSettingsDefaults(config.shop)));
-  const wa = config.whatsapp;
-  return {
-    shopName: shop.name,
-    siteUrl: config.siteUrl,
-    payLinkSecret: wa.payLinkSecret,
-    paymentMethod,
-    delivery: { feeCents: shop.deliveryFeeCents, freeThresholdCents: shop.freeShippingThresholdCents },
-    sender: wa.phoneNumberId && wa.accessToken
-      ? { graphApiBase: wa.graphApiBase, phoneNumberId: wa.phoneNumberId, accessToken: wa.accessToken }
-      : null,
-    updateTemplate: wa.updateTemplate,
-    log,
-  };
 }

@@ -23,7 +23,7 @@ import {
   whatsappOutbound,
 } from "../../db/schema/mod.ts";
 import type { WhatsAppContext } from "../../domains/whatsapp/mod.ts";
-import { runWhatsAppWork, whatsappJobContext } from "../../flows/whatsapp_order.ts";
+import { runWhatsAppWork, whatsappJobContext } from "../../flows/whatsapp_inbox.ts";
 import { payLinkToken } from "../../domains/orders/mod.ts";
 import { sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 
