@@ -2,12 +2,12 @@
  * Duplicating a product: a copy to edit into a similar one (the 60 cm tube from the 90 cm one). The
  * copy is a draft (decision 0069), so shoppers never see it half-edited: "Copy of {name}", a fresh
  * slug and SKU, the same images, alt text, options and details, its variants copied with fresh SKUs,
- * and no stock (units are counted, never copied). Marketplace ids (Meta's) stay with the original.
+ * its husbandry (what it does in an animal's setup) copied with them, and no stock (units are counted, never copied). Marketplace ids (Meta's) stay with the original.
  * One transaction with its audit entries.
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, productVariants } from "../../db/schema/mod.ts";
+import { productHusbandry, products, productVariants } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { audit, type ProductRecord, productRecord, retryOnClash } from "./records.ts";
 import { takenVariantSkus, uniqueSku } from "./options.ts";
@@ -29,6 +29,22 @@ async function freeProductSku(tx: Db, base: string): Promise<string> {
   const like = `${base.slice(0, 40).toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const rows = await tx.select({ sku: products.sku }).from(products).where(sql`lower(${products.sku}) like ${like}`);
   return uniqueSku(base, new Set(rows.map((r) => r.sku.toLowerCase())));
+}
+
+/**
+ * What the original does in an animal's setup (product_husbandry: needs, sizes, UVB, habitats,
+ * species, replacement months) goes with the copy, its variants' rows onto the copied variants: a
+ * 60 cm tube copied from the 90 cm one is still a UVB tube, to be edited, not described again.
+ */
+async function copyHusbandry(tx: Db, fromId: number, toId: number, newVariantOf: Map<number, number>): Promise<void> {
+  const rows = await tx.select().from(productHusbandry).where(eq(productHusbandry.productId, fromId))
+    .orderBy(asc(productHusbandry.id));
+  if (!rows.length) return;
+  await tx.insert(productHusbandry).values(rows.map(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => ({
+    ...rest,
+    productId: toId,
+    variantId: rest.variantId === null ? null : newVariantOf.get(rest.variantId) ?? null,
+  })));
 }
 
 /** Copies product `id` as a draft; returns the copy. */
@@ -55,6 +71,7 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
         .returning({ id: products.id });
       const variants = await tx.select().from(productVariants).where(eq(productVariants.productId, id))
         .orderBy(asc(productVariants.id));
+      const newVariantOf = new Map<number, number>();
       if (variants.length) {
         const bases = variants.map((v) => `${v.sku}-COPY`);
         const taken = await takenVariantSkus(tx, bases);
@@ -62,12 +79,14 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
           const { id: _vid, createdAt: _vc, updatedAt: _vu, ...rest } = v;
           return { ...rest, productId: row.id, sku: uniqueSku(bases[i], taken), stock: 0 };
         })).returning();
+        rows.forEach((v, i) => newVariantOf.set(variants[i].id, v.id));
         for (const v of rows) {
           await audit(tx, userId, "product_variant", v.id, "create", {
             key: { productId: row.id, name: v.name, sku: v.sku, price: v.price, stock: v.stock },
           });
         }
       }
+      await copyHusbandry(tx, id, row.id, newVariantOf);
       const copy = (await productRecord(tx, row.id))!;
       await audit(tx, userId, "product", copy.id, "create", {
         key: { name: copy.name, sku: copy.sku, slug: copy.slug, status: copy.status, duplicatedFrom: id },

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
-import { auditLogs, products, productVariants } from "../../db/schema/mod.ts";
+import { auditLogs, productHusbandry, products, productVariants } from "../../db/schema/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { removeProductImage, reorderProductImages, setProductImageAlt } from "../media/mod.ts";
 import { memoryStorage } from "../../lib/storage.ts";
@@ -175,6 +175,28 @@ test("[duplicate] the copy is a draft with a fresh name, slug and SKUs, the same
   const again = await duplicateProduct(db, staff.id, original.id);
   assert.equal(again.slug, "copy-of-arcadia-t5-kit-3");
   assert.deepEqual((await variantsOf(db, again.id)).map((v) => v.sku), ["ARC-T5-SMALL-COPY-2", "ARC-T5-LARGE-COPY-2"]);
+});
+
+test("[duplicate] the copy takes the original's husbandry, its variants' rows onto the copied variants", async (db) => {
+  const staff = await createUser(db, { role: "admin" });
+  const original = await createProduct(db, { name: "Arcadia T5 Tube", slug: "arcadia-t5", sku: "ARC-TUBE" });
+  const small = await createVariant(db, original.id, { name: "22 W", sku: "ARC-TUBE-22" });
+  await db.insert(productHusbandry).values([
+    { productId: original.id, need: "uvb", uvbPct: 12, habitats: ["desert"], replacementMonths: 12, staffPick: true },
+    { productId: original.id, variantId: small.id, need: "uvb", uvbPct: 12, tubeLengthCm: 55 },
+  ]);
+  const copy = await duplicateProduct(db, staff.id, original.id);
+  const [copiedSmall] = await variantsOf(db, copy.id);
+  const rows = await db.select().from(productHusbandry).where(eq(productHusbandry.productId, copy.id))
+    .orderBy(asc(productHusbandry.id));
+  assert.deepEqual(
+    rows.map((r) => [r.variantId, r.need, r.uvbPct, r.tubeLengthCm, r.habitats, r.replacementMonths, r.staffPick]),
+    [
+      [null, "uvb", 12, null, ["desert"], 12, true],
+      [copiedSmall.id, "uvb", 12, 55, [], null, false],
+    ],
+  );
+  assert.equal((await db.select().from(productHusbandry).where(eq(productHusbandry.productId, original.id))).length, 2);
 });
 
 test("[images] alt text is kept by image, follows a reorder, goes with a deleted image, and is audited", async (db) => {
