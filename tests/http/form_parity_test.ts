@@ -40,6 +40,7 @@ import type { PaymentGateway } from "../../domains/payments/mod.ts";
 import { payLinkToken } from "../../domains/orders/mod.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import { customerWithOrder } from "../helpers/orders.ts";
+import { formActionOf } from "../../routes/action.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -55,6 +56,22 @@ const home = {
 };
 
 let counter = 0;
+
+/** The paths the comparing tests below posted as forms (the route-table check at the end reads them). */
+const postedForms = new Set<string>();
+/** How many of the comparing tests ran to the end (the route-table check needs them all). */
+let compared = 0;
+
+/** `client`, noting each path it posts a form to. */
+function noting(client: TestClient): TestClient {
+  return {
+    ...client,
+    postForm: (path, fields) => {
+      postedForms.add(path.split(/[?#]/)[0]);
+      return client.postForm(path, fields);
+    },
+  };
+}
 
 async function customer(database: Database): Promise<{ client: TestClient; id: number }> {
   const client = testClient(testApp(database));
@@ -399,12 +416,13 @@ for (const action of CASES) {
 
     const json = await action.json(viaJson.client, db, viaJson.id);
     assert.ok(json.status < 300, `JSON ${json.status}: ${await json.text()}`);
-    const form = await action.form(viaForm.client, db, viaForm.id);
+    const form = await action.form(noting(viaForm.client), db, viaForm.id);
     assert.equal(form.status, action.formStatus ?? 303, `form ${form.status}: ${(await form.text()).slice(0, 300)}`);
 
     const after = await action.state(db, viaJson.id);
     assert.notDeepEqual(after, before, "the action changed something");
     assert.deepEqual(await action.state(db, viaForm.id), after);
+    compared++;
   });
 }
 
@@ -442,7 +460,7 @@ test("[form parity] another customer's address: 404 both ways, untouched", async
 
 test("[form parity] registering: the form makes the account the JSON route makes, signed in", async (db, database) => {
   const viaJson = testClient(testApp(database));
-  const viaForm = testClient(testApp(database));
+  const viaForm = noting(testClient(testApp(database)));
   const json = await viaJson.postJson(
     "/api/auth/register",
     registration({ username: "reg_json", email: "reg.json@example.co.za", firstName: "Lindiwe" }),
@@ -463,6 +481,7 @@ test("[form parity] registering: the form makes the account the JSON route makes
   const made = await account("reg_json");
   assert.equal(made.sessions, 1);
   assert.deepEqual(await account("reg_form"), made);
+  compared++;
 });
 
 test("[form parity] a wrong password is refused both ways with the same words", async (db, database) => {
@@ -691,7 +710,7 @@ for (const action of STAFF_CASES) {
 
     const json = await action.json(admin, one);
     assert.ok(json.status < 300, `JSON ${json.status}: ${await json.text()}`);
-    const form = await action.form(admin, two);
+    const form = await action.form(noting(admin), two);
     assert.equal(form.status, 303, `form ${form.status}: ${(await form.text()).slice(0, 300)}`);
     const flash = decodeURIComponent(admin.cookies.get("flash") ?? "");
     assert.doesNotMatch(flash, /destructive/, `the form's toast: ${flash}`);
@@ -699,6 +718,7 @@ for (const action of STAFF_CASES) {
     const after = await action.state(db, one);
     assert.notDeepEqual(after, before, "the action changed something");
     assert.deepEqual(await action.state(db, two), after);
+    compared++;
   });
 }
 
@@ -766,7 +786,7 @@ test(
       const json = await client.postJson("/api/payments/payfast/start", { orderId: order.id });
       assert.equal(json.status, 200, await json.clone().text());
       const { fields } = await json.json();
-      const form = await client.postForm("/checkout/payfast", { orderId: String(order.id) });
+      const form = await noting(client).postForm("/checkout/payfast", { orderId: String(order.id) });
       assert.equal(form.status, 200);
       assert.deepEqual(hiddenFields(await form.text()), fields);
 
@@ -776,13 +796,14 @@ test(
       const holder = testClient(app);
       const linkJson = await holder.postJson("/api/pay/payfast", { token });
       assert.equal(linkJson.status, 200, await linkJson.clone().text());
-      const linkForm = await holder.postForm(`/pay/${token}/payfast`, {});
+      const linkForm = await noting(holder).postForm(`/pay/${token}/payfast`, {});
       assert.equal(linkForm.status, 200);
       assert.deepEqual(hiddenFields(await linkForm.text()), (await linkJson.json()).fields);
       // A forged link: 404 both ways.
       const forged = payLinkToken("q".repeat(40), order.id, new Date(Date.now() + 3_600_000));
       assert.equal((await holder.postJson("/api/pay/payfast", { token: forged })).status, 404);
       assert.equal((await holder.postForm(`/pay/${forged}/payfast`, {})).status, 404);
+      compared++;
     } finally {
       await fake.close();
     }
@@ -814,10 +835,75 @@ test(
     assert.equal(json.rewardDiscount, "50.00");
     const form = await spend(
       2,
-      (client, orderId, code) => client.postForm("/checkout/reward", { orderId: String(orderId), code }),
+      (client, orderId, code) => noting(client).postForm("/checkout/reward", { orderId: String(orderId), code }),
     );
     assert.deepEqual(form, json);
+    compared++;
   },
 );
+
+/** A route-table path as a pattern for the paths it answers (":id", ":id{[0-9]+}"). */
+function pathPattern(path: string): RegExp {
+  const segments = path.split("/").map((part) => {
+    if (!part.startsWith(":")) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const open = part.indexOf("{");
+    return open < 0 ? "[^/]+" : `(?:${part.slice(open + 1, part.lastIndexOf("}"))})`;
+  });
+  return new RegExp(`^${segments.join("/")}$`);
+}
+
+/**
+ * The form routes not compared with their JSON routes above yet. A new formRoute mount fails the
+ * test below until a comparing case posts it (or it is added here); a case added for one of these
+ * fails it until its line goes.
+ */
+const NOT_YET_COMPARED: string[] = [
+  "/account/animals",
+  "/account/animals/:id",
+  "/account/animals/:id/delete",
+  "/account/delete",
+  "/account/password",
+  "/admin/animals/:slug",
+  "/admin/coupons/:id/delete",
+  "/admin/coupons/:id/edit",
+  "/admin/coupons/new",
+  "/admin/facebook/token",
+  "/admin/jobs/:name/run",
+  "/admin/orders/:id/lines",
+  "/admin/orders/:id/notes",
+  "/admin/orders/:id/shipments",
+  "/admin/orders/new",
+  "/admin/products/:id/images/:index/alt",
+  "/admin/products/:id/images/:index/delete",
+  "/admin/products/:id{[1-9][0-9]{0,9}}/duplicate",
+  "/admin/products/:id{[1-9][0-9]{0,9}}/options",
+  "/admin/products/:id{[1-9][0-9]{0,9}}/variants/generate",
+  "/admin/products/bulk",
+  "/admin/products/import",
+  "/admin/recommendations/rebuild",
+  "/admin/reviews/:id{[0-9]{1,10}}/status",
+  "/admin/settings",
+  "/admin/users/:id",
+  "/animals/:slug/essentials",
+  "/checkout/stitch",
+  "/forgot-password",
+  "/loyalty/redeem",
+];
+
+test("[form parity] every formRoute-mounted form is compared with its JSON route above", (_db, database) => {
+  const comparing = CASES.length + STAFF_CASES.length + 3;
+  // Run with --filter, or after a failure above: the list of posted paths is partial.
+  if (compared < comparing) return;
+  const app = testApp(database);
+  const forms = [
+    ...new Set(app.routes.filter((r) => r.method === "POST" && formActionOf(r.handler)).map((r) => r.path)),
+  ];
+  assert.ok(forms.length > 0, "the route table lists the form routes");
+  const unmatched = forms.filter((path) => {
+    const pattern = pathPattern(path);
+    return ![...postedForms].some((posted) => pattern.test(posted));
+  });
+  assert.deepEqual(unmatched.sort(), [...NOT_YET_COMPARED].sort());
+});
 
 closeDatabase();
