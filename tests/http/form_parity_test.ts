@@ -16,6 +16,7 @@ import {
   emailOutbox,
   keeperAnimals,
   newsletterSubscriptions,
+  orderNotes,
   orderRefunds,
   orders,
   passwordResetTokens,
@@ -34,7 +35,14 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp, testShop } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { CUSTOMER_PASSWORD, registerCustomer, registration } from "../helpers/accounts.ts";
-import { createCategory, createProduct, createRewardCode, homeAddress } from "../helpers/factories.ts";
+import {
+  createCategory,
+  createCoupon,
+  createProduct,
+  createRewardCode,
+  createUser,
+  homeAddress,
+} from "../helpers/factories.ts";
 
 import { accountOn } from "../helpers/staff.ts";
 import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
@@ -783,6 +791,31 @@ const STAFF_CASES: StaffCase[] = [
       admin.postForm(`/admin/orders/${id}/refund`, { amount: "120,50", reason: "Cracked glass", confirm: "yes" }),
     state: orderState,
   },
+  {
+    name: "delete a coupon",
+    make: async (db, _g, n) => (await createCoupon(db, { code: `GONE${n}` })).id,
+    json: (admin, id) => admin.request(`/api/coupons/${id}`, { method: "DELETE" }),
+    form: (admin, id) => admin.postForm(`/admin/coupons/${id}/delete`, { code: "GONE" }),
+    state: async (db, id) => (await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, id))).length,
+  },
+  {
+    name: "add a note to an order",
+    make: (db, gateway) => paidParityOrder(db, gateway),
+    json: (admin, id) => admin.postJson(`/api/admin/orders/${id}/notes`, { body: "Called: leave at the gate." }),
+    form: (admin, id) => admin.postForm(`/admin/orders/${id}/notes`, { body: "Called: leave at the gate." }),
+    state: async (db, id) =>
+      await db.select({ body: orderNotes.body }).from(orderNotes).where(eq(orderNotes.orderId, id)),
+  },
+  {
+    name: "disable a customer's account",
+    make: async (db, _g, n) => (await createUser(db, { username: `parity_disabled_${n}` })).id,
+    json: (admin, id) => admin.postJson(`/api/admin/users/${id}`, { disabled: true }, "PATCH"),
+    form: (admin, id) => admin.postForm(`/admin/users/${id}`, { disabled: "true" }),
+    state: async (db, id) => {
+      const [u] = await db.select().from(users).where(eq(users.id, id));
+      return { disabled: u.disabledAt !== null, role: u.role };
+    },
+  },
 ];
 
 for (const action of STAFF_CASES) {
@@ -946,13 +979,11 @@ function pathPattern(path: string): RegExp {
 const NOT_YET_COMPARED: string[] = [
   "/account/delete",
   "/admin/animals/:slug",
-  "/admin/coupons/:id/delete",
   "/admin/coupons/:id/edit",
   "/admin/coupons/new",
   "/admin/facebook/token",
   "/admin/jobs/:name/run",
   "/admin/orders/:id/lines",
-  "/admin/orders/:id/notes",
   "/admin/orders/:id/shipments",
   "/admin/orders/new",
   "/admin/products/:id/images/:index/alt",
@@ -965,7 +996,6 @@ const NOT_YET_COMPARED: string[] = [
   "/admin/recommendations/rebuild",
   "/admin/reviews/:id{[0-9]{1,10}}/status",
   "/admin/settings",
-  "/admin/users/:id",
   "/animals/:slug/essentials",
   "/checkout/stitch",
   "/loyalty/redeem",
