@@ -21,6 +21,7 @@ import {
   orders,
   passwordResetTokens,
   products,
+  productVariants,
   reviewReplies,
   reviews,
   reviewVotes,
@@ -926,6 +927,41 @@ const STAFF_CASES: StaffCase[] = [
         eq(products.id, id),
       ),
   },
+  {
+    name: "set a product's options",
+    make: async (db) => (await createProduct(db, { price: "349.00" })).id,
+    json: (admin, id) =>
+      admin.postJson(`/api/products/${id}/options`, {
+        options: [{ name: "Size", values: ["Small", "Large"] }, { name: "UVB", values: ["5%", "10%"] }],
+      }, "PUT"),
+    form: (admin, id) =>
+      admin.postForm(`/admin/products/${id}/options`, {
+        option1Name: "Size",
+        option1Values: "Small, Large",
+        option2Name: "UVB",
+        option2Values: "5%, 10%",
+      }),
+    state: async (db, id) =>
+      (await db.select({ options: products.options }).from(products).where(eq(products.id, id)))[0],
+  },
+  {
+    name: "make a product's variants from its options",
+    make: async (db) => {
+      const product = await createProduct(db, { price: "349.00" });
+      await db.update(products).set({ options: [{ name: "Size", values: ["Small", "Large"] }] })
+        .where(eq(products.id, product.id));
+      return product.id;
+    },
+    json: (admin, id) => admin.postJson(`/api/products/${id}/variants/generate`, {}),
+    form: (admin, id) => admin.postForm(`/admin/products/${id}/variants/generate`, {}),
+    state: async (db, id) =>
+      await db.select({
+        name: productVariants.name,
+        price: productVariants.price,
+        stock: productVariants.stock,
+        optionValues: productVariants.optionValues,
+      }).from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.id)),
+  },
 ];
 
 for (const action of STAFF_CASES) {
@@ -1093,8 +1129,6 @@ const NOT_YET_COMPARED: string[] = [
   "/admin/orders/:id/lines",
   "/admin/orders/:id/shipments",
   "/admin/orders/new",
-  "/admin/products/:id{[1-9][0-9]{0,9}}/options",
-  "/admin/products/:id{[1-9][0-9]{0,9}}/variants/generate",
   "/admin/products/bulk",
   "/admin/products/import",
   "/admin/recommendations/rebuild",
