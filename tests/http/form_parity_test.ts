@@ -15,6 +15,9 @@ import {
   coupons,
   emailOutbox,
   keeperAnimals,
+  loyaltyLedger,
+  loyaltyRedemptions,
+  loyaltyRewards,
   newsletterSubscriptions,
   orderNotes,
   orderRefunds,
@@ -32,6 +35,7 @@ import {
 } from "../../db/schema/mod.ts";
 import { verifyPassword } from "../../domains/auth/mod.ts";
 import { seedAnimals } from "../../seed/animals.ts";
+import { demoRewards } from "../../seed/demo.ts";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp, testShop } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
@@ -188,6 +192,22 @@ const withAnAnimal = async (client: TestClient, db: Db) => {
 async function firstAnimalId(db: Db, userId: number): Promise<number> {
   const [a] = await db.select({ id: keeperAnimals.id }).from(keeperAnimals).where(eq(keeperAnimals.userId, userId));
   return a.id;
+}
+
+/** 650 points for the customer, and the demo rewards (once). */
+const withPoints = async (_client: TestClient, db: Db, userId: number) => {
+  await db.insert(loyaltyRewards).values(demoRewards).onConflictDoNothing();
+  await db.insert(loyaltyLedger).values({
+    userId,
+    points: 650,
+    reason: "Points for order RB-1001",
+    createdAt: new Date(Date.now() - 2 * 86_400_000),
+  });
+};
+
+async function r50offId(db: Db): Promise<number> {
+  const [r] = await db.select({ id: loyaltyRewards.id }).from(loyaltyRewards).where(eq(loyaltyRewards.code, "R50OFF"));
+  return r.id;
 }
 
 const CASES: Case[] = [
@@ -486,6 +506,19 @@ const CASES: Case[] = [
       const [u] = await db.select().from(users).where(eq(users.id, userId));
       return { deleted: u.deletedAt !== null, sessions: await signedIn(db, userId) };
     },
+  },
+  {
+    name: "redeem a reward",
+    setup: withPoints,
+    json: async (client, db) => await client.postJson("/api/loyalty/redeem", { rewardId: await r50offId(db) }),
+    form: async (client, db) => await client.postForm("/loyalty/redeem", { rewardId: String(await r50offId(db)) }),
+    state: async (db, userId) => ({
+      points: (await db.select({ points: loyaltyLedger.points }).from(loyaltyLedger).where(
+        eq(loyaltyLedger.userId, userId),
+      ).orderBy(asc(loyaltyLedger.id))).map((r) => r.points),
+      redeemed: await db.select({ rewardId: loyaltyRedemptions.rewardId, spent: loyaltyRedemptions.pointsSpent })
+        .from(loyaltyRedemptions).where(eq(loyaltyRedemptions.userId, userId)),
+    }),
   },
 ];
 
@@ -1135,7 +1168,6 @@ const NOT_YET_COMPARED: string[] = [
   "/admin/settings",
   "/animals/:slug/essentials",
   "/checkout/stitch",
-  "/loyalty/redeem",
 ];
 
 test("[form parity] every formRoute-mounted form is compared with its JSON route above", (_db, database) => {
