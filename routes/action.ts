@@ -174,6 +174,13 @@ export async function formFields(c: Context<AppEnv>): Promise<Record<string, str
   return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === "string")) as Record<string, string>;
 }
 
+const formTwins = new WeakMap<object, AnyAction>();
+
+/** The action a route-table handler serves as a form, if it was mounted by formRoute (tests list them). */
+export function formActionOf(handler: unknown): AnyAction | undefined {
+  return typeof handler === "function" ? formTwins.get(handler) : undefined;
+}
+
 /**
  * Mounts the no-JavaScript twin of `action` as a POST form route on `app`: the same guard (a visitor
  * is sent to sign in), the same input schema and handler; success and refusal are the page's to tell.
@@ -207,6 +214,7 @@ export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, opt
     }
     return options.onSuccess(c, output, input, fields);
   };
+  formTwins.set(handler, action);
   // The action's own middleware too (body limits, path-parameter validators its handler reads): the
   // form path names its parameters as the action's path does.
   const chain = [...(guard ? [guard] : []), ...(options.middleware ?? action.middleware ?? []), handler];

@@ -21,7 +21,7 @@ import {
 } from "../../components/auth/PasswordResetViews.tsx";
 import type { FieldErrors } from "../../components/ui/Field.tsx";
 import { ValidationError } from "../../lib/errors.ts";
-import { fieldMessages, formRoute } from "../action.ts";
+import { fieldMessages, formFields, formRoute } from "../action.ts";
 import { forgotPasswordAction, resetPasswordAction } from "../api/password_reset.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
@@ -83,13 +83,6 @@ function resetPage(
   });
 }
 
-async function formFields(c: Context<AppEnv>, names: string[]): Promise<Record<string, string>> {
-  const form = await c.req.parseBody();
-  return Object.fromEntries(
-    names.flatMap((n) => (typeof form[n] === "string" ? [[n, form[n] as string]] : [])),
-  );
-}
-
 export function passwordResetPages() {
   const app = new Hono<AppEnv>();
 
@@ -128,7 +121,7 @@ export function passwordResetPages() {
   // A link no longer valid is said before the passwords are looked at (the page shows nothing else).
   app.use("/reset-password", async (c, next) => {
     if (c.req.method !== "POST") return await next();
-    const token = resetSchemas.resetToken.safeParse((await formFields(c, ["token"])).token ?? "");
+    const token = resetSchemas.resetToken.safeParse((await formFields(c)).token ?? "");
     if (!token.success || !(await verifyResetToken(c.var.db, token.data))) return invalidLinkPage(c);
     await next();
   });

@@ -3,15 +3,14 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import type { Context } from "hono";
 import { ERROR_CODES } from "../../lib/errors.ts";
-import { formRoute } from "../action.ts";
+import { formFields, formRoute } from "../action.ts";
 import { notifyAction } from "../api/products.ts";
 import { setFlash } from "../flash.ts";
 import { safeRedirect } from "../guards.ts";
 
 /** The page the form was on (its returnPath), on this site only. */
 async function back(c: Context<AppEnv>): Promise<string> {
-  const form = await c.req.parseBody();
-  return safeRedirect(typeof form.returnPath === "string" ? form.returnPath : null);
+  return safeRedirect((await formFields(c)).returnPath ?? null);
 }
 
 export function stockAlertPages() {

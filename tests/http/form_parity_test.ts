@@ -14,25 +14,43 @@ import {
   categories,
   coupons,
   emailOutbox,
+  keeperAnimals,
+  loyaltyLedger,
+  loyaltyRedemptions,
+  loyaltyRewards,
   newsletterSubscriptions,
+  orderItems,
+  orderNotes,
   orderRefunds,
   orders,
   passwordResetTokens,
   products,
+  productVariants,
   reviewReplies,
   reviews,
   reviewVotes,
   sessions,
+  shipmentItems,
+  shipments,
   stockNotifications,
   users,
   wishlistItems,
 } from "../../db/schema/mod.ts";
 import { verifyPassword } from "../../domains/auth/mod.ts";
+import { seedAnimals } from "../../seed/animals.ts";
+import { demoRewards } from "../../seed/demo.ts";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp, testShop } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { CUSTOMER_PASSWORD, registerCustomer, registration } from "../helpers/accounts.ts";
-import { createCategory, createProduct, createRewardCode, homeAddress } from "../helpers/factories.ts";
+import {
+  createCategory,
+  createCoupon,
+  createProduct,
+  createRewardCode,
+  createUser,
+  homeAddress,
+} from "../helpers/factories.ts";
 
 import { accountOn } from "../helpers/staff.ts";
 import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
@@ -40,6 +58,7 @@ import type { PaymentGateway } from "../../domains/payments/mod.ts";
 import { payLinkToken } from "../../domains/orders/mod.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import { customerWithOrder } from "../helpers/orders.ts";
+import { formActionOf } from "../../routes/action.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -55,6 +74,22 @@ const home = {
 };
 
 let counter = 0;
+
+/** The paths the comparing tests below posted as forms (the route-table check at the end reads them). */
+const postedForms = new Set<string>();
+/** How many of the comparing tests ran to the end (the route-table check needs them all). */
+let compared = 0;
+
+/** `client`, noting each path it posts a form to. */
+function noting(client: TestClient): TestClient {
+  return {
+    ...client,
+    postForm: (path, fields) => {
+      postedForms.add(path.split(/[?#]/)[0]);
+      return client.postForm(path, fields);
+    },
+  };
+}
 
 async function customer(database: Database): Promise<{ client: TestClient; id: number }> {
   const client = testClient(testApp(database));
@@ -139,6 +174,43 @@ const newProfile = { firstName: "Sipho", lastName: "Dlamini", phone: "082 555 01
 async function emailOf(db: Db, userId: number): Promise<string> {
   const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return u.email;
+}
+
+/** The customer's animals as they would read the same for anyone: no ids, owners or times. */
+async function keptAnimals(db: Db, userId: number) {
+  return await db.select({
+    speciesId: keeperAnimals.speciesId,
+    name: keeperAnimals.name,
+    acquiredOn: keeperAnimals.acquiredOn,
+    notes: keeperAnimals.notes,
+  }).from(keeperAnimals).where(eq(keeperAnimals.userId, userId)).orderBy(asc(keeperAnimals.id));
+}
+
+const withAnAnimal = async (client: TestClient, db: Db) => {
+  await seedAnimals(db);
+  const res = await client.postJson("/api/account/animals", { species: "leopard-gecko", name: "Spot" });
+  assert.equal(res.status, 201, await res.clone().text());
+};
+
+async function firstAnimalId(db: Db, userId: number): Promise<number> {
+  const [a] = await db.select({ id: keeperAnimals.id }).from(keeperAnimals).where(eq(keeperAnimals.userId, userId));
+  return a.id;
+}
+
+/** 650 points for the customer, and the demo rewards (once). */
+const withPoints = async (_client: TestClient, db: Db, userId: number) => {
+  await db.insert(loyaltyRewards).values(demoRewards).onConflictDoNothing();
+  await db.insert(loyaltyLedger).values({
+    userId,
+    points: 650,
+    reason: "Points for order RB-1001",
+    createdAt: new Date(Date.now() - 2 * 86_400_000),
+  });
+};
+
+async function r50offId(db: Db): Promise<number> {
+  const [r] = await db.select({ id: loyaltyRewards.id }).from(loyaltyRewards).where(eq(loyaltyRewards.code, "R50OFF"));
+  return r.id;
 }
 
 const CASES: Case[] = [
@@ -366,6 +438,91 @@ const CASES: Case[] = [
     form: (client) => client.postForm("/cart", { productId: String(productId), quantity: "2" }),
     state: cartLines,
   },
+  {
+    name: "ask for a password reset link",
+    json: async (client, db, userId) =>
+      await client.postJson("/api/auth/forgot-password", { email: await emailOf(db, userId) }),
+    form: async (client, db, userId) => await client.postForm("/forgot-password", { email: await emailOf(db, userId) }),
+    state: async (db, userId) =>
+      (await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(
+        eq(passwordResetTokens.userId, userId),
+      )).length,
+  },
+  {
+    name: "change the password",
+    json: (client) =>
+      client.postJson("/api/account/password", {
+        currentPassword: CUSTOMER_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      }),
+    form: (client) =>
+      client.postForm("/account/password", {
+        currentPassword: CUSTOMER_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      }),
+    state: async (db, userId) => {
+      const [u] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+      return { newPassword: await verifyPassword(u.password, NEW_PASSWORD), sessions: await signedIn(db, userId) };
+    },
+  },
+  {
+    name: "record an animal",
+    setup: (_client, db) => seedAnimals(db),
+    json: (client) => client.postJson("/api/account/animals", { species: "leopard-gecko", name: "Spot" }),
+    form: (client) =>
+      client.postForm("/account/animals", { species: "leopard-gecko", name: "Spot", acquiredOn: "", notes: "" }),
+    state: keptAnimals,
+  },
+  {
+    name: "change an animal",
+    setup: withAnAnimal,
+    json: async (client, db, userId) =>
+      await client.postJson(`/api/account/animals/${await firstAnimalId(db, userId)}`, {
+        name: "Spotty",
+        notes: "Sheds in one piece",
+      }, "PATCH"),
+    form: async (client, db, userId) =>
+      await client.postForm(`/account/animals/${await firstAnimalId(db, userId)}`, {
+        species: "leopard-gecko",
+        name: "Spotty",
+        acquiredOn: "",
+        notes: "Sheds in one piece",
+      }),
+    state: keptAnimals,
+  },
+  {
+    name: "remove an animal",
+    setup: withAnAnimal,
+    json: async (client, db, userId) =>
+      await client.request(`/api/account/animals/${await firstAnimalId(db, userId)}`, { method: "DELETE" }),
+    form: async (client, db, userId) =>
+      await client.postForm(`/account/animals/${await firstAnimalId(db, userId)}/delete`, {}),
+    state: keptAnimals,
+  },
+  {
+    name: "delete the account",
+    json: (client) => client.postJson("/api/account/delete", { password: CUSTOMER_PASSWORD, confirm: true }),
+    form: (client) => client.postForm("/account/delete", { password: CUSTOMER_PASSWORD, confirm: "on" }),
+    state: async (db, userId) => {
+      const [u] = await db.select().from(users).where(eq(users.id, userId));
+      return { deleted: u.deletedAt !== null, sessions: await signedIn(db, userId) };
+    },
+  },
+  {
+    name: "redeem a reward",
+    setup: withPoints,
+    json: async (client, db) => await client.postJson("/api/loyalty/redeem", { rewardId: await r50offId(db) }),
+    form: async (client, db) => await client.postForm("/loyalty/redeem", { rewardId: String(await r50offId(db)) }),
+    state: async (db, userId) => ({
+      points: (await db.select({ points: loyaltyLedger.points }).from(loyaltyLedger).where(
+        eq(loyaltyLedger.userId, userId),
+      ).orderBy(asc(loyaltyLedger.id))).map((r) => r.points),
+      redeemed: await db.select({ rewardId: loyaltyRedemptions.rewardId, spent: loyaltyRedemptions.pointsSpent })
+        .from(loyaltyRedemptions).where(eq(loyaltyRedemptions.userId, userId)),
+    }),
+  },
 ];
 
 async function slugOf(db: Db): Promise<string> {
@@ -399,12 +556,13 @@ for (const action of CASES) {
 
     const json = await action.json(viaJson.client, db, viaJson.id);
     assert.ok(json.status < 300, `JSON ${json.status}: ${await json.text()}`);
-    const form = await action.form(viaForm.client, db, viaForm.id);
+    const form = await action.form(noting(viaForm.client), db, viaForm.id);
     assert.equal(form.status, action.formStatus ?? 303, `form ${form.status}: ${(await form.text()).slice(0, 300)}`);
 
     const after = await action.state(db, viaJson.id);
     assert.notDeepEqual(after, before, "the action changed something");
     assert.deepEqual(await action.state(db, viaForm.id), after);
+    compared++;
   });
 }
 
@@ -442,7 +600,7 @@ test("[form parity] another customer's address: 404 both ways, untouched", async
 
 test("[form parity] registering: the form makes the account the JSON route makes, signed in", async (db, database) => {
   const viaJson = testClient(testApp(database));
-  const viaForm = testClient(testApp(database));
+  const viaForm = noting(testClient(testApp(database)));
   const json = await viaJson.postJson(
     "/api/auth/register",
     registration({ username: "reg_json", email: "reg.json@example.co.za", firstName: "Lindiwe" }),
@@ -463,6 +621,7 @@ test("[form parity] registering: the form makes the account the JSON route makes
   const made = await account("reg_json");
   assert.equal(made.sessions, 1);
   assert.deepEqual(await account("reg_form"), made);
+  compared++;
 });
 
 test("[form parity] a wrong password is refused both ways with the same words", async (db, database) => {
@@ -494,8 +653,8 @@ interface StaffCase {
   name: string;
   /** Makes the n-th thing to act on (1: by JSON, 2: by form) and answers its key (an id, or n). */
   make: (db: Db, gateway: PaymentGateway, n: number) => Promise<number>;
-  json: (admin: TestClient, key: number) => Promise<Response>;
-  form: (admin: TestClient, key: number) => Promise<Response>;
+  json: (admin: TestClient, key: number, db: Db) => Promise<Response>;
+  form: (admin: TestClient, key: number, db: Db) => Promise<Response>;
   /** What the action did, the same for both things (no ids, names, slugs or times). */
   state: (db: Db, key: number) => Promise<unknown>;
 }
@@ -553,6 +712,53 @@ const newProduct = (n: number) => ({
   brand: "Exo Terra",
   weight: "0.4",
 });
+
+/** A coupon as it would read the same under any code: no id, code or times. */
+async function couponState(db: Db, where: { code: string } | { id: number }) {
+  const [row] = await db.select().from(coupons).where(
+    "code" in where ? eq(coupons.code, where.code) : eq(coupons.id, where.id),
+  );
+  if (!row) return null;
+  const { id: _id, code: _code, createdAt: _c, updatedAt: _u, ...rest } = row;
+  return rest;
+}
+
+const couponJson = (code: string) => ({
+  code,
+  description: "10% off, at most R150",
+  type: "percentage",
+  value: 10,
+  maxDiscount: 150,
+  startDate: "2026-01-05",
+});
+const couponForm = (code: string) => ({
+  code,
+  description: "10% off, at most R150",
+  type: "percentage",
+  value: "10",
+  maxDiscount: "150",
+  startDate: "2026-01-05",
+  endDate: "",
+  userLimit: "",
+  active: "on",
+});
+
+/** The order's line (its one product). */
+async function orderLineId(db: Db, orderId: number): Promise<number> {
+  const [line] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  return line.id;
+}
+
+/** {@link orderState} with its parcels: tracking, carrier and how many units each. */
+async function parcelState(db: Db, id: number) {
+  const parcels = await db.select({
+    trackingNumber: shipments.trackingNumber,
+    carrier: shipments.carrier,
+    quantity: shipmentItems.quantity,
+  }).from(shipments).innerJoin(shipmentItems, eq(shipmentItems.shipmentId, shipments.id))
+    .where(eq(shipments.orderId, id)).orderBy(asc(shipments.id));
+  return { order: await orderState(db, id), parcels };
+}
 
 const STAFF_CASES: StaffCase[] = [
   {
@@ -678,6 +884,175 @@ const STAFF_CASES: StaffCase[] = [
       admin.postForm(`/admin/orders/${id}/refund`, { amount: "120,50", reason: "Cracked glass", confirm: "yes" }),
     state: orderState,
   },
+  {
+    name: "delete a coupon",
+    make: async (db, _g, n) => (await createCoupon(db, { code: `GONE${n}` })).id,
+    json: (admin, id) => admin.request(`/api/coupons/${id}`, { method: "DELETE" }),
+    form: (admin, id) => admin.postForm(`/admin/coupons/${id}/delete`, { code: "GONE" }),
+    state: async (db, id) => (await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, id))).length,
+  },
+  {
+    name: "add a note to an order",
+    make: (db, gateway) => paidParityOrder(db, gateway),
+    json: (admin, id) => admin.postJson(`/api/admin/orders/${id}/notes`, { body: "Called: leave at the gate." }),
+    form: (admin, id) => admin.postForm(`/admin/orders/${id}/notes`, { body: "Called: leave at the gate." }),
+    state: async (db, id) =>
+      await db.select({ body: orderNotes.body }).from(orderNotes).where(eq(orderNotes.orderId, id)),
+  },
+  {
+    name: "disable a customer's account",
+    make: async (db, _g, n) => (await createUser(db, { username: `parity_disabled_${n}` })).id,
+    json: (admin, id) => admin.postJson(`/api/admin/users/${id}`, { disabled: true }, "PATCH"),
+    form: (admin, id) => admin.postForm(`/admin/users/${id}`, { disabled: "true" }),
+    state: async (db, id) => {
+      const [u] = await db.select().from(users).where(eq(users.id, id));
+      return { disabled: u.disabledAt !== null, role: u.role };
+    },
+  },
+  {
+    name: "duplicate a product",
+    make: async (db) => (await createProduct(db, { price: "99.00", stock: 4 })).id,
+    json: (admin, id) => admin.postJson(`/api/products/${id}/duplicate`, {}),
+    form: (admin, id) => admin.postForm(`/admin/products/${id}/duplicate`, {}),
+    state: async (db, id) => {
+      const [original] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, id));
+      return await db.select({ status: products.status, stock: products.stock, price: products.price })
+        .from(products).where(eq(products.slug, `copy-of-${original.slug}`));
+    },
+  },
+  {
+    name: "reject a review (with the reason)",
+    make: async (db) => {
+      const product = await createProduct(db);
+      return (await db.insert(reviews).values({
+        productId: product.id,
+        title: "Too dim",
+        content: "The lamp barely warms the basking spot.",
+        rating: 2,
+      }).returning({ id: reviews.id }))[0].id;
+    },
+    json: (admin, id) =>
+      admin.postJson(`/api/admin/reviews/${id}/status`, { status: "rejected", reason: "Names a competitor" }),
+    form: (admin, id) =>
+      admin.postForm(`/admin/reviews/${id}/status`, { status: "rejected", reason: "Names a competitor" }),
+    state: async (db, id) => {
+      const [r] = await db.select().from(reviews).where(eq(reviews.id, id));
+      return { status: r.status, note: r.moderationNote, moderated: r.moderatedAt !== null };
+    },
+  },
+  {
+    name: "create a coupon",
+    make: (_db, _g, n) => Promise.resolve(n),
+    json: (admin, n) => admin.postJson("/api/coupons", couponJson(`PARITY${n}`)),
+    form: (admin, n) => admin.postForm("/admin/coupons/new", couponForm(`parity${n}`)),
+    state: (db, n) => couponState(db, { code: `PARITY${n}` }),
+  },
+  {
+    name: "change a coupon",
+    make: async (db, _g, n) =>
+      (await createCoupon(db, { code: `EDIT${n}`, description: "Old words", startDate: new Date("2026-01-01") })).id,
+    json: (admin, id) => admin.postJson(`/api/coupons/${id}`, couponJson(`RENAMED${id}`), "PUT"),
+    form: (admin, id) => admin.postForm(`/admin/coupons/${id}/edit`, couponForm(`renamed${id}`)),
+    state: (db, id) => couponState(db, { id }),
+  },
+  {
+    name: "remove a product's photo",
+    make: async (db) => (await createProduct(db, { images: ["/media/a.jpg", "/media/b.jpg"] })).id,
+    json: (admin, id) => admin.request(`/api/products/${id}/images/0`, { method: "DELETE" }),
+    form: (admin, id) =>
+      admin.postForm(`/admin/products/${id}/images/0/delete`, { back: `/admin/products/${id}/images` }),
+    state: async (db, id) =>
+      await db.select({ images: products.images, imageAlts: products.imageAlts }).from(products).where(
+        eq(products.id, id),
+      ),
+  },
+  {
+    name: "set a photo's alt text",
+    make: async (db) => (await createProduct(db, { images: ["/media/a.jpg", "/media/b.jpg"] })).id,
+    json: (admin, id) => admin.postJson(`/api/products/${id}/images/1/alt`, { alt: "A gecko on the mat" }, "PUT"),
+    form: (admin, id) =>
+      admin.postForm(`/admin/products/${id}/images/1/alt`, {
+        alt: "A gecko on the mat",
+        back: `/admin/products/${id}/images`,
+      }),
+    state: async (db, id) =>
+      await db.select({ images: products.images, imageAlts: products.imageAlts }).from(products).where(
+        eq(products.id, id),
+      ),
+  },
+  {
+    name: "set a product's options",
+    make: async (db) => (await createProduct(db, { price: "349.00" })).id,
+    json: (admin, id) =>
+      admin.postJson(`/api/products/${id}/options`, {
+        options: [{ name: "Size", values: ["Small", "Large"] }, { name: "UVB", values: ["5%", "10%"] }],
+      }, "PUT"),
+    form: (admin, id) =>
+      admin.postForm(`/admin/products/${id}/options`, {
+        option1Name: "Size",
+        option1Values: "Small, Large",
+        option2Name: "UVB",
+        option2Values: "5%, 10%",
+      }),
+    state: async (db, id) =>
+      (await db.select({ options: products.options }).from(products).where(eq(products.id, id)))[0],
+  },
+  {
+    name: "make a product's variants from its options",
+    make: async (db) => {
+      const product = await createProduct(db, { price: "349.00" });
+      await db.update(products).set({ options: [{ name: "Size", values: ["Small", "Large"] }] })
+        .where(eq(products.id, product.id));
+      return product.id;
+    },
+    json: (admin, id) => admin.postJson(`/api/products/${id}/variants/generate`, {}),
+    form: (admin, id) => admin.postForm(`/admin/products/${id}/variants/generate`, {}),
+    state: async (db, id) =>
+      await db.select({
+        name: productVariants.name,
+        price: productVariants.price,
+        stock: productVariants.stock,
+        optionValues: productVariants.optionValues,
+      }).from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.id)),
+  },
+  {
+    name: "ship part of an order (one parcel)",
+    make: (db, gateway) => paidParityOrder(db, gateway),
+    json: async (admin, id, db) =>
+      await admin.postJson(`/api/admin/orders/${id}/shipments`, {
+        lines: [{ orderItemId: await orderLineId(db, id), quantity: 1 }],
+        trackingNumber: "PUDO-77",
+        carrier: "PUDO",
+      }),
+    form: async (admin, id, db) =>
+      await admin.postForm(`/admin/orders/${id}/shipments`, {
+        [`ship-${await orderLineId(db, id)}`]: "1",
+        trackingNumber: "PUDO-77",
+        carrier: "PUDO",
+      }),
+    state: parcelState,
+  },
+  {
+    name: "lower a product's price by 10% (bulk edit, one product ticked)",
+    make: async (db) => (await createProduct(db, { price: "200.00", stock: 3 })).id,
+    json: (admin, id) =>
+      admin.postJson("/api/admin/products/bulk", {
+        action: "adjust_price",
+        by: { kind: "percent", percent: -10 },
+        ids: [id],
+      }),
+    form: (admin, id) =>
+      admin.postForm("/admin/products/bulk", {
+        scope: "selected",
+        [`id_${id}`]: "on",
+        action: "adjust_price",
+        priceKind: "percent",
+        priceChange: "-10",
+        f_archived: "active",
+      }),
+    state: async (db, id) =>
+      (await db.select({ price: products.price, stock: products.stock }).from(products).where(eq(products.id, id)))[0],
+  },
 ];
 
 for (const action of STAFF_CASES) {
@@ -689,9 +1064,9 @@ for (const action of STAFF_CASES) {
     const before = await action.state(db, one);
     assert.deepEqual(await action.state(db, two), before, "same start");
 
-    const json = await action.json(admin, one);
+    const json = await action.json(admin, one, db);
     assert.ok(json.status < 300, `JSON ${json.status}: ${await json.text()}`);
-    const form = await action.form(admin, two);
+    const form = await action.form(noting(admin), two, db);
     assert.equal(form.status, 303, `form ${form.status}: ${(await form.text()).slice(0, 300)}`);
     const flash = decodeURIComponent(admin.cookies.get("flash") ?? "");
     assert.doesNotMatch(flash, /destructive/, `the form's toast: ${flash}`);
@@ -699,6 +1074,7 @@ for (const action of STAFF_CASES) {
     const after = await action.state(db, one);
     assert.notDeepEqual(after, before, "the action changed something");
     assert.deepEqual(await action.state(db, two), after);
+    compared++;
   });
 }
 
@@ -766,7 +1142,7 @@ test(
       const json = await client.postJson("/api/payments/payfast/start", { orderId: order.id });
       assert.equal(json.status, 200, await json.clone().text());
       const { fields } = await json.json();
-      const form = await client.postForm("/checkout/payfast", { orderId: String(order.id) });
+      const form = await noting(client).postForm("/checkout/payfast", { orderId: String(order.id) });
       assert.equal(form.status, 200);
       assert.deepEqual(hiddenFields(await form.text()), fields);
 
@@ -776,13 +1152,14 @@ test(
       const holder = testClient(app);
       const linkJson = await holder.postJson("/api/pay/payfast", { token });
       assert.equal(linkJson.status, 200, await linkJson.clone().text());
-      const linkForm = await holder.postForm(`/pay/${token}/payfast`, {});
+      const linkForm = await noting(holder).postForm(`/pay/${token}/payfast`, {});
       assert.equal(linkForm.status, 200);
       assert.deepEqual(hiddenFields(await linkForm.text()), (await linkJson.json()).fields);
       // A forged link: 404 both ways.
       const forged = payLinkToken("q".repeat(40), order.id, new Date(Date.now() + 3_600_000));
       assert.equal((await holder.postJson("/api/pay/payfast", { token: forged })).status, 404);
       assert.equal((await holder.postForm(`/pay/${forged}/payfast`, {})).status, 404);
+      compared++;
     } finally {
       await fake.close();
     }
@@ -814,10 +1191,55 @@ test(
     assert.equal(json.rewardDiscount, "50.00");
     const form = await spend(
       2,
-      (client, orderId, code) => client.postForm("/checkout/reward", { orderId: String(orderId), code }),
+      (client, orderId, code) => noting(client).postForm("/checkout/reward", { orderId: String(orderId), code }),
     );
     assert.deepEqual(form, json);
+    compared++;
   },
 );
+
+/** A route-table path as a pattern for the paths it answers (":id", ":id{[0-9]+}"). */
+function pathPattern(path: string): RegExp {
+  const segments = path.split("/").map((part) => {
+    if (!part.startsWith(":")) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const open = part.indexOf("{");
+    return open < 0 ? "[^/]+" : `(?:${part.slice(open + 1, part.lastIndexOf("}"))})`;
+  });
+  return new RegExp(`^${segments.join("/")}$`);
+}
+
+/**
+ * The form routes not compared with their JSON routes above yet. A new formRoute mount fails the
+ * test below until a comparing case posts it (or it is added here); a case added for one of these
+ * fails it until its line goes.
+ */
+const NOT_YET_COMPARED: string[] = [
+  "/admin/animals/:slug",
+  "/admin/facebook/token",
+  "/admin/jobs/:name/run",
+  "/admin/orders/:id/lines",
+  "/admin/orders/new",
+  "/admin/products/import",
+  "/admin/recommendations/rebuild",
+  "/admin/settings",
+  "/animals/:slug/essentials",
+  "/checkout/stitch",
+];
+
+test("[form parity] every formRoute-mounted form is compared with its JSON route above", (_db, database) => {
+  const comparing = CASES.length + STAFF_CASES.length + 3;
+  // Run with --filter, or after a failure above: the list of posted paths is partial.
+  if (compared < comparing) return;
+  const app = testApp(database);
+  const forms = [
+    ...new Set(app.routes.filter((r) => r.method === "POST" && formActionOf(r.handler)).map((r) => r.path)),
+  ];
+  assert.ok(forms.length > 0, "the route table lists the form routes");
+  const unmatched = forms.filter((path) => {
+    const pattern = pathPattern(path);
+    return ![...postedForms].some((posted) => pattern.test(posted));
+  });
+  assert.deepEqual(unmatched.sort(), [...NOT_YET_COMPARED].sort());
+});
 
 closeDatabase();
