@@ -13,7 +13,6 @@
  * The order is marked paid only from facts the server fetched from the payment provider; the return's
  * redirect_status is the browser's word and is ignored.
  */
-import { logError as logErrorLine } from "../../lib/error_log.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -25,7 +24,7 @@ import {
   orderByPaymentIntent,
   PUDO_LOCKERS,
 } from "../../domains/checkout/mod.ts";
-import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
+import { type OrderDetail } from "../../domains/orders/mod.ts";
 import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
 import { PAYFAST_METHOD_LABEL, type PayFastCheckout, type PaymentIntentFacts } from "../../domains/payments/mod.ts";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -38,7 +37,7 @@ import { ConfirmationView, ConfirmingPaymentView } from "../../components/checko
 import { PAYMENT_CONFIGURATION_ERROR } from "../../components/checkout/CheckoutNotices.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
-import { finalizeOptions, payfastReturnPath, stitchReturnPath } from "../finalize_options.ts";
+import { finalizeOptions, payfastReturnPath } from "../finalize_options.ts";
 import { formRoute } from "../action.ts";
 import { stitchPaymentAction } from "../api/stitch.ts";
 import { payfastStartAction } from "../api/payments.ts";
@@ -48,7 +47,7 @@ import { deliveryRates } from "../shop_info.ts";
 import { MISSING_SHIPPING_ADDRESS, placeOrder, type PlaceOrderInput } from "../../flows/place_order.ts";
 import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
 import { abandonOrder } from "../../flows/cancel_order.ts";
-import { settleStitchReturn } from "../../flows/stitch_payment.ts";
+import { idFrom, ownOrder, settleWithProvider, settleWithStitch, stitchWaitUrl } from "./checkout_settle.ts";
 
 /** The waiting state reloads every 3 s, at most this many times (about a minute). */
 const CONFIRM_REFRESH_SECONDS = 3;
@@ -80,91 +79,6 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   c.header("Cache-Control", "private, no-store");
 });
-
-function logError(c: Context<AppEnv>, message: string, err: unknown) {
-  logErrorLine(message, err, { requestId: c.get("requestId"), path: c.req.path });
-}
-
-/** A positive id from a query or form field, or null. */
-function idFrom(raw: unknown): number | null {
-  return typeof raw === "string" && /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-}
-
-/** The signed-in customer's own order, or null (none, someone else's, or a bad id). */
-async function ownOrder(c: Context<AppEnv>, id: number | null): Promise<OrderDetail | null> {
-  if (id === null) return null;
-  try {
-    return await getOrder(c.var.db, id, { userId: currentUser(c).id, isAdmin: false });
-  } catch (err) {
-    if (err instanceof NotFoundError) return null;
-    throw err;
-  }
-}
-
-/** Attempt statuses that mean the payment failed and the customer must pay again. */
-const FAILED = new Set(["requires_payment_method", "canceled"]);
-
-/**
- * Asks the provider about the order's payment attempt (webhooks may lag or be absent): a succeeded
- * attempt finalises the order; a failed one is recorded and its message returned, for the payment
- * step. Anything else (processing, an unreachable provider) leaves the order as it is: keep waiting.
- */
-async function settleWithProvider(
-  c: Context<AppEnv>,
-  order: OrderDetail,
-): Promise<{ order: OrderDetail; failure: string | null }> {
-  const gateway = c.var.payments;
-  const unchanged = { order, failure: null };
-  if (order.paidAt || order.status !== "pending" || !gateway || !order.paymentIntentId) return unchanged;
-  try {
-    const intent = await gateway.retrieveIntent(order.paymentIntentId);
-    if (intent?.status !== "succeeded" && !FAILED.has(intent?.status ?? "")) return unchanged;
-    const settled = await settleReturnedPayment(c.var.db, order.id, intent, finalizeOptions(c));
-    const now = await ownOrder(c, order.id) ?? order;
-    return { order: now, failure: settled.outcome === "failed" ? settled.message : null };
-  } catch (err) {
-    // The provider may be unreachable: keep waiting, the page asks again.
-    logError(c, "checking the payment with the provider failed", err);
-    return unchanged;
-  }
-}
-
-/**
- * Back from Stitch (its redirect carries the payment request's id and status): Stitch is asked for
- * the request's state, which pays the order, records a failure for the payment step, or (still
- * pending after a "complete" redirect) leaves the page waiting and asking again.
- */
-async function settleWithStitch(
-  c: Context<AppEnv>,
-  order: OrderDetail,
-): Promise<{ order: OrderDetail; failure: string | null }> {
-  const stitch = c.var.stitch;
-  const unchanged = { order, failure: null };
-  if (order.paidAt || order.status !== "pending" || !stitch) return unchanged;
-  try {
-    const settled = await settleStitchReturn(c.var.db, stitch, order.id, {
-      requestId: c.req.query("id") ?? null,
-      status: c.req.query("status") ?? null,
-    }, finalizeOptions(c));
-    if (settled.outcome === "processing") return unchanged;
-    const now = await ownOrder(c, order.id) ?? order;
-    return { order: now, failure: settled.outcome === "failed" ? settled.message : null };
-  } catch (err) {
-    // Stitch may be unreachable: keep waiting, the page asks again.
-    logError(c, "checking the payment with Stitch failed", err);
-    return unchanged;
-  }
-}
-
-/** The wait page's address after Stitch's return: the request's id and status kept for the next look. */
-function stitchWaitUrl(c: Context<AppEnv>, orderId: number): string {
-  const params = new URLSearchParams();
-  const id = c.req.query("id");
-  if (id && id.length <= 100) params.set("id", id);
-  if (c.req.query("status") === "complete") params.set("status", "complete");
-  const extra = params.toString();
-  return extra ? `${stitchReturnPath(orderId)}&${extra}` : stitchReturnPath(orderId);
-}
 
 /** The review form's fields as placeOrder input; a ValidationError with the first problem. */
 function placeOrderInput(form: Record<string, unknown>, userId: number): PlaceOrderInput {
