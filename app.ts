@@ -3,7 +3,6 @@
  * it; tests build it in-process with their own database.
  */
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { AppError, TooManyRequestsError } from "./lib/errors.ts";
 import { isClientAbort, logError } from "./lib/error_log.ts";
@@ -16,6 +15,7 @@ import {
   requestContext,
   securityHeaders,
 } from "./routes/middleware.ts";
+import { compressResponses } from "./routes/compression.ts";
 import { sessionMiddleware } from "./routes/session.ts";
 import { csrfProtection } from "./routes/csrf.ts";
 import { staticRoutes } from "./routes/static.ts";
@@ -129,8 +129,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const storage = deps.storage ?? storageFromConfig(deps.config);
   app.use(requestContext(deps, caches));
   // gzip for HTML, JSON, JS, CSS and SVG when the client accepts it (cached visitor pages carry
-  // their own gzip copy and static files their pre-compressed .br/.gz, which this leaves alone).
-  app.use(compress());
+  // their own gzip copy and static files their pre-compressed .br/.gz, which this leaves alone);
+  // whole pages and JSON in one zlib call, streamed bodies through compress() (routes/compression.ts).
+  app.use(compressResponses());
   app.use(varyAcceptEncoding());
   // Inside compress: the tag is taken of the body before compress() gzips it (which weakens it).
   app.use(publicEtag());

@@ -104,6 +104,48 @@ test(
   },
 );
 
+test(
+  "[gzip] whole pages and JSON are gzipped in one call, a feed through the stream; HEAD, small bodies and q=0 are not",
+  async (db, database) => {
+    const product = await createProduct(db, { name: "Cork Bark Flat", description: "Bark. ".repeat(400) });
+    const app = shopApp(database);
+    const shopper = testClient(app);
+    await registerCustomer(shopper, { username: "zipper", email: "zipper@example.co.za" });
+    const page = `/product/${product.slug}`;
+    const plain = await shopper.request(page);
+    assert.equal(plain.headers.get("Content-Encoding"), null);
+    const html = await plain.text();
+    const zipped = await shopper.request(page, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    assert.equal(zipped.status, 200);
+    assert.equal(zipped.headers.get("Content-Encoding"), "gzip");
+    assert.match(zipped.headers.get("Vary") ?? "", /Accept-Encoding/);
+    assert.equal(zipped.headers.get("Content-Length"), null);
+    const body = new Uint8Array(await zipped.arrayBuffer());
+    assert.ok(body.length < html.length / 3, "compressed");
+    assert.equal(new TextDecoder().decode(gunzipSync(body)), html, "the same page, once compressed");
+
+    // JSON: an answer over the threshold is gzipped, one under it is sent as it is.
+    const list = await app.request("/api/products?limit=24", { headers: { "Accept-Encoding": "gzip" } });
+    assert.equal(list.headers.get("Content-Encoding"), "gzip");
+    assert.ok(JSON.parse(new TextDecoder().decode(gunzipSync(new Uint8Array(await list.arrayBuffer())))).items);
+    const small = await app.request("/healthz", { headers: { "Accept-Encoding": "gzip" } });
+    assert.equal(small.headers.get("Content-Encoding"), null);
+    await small.arrayBuffer();
+
+    // gzip refused with q=0, and a HEAD: nothing compressed.
+    const refused = await shopper.request(page, { headers: { "Accept-Encoding": "gzip;q=0, identity" } });
+    assert.equal(refused.headers.get("Content-Encoding"), null);
+    assert.equal(await refused.text(), html);
+    const head = await shopper.request(page, { method: "HEAD", headers: { "Accept-Encoding": "gzip" } });
+    assert.equal(head.headers.get("Content-Encoding"), null);
+
+    // A streamed feed goes through compress()'s stream and arrives whole.
+    const feed = await app.request("/feeds/google.xml", { headers: { "Accept-Encoding": "gzip" } });
+    assert.equal(feed.headers.get("Content-Encoding"), "gzip");
+    assert.match(new TextDecoder().decode(gunzipSync(new Uint8Array(await feed.arrayBuffer()))), /<\/rss>\s*$/);
+  },
+);
+
 test("[etag] a signed-in shopper's page and cart get no ETag and never a 304", async (db, database) => {
   const product = await createProduct(db, { name: "Cork Bark Flat" });
   const app = shopApp(database);
