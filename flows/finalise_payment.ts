@@ -6,9 +6,10 @@
  * changes nothing (no second e-mail, no second set of points).
  *
  * Steps, in one transaction under the order's row lock: check the facts (paymentMismatch) -> mark
- * the order paid -> cart, points and referral credit (afterPayment) -> tax invoice -> confirmation
- * e-mail into the outbox; after the commit, the invoice's number. A payment the order cannot keep (late, or a second one) is recorded as owed
- * and given back after the commit (domains/checkout/refund.ts).
+ * the order paid -> cart, points and referral credit (afterPayment) -> tax invoice (without its
+ * number) -> confirmation e-mail into the outbox; after the commit, the invoice's number. A payment
+ * the order cannot keep (late, or a second one) is recorded as owed and given back after the commit
+ * (domains/checkout/refund.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
