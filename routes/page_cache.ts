@@ -12,6 +12,7 @@
  * - publicCatalogueReads and publicEtag: visitors' catalogue API reads are shareable like the pages;
  *   every shareable GET gets an ETag and answers If-None-Match with 304 (decision 0038).
  */
+import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/compress";
@@ -20,7 +21,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
 import { type CacheVersions, STOREFRONT } from "../db/cache_versions.ts";
 import { SESSION_COOKIE } from "./session.ts";
-import { acceptsGzip, gzip } from "./compression.ts";
+import { acceptsGzip, gzipWhole } from "./compression.ts";
 
 /** How long a visitor page is served from memory (and by a CDN) before it is rendered again. */
 export const PAGE_CACHE_MS = 10_000;
@@ -44,14 +45,12 @@ interface Entry {
   storedAt: number;
 }
 
-/** The cache's gzip copy: kept and sent many times, so level 6 (one zlib call, decision 0087). */
-function gzipped(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  return gzip(bytes, 6);
-}
-
-async function sha1Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-1", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+/**
+ * The body's SHA-1 in hex, hashed in one synchronous call: WebCrypto's digest() costs a cold page
+ * more than twice as much (0.22 against 0.09 ms for 60 KB) for its copy and its promise.
+ */
+function sha1Hex(bytes: Uint8Array<ArrayBuffer>): string {
+  return createHash("sha1").update(bytes).digest("hex");
 }
 
 function anonymous(c: Context<AppEnv>): boolean {
@@ -100,8 +99,10 @@ export function visitorPageCache(versions: CacheVersions, now = () => Date.now()
     // Encoded once for the tag and the gzip copy; a client that takes gzip gets that copy now, as a
     // hit would (compress() would otherwise gzip the same page again: a fifth of a cold page's CPU).
     const bytes = new TextEncoder().encode(body);
-    const zipped = gzipped(bytes);
-    const hash = await sha1Hex(bytes);
+    // Level 4 like every fresh page (decision 0087): a copy 3% larger than level 6's, made in half
+    // the time, and most pages of a large catalogue are sent once before they expire.
+    const zipped = gzipWhole(bytes);
+    const hash = sha1Hex(bytes);
     const headers = new Headers(res.headers);
     if (acceptsGzip(c)) {
       headers.set("ETag", `W/"${hash}"`);
