@@ -33,7 +33,8 @@ const inStock =
 const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 const realArray = (xs: number[]) => sql`${`{${xs.join(",")}}`}::real[]`;
 
-async function stepIds(db: Db, step: Step, rows: SQL, exclude: number[], limit: number): Promise<number[]> {
+/** A step's statement: its rows, kept to the storefront, the step's filters and `exclude`, best first. */
+function stepQuery(step: Step, rows: SQL, exclude: number[], limit: number): SQL {
   const where: SQL[] = [onStorefrontAs("p")];
   if (exclude.length) where.push(sql`p.id <> all(${intArray(exclude)})`);
   if (step.categoryIds) where.push(sql`p.category_id = any(${intArray(step.categoryIds)})`);
@@ -41,28 +42,68 @@ async function stepIds(db: Db, step: Step, rows: SQL, exclude: number[], limit: 
     where.push(sql`coalesce(p.sale_price, p.price) >= (select coalesce(s.sale_price, s.price) from products s
       where s.id = ${step.notCheaperThan})`);
   }
-  const result = await db.execute<{ id: number }>(
-    sql`select p.id from (${rows}) r join products p on p.id = r.product_id
+  return sql`select p.id, row_number() over (order by bool_or(${inStock}) desc, max(r.score) desc, p.id) as n
+    from (${rows}) r join products p on p.id = r.product_id
     where ${sql.join(where, sql` and `)}
-    group by p.id order by bool_or(${inStock}) desc, max(r.score) desc, p.id limit ${limit}`,
-  );
+    group by p.id order by n limit ${limit}`;
+}
+
+async function stepIds(db: Db, step: Step, rows: SQL, exclude: number[], limit: number): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(stepQuery(step, rows, exclude, limit));
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }
 
-/** Product ids for a list: its steps in order. */
-async function listIds(db: Db, steps: Step[], exclude: number[], limit: number): Promise<number[]> {
-  const ids: number[] = [];
+/** A step's rows as SQL, or null when the step has none (a stored list that is empty). */
+async function stepRows(db: Db, step: Step, wanted: number): Promise<SQL | null> {
+  const got = await step.rows(db, wanted);
+  if (!("ids" in got)) return got;
+  if (!got.ids.length) return null;
+  return sql`select * from unnest(${intArray(got.ids)}, ${realArray(got.scores)}) r(product_id, score)`;
+}
+
+/** Product ids for a list: its steps in order, after the `ids` already chosen. */
+async function listIds(db: Db, steps: Step[], exclude: number[], limit: number, ids: number[] = []): Promise<number[]> {
   for (const step of steps) {
     if (ids.length >= limit) break;
     const skip = [...exclude, ...ids];
-    const got = await step.rows(db, limit + skip.length);
-    if ("ids" in got && !got.ids.length) continue;
-    const rows = "ids" in got
-      ? sql`select * from unnest(${intArray(got.ids)}, ${realArray(got.scores)}) r(product_id, score)`
-      : got;
-    ids.push(...await stepIds(db, step, rows, skip, limit - ids.length));
+    const rows = await stepRows(db, step, limit + skip.length);
+    if (rows) ids.push(...await stepIds(db, step, rows, skip, limit - ids.length));
   }
   return ids;
+}
+
+/**
+ * Two lists' ids as listIds would choose each, with the first step that has rows of each list read
+ * in one statement: on a product page both lists are nearly always full from it, so that is one
+ * round trip instead of two. A list still short goes on through its own later steps.
+ */
+async function listIdsSideBySide(
+  db: Db,
+  [a, b]: [Step[], Step[]],
+  exclude: number[],
+  limit: number,
+): Promise<[number[], number[]]> {
+  const firstWithRows = async (steps: Step[]) => {
+    for (const [at, step] of steps.entries()) {
+      const rows = await stepRows(db, step, limit + exclude.length);
+      if (rows) return { at, query: stepQuery(step, rows, exclude, limit) };
+    }
+    return null;
+  };
+  const [fa, fb] = await Promise.all([firstWithRows(a), firstWithRows(b)]);
+  const parts = [fa, fb].flatMap((f, list) =>
+    f ? [sql`select ${list}::int as list, x.id, x.n from (${f.query}) x`] : []
+  );
+  const chosen: [number[], number[]] = [[], []];
+  if (parts.length) {
+    const both = sql`select list, id from (${sql.join(parts, sql` union all `)}) u order by list, n`;
+    const rows = rowsOf<{ list: number; id: number }>(await db.execute(both));
+    for (const r of rows) chosen[Number(r.list)].push(Number(r.id));
+  }
+  return await Promise.all([
+    fa ? listIds(db, a.slice(fa.at + 1), exclude, limit, chosen[0]) : chosen[0],
+    fb ? listIds(db, b.slice(fb.at + 1), exclude, limit, chosen[1]) : chosen[1],
+  ]);
 }
 
 /** A stored shop-wide list: the best of each category kept (of `categoryIds`, or all). */
@@ -114,10 +155,18 @@ function customerList(type: CustomerListType, userId: number): Step {
 
 export type ProductListKind = "similar" | "frequentlyBought" | "crossSell" | "upSell";
 
-/** Each product list's steps for `source`, sharing one read of its stored lists. */
-async function productListSteps(db: Db, source: Product): Promise<Record<ProductListKind, Step[]>> {
+/**
+ * Each product list's steps for `source`, sharing one read of its stored lists. `categoryTree`: the
+ * ids of its category and sub-categories when the caller holds them already (a page's cached
+ * categories), else read here.
+ */
+async function productListSteps(
+  db: Db,
+  source: Product,
+  categoryTree?: number[],
+): Promise<Record<ProductListKind, Step[]>> {
   const productId = source.id;
-  const own = source.categoryId ? await categoryTreeIds(db, source.categoryId) : [];
+  const own = categoryTree ?? (source.categoryId ? await categoryTreeIds(db, source.categoryId) : []);
   let lists: Promise<ProductLists> | null = null;
   const stored = (pick: (l: ProductLists) => Ranked): Step => ({
     rows: async (db) => pick(await (lists ??= productLists(db, productId))),
@@ -154,19 +203,20 @@ export async function productRecommendations(
 
 /**
  * The product page's two lists (similar, frequently bought together) for a product the page has
- * already read: one read of its category tree and stored lists, the two lists' ids chosen side by
- * side, and one read of the products both show (a cold product page's statements, issue 28).
+ * already read, with its category tree from the page's cached categories: one read of its stored
+ * lists, the two lists' first steps chosen in one statement (the later steps only for a list still
+ * short), and one read of the products both show (a cold product page's statements, issue 28).
  */
 export async function productPageLists(
   db: Db,
   source: Product,
   limit: number,
+  categoryTree?: number[],
 ): Promise<{ similar: Product[]; boughtTogether: Product[] }> {
-  const steps = await productListSteps(db, source);
-  const [similarIds, boughtIds] = await Promise.all([
-    listIds(db, steps.similar, [source.id], limit),
-    listIds(db, steps.frequentlyBought, [source.id], limit),
-  ]);
+  const steps = await productListSteps(db, source, categoryTree);
+  const [similarIds, boughtIds] = await listIdsSideBySide(db, [steps.similar, steps.frequentlyBought], [
+    source.id,
+  ], limit);
   const products = await productsInOrder(db, [...new Set([...similarIds, ...boughtIds])]);
   const byId = new Map(products.map((p) => [p.id, p]));
   const pick = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);

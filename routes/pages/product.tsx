@@ -1,7 +1,7 @@
 /** GET /product/{slug}: the product page with its structured data. */
 import type { Context } from "hono";
 import type { AppEnv, ProductPageData } from "../context.ts";
-import { getProductWithVariants } from "../../domains/catalog/mod.ts";
+import { getProductWithVariants, treeIdsIn } from "../../domains/catalog/mod.ts";
 import { productPageLists } from "../../domains/recommendations/mod.ts";
 import { listProductReviews, type ReviewQuery } from "../../domains/reviews/mod.ts";
 import { loadSection } from "./load_section.ts";
@@ -23,7 +23,10 @@ async function loadProductPage(c: Context<AppEnv>, slug: string, filters: Review
   // Both lists are read together (productPageLists) and kept apart, as the API's lists are.
   const lists = c.var.caches.productLists;
   let both: ReturnType<typeof productPageLists> | null = null;
-  const pageLists = () => both ??= productPageLists(db, product, 4);
+  const pageLists = () =>
+    both ??= c.var.caches.categories.get().then((all) =>
+      productPageLists(db, product, 4, product.categoryId ? treeIdsIn(all, product.categoryId) : [])
+    );
   const [similar, boughtTogether, reviews] = await Promise.all([
     loadSection(
       c,
