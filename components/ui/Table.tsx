@@ -19,6 +19,8 @@ export interface TableColumn<T> {
   td?: string;
   /** The whole value on hover, where the cell shows only a preview of it. */
   title?: (row: T) => string;
+  /** The column names its row: body cells are `<th scope="row">`. */
+  rowHeader?: boolean;
 }
 
 /** What a row carries besides its cells: its classes and the data-* hooks tests and islands find. */
@@ -49,7 +51,11 @@ export function Table<T>(
       <tbody className={bodyClass}>
         {rows.map((row) => (
           <tr key={rowKey(row)} {...rowProps?.(row)}>
-            {columns.map((c, i) => <td key={i} className={c.td} title={c.title?.(row)}>{c.cell(row)}</td>)}
+            {columns.map((c, i) =>
+              c.rowHeader
+                ? <th key={i} scope="row" className={c.td}>{c.cell(row)}</th>
+                : <td key={i} className={c.td} title={c.title?.(row)}>{c.cell(row)}</td>
+            )}
           </tr>
         ))}
       </tbody>
