@@ -11,7 +11,10 @@ export const tableHead =
 
 /** One column: its heading, what each row shows under it, and the classes of both. */
 export interface TableColumn<T> {
-  header: ReactNode;
+  /** Left out (`undefined`) where the column before spans this one's heading. */
+  header?: ReactNode;
+  /** How many columns the heading spans (a product's picture and name under one "Product"). */
+  span?: number;
   cell: (row: T) => ReactNode;
   /** The heading cell's classes. */
   th?: string;
@@ -45,7 +48,9 @@ export function Table<T>(
       {caption}
       <thead className={headClass}>
         <tr>
-          {columns.map((c, i) => <th key={i} scope="col" className={c.th}>{c.header}</th>)}
+          {columns.map((c, i) =>
+            c.header === undefined ? null : <th key={i} scope="col" colSpan={c.span} className={c.th}>{c.header}</th>
+          )}
         </tr>
       </thead>
       <tbody className={bodyClass}>
