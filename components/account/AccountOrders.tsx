@@ -11,6 +11,7 @@ import { TaxDocumentLinks } from "../orders/TaxDocumentLinks.tsx";
 import { PackageIcon } from "../ui/icons.tsx";
 import { StatusBadge } from "../orders/StatusBadge.tsx";
 import { formatOrderDate } from "../orders/format.ts";
+import { Table, type TableColumn, tableHead } from "../ui/Table.tsx";
 
 const viewLink =
   "inline-flex items-center rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:border-green-700 hover:text-green-900";
@@ -18,6 +19,59 @@ const viewLink =
 const items = (n: number) => `${n} item${n === 1 ? "" : "s"}`;
 
 const NO_ORDERS = "You have not placed any orders yet.";
+
+/** The orders table's columns (wider screens; phones get {@link OrderCard}s). */
+function orderColumns(documents: Record<number, OrderDocuments>): TableColumn<OrderSummary>[] {
+  return [
+    {
+      header: "Order #",
+      th: "py-3 pr-3 pl-6",
+      td: "py-3.5 pr-3 pl-6",
+      cell: (o) => (
+        <>
+          <span className="font-semibold text-stone-900">{o.orderNumber}</span>
+          <span className="block text-xs text-stone-500">{items(o.itemCount)}</span>
+        </>
+      ),
+    },
+    {
+      header: "Date",
+      th: "px-3 py-3",
+      td: "px-3 py-3.5 whitespace-nowrap text-stone-700",
+      cell: (o) => <time dateTime={o.createdAt.toISOString()}>{formatOrderDate(o.createdAt)}</time>,
+    },
+    {
+      header: "Status",
+      th: "px-3 py-3",
+      td: "px-3 py-3.5",
+      cell: (o) => (
+        <>
+          <StatusBadge status={o.status} />
+          <ShippingNote order={o} />
+        </>
+      ),
+    },
+    {
+      header: "Total",
+      th: "px-3 py-3 text-right",
+      td: "px-3 py-3.5 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums",
+      cell: (o) => formatMoney(o.totalCents),
+    },
+    {
+      header: "Actions",
+      th: "py-3 pr-6 pl-3 text-right",
+      td: "py-3.5 pr-6 pl-3 text-right",
+      cell: (o) => (
+        <>
+          <a href={`/order/${o.id}`} className={viewLink} aria-label={`View Details of order ${o.orderNumber}`}>
+            View Details
+          </a>
+          <TaxDocumentLinks documents={documents[o.id]} base={`/orders/${o.id}`} compact />
+        </>
+      ),
+    },
+  ];
+}
 
 /** The Orders tab: a table on wider screens, stacked cards on phones; empty and error states. */
 export function AccountOrdersPanel(
@@ -55,48 +109,17 @@ export function AccountOrdersPanel(
         : (
           <>
             <div className="-mx-5 hidden overflow-x-auto sm:-mx-6 sm:block">
-              <table className="w-full text-left text-sm" data-orders-table>
-                <caption className="sr-only">Your orders</caption>
-                <thead className="border-y border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
-                  <tr>
-                    <th scope="col" className="py-3 pr-3 pl-6">Order #</th>
-                    <th scope="col" className="px-3 py-3">Date</th>
-                    <th scope="col" className="px-3 py-3">Status</th>
-                    <th scope="col" className="px-3 py-3 text-right">Total</th>
-                    <th scope="col" className="py-3 pr-6 pl-3 text-right">Actions</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-200">
-                  {orders.map((o) => (
-                    <tr key={o.id} className="hover:bg-stone-50/70" data-order-row={o.orderNumber}>
-                      <td className="py-3.5 pr-3 pl-6">
-                        <span className="font-semibold text-stone-900">{o.orderNumber}</span>
-                        <span className="block text-xs text-stone-500">{items(o.itemCount)}</span>
-                      </td>
-                      <td className="px-3 py-3.5 whitespace-nowrap text-stone-700">
-                        <time dateTime={o.createdAt.toISOString()}>{formatOrderDate(o.createdAt)}</time>
-                      </td>
-                      <td className="px-3 py-3.5">
-                        <StatusBadge status={o.status} />
-                        <ShippingNote order={o} />
-                      </td>
-                      <td className="px-3 py-3.5 text-right font-semibold whitespace-nowrap text-stone-900 tabular-nums">
-                        {formatMoney(o.totalCents)}
-                      </td>
-                      <td className="py-3.5 pr-6 pl-3 text-right">
-                        <a
-                          href={`/order/${o.id}`}
-                          className={viewLink}
-                          aria-label={`View Details of order ${o.orderNumber}`}
-                        >
-                          View Details
-                        </a>
-                        <TaxDocumentLinks documents={documents[o.id]} base={`/orders/${o.id}`} compact />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                className="w-full text-left text-sm"
+                data-orders-table
+                caption={<caption className="sr-only">Your orders</caption>}
+                headClass={tableHead}
+                bodyClass="divide-y divide-stone-200"
+                columns={orderColumns(documents)}
+                rows={orders}
+                rowKey={(o) => o.id}
+                rowProps={(o) => ({ className: "hover:bg-stone-50/70", "data-order-row": o.orderNumber })}
+              />
             </div>
             <ul className="space-y-3 sm:hidden" aria-label="Your orders">
               {orders.map((o) => <OrderCard key={o.id} order={o} documents={documents[o.id]} />)}

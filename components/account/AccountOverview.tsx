@@ -1,7 +1,7 @@
 /** The Overview tab: account information, the loyalty card and the last 3 orders. */
 import type { LoyaltySummary } from "../../flows/account_overview.ts";
 import type { OrderSummary } from "../../domains/orders/mod.ts";
-import { PointsCard } from "../loyalty/PointsCard.tsx";
+import { PointsCard, TierProgress } from "../loyalty/PointsCard.tsx";
 import { formatPoints } from "../loyalty/format.ts";
 import { RecentOrders } from "./AccountOrders.tsx";
 import { secondaryButton } from "../ui/buttons.ts";
@@ -84,21 +84,13 @@ export function LoyaltyCard({ loyalty }: { loyalty: LoyaltySummary }) {
       }
     >
       <div className="mt-5">
-        <div
-          className="h-2 overflow-hidden rounded-full bg-white/15"
-          role="progressbar"
-          aria-label="Progress to Gold Tier"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={loyalty.progressPercent}
-        >
-          <div className="h-full rounded-full bg-yellow-300" style={{ width: `${loyalty.progressPercent}%` }} />
-        </div>
-        <p className="mt-2 text-sm text-green-50">
-          {loyalty.next
+        <TierProgress
+          percent={loyalty.progressPercent}
+          bar="h-2"
+          text={loyalty.next
             ? `Earn ${formatPoints(loyalty.next.pointsNeeded)} more points to reach ${loyalty.next.tier} Tier`
             : "You've reached Gold Tier status"}
-        </p>
+        />
       </div>
       <p className="mt-4 text-xs text-green-100/90">1 point for every R1 you spend. Redeem points for discounts.</p>
       <a

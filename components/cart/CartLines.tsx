@@ -6,6 +6,7 @@
 import { formatMoney } from "../../lib/money.ts";
 import type { CartJson } from "../../contract/cart.ts";
 import { ProductImage } from "../catalog/ProductImage.tsx";
+import { Table } from "../ui/Table.tsx";
 
 export type CartItemJson = CartJson["items"][number];
 
@@ -134,41 +135,47 @@ export function CartLines(
 ) {
   return (
     <>
-      <table className="hidden w-full overflow-hidden rounded-xl border border-stone-200 bg-white text-sm md:table">
-        <thead className="bg-stone-50 text-left text-stone-600">
-          <tr>
-            <th className="p-3 font-semibold" colSpan={2}>Product</th>
-            <th className="p-3 font-semibold">Price</th>
-            <th className="p-3 font-semibold">Quantity</th>
-            <th className="p-3 text-right font-semibold">Total</th>
-            <th className="p-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} className="border-t border-stone-100" data-cart-line={item.id}>
-              <td className="w-20 p-3">
-                <LineImage item={item} size={64} className="h-16 w-16 rounded-lg" />
-              </td>
-              <td className="p-3">
-                <ItemName item={item} />
-              </td>
-              <td className="p-3 whitespace-nowrap">
-                <Price item={item} />
-              </td>
-              <td className="p-3">
-                <Stepper item={item} onSet={onSet} />
-              </td>
-              <td className="p-3 text-right font-semibold whitespace-nowrap">{rand(item.lineTotal)}</td>
-              <td className="p-3 text-right">
-                <RemoveButton item={item} onRemove={onRemove} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="hidden w-full overflow-hidden rounded-xl border border-stone-200 bg-white text-sm md:table"
+        headClass="bg-stone-50 text-left text-stone-600"
+        columns={[
+          {
+            header: "Product",
+            span: 2,
+            th: "p-3 font-semibold",
+            td: "w-20 p-3",
+            cell: (item) => <LineImage item={item} size={64} className="h-16 w-16 rounded-lg" />,
+          },
+          { td: "p-3", cell: (item) => <ItemName item={item} /> },
+          {
+            header: "Price",
+            th: "p-3 font-semibold",
+            td: "p-3 whitespace-nowrap",
+            cell: (item) => <Price item={item} />,
+          },
+          {
+            header: "Quantity",
+            th: "p-3 font-semibold",
+            td: "p-3",
+            cell: (item) => <Stepper item={item} onSet={onSet} />,
+          },
+          {
+            header: "Total",
+            th: "p-3 text-right font-semibold",
+            td: "p-3 text-right font-semibold whitespace-nowrap",
+            cell: (item) => rand(item.lineTotal),
+          },
+          {
+            header: <span className="sr-only">Actions</span>,
+            th: "p-3",
+            td: "p-3 text-right",
+            cell: (item) => <RemoveButton item={item} onRemove={onRemove} />,
+          },
+        ]}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowProps={(item) => ({ className: "border-t border-stone-100", "data-cart-line": item.id })}
+      />
       <ul className="space-y-3 md:hidden">
         {items.map((item) => (
           <li key={item.id} className="flex gap-3 rounded-xl border border-stone-200 bg-white p-3">

@@ -8,6 +8,7 @@ import { catalogSchemas, type Facets } from "../../domains/catalog/mod.ts";
 import { Island } from "../../lib/islands.tsx";
 import SortSelect from "../../islands/SortSelect.tsx";
 import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
+import { PopoverPanel } from "../ui/Dialog.tsx";
 import { CloseIcon } from "../ui/icons.tsx";
 import { Pagination } from "../ui/Pagination.tsx";
 import { FilterForm } from "./FilterForm.tsx";
@@ -160,29 +161,17 @@ export function ListingView(p: ListingViewProps) {
           />
         </section>
       </div>
-      <div
+      <PopoverPanel
         id="filter-drawer"
-        popover="auto"
-        role="dialog"
-        aria-label="Filters"
+        label="Filters"
+        title="Filters"
+        closeLabel="Close filters"
         className="filter-drawer m-0 h-dvh max-h-none w-[min(22rem,90vw)] overflow-y-auto bg-white p-0 shadow-xl"
       >
-        <div className="sticky top-0 flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3">
-          <p className="text-lg font-bold">Filters</p>
-          <button
-            type="button"
-            popoverTarget="filter-drawer"
-            popoverTargetAction="hide"
-            aria-label="Close filters"
-            className="rounded-md p-2 hover:bg-stone-100"
-          >
-            <CloseIcon className="h-6 w-6" />
-          </button>
-        </div>
         <div className="p-4">
           <FilterForm idPrefix="drawer" {...formProps} />
         </div>
-      </div>
+      </PopoverPanel>
     </div>
   );
 }

@@ -17,19 +17,8 @@ export interface ProductCardData {
   hasVariants: boolean;
 }
 
-/** Picks the fields a card needs from a catalogue product. */
-export function toCardData(p: {
-  id: number;
-  name: string;
-  slug: string;
-  brand: string | null;
-  priceCents: number;
-  salePriceCents: number | null;
-  images: string[];
-  isNew: boolean;
-  stock: number;
-  hasVariants: boolean;
-}): ProductCardData {
+/** Picks the fields a card needs from a catalogue product (only these: they travel as island props). */
+export function toCardData(p: Omit<ProductCardData, "image"> & { images: string[] }): ProductCardData {
   return {
     id: p.id,
     name: p.name,

@@ -14,6 +14,7 @@ import { LockIcon } from "../ui/icons.tsx";
 import { CheckoutCard, CheckoutFrame } from "./CheckoutFrame.tsx";
 import { OrderTotalPanel } from "./OrderTotalPanel.tsx";
 import { PaymentConfigurationError, SecureCheckoutNote, UnpaidOrderNotice } from "./CheckoutNotices.tsx";
+import { Table } from "../ui/Table.tsx";
 
 /** Order notes are optional and at most this long. */
 export const NOTES_MAX = 500;
@@ -75,35 +76,37 @@ function CartLines({ lines, itemCount }: { lines: CartLine[]; itemCount: number 
       title={`Items (${itemCount})`}
       action={<a href="/cart" className={link}>Edit cart</a>}
     >
-      <table className="hidden w-full text-left text-sm md:table" data-review-lines>
-        <thead className="border-b border-stone-200 text-xs font-semibold tracking-wide text-stone-600 uppercase">
-          <tr>
-            <th scope="col" className="pb-2" colSpan={2}>Product</th>
-            <th scope="col" className="px-3 pb-2 text-right">Price</th>
-            <th scope="col" className="px-3 pb-2 text-right">Qty</th>
-            <th scope="col" className="pb-2 text-right">Total</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {lines.map((line) => (
-            <tr key={line.id} data-review-line={line.id}>
-              <td className="w-20 py-3">
-                <Thumb line={line} size={64} />
-              </td>
-              <td className="py-3">
-                <LineName line={line} />
-              </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap">
-                <UnitPrice line={line} />
-              </td>
-              <td className="px-3 py-3 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-3 text-right font-semibold whitespace-nowrap tabular-nums">
-                {formatMoney(line.lineTotalCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="hidden w-full text-left text-sm md:table"
+        data-review-lines
+        headClass="border-b border-stone-200 text-xs font-semibold tracking-wide text-stone-600 uppercase"
+        bodyClass="divide-y divide-stone-100"
+        columns={[
+          { header: "Product", span: 2, th: "pb-2", td: "w-20 py-3", cell: (line) => <Thumb line={line} size={64} /> },
+          { td: "py-3", cell: (line) => <LineName line={line} /> },
+          {
+            header: "Price",
+            th: "px-3 pb-2 text-right",
+            td: "px-3 py-3 text-right whitespace-nowrap",
+            cell: (line) => <UnitPrice line={line} />,
+          },
+          {
+            header: "Qty",
+            th: "px-3 pb-2 text-right",
+            td: "px-3 py-3 text-right tabular-nums",
+            cell: (l) => l.quantity,
+          },
+          {
+            header: "Total",
+            th: "pb-2 text-right",
+            td: "py-3 text-right font-semibold whitespace-nowrap tabular-nums",
+            cell: (line) => formatMoney(line.lineTotalCents),
+          },
+        ]}
+        rows={lines}
+        rowKey={(line) => line.id}
+        rowProps={(line) => ({ "data-review-line": line.id })}
+      />
       <ul className="divide-y divide-stone-100 md:hidden">
         {lines.map((line) => (
           <li key={line.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">

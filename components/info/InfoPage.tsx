@@ -1,5 +1,6 @@
 /** The frame and text building blocks shared by the information pages (about, help, policies...). */
-import type { ReactNode } from "react";
+import type { Key, ReactNode } from "react";
+import { Table, type TableColumn } from "../ui/Table.tsx";
 import type { ShopInfo } from "../../config.ts";
 import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
@@ -125,6 +126,38 @@ export function DetailList(
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A table in an information page (delivery times, lawful bases, PVC against glass): framed in a white card
+ * that scrolls sideways on a phone. Each column's `th`/`td` add to the shared cell padding.
+ */
+export function InfoTable<T>(
+  { columns, rows, rowKey, className = "", bodyClass = "" }: {
+    columns: TableColumn<T>[];
+    rows: readonly T[];
+    rowKey: (row: T) => Key;
+    /** Added to the table's classes (e.g. a minimum width). */
+    className?: string;
+    bodyClass?: string;
+  },
+) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <Table
+        className={`w-full ${className} text-left text-sm sm:text-base`.replace("  ", " ")}
+        headClass="bg-stone-100 text-stone-700"
+        bodyClass={`divide-y divide-stone-200 ${bodyClass}`.trim()}
+        columns={columns.map((c) => ({
+          ...c,
+          th: `px-4 py-3 font-semibold ${c.th ?? ""}`.trim(),
+          td: `px-4 py-3 ${c.td ?? ""}`.trim(),
+        }))}
+        rows={rows}
+        rowKey={rowKey}
+      />
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   DetailList,
   InfoPage,
   type InfoProps,
+  InfoTable,
   POLICIES_UPDATED,
   Section,
   textLink,
@@ -27,6 +28,27 @@ const toc = [
   { id: "rights", label: "Your rights" },
   { id: "complaints", label: "Complaints" },
   { id: "changes", label: "Changes to this policy" },
+];
+
+/** Each purpose of processing and its lawful basis under section 11 of POPIA. */
+const LAWFUL_BASES: [string, string][] = [
+  [
+    "Running your account, taking payment, delivering orders, handling returns and answering your messages",
+    "Needed to conclude and perform our contract with you",
+  ],
+  ["Keeping invoices and order records for tax and accounting", "Compliance with the law"],
+  [
+    "Preventing fraud and abuse, securing the shop and fixing faults",
+    "Our legitimate interest in a safe, working shop",
+  ],
+  [
+    "Recommendations based on the products you viewed",
+    "Our legitimate interest (you may object at any time)",
+  ],
+  [
+    "Newsletters and marketing e-mail, back-in-stock alerts",
+    "Your consent, which you may withdraw at any time with the unsubscribe link or by e-mailing us",
+  ],
 ];
 
 export function PrivacyView({ shop, siteUrl }: InfoProps) {
@@ -120,42 +142,15 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
 
       <Section id="why" title="Why we use it, and on what basis">
         <p>POPIA allows us to process personal information only for a lawful reason (section 11). Ours are:</p>
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm sm:text-base">
-            <thead className="bg-stone-100 text-stone-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Purpose</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Lawful basis</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200 align-top">
-              {[
-                [
-                  "Running your account, taking payment, delivering orders, handling returns and answering your messages",
-                  "Needed to conclude and perform our contract with you",
-                ],
-                ["Keeping invoices and order records for tax and accounting", "Compliance with the law"],
-                [
-                  "Preventing fraud and abuse, securing the shop and fixing faults",
-                  "Our legitimate interest in a safe, working shop",
-                ],
-                [
-                  "Recommendations based on the products you viewed",
-                  "Our legitimate interest (you may object at any time)",
-                ],
-                [
-                  "Newsletters and marketing e-mail, back-in-stock alerts",
-                  "Your consent, which you may withdraw at any time with the unsubscribe link or by e-mailing us",
-                ],
-              ].map(([purpose, basis]) => (
-                <tr key={purpose}>
-                  <td className="px-4 py-3 text-stone-800">{purpose}</td>
-                  <td className="px-4 py-3 text-stone-700">{basis}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <InfoTable
+          bodyClass="align-top"
+          columns={[
+            { header: "Purpose", td: "text-stone-800", cell: ([purpose]) => purpose },
+            { header: "Lawful basis", td: "text-stone-700", cell: ([, basis]) => basis },
+          ]}
+          rows={LAWFUL_BASES}
+          rowKey={([purpose]) => purpose}
+        />
         <p>We do not sell your personal information, and we do not use it for automated decisions about you.</p>
       </Section>
 

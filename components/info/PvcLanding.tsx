@@ -5,7 +5,7 @@
 import { formatMoney } from "../../lib/money.ts";
 import type { ProductCardData } from "../catalog/ProductCard.tsx";
 import { ProductGrid } from "../catalog/ProductGrid.tsx";
-import { textLink } from "./InfoPage.tsx";
+import { InfoTable, textLink } from "./InfoPage.tsx";
 
 export const PVC_LANDING = {
   title: "PVC Reptile Enclosures",
@@ -151,27 +151,22 @@ export function PvcLandingContent(
 
       <section className="mt-12" aria-labelledby="pvc-compare">
         <h2 id="pvc-compare" className="text-2xl font-bold tracking-tight text-stone-900">PVC and glass compared</h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full min-w-[32rem] text-left text-sm sm:text-base">
-            <thead className="bg-stone-100 text-stone-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Feature</span>
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold text-green-900">PVC</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Glass</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {comparison.map(([label, pvc, glass]) => (
-                <tr key={label}>
-                  <th scope="row" className="px-4 py-3 font-semibold text-stone-900">{label}</th>
-                  <td className="px-4 py-3 text-stone-800">{pvc}</td>
-                  <td className="px-4 py-3 text-stone-600">{glass}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-4">
+          <InfoTable
+            className="min-w-[32rem]"
+            columns={[
+              {
+                header: <span className="sr-only">Feature</span>,
+                rowHeader: true,
+                td: "font-semibold text-stone-900",
+                cell: ([label]) => label,
+              },
+              { header: "PVC", th: "text-green-900", td: "text-stone-800", cell: ([, pvc]) => pvc },
+              { header: "Glass", td: "text-stone-600", cell: ([, , glass]) => glass },
+            ]}
+            rows={comparison}
+            rowKey={([label]) => label}
+          />
         </div>
       </section>
 

@@ -1,7 +1,16 @@
 /** /shipping: dispatch and delivery times, costs, PUDO lockers and large items (spec section 9). */
 import { formatMoney } from "../../lib/money.ts";
 import { ShippingReturnsText } from "../catalog/ShippingReturnsText.tsx";
-import { Bullets, Callout, InfoPage, type InfoProps, POLICIES_UPDATED, Section, textLink } from "./InfoPage.tsx";
+import {
+  Bullets,
+  Callout,
+  InfoPage,
+  type InfoProps,
+  InfoTable,
+  POLICIES_UPDATED,
+  Section,
+  textLink,
+} from "./InfoPage.tsx";
 
 /** Checkout offers a PUDO locker when the order total after discounts is at least this (document 2, section 9). */
 export const PUDO_MINIMUM_CENTS = 100_000;
@@ -43,27 +52,26 @@ export function ShippingView({ shop }: InfoProps) {
         <p>
           We dispatch every order within 1-2 business days of payment. After dispatch, delivery usually takes:
         </p>
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm sm:text-base">
-            <thead className="bg-stone-100 text-stone-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Destination</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Delivery after dispatch</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {deliveryWindows.map((w) => (
-                <tr key={w.area}>
-                  <td className="px-4 py-3">
-                    <span className="block font-semibold text-stone-900">{w.area}</span>
-                    <span className="text-sm text-stone-500">{w.examples}</span>
-                  </td>
-                  <td className="px-4 py-3 font-medium whitespace-nowrap text-stone-900">{w.days}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <InfoTable
+          columns={[
+            {
+              header: "Destination",
+              cell: (w) => (
+                <>
+                  <span className="block font-semibold text-stone-900">{w.area}</span>
+                  <span className="text-sm text-stone-500">{w.examples}</span>
+                </>
+              ),
+            },
+            {
+              header: "Delivery after dispatch",
+              td: "font-medium whitespace-nowrap text-stone-900",
+              cell: (w) => w.days,
+            },
+          ]}
+          rows={deliveryWindows}
+          rowKey={(w) => w.area}
+        />
         <p>
           Business days are Monday to Friday, excluding South African public holidays. Orders placed after hours or over
           a weekend are processed on the next business day. We ship within South Africa only.

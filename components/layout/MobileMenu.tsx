@@ -2,32 +2,22 @@
  * The full-screen mobile menu (a native popover: opens and closes without JavaScript) and the
  * bottom bar shown on small screens.
  */
-import { CartIcon, CloseIcon, GridIcon, HomeIcon, SearchIcon, UserIcon } from "../ui/icons.tsx";
+import { CartIcon, GridIcon, HomeIcon, SearchIcon, UserIcon } from "../ui/icons.tsx";
 import { type ChromeData, isAdminRole, mainLinks, supportLinks } from "./types.ts";
 import { Frozen } from "../../lib/frozen.tsx";
+import { PopoverPanel } from "../ui/Dialog.tsx";
 
 export function MobileMenu({ chrome }: { chrome: ChromeData }) {
   const link = "block rounded-md px-3 py-2.5 text-stone-800 hover:bg-green-50";
   return (
-    <div
+    <PopoverPanel
       id="mobile-menu"
-      popover="auto"
-      role="dialog"
-      aria-label="Menu"
+      label="Menu"
+      title="Menu"
+      titleClass="text-green-900"
+      closeLabel="Close menu"
       className="mobile-menu m-0 h-dvh max-h-none w-screen max-w-none overflow-y-auto bg-white p-0"
     >
-      <div className="sticky top-0 flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3">
-        <p className="text-lg font-bold text-green-900">Menu</p>
-        <button
-          type="button"
-          popoverTarget="mobile-menu"
-          popoverTargetAction="hide"
-          className="rounded-md p-2 hover:bg-stone-100"
-          aria-label="Close menu"
-        >
-          <CloseIcon className="h-6 w-6" />
-        </button>
-      </div>
       <form action="/search" method="get" role="search" aria-label="Search the shop" className="px-4 pt-4">
         <label htmlFor="mobile-search" className="sr-only">Search products</label>
         <input
@@ -98,7 +88,7 @@ export function MobileMenu({ chrome }: { chrome: ChromeData }) {
           </ul>
         </section>
       </nav>
-    </div>
+    </PopoverPanel>
   );
 }
 

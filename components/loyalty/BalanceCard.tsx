@@ -1,7 +1,7 @@
 /** The signed-in loyalty page's balance card: the points, the tier, and the bar towards Gold Tier. */
 import type { LoyaltyTier } from "../../domains/loyalty/mod.ts";
 import { formatPoints } from "./format.ts";
-import { PointsCard } from "./PointsCard.tsx";
+import { PointsCard, TierProgress } from "./PointsCard.tsx";
 
 export function BalanceCard(
   { balance, tier, progressPercent, pointsToGold }: {
@@ -28,21 +28,13 @@ export function BalanceCard(
           <span>Silver Tier</span>
           <span>Gold Tier</span>
         </div>
-        <div
-          className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-white/15"
-          role="progressbar"
-          aria-label="Progress to Gold Tier"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progressPercent}
-        >
-          <div className="h-full rounded-full bg-yellow-300" style={{ width: `${progressPercent}%` }} />
-        </div>
-        <p className="mt-2 text-sm text-green-50" data-tier-progress>
-          {pointsToGold > 0
+        <TierProgress
+          percent={progressPercent}
+          bar="mt-1.5 h-2.5"
+          text={pointsToGold > 0
             ? `Earn ${formatPoints(pointsToGold)} more points to reach Gold Tier`
             : "You've reached Gold Tier status"}
-        </p>
+        />
       </div>
     </PointsCard>
   );

@@ -48,3 +48,25 @@ export function PointsCard(
     </section>
   );
 }
+
+/**
+ * The bar towards the next tier and the sentence under it, drawn alike on the account overview and the
+ * loyalty page (`bar` sizes it for its card).
+ */
+export function TierProgress({ percent, bar, text }: { percent: number; bar: string; text: string }) {
+  return (
+    <>
+      <div
+        className={`${bar} overflow-hidden rounded-full bg-white/15`}
+        role="progressbar"
+        aria-label="Progress to Gold Tier"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="h-full rounded-full bg-yellow-300" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-green-50" data-tier-progress>{text}</p>
+    </>
+  );
+}

@@ -17,6 +17,7 @@ import { formatOrderDateLong } from "./format.ts";
 import type { OrderDocuments } from "../../domains/tax_documents/mod.ts";
 import { TaxDocumentLinks } from "./TaxDocumentLinks.tsx";
 import { PAYMENT_METHOD_NAMES } from "../../domains/payments/schemas.ts";
+import { Table, type TableColumn, tableHead } from "../ui/Table.tsx";
 
 export const ORDER_NOT_FOUND_TEXT =
   "We couldn't find the order you're looking for. It may have been removed or you don't have permission to view it.";
@@ -120,9 +121,67 @@ function Notice({ order, own }: { order: OrderDetail; own: boolean }) {
   return null;
 }
 
+type OrderItem = OrderDetail["items"][number];
+
+/** The items table's columns; a delivered order offers a review link under each product. */
+function itemColumns(reviewable: boolean): TableColumn<OrderItem>[] {
+  return [
+    {
+      header: "Product",
+      th: "py-3 pr-3 pl-5",
+      td: "py-3.5 pr-3 pl-5 align-top",
+      cell: (item) => (
+        <>
+          {item.productSlug
+            ? (
+              <a
+                href={`/product/${item.productSlug}`}
+                className="font-semibold text-stone-900 hover:text-green-800 hover:underline"
+              >
+                {item.name}
+              </a>
+            )
+            : <span className="font-semibold text-stone-900">{item.name}</span>}
+          {item.variantName ? <span className="block text-xs text-stone-600">{item.variantName}</span> : null}
+          {item.sku ? <span className="block text-xs text-stone-500">{`SKU ${item.sku}`}</span> : null}
+          <span className="block text-xs text-stone-600 sm:hidden">{`${formatMoney(item.priceCents)} each`}</span>
+          {reviewable && item.productSlug
+            ? (
+              <a
+                href={`/product/${item.productSlug}?write-review=1#write-review`}
+                className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-green-800 hover:underline"
+              >
+                <StarIcon className="h-3.5 w-3.5" />
+                Review this product
+              </a>
+            )
+            : null}
+        </>
+      ),
+    },
+    {
+      header: "Price",
+      th: "hidden px-3 py-3 text-right sm:table-cell",
+      td: "hidden px-3 py-3.5 text-right align-top whitespace-nowrap tabular-nums sm:table-cell",
+      cell: (item) => formatMoney(item.priceCents),
+    },
+    {
+      header: "Quantity",
+      th: "px-3 py-3 text-right",
+      td: "px-3 py-3.5 text-right align-top tabular-nums",
+      cell: (item) => item.quantity,
+    },
+    {
+      header: "Total",
+      th: "py-3 pr-5 pl-3 text-right",
+      td: "py-3.5 pr-5 pl-3 text-right align-top font-semibold whitespace-nowrap tabular-nums",
+      cell: (item) => formatMoney(item.lineTotalCents),
+    },
+  ];
+}
+
 function ItemsTable({ order }: { order: OrderDetail }) {
   const n = unitCount(order);
-  const reviewable = order.status === "delivered";
   return (
     <section
       id="order-items"
@@ -130,58 +189,21 @@ function ItemsTable({ order }: { order: OrderDetail }) {
       className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
     >
       <h2 id="order-items-title" className="px-5 pt-5 text-base font-bold text-stone-900">Items</h2>
-      <table className="mt-3 w-full text-left text-sm" data-order-items>
-        <caption className="caption-bottom border-t border-stone-200 px-5 py-3 text-left text-sm text-stone-600">
-          {`${n} item(s) in this order`}
-        </caption>
-        <thead className="border-y border-stone-200 bg-stone-50 text-xs font-semibold tracking-wide text-stone-600 uppercase">
-          <tr>
-            <th scope="col" className="py-3 pr-3 pl-5">Product</th>
-            <th scope="col" className="hidden px-3 py-3 text-right sm:table-cell">Price</th>
-            <th scope="col" className="px-3 py-3 text-right">Quantity</th>
-            <th scope="col" className="py-3 pr-5 pl-3 text-right">Total</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {order.items.map((item) => (
-            <tr key={item.id} data-order-line={item.id}>
-              <td className="py-3.5 pr-3 pl-5 align-top">
-                {item.productSlug
-                  ? (
-                    <a
-                      href={`/product/${item.productSlug}`}
-                      className="font-semibold text-stone-900 hover:text-green-800 hover:underline"
-                    >
-                      {item.name}
-                    </a>
-                  )
-                  : <span className="font-semibold text-stone-900">{item.name}</span>}
-                {item.variantName ? <span className="block text-xs text-stone-600">{item.variantName}</span> : null}
-                {item.sku ? <span className="block text-xs text-stone-500">{`SKU ${item.sku}`}</span> : null}
-                <span className="block text-xs text-stone-600 sm:hidden">{`${formatMoney(item.priceCents)} each`}</span>
-                {reviewable && item.productSlug
-                  ? (
-                    <a
-                      href={`/product/${item.productSlug}?write-review=1#write-review`}
-                      className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-green-800 hover:underline"
-                    >
-                      <StarIcon className="h-3.5 w-3.5" />
-                      Review this product
-                    </a>
-                  )
-                  : null}
-              </td>
-              <td className="hidden px-3 py-3.5 text-right align-top whitespace-nowrap tabular-nums sm:table-cell">
-                {formatMoney(item.priceCents)}
-              </td>
-              <td className="px-3 py-3.5 text-right align-top tabular-nums">{item.quantity}</td>
-              <td className="py-3.5 pr-5 pl-3 text-right align-top font-semibold whitespace-nowrap tabular-nums">
-                {formatMoney(item.lineTotalCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="mt-3 w-full text-left text-sm"
+        data-order-items
+        caption={
+          <caption className="caption-bottom border-t border-stone-200 px-5 py-3 text-left text-sm text-stone-600">
+            {`${n} item(s) in this order`}
+          </caption>
+        }
+        headClass={tableHead}
+        bodyClass="divide-y divide-stone-100"
+        columns={itemColumns(order.status === "delivered")}
+        rows={order.items}
+        rowKey={(item) => item.id}
+        rowProps={(item) => ({ "data-order-line": item.id })}
+      />
     </section>
   );
 }

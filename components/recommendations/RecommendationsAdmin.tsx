@@ -1,6 +1,7 @@
 /** /admin/recommendations: what the stored lists hold, and a button to rebuild them now. */
 import type { ListSummary } from "../../domains/recommendations/mod.ts";
 import { PageHeader } from "../admin/shared/PageHeader.tsx";
+import { type Column, DataTable } from "../admin/shared/AdminTable.tsx";
 
 const LABELS: Record<ListSummary["type"], string> = {
   similar_products: "Similar products (per product)",
@@ -19,6 +20,12 @@ const when = new Intl.DateTimeFormat("en-ZA", {
   timeZone: "Africa/Johannesburg",
 });
 
+const columns: Column<ListSummary>[] = [
+  { header: "List", cell: (l) => LABELS[l.type] },
+  { header: "Entries", align: "right", className: "tabular-nums", cell: (l) => l.entries },
+  { header: "Built", className: "text-stone-600", cell: (l) => (l.builtAt ? when.format(l.builtAt) : "Never") },
+];
+
 export function RecommendationsAdmin({ lists }: { lists: ListSummary[] }) {
   return (
     <div className="space-y-6">
@@ -32,26 +39,12 @@ export function RecommendationsAdmin({ lists }: { lists: ListSummary[] }) {
           Rebuild recommendations
         </button>
       </form>
-      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-stone-50 text-stone-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">List</th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">Entries</th>
-              <th scope="col" className="px-4 py-2 font-semibold">Built</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lists.map((l) => (
-              <tr key={l.type} className="border-t border-stone-100">
-                <td className="px-4 py-2">{LABELS[l.type]}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{l.entries}</td>
-                <td className="px-4 py-2 text-stone-600">{l.builtAt ? when.format(l.builtAt) : "Never"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className=""
+        minWidth="28rem"
+        columns={columns}
+        rows={lists.map((l) => ({ ...l, id: l.type }))}
+      />
     </div>
   );
 }

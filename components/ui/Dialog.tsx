@@ -6,6 +6,42 @@ import type { ReactNode, Ref, RefObject } from "react";
 import { CloseIcon } from "./icons.tsx";
 import { secondaryButton } from "./buttons.ts";
 
+/**
+ * A full-height native popover panel (the mobile menu, the listing's filter drawer): it opens and closes
+ * without JavaScript, with a sticky title bar and its close (×) button above the content.
+ */
+export function PopoverPanel(
+  { id, label, title, titleClass = "", closeLabel, className, children }: {
+    id: string;
+    /** The dialog's accessible name. */
+    label: string;
+    title: string;
+    titleClass?: string;
+    closeLabel: string;
+    /** Sizes and places the panel (the popover's CSS hook comes first). */
+    className: string;
+    children: ReactNode;
+  },
+) {
+  return (
+    <div id={id} popover="auto" role="dialog" aria-label={label} className={className}>
+      <div className="sticky top-0 flex items-center justify-between border-b border-stone-200 bg-white px-4 py-3">
+        <p className={`text-lg font-bold ${titleClass}`.trim()}>{title}</p>
+        <button
+          type="button"
+          popoverTarget={id}
+          popoverTargetAction="hide"
+          aria-label={closeLabel}
+          className="rounded-md p-2 hover:bg-stone-100"
+        >
+          <CloseIcon className="h-6 w-6" />
+        </button>
+      </div>
+      {children}
+    </div>
+  );
+}
+
 /** A form dialog: a header, a scrolling body and a footer, as tall as the screen allows. */
 export const formDialogClass =
   "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/50 open:flex open:flex-col";

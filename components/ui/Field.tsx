@@ -14,6 +14,11 @@ export interface FormState {
   message?: string;
 }
 
+/** A form view's values, errors and message from the state a route renders it with: empty on first show. */
+export function formStateProps<V extends object>(state: { values?: V; errors?: FieldErrors; message?: string }) {
+  return { values: state.values ?? ({} as V), errors: state.errors ?? {}, message: state.message };
+}
+
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   name: string;
@@ -101,6 +106,11 @@ export const ConfirmPasswordField = preset({
   maxLength: 100,
 });
 
+const NAME_PARTS = [
+  { name: "firstName", label: "First name", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", autoComplete: "family-name" },
+] as const;
+
 /** First and last name side by side (50 characters each, as the schemas allow). */
 export function NameFields(
   { values, errors, optional = false }: {
@@ -113,22 +123,17 @@ export function NameFields(
   const suffix = optional ? " (optional)" : "";
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field
-        label={`First name${suffix}`}
-        name="firstName"
-        autoComplete="given-name"
-        maxLength={50}
-        defaultValue={values.firstName}
-        error={errors.firstName}
-      />
-      <Field
-        label={`Last name${suffix}`}
-        name="lastName"
-        autoComplete="family-name"
-        maxLength={50}
-        defaultValue={values.lastName}
-        error={errors.lastName}
-      />
+      {NAME_PARTS.map((f) => (
+        <Field
+          key={f.name}
+          label={`${f.label}${suffix}`}
+          name={f.name}
+          autoComplete={f.autoComplete}
+          maxLength={50}
+          defaultValue={values[f.name]}
+          error={errors[f.name]}
+        />
+      ))}
     </div>
   );
 }

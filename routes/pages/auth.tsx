@@ -10,7 +10,7 @@ import { demoAccounts, demoAccountsPresent } from "../../seed/mod.ts";
 import { AppError, TooManyRequestsError, ValidationError } from "../../lib/errors.ts";
 import { ServiceError } from "../../lib/error_log.ts";
 import { LoginView, RegisterView } from "../../components/auth/AuthViews.tsx";
-import type { FieldErrors } from "../../components/ui/Field.tsx";
+import { type FieldErrors, formStateProps } from "../../components/ui/Field.tsx";
 import { displayName, savePendingWishlistItem } from "../auth_actions.ts";
 import { fieldMessages, formRoute } from "../action.ts";
 import { loginAction, logoutAction, registerAction } from "../api/auth.ts";
@@ -81,9 +81,7 @@ async function loginPage(
       <LoginView
         action={actionFor(c, "/login")}
         registerHref={actionFor(c, "/register")}
-        values={state.values ?? {}}
-        errors={state.errors ?? {}}
-        message={state.message}
+        {...formStateProps(state)}
         wishlistNotice={c.req.query("wishlist") === "true"}
         demo={demo}
       />
@@ -107,9 +105,8 @@ function registerPage(
       <RegisterView
         action={actionFor(c, "/register")}
         loginHref={actionFor(c, "/login")}
+        {...formStateProps(state)}
         values={{ referralCode: c.req.query("ref"), ...state.values }}
-        errors={state.errors ?? {}}
-        message={state.message}
       />
     ),
   });

@@ -19,7 +19,7 @@ import {
   ResetPasswordView,
   ResetSuccessView,
 } from "../../components/auth/PasswordResetViews.tsx";
-import type { FieldErrors } from "../../components/ui/Field.tsx";
+import { type FieldErrors, formStateProps } from "../../components/ui/Field.tsx";
 import { ValidationError } from "../../lib/errors.ts";
 import { fieldMessages, formFields, formRoute } from "../action.ts";
 import { forgotPasswordAction, resetPasswordAction } from "../api/password_reset.ts";
@@ -42,9 +42,7 @@ function forgotPage(
     body: (
       <ForgotPasswordView
         action="/forgot-password"
-        values={state.values ?? {}}
-        errors={state.errors ?? {}}
-        message={state.message}
+        {...formStateProps(state)}
       />
     ),
   });

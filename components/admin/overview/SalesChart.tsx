@@ -3,6 +3,7 @@
  * Screen readers get the SVG's title and summary, and the figures as a table under it.
  */
 import { formatMoney } from "../../../lib/money.ts";
+import { Table } from "../../ui/Table.tsx";
 
 export interface ChartDay {
   day: string;
@@ -125,25 +126,18 @@ export function SalesChart({ days }: { days: ChartDay[] }) {
       </svg>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-stone-600">Show the figures as a table</summary>
-        <table className="mt-2 w-full text-left text-xs">
-          <caption className="sr-only">Daily sales and orders, last 30 days</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1">Day</th>
-              <th scope="col" className="py-1 text-right">Sales</th>
-              <th scope="col" className="py-1 text-right">Orders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day} className="border-t border-stone-100">
-                <th scope="row" className="py-1 font-normal">{dayLabel(d.day)}</th>
-                <td className="py-1 text-right">{formatMoney(d.cents)}</td>
-                <td className="py-1 text-right">{d.orders}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          className="mt-2 w-full text-left text-xs"
+          caption={<caption className="sr-only">Daily sales and orders, last 30 days</caption>}
+          columns={[
+            { header: "Day", th: "py-1", rowHeader: true, td: "py-1 font-normal", cell: (d) => dayLabel(d.day) },
+            { header: "Sales", th: "py-1 text-right", td: "py-1 text-right", cell: (d) => formatMoney(d.cents) },
+            { header: "Orders", th: "py-1 text-right", td: "py-1 text-right", cell: (d) => d.orders },
+          ]}
+          rows={days}
+          rowKey={(d) => d.day}
+          rowProps={() => ({ className: "border-t border-stone-100" })}
+        />
       </details>
     </figure>
   );

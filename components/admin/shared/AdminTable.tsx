@@ -2,7 +2,8 @@
  * Pieces every admin list shares: the data table (frame, header and row cells), status pills, the
  * empty-list card, dates and the role names.
  */
-import type { HTMLAttributes, ReactNode } from "react";
+import type { ReactNode } from "react";
+import { type RowAttributes, Table } from "../../ui/Table.tsx";
 
 export const ROLE_LABELS = { customer: "Customer", admin: "Admin", super_admin: "Super admin" } as const;
 
@@ -20,9 +21,6 @@ export interface Column<T> {
   /** The whole value on hover, where the cell shows only a preview of it. */
   title?: (row: T) => string;
 }
-
-/** What a row carries besides its cells: its classes (dimmed rows) and the data-* hooks tests and islands find. */
-export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | number };
 
 /**
  * An admin table: a header row and one row per item (keyed by its id), every list drawn with the same cells. In a
@@ -48,28 +46,20 @@ export function DataTable<T extends { id: string | number }>(
   const align = (c: Column<T>) => (c.align === "right" ? "text-right" : "text-left");
   return (
     <div className={frame}>
-      <table className="w-full text-sm" style={{ minWidth }}>
-        <thead className="border-b border-stone-200 bg-stone-50">
-          <tr>
-            {columns.map((c, i) => <th key={i} scope="col" className={`${thClass} ${align(c)}${edge}`}>{c.header}</th>)}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {rows.map((row) => (
-            <tr key={row.id} {...rowProps?.(row)}>
-              {columns.map((c, i) => (
-                <td
-                  key={i}
-                  className={`${tdClass} ${align(c)}${c.className ? ` ${c.className}` : ""}${edge}`}
-                  title={c.title?.(row)}
-                >
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="w-full text-sm"
+        style={{ minWidth }}
+        headClass="border-b border-stone-200 bg-stone-50"
+        bodyClass="divide-y divide-stone-100"
+        columns={columns.map((c) => ({
+          ...c,
+          th: `${thClass} ${align(c)}${edge}`,
+          td: `${tdClass} ${align(c)}${c.className ? ` ${c.className}` : ""}${edge}`,
+        }))}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowProps={rowProps}
+      />
     </div>
   );
 }
