@@ -1,4 +1,5 @@
 /** Per-request context: dependencies, request id header (X-Request-Id, echoed), and one log line per request. */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -12,6 +13,18 @@ import { writeLog } from "../lib/logger.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * The request's variables as `c.var` reads them, each read straight from `c.get`. Hono's own `var`
+ * getter copies every variable into a new object on each read (`Object.fromEntries`, some 4 us
+ * with the shop's 18 variables), and a signed-in page reads `c.var` dozens of times: that copy was
+ * 2% of its CPU before the collector's share. Reads only: variables are still set with `c.set`.
+ */
+function variablesOf(c: Context<AppEnv>): AppEnv["Variables"] {
+  return new Proxy({} as AppEnv["Variables"], {
+    get: (_target, key) => typeof key === "string" ? c.get(key as keyof AppEnv["Variables"]) : undefined,
+  });
+}
+
 export function requestContext(deps: AppDeps, caches: AppCaches) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
@@ -24,6 +37,7 @@ export function requestContext(deps: AppDeps, caches: AppCaches) {
     c.set("user", null);
     c.set("db", deps.database.db);
     c.set("config", deps.config);
+    Object.defineProperty(c, "var", { value: variablesOf(c) });
     await next();
     c.res.headers.set("X-Request-Id", requestId);
     if (deps.config.logRequests) {
