@@ -135,6 +135,12 @@ export interface FormOptions<A extends AnyAction> {
    */
   // deno-lint-ignore no-explicit-any
   middleware?: MiddlewareHandler<any, string, any>[];
+  /**
+   * A visitor's post to a customer's action, in place of the sign-in redirect every other form
+   * gets: for a form whose sign-in must carry what was asked (the wishlist heart saves the product
+   * once the visitor has signed in).
+   */
+  visitor?: (c: Context<AppEnv>, fields: Record<string, string>) => Response | Promise<Response>;
   /** After success: set a flash and redirect (a Response). */
   onSuccess: (
     c: Context<AppEnv>,
@@ -217,7 +223,16 @@ export function formRoute<A extends AnyAction>(app: Hono<AppEnv>, action: A, opt
   formTwins.set(handler, action);
   // The action's own middleware too (body limits, path-parameter validators its handler reads): the
   // form path names its parameters as the action's path does.
-  const chain = [...(guard ? [guard] : []), ...(options.middleware ?? action.middleware ?? []), handler];
+  const { visitor } = options;
+  const visitorFirst: MiddlewareHandler<AppEnv>[] = visitor && action.auth !== "public"
+    ? [async (c, next) => c.var.user ? await next() : await visitor(c, await formFields(c))]
+    : [];
+  const chain = [
+    ...visitorFirst,
+    ...(guard ? [guard] : []),
+    ...(options.middleware ?? action.middleware ?? []),
+    handler,
+  ];
   // deno-lint-ignore no-explicit-any
   (app.post as any)(options.path, ...chain);
 }

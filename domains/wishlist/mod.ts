@@ -1,2 +1,9 @@
 /** The wishlist domain's public surface. */
-export { addToWishlist, isInWishlist, listWishlist, removeFromWishlist, type WishlistEntry } from "./service.ts";
+export {
+  addToWishlist,
+  isInWishlist,
+  listWishlist,
+  removeFromWishlist,
+  toggleWishlist,
+  type WishlistEntry,
+} from "./service.ts";

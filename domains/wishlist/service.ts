@@ -39,6 +39,20 @@ export async function removeFromWishlist(db: Db, userId: number, productId: numb
   if (!gone.length) throw new NotFoundError("That product is not in your wishlist");
 }
 
+/**
+ * Saves the product when it is not saved, else takes it off (the heart on a product card). Returns
+ * whether it is saved now. The delete decides, so two toggles sent at once undo each other as two
+ * clicks would, instead of both adding.
+ */
+export async function toggleWishlist(db: Db, userId: number, productId: number): Promise<boolean> {
+  const gone = await db.delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ id: wishlistItems.id });
+  if (gone.length) return false;
+  await addToWishlist(db, userId, productId);
+  return true;
+}
+
 const wishlisted = preparedQuery((db) =>
   db.select({ id: wishlistItems.id }).from(wishlistItems)
     .where(

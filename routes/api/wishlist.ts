@@ -3,7 +3,13 @@ import { Hono } from "hono";
 import { productJsonSchema } from "../../contract/catalog.ts";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
-import { addToWishlist, isInWishlist, listWishlist, removeFromWishlist } from "../../domains/wishlist/mod.ts";
+import {
+  addToWishlist,
+  isInWishlist,
+  listWishlist,
+  removeFromWishlist,
+  toggleWishlist,
+} from "../../domains/wishlist/mod.ts";
 import { dbId, parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { defineAction, jsonRoute } from "../action.ts";
@@ -39,6 +45,19 @@ export const removeFromWishlistAction = defineAction({
   handler: async (c) => {
     await removeFromWishlist(c.var.db, currentUser(c).id, parseId(c.req.param("productId"), "productId"));
     return { success: true as const, message: "Removed from Wishlist" };
+  },
+});
+
+export const toggleWishlistAction = defineAction({
+  method: "post",
+  path: "/wishlist/toggle",
+  input: addBody,
+  output: z.object({ success: z.literal(true), saved: z.boolean(), message: z.string() }),
+  auth: "customer",
+  summary: "Save the product when it is not on the customer's wishlist, else take it off",
+  handler: async (c, input) => {
+    const saved = await toggleWishlist(c.var.db, currentUser(c).id, input.productId);
+    return { success: true as const, saved, message: saved ? "Added to Wishlist" : "Removed from Wishlist" };
   },
 });
 
@@ -82,5 +101,6 @@ export function wishlistApi() {
   jsonRoute(app, addToWishlistAction, "/wishlist");
   jsonRoute(app, checkWishlistAction, "/wishlist");
   jsonRoute(app, removeFromWishlistAction, "/wishlist");
+  jsonRoute(app, toggleWishlistAction, "/wishlist");
   return app;
 }

@@ -1,7 +1,7 @@
 /** /wishlist and the wishlist forms (they work without JavaScript; visitors are asked to sign in first). */
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
-import { addToWishlist, isInWishlist, listWishlist, removeFromWishlist } from "../../domains/wishlist/mod.ts";
+import { listWishlist } from "../../domains/wishlist/mod.ts";
 import { toCardData } from "../../components/catalog/ProductCard.tsx";
 import { WishlistView } from "../../components/catalog/WishlistView.tsx";
 import { parseId } from "../../lib/ids.ts";
@@ -9,7 +9,7 @@ import { currentUser, requireUser, safeRedirect } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 import { formRoute } from "../action.ts";
-import { removeFromWishlistAction } from "../api/wishlist.ts";
+import { removeFromWishlistAction, toggleWishlistAction } from "../api/wishlist.ts";
 
 export function wishlistPages() {
   const app = new Hono<AppEnv>();
@@ -22,24 +22,25 @@ export function wishlistPages() {
     });
   });
 
-  /** Adds or removes; a visitor goes to sign in and the product is saved straight after. */
-  app.post("/wishlist/toggle", async (c) => {
-    const form = await c.req.parseBody();
-    const productId = parseId(typeof form.productId === "string" ? form.productId : undefined, "productId");
-    const returnPath = safeRedirect(typeof form.returnPath === "string" ? form.returnPath : null, "/wishlist");
-    const user = c.var.user;
-    if (!user) {
-      const q = new URLSearchParams({ wishlist: "true", returnPath, addToWishlist: String(productId) });
+  // The heart's no-JavaScript twin (routes/api/wishlist.ts): a visitor goes to sign in and the
+  // product is saved straight after; the shopper comes back to the page they were on.
+  const back = (fields: Record<string, string>) => safeRedirect(fields.returnPath ?? null, "/wishlist");
+  formRoute(app, toggleWishlistAction, {
+    path: "/wishlist/toggle",
+    input: (fields) => ({ productId: fields.productId }),
+    visitor: (c, fields) => {
+      const productId = parseId(fields.productId, "productId");
+      const q = new URLSearchParams({ wishlist: "true", returnPath: back(fields), addToWishlist: String(productId) });
       return c.redirect(`/login?${q}`, 303);
-    }
-    if (await isInWishlist(c.var.db, user.id, productId)) {
-      await removeFromWishlist(c.var.db, user.id, productId);
-      setFlash(c, { title: "Removed from Wishlist" });
-    } else {
-      await addToWishlist(c.var.db, user.id, productId);
-      setFlash(c, { title: "Added to Wishlist", variant: "success" });
-    }
-    return c.redirect(returnPath, 303);
+    },
+    onSuccess: (c, output, _input, fields) => {
+      setFlash(c, output.saved ? { title: output.message, variant: "success" } : { title: output.message });
+      return c.redirect(back(fields), 303);
+    },
+    onError: (c, err, fields) => {
+      setFlash(c, { title: "Wishlist not changed", description: err.message, variant: "destructive" });
+      return c.redirect(back(fields), 303);
+    },
   });
 
   // The no-JavaScript twin of the remove action (routes/api/wishlist.ts).

@@ -315,6 +315,27 @@ const CASES: Case[] = [
       ),
   },
   {
+    name: "save a product with the heart, and take it off again",
+    json: async (client) => {
+      assert.equal((await client.postJson("/api/wishlist/toggle", { productId })).status, 200);
+      const off = await client.postJson("/api/wishlist/toggle", { productId });
+      assert.deepEqual(await off.clone().json(), { success: true, saved: false, message: "Removed from Wishlist" });
+      return await client.postJson("/api/wishlist/toggle", { productId });
+    },
+    form: async (client) => {
+      const fields = { productId: String(productId), returnPath: "/products" };
+      assert.equal((await client.postForm("/wishlist/toggle", fields)).status, 303);
+      assert.equal((await client.postForm("/wishlist/toggle", fields)).status, 303);
+      const on = await client.postForm("/wishlist/toggle", fields);
+      assert.equal(on.headers.get("Location"), "/products");
+      return on;
+    },
+    state: async (db, userId) =>
+      await db.select({ productId: wishlistItems.productId }).from(wishlistItems).where(
+        eq(wishlistItems.userId, userId),
+      ),
+  },
+  {
     name: "ask to be told when a product is back in stock",
     setup: async (_client, db) => {
       await db.update(products).set({ stock: 0 }).where(eq(products.id, productId));

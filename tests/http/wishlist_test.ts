@@ -57,4 +57,29 @@ test("[wishlist] a visitor who saves a product signs in and finds it saved", asy
   assert.equal(anonymous.headers.get("location"), "/login?redirect=%2Fwishlist");
 });
 
+test(
+  "[wishlist] the heart refuses an unknown product both ways and a visitor's bad id, and saves nothing",
+  async (db, database) => {
+    const app = testApp(database);
+    const visitor = testClient(app);
+    assert.equal((await visitor.postJson("/api/wishlist/toggle", { productId: 1 })).status, 401);
+    assert.equal((await visitor.postForm("/wishlist/toggle", { productId: "x", returnPath: "/" })).status, 400);
+    const me = testClient(app);
+    await registerCustomer(me);
+    const json = await me.postJson("/api/wishlist/toggle", { productId: 999999 });
+    assert.equal(json.status, 404);
+    assert.equal((await json.json()).message, "Product not found");
+    const form = await me.postForm("/wishlist/toggle", { productId: "999999", returnPath: "/products" });
+    assert.equal(form.status, 303);
+    assert.equal(form.headers.get("location"), "/products");
+    assert.match(await (await me.get("/products")).text(), /Product not found/);
+    const outside = await me.postForm("/wishlist/toggle", {
+      productId: "999999",
+      returnPath: "https://elsewhere.example/",
+    });
+    assert.equal(outside.headers.get("location"), "/wishlist");
+    assert.deepEqual(await (await me.get("/api/wishlist")).json(), []);
+  },
+);
+
 closeDatabase();
