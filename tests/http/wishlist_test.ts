@@ -59,7 +59,7 @@ test("[wishlist] a visitor who saves a product signs in and finds it saved", asy
 
 test(
   "[wishlist] the heart refuses an unknown product both ways and a visitor's bad id, and saves nothing",
-  async (db, database) => {
+  async (_db, database) => {
     const app = testApp(database);
     const visitor = testClient(app);
     assert.equal((await visitor.postJson("/api/wishlist/toggle", { productId: 1 })).status, 401);
