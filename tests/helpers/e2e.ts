@@ -218,6 +218,25 @@ export async function signIn(
 }
 
 /**
+ * Fills the open /register form for `person` (the password twice, the terms accepted) and sends it,
+ * once the password field's island has hydrated; the caller waits for where it leads.
+ */
+export async function registerThroughForm(
+  page: Page,
+  person: { username: string; email: string; firstName: string; lastName: string; password: string },
+) {
+  await page.locator('[data-island="PasswordField"][data-hydrated="true"]').waitFor();
+  await page.getByLabel("Username").fill(person.username);
+  await page.getByLabel("E-mail").fill(person.email);
+  await page.getByLabel("First name (optional)").fill(person.firstName);
+  await page.getByLabel("Last name (optional)").fill(person.lastName);
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByLabel("Confirm password").fill(person.password);
+  await page.getByRole("checkbox", { name: /I accept the terms/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/**
  * A `database.fill` for {@link useShopInBrowser}: one of the demo catalogue's `productName` in the
  * demo customer's cart. The seed gives the customer a default address, so checkout goes straight on
  * to payment.
