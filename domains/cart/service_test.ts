@@ -6,6 +6,7 @@ import {
   createProduct,
   createUser,
   createVariant,
+  FREESHIP,
   WELCOME10,
 } from "../../tests/helpers/factories.ts";
 import { createSession } from "../auth/mod.ts";
@@ -125,14 +126,7 @@ test("[cart] coupons: applied to the cart, re-checked on every read, cleared wit
   const owner = await guest(db);
   const cat = await createCategory(db);
   const p = await createProduct(db, { name: "UVB Tube", price: "400.00", stock: 20, categoryId: cat.id });
-  await createCoupon(db, {
-    code: "FREESHIP",
-    description: "Free shipping over R500",
-    type: "free_shipping",
-    value: "1",
-    minOrderValue: "500.00",
-    userLimit: 5,
-  });
+  await createCoupon(db, FREESHIP);
   await db.insert(coupons).values({ code: "TENOFF", description: "10% off", type: "percentage", value: "10" });
   const { lineId } = await addToCart(db, owner, { productId: p.id, quantity: 1 });
   const early = await checkCoupon(db, owner, "freeship");

@@ -103,13 +103,15 @@ test("[stock history] a refund's restock is a refund_restock row by the staff me
   );
 });
 
-test("[stock history] staff edits: a new product, a stock edit, a variant's create, edit and delete; other edits leave none", async (db) => {
+/** Anna, an admin, and a product she creates from the back office's `fields` (its first stock row is hers). */
+async function productByStaff(db: Db, fields: { name: string; sku: string; price: number; stock: number }) {
   const staff = await createUser(db, { username: "anna", role: "admin" });
-  const p = await staffCreateProduct(
-    db,
-    staff.id,
-    catalogAdminSchemas.productCreateBody.parse({ name: "Water Bowl", sku: "WB-1", price: 99, stock: 6 }),
-  );
+  const p = await staffCreateProduct(db, staff.id, catalogAdminSchemas.productCreateBody.parse(fields));
+  return { staff, p };
+}
+
+test("[stock history] staff edits: a new product, a stock edit, a variant's create, edit and delete; other edits leave none", async (db) => {
+  const { staff, p } = await productByStaff(db, { name: "Water Bowl", sku: "WB-1", price: 99, stock: 6 });
   await updateProduct(db, staff.id, p.id, { stock: 4 });
   await updateProduct(db, staff.id, p.id, { name: "Water Bowl Large" });
   assert.deepEqual((await movements(db, p.id)).map((r) => [r.reason, r.delta, r.stockAfter, r.actorUserId, r.note]), [
@@ -137,12 +139,7 @@ test("[stock history] staff edits: a new product, a stock edit, a variant's crea
 });
 
 test("[stock history] pages newest first, with hasMore", async (db) => {
-  const staff = await createUser(db, { username: "anna", role: "admin" });
-  const p = await staffCreateProduct(
-    db,
-    staff.id,
-    catalogAdminSchemas.productCreateBody.parse({ name: "Hide", sku: "H-1", price: 50, stock: 1 }),
-  );
+  const { staff, p } = await productByStaff(db, { name: "Hide", sku: "H-1", price: 50, stock: 1 });
   for (let s = 2; s <= 5; s++) await updateProduct(db, staff.id, p.id, { stock: s });
   const first = await listStockHistory(db, p.id, { page: 1, pageSize: 2 });
   assert.deepEqual(first.items.map((m) => m.stockAfter), [5, 4]);

@@ -240,16 +240,21 @@ e2eTest("[e2e a11y] every account and admin page, toasts showing, has 0 axe viol
       assert.ok(mail, "an e-mail in the outbox");
       paths.push(mail);
     }
-    for (const path of paths) {
-      const res = await page.goto(e2e.server.url + path);
-      assert.equal(res?.status(), 200, path);
-      await page.waitForLoadState("networkidle");
-      for (const v of await axeViolations(page)) found.push(`${path}: ${v}`);
-    }
+    await collectAxeViolations(page, paths, found);
     await context.close();
   }
   assert.deepEqual(found, []);
 });
+
+/** Opens each of `paths` on `page` (each must answer 200) and adds its axe violations to `found`, path first. */
+async function collectAxeViolations(page: Page, paths: string[], found: string[]) {
+  for (const path of paths) {
+    const res = await page.goto(e2e.server.url + path);
+    assert.equal(res?.status(), 200, path);
+    await page.waitForLoadState("networkidle");
+    for (const v of await axeViolations(page)) found.push(`${path}: ${v}`);
+  }
+}
 
 /** The storefront's other pages, as a visitor sees them (the five above are checked on a phone as well). */
 const storefrontPaths = [
@@ -278,12 +283,7 @@ e2eTest("[e2e a11y] every other storefront page has 0 axe violations", async () 
   const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
   const page = await context.newPage();
   const found: string[] = [];
-  for (const path of storefrontPaths) {
-    const res = await page.goto(e2e.server.url + path);
-    assert.equal(res?.status(), 200, path);
-    await page.waitForLoadState("networkidle");
-    for (const v of await axeViolations(page)) found.push(`${path}: ${v}`);
-  }
+  await collectAxeViolations(page, storefrontPaths, found);
   await context.close();
   assert.deepEqual(found, []);
 });

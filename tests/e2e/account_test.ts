@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, products, users, wishlistItems } from "../../db/schema/mod.ts";
 import { insertOrder } from "../../domains/accounts/test_fixtures.ts";
@@ -15,14 +15,13 @@ import { createAddress } from "../helpers/factories.ts";
 import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
 
 const NEW_PASSWORD = "Gecko-Keeper2!";
-let context: BrowserContext;
 
 const e2e = useShopInBrowser({
   start: "[e2e] account: prepare a shop with orders, start it and the browser",
   stop: "[e2e] account: stop the shop and the browser",
   database: { withAccounts: true, fill: addPurchaseHistory },
-  started: async () => {
-    context = await e2e.browser.newContext({ ...DESKTOP, acceptDownloads: true });
+  contexts: {
+    desktop: { ...DESKTOP, acceptDownloads: true },
   },
 });
 
@@ -80,7 +79,10 @@ async function addPurchaseHistory(db: Db) {
 }
 
 e2eTest("[e2e] account: sign in through /login and open every tab", async () => {
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/account", ignore: refusedForm });
+  const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoCustomer, {
+    via: "/account",
+    ignore: refusedForm,
+  });
   await expectToast(page, "Welcome back!");
   await page.reload();
 
@@ -131,7 +133,7 @@ e2eTest("[e2e] account: sign in through /login and open every tab", async () => 
 });
 
 e2eTest("[e2e] account: edit the profile and change the password", async () => {
-  const page = await context.newPage();
+  const page = await e2e.context("desktop").newPage();
   const errors = watchErrors(page, { ignore: refusedForm });
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   const profile = page.locator('[data-form="profile"]');
@@ -167,7 +169,7 @@ e2eTest("[e2e] account: edit the profile and change the password", async () => {
 });
 
 e2eTest("[e2e] account: download my data", async () => {
-  const page = await context.newPage();
+  const page = await e2e.context("desktop").newPage();
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -186,7 +188,7 @@ e2eTest("[e2e] account: download my data", async () => {
 });
 
 e2eTest("[e2e] account: delete after the confirmation step, signed out, cannot sign in again", async () => {
-  const page = await context.newPage();
+  const page = await e2e.context("desktop").newPage();
   const errors = watchErrors(page, { ignore: refusedForm });
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   await page.getByRole("link", { name: "Delete my account" }).click();

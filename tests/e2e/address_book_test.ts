@@ -15,13 +15,11 @@ import {
   watchErrors,
 } from "../helpers/e2e.ts";
 
-let context: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
   stop: "[e2e] stop the shop and the browser",
-  started: async () => {
-    context = await e2e.browser.newContext(DESKTOP);
+  contexts: {
+    desktop: DESKTOP,
   },
 });
 
@@ -56,7 +54,7 @@ async function fill(page: Page, fields: Record<string, string>) {
 }
 
 e2eTest("[e2e] address book: add, edit, set default and delete in dialogs without a reload", async () => {
-  const { page, errors } = await signedInToAddressBook(context);
+  const { page, errors } = await signedInToAddressBook(e2e.context("desktop"));
   await hydrated(page);
   assert.equal(await page.locator("h1").textContent(), "My Addresses");
   const before = await page.locator("[data-address-card]").count();
@@ -163,7 +161,7 @@ e2eTest("[e2e] address book: add, edit, set default and delete in dialogs withou
 });
 
 e2eTest("[e2e] address book on a phone: list and dialog", async () => {
-  const page = await context.newPage();
+  const page = await e2e.context("desktop").newPage();
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${e2e.server.url}/address-book`);

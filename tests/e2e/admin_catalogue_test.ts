@@ -5,19 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, PHONE, useShopInBrowser } from "../helpers/e2e.ts";
 import { testJpeg } from "../helpers/images.ts";
-
-let desktop: BrowserContext;
-let phone: BrowserContext;
 
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
   stop: "[e2e] stop the shop and the browser",
-  started: async () => {
-    desktop = await e2e.browser.newContext(DESKTOP);
-    phone = await e2e.browser.newContext(PHONE);
+  contexts: {
+    desktop: DESKTOP,
+    phone: PHONE,
   },
 });
 
@@ -32,7 +29,7 @@ let productSlug = "";
 e2eTest(
   "[e2e] admin catalogue: create a product, add a pre-order variant, change its price, see it on the shop",
   async () => {
-    const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, { via: "/admin/products/new" });
+    const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin, { via: "/admin/products/new" });
 
     await page.getByLabel("Name", { exact: true }).fill("Zoo Med Bamboo Hide Large");
     await page.getByLabel("SKU", { exact: true }).fill("ZM-BAMBOO-L");
@@ -115,7 +112,7 @@ e2eTest(
     await fullPageShot(page, "admin-variant-audit-desktop");
 
     // The storefront shows the new price; the shopper sees a pre-order.
-    const shop = await desktop.newPage();
+    const shop = await e2e.context("desktop").newPage();
     await shop.goto(`${e2e.server.url}/product/${productSlug}`);
     const body = (await shop.locator("main").textContent()) ?? "";
     assert.match(body, /Zoo Med Bamboo Hide Large/);
@@ -144,7 +141,7 @@ e2eTest(
 );
 
 e2eTest("[e2e] admin catalogue on a phone: products list, the dashboard tab and the categories", async () => {
-  const { page } = await e2e.signedInPage(phone, demoAdmin, { via: "/admin/products?q=bamboo" });
+  const { page } = await e2e.signedInPage(e2e.context("phone"), demoAdmin, { via: "/admin/products?q=bamboo" });
   await page.getByText("Zoo Med Bamboo Hide Large", { exact: true }).first().waitFor();
   await fullPageShot(page, "admin-products-phone");
   // The page never scrolls sideways: wide tables scroll inside their frame, and what they hide for
@@ -158,7 +155,7 @@ e2eTest("[e2e] admin catalogue on a phone: products list, the dashboard tab and 
   await fullPageShot(page, "admin-variant-editor-phone");
   await page.goto(`${e2e.server.url}/admin/categories`);
   await fullPageShot(page, "admin-categories-phone");
-  const desk = await desktop.newPage();
+  const desk = await e2e.context("desktop").newPage();
   await desk.goto(`${e2e.server.url}/admin/products`);
   await fullPageShot(desk, "admin-products-desktop");
   await desk.goto(`${e2e.server.url}/admin/categories`);

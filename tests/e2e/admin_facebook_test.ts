@@ -6,7 +6,7 @@
  * turns the box red with Facebook's message. Screenshots at 1280 px and 390 px.
  */
 import assert from "node:assert/strict";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   demoAdmin,
   DESKTOP,
@@ -19,7 +19,6 @@ import {
 } from "../helpers/e2e.ts";
 import { type FakeGraphApi, sampleCatalogue, startFakeGraphApi } from "../fakes/graph_api.ts";
 
-let context: BrowserContext;
 let graph: FakeGraphApi;
 let mediaDir: string;
 
@@ -32,8 +31,8 @@ const e2e = useShopInBrowser({
     mediaDir = await Deno.makeTempDir({ prefix: "shop-e2e-media-" });
     return { META_GRAPH_API_BASE: graph.url, META_CATALOG_ID: graph.catalogId, MEDIA_DIR: mediaDir };
   },
-  started: async () => {
-    context = await e2e.browser.newContext(DESKTOP);
+  contexts: {
+    desktop: DESKTOP,
   },
   stopped: async () => {
     await graph.stop();
@@ -47,7 +46,7 @@ async function openTab(page: Page) {
 }
 
 e2eTest("[e2e] facebook: save a token, import the catalogue twice, see the products", async () => {
-  const { page, errors } = await e2e.signedInPage(context, demoAdmin, { via: "/admin?tab=facebook" });
+  const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin, { via: "/admin?tab=facebook" });
   await openTab(page);
   assert.equal(await page.locator("[data-fb-status]").textContent(), "Not Connected");
   assert.equal(await page.locator("[data-fb-catalogue-id]").textContent(), graph.catalogId);
@@ -115,7 +114,7 @@ e2eTest("[e2e] facebook: save a token, import the catalogue twice, see the produ
 });
 
 e2eTest("[e2e] facebook: a refused token turns the result box red with Facebook's message", async () => {
-  const page = await context.newPage();
+  const page = await e2e.context("desktop").newPage();
   const errors = watchErrors(page, { ignore: /status of 422/ });
   await openTab(page);
   await page.locator("#fb-access-token").fill("EAAB-revoked");

@@ -7,7 +7,7 @@
  * customer's order page, desktop and phone.
  */
 import assert from "node:assert/strict";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import {
   demoAdmin,
@@ -28,16 +28,13 @@ async function prepare(db: Db) {
   picks.push(...(await demoBuyerAndStock(db, 2)).stocked);
 }
 
-let customerContext: BrowserContext;
-let adminContext: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e admin orders] start",
   stop: "[e2e admin orders] stop",
   database: { withAccounts: true, fill: prepare },
-  started: async () => {
-    customerContext = await e2e.browser.newContext(DESKTOP);
-    adminContext = await e2e.browser.newContext(DESKTOP);
+  contexts: {
+    customer: DESKTOP,
+    admin: DESKTOP,
   },
 });
 
@@ -65,11 +62,14 @@ e2eTest(
   "[e2e admin orders] ship, deliver and partly refund orders; the customer's page and e-mail follow",
   async () => {
     const url = e2e.server.url;
-    const { page: shopper, errors } = await e2e.signedInPage(customerContext, demoCustomer);
+    const { page: shopper, errors } = await e2e.signedInPage(e2e.context("customer"), demoCustomer);
     const first = await buy(shopper, picks[0].id, 1);
     const second = await buy(shopper, picks[1].id, 2);
 
-    const { page: admin } = await e2e.signedInPage(adminContext, demoAdmin, { via: "/admin/orders", into: errors });
+    const { page: admin } = await e2e.signedInPage(e2e.context("admin"), demoAdmin, {
+      via: "/admin/orders",
+      into: errors,
+    });
     await admin.locator(`[data-order-row="${first.id}"]`).waitFor();
     await fullPageShot(admin, "admin-orders-list-desktop");
 
@@ -132,8 +132,14 @@ e2eTest(
     await fullPageShot(admin, "admin-dashboard-orders-desktop");
 
     // Phone screenshots of the same three pages.
-    const phoneAdmin = await e2e.browser.newContext({ ...PHONE, storageState: await adminContext.storageState() });
-    const phoneShopper = await e2e.browser.newContext({ ...PHONE, storageState: await customerContext.storageState() });
+    const phoneAdmin = await e2e.browser.newContext({
+      ...PHONE,
+      storageState: await e2e.context("admin").storageState(),
+    });
+    const phoneShopper = await e2e.browser.newContext({
+      ...PHONE,
+      storageState: await e2e.context("customer").storageState(),
+    });
     const pa = await phoneAdmin.newPage();
     await pa.goto(`${url}/admin/orders`);
     await fullPageShot(pa, "admin-orders-list-phone");
@@ -149,8 +155,8 @@ e2eTest(
 );
 
 e2eTest("[e2e admin orders] close the browser contexts", async () => {
-  await customerContext.close();
-  await adminContext.close();
+  await e2e.context("customer").close();
+  await e2e.context("admin").close();
 });
 
 e2e.registerStopTest();

@@ -4,23 +4,19 @@
  * shopper, publish it and see it on the shop. Screenshots of the form and the list.
  */
 import assert from "node:assert/strict";
-import type { BrowserContext } from "playwright-core";
 import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
-
-let staff: BrowserContext;
-let shopper: BrowserContext;
 
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
   stop: "[e2e] stop the shop and the browser",
-  started: async () => {
-    staff = await e2e.browser.newContext(DESKTOP);
-    shopper = await e2e.browser.newContext(DESKTOP);
+  contexts: {
+    staff: DESKTOP,
+    shopper: DESKTOP,
   },
 });
 
 e2eTest("[e2e] drafts: create a draft, find it by status, publish it, then shoppers see it", async () => {
-  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, { via: "/admin/products/new" });
+  const { page, errors } = await e2e.signedInPage(e2e.context("staff"), demoAdmin, { via: "/admin/products/new" });
 
   const status = page.getByLabel("Status", { exact: true });
   assert.equal(await status.inputValue(), "active", "a new product is active unless staff choose draft");
@@ -36,7 +32,7 @@ e2eTest("[e2e] drafts: create a draft, find it by status, publish it, then shopp
   assert.equal(await page.getByRole("link", { name: "View on site" }).count(), 0);
   await fullPageShot(page, "admin-product-draft-form");
 
-  const visitor = await shopper.newPage();
+  const visitor = await e2e.context("shopper").newPage();
   const hidden = await visitor.goto(`${e2e.server.url}/product/exo-terra-cork-tube-large`);
   assert.equal(hidden?.status(), 404);
 

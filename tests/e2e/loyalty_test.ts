@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { BrowserContext } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, users } from "../../db/schema/mod.ts";
 import { hashPassword } from "../../domains/auth/mod.ts";
@@ -21,15 +20,15 @@ import {
   watchErrors,
 } from "../helpers/e2e.ts";
 
-let context: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e] loyalty: prepare a shop with points, start it and the browser",
   stop: "[e2e] loyalty: stop the shop and the browser",
   database: { withAccounts: true, fill: givePoints },
+  contexts: {
+    desktop: DESKTOP,
+  },
   started: async () => {
-    context = await e2e.browser.newContext(DESKTOP);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
+    await e2e.context("desktop").grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
   },
 });
 
@@ -60,7 +59,7 @@ async function giveDebt(db: Db) {
 }
 
 e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
-  const page = await context.newPage();
+  const page = await e2e.context("desktop").newPage();
   const errors = watchErrors(page);
   await page.goto(`${e2e.server.url}/loyalty`);
   await page.locator("[data-loyalty-login-prompt]").waitFor();
@@ -74,7 +73,7 @@ e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
 });
 
 e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see the code listed", async () => {
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer);
+  const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoCustomer);
   await page.goto(`${e2e.server.url}/loyalty`);
   assert.match((await page.locator("[data-loyalty-balance]").textContent()) ?? "", /650\s*points.*Silver Tier/);
   assert.equal(

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
 import { testGateway } from "../../domains/payments/mod.ts";
@@ -40,15 +40,13 @@ async function prepare(db: Db) {
   await db.update(orders).set({ notes: "Gift: no invoice in the box, please." }).where(eq(orders.id, placed[2].id));
 }
 
-let context: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e packing slips] start",
   stop: "[e2e packing slips] stop",
   database: { withAccounts: true, fill: prepare },
-  started: async () => {
+  contexts: {
     // bypassCSP: axe is injected into the pages to check them (it only reads them).
-    context = await e2e.browser.newContext({ ...DESKTOP, acceptDownloads: true, bypassCSP: true });
+    desktop: { ...DESKTOP, acceptDownloads: true, bypassCSP: true },
   },
 });
 
@@ -66,7 +64,7 @@ async function pdfPagesPng(bytes: Uint8Array, name: string): Promise<number> {
 /** Clicks `target` (which opens the PDF in a new tab) and returns the URL it asked for and the PDF's bytes. */
 async function pdfOpenedBy(page: Page, click: () => Promise<void>): Promise<{ url: string; bytes: Uint8Array }> {
   const [request] = await Promise.all([
-    context.waitForEvent("request", (r) => /packing-slips?\b.*\.pdf/.test(r.url())),
+    e2e.context("desktop").waitForEvent("request", (r) => /packing-slips?\b.*\.pdf/.test(r.url())),
     click(),
   ]);
   const res = await page.request.get(request.url());
@@ -79,7 +77,7 @@ e2eTest(
   "[e2e packing slips] staff print the ticked orders' slips from the list, and one order's from its page",
   async () => {
     const url = e2e.server.url;
-    const { page, errors } = await e2e.signedInPage(context, demoAdmin);
+    const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin);
 
     await page.goto(`${url}/admin/orders`);
     const [a, , c] = placed;
@@ -118,7 +116,7 @@ e2eTest(
   "[e2e packing slips] shipping with an Aramex waybill: a tracking link for staff and customer, the timeline and audit log in sentences",
   async () => {
     const url = e2e.server.url;
-    const page = await context.newPage();
+    const page = await e2e.context("desktop").newPage();
     const errors = watchErrors(page);
     const b = placed[1];
     await page.goto(`${url}/admin/orders/${b.id}`);

@@ -7,18 +7,16 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, shotPath, useShopInBrowser } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { testJpeg } from "../helpers/images.ts";
 
-let desktop: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
   stop: "[e2e] stop the shop and the browser",
-  started: async () => {
-    desktop = await e2e.browser.newContext(DESKTOP);
+  contexts: {
+    desktop: DESKTOP,
   },
 });
 
@@ -33,7 +31,7 @@ async function imageOrder(page: Page): Promise<string[]> {
 }
 
 e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option matrix, duplicate", async () => {
-  const { page, errors } = await e2e.signedInPage(desktop, demoAdmin, { via: "/admin/products/new" });
+  const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin, { via: "/admin/products/new" });
   await page.getByLabel("Name", { exact: true }).fill("Arcadia T5 UVB Kit");
   await page.getByLabel("SKU", { exact: true }).fill("ARC-T5-KIT");
   await page.getByLabel("Description", { exact: true }).fill("A complete T5 UVB kit with reflector.");
@@ -103,7 +101,7 @@ e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option
   const audit = await e2e.browser.newContext({
     ...DESKTOP,
     bypassCSP: true,
-    storageState: await desktop.storageState(),
+    storageState: await e2e.context("desktop").storageState(),
   });
   const checked = await audit.newPage();
   await checked.goto(page.url());
@@ -117,7 +115,7 @@ e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option
   await audit.close();
 
   // The storefront: a select per option; picking Large and 12% lands on that variant.
-  const shop = await desktop.newPage();
+  const shop = await e2e.context("desktop").newPage();
   await shop.goto(`${e2e.server.url}/product/arcadia-t5-uvb-kit`);
   await shop.locator('[data-island="BuyBox"][data-hydrated="true"]').waitFor({ state: "attached" });
   await shop.getByLabel("Size", { exact: true }).selectOption("Large");
@@ -163,7 +161,7 @@ e2eTest("[e2e] product edit page without JavaScript: move a photo, save alt text
   const context = await e2e.browser.newContext({
     ...DESKTOP,
     javaScriptEnabled: false,
-    storageState: await desktop.storageState(),
+    storageState: await e2e.context("desktop").storageState(),
   });
   const page = await context.newPage();
   await page.goto(`${e2e.server.url}/admin/products?q=${encodeURIComponent("Copy of Arcadia")}`);

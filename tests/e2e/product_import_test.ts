@@ -4,7 +4,6 @@
  * it for a preview (screenshot, axe), import it, then a bad file's row errors (screenshot, axe).
  */
 import assert from "node:assert/strict";
-import type { BrowserContext } from "playwright-core";
 import {
   demoAdmin,
   DESKTOP,
@@ -17,20 +16,18 @@ import {
 import { axeViolations } from "../helpers/axe.ts";
 import { csvRow, parseCsv } from "../../lib/csv.ts";
 
-let staff: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
   stop: "[e2e] stop the shop and the browser",
-  started: async () => {
+  contexts: {
     // bypassCSP: axe is injected into the pages to check them (it only reads them).
-    staff = await e2e.browser.newContext({ ...DESKTOP, acceptDownloads: true, bypassCSP: true });
+    staff: { ...DESKTOP, acceptDownloads: true, bypassCSP: true },
   },
 });
 
 e2eTest("[e2e] product CSV: export, change, preview, import; a bad file shows its rows' errors", async () => {
   // A refused file answers 422, which the console logs as a failed resource.
-  const { page, errors } = await e2e.signedInPage(staff, demoAdmin, {
+  const { page, errors } = await e2e.signedInPage(e2e.context("staff"), demoAdmin, {
     via: "/admin/products",
     ignore: /status of 422/,
   });

@@ -13,6 +13,7 @@ import {
   fullPageShot,
   payByCard,
   PHONE,
+  registerThroughForm,
   toPaymentStep,
   useShopInBrowser,
   viewportShot,
@@ -52,15 +53,13 @@ e2eTest(
     await page.waitForURL(`${url}/login?redirect=${encodeURIComponent("/checkout")}`);
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.waitForURL(/\/register\?redirect=/);
-    await page.locator('[data-island="PasswordField"][data-hydrated="true"]').waitFor();
-    await page.getByLabel("Username").fill("lerato_m");
-    await page.getByLabel("E-mail").fill("lerato@example.co.za");
-    await page.getByLabel("First name (optional)").fill("Lerato");
-    await page.getByLabel("Last name (optional)").fill("Mokoena");
-    await page.getByLabel("Password", { exact: true }).fill("Chameleon-Keeper-7!");
-    await page.getByLabel("Confirm password").fill("Chameleon-Keeper-7!");
-    await page.getByRole("checkbox", { name: /I accept the terms/ }).check();
-    await page.getByRole("button", { name: "Create account" }).click();
+    await registerThroughForm(page, {
+      username: "lerato_m",
+      email: "lerato@example.co.za",
+      firstName: "Lerato",
+      lastName: "Mokoena",
+      password: "Chameleon-Keeper-7!",
+    });
 
     // No default shipping address yet: the address book, with a way back to checkout.
     await page.waitForURL(`${url}/address-book?redirect=/checkout`);

@@ -13,6 +13,7 @@ import {
   e2eTest,
   fullPageShot,
   payByCard,
+  registerThroughForm,
   useShopInBrowser,
   watchErrors,
 } from "../helpers/e2e.ts";
@@ -58,15 +59,13 @@ e2eTest(
     watchErrors(friend, { into: errors });
     await friend.goto(`${url}/register?ref=${code}`);
     assert.match((await friend.locator("form [data-referral-code]").textContent()) ?? "", new RegExp(code));
-    await friend.locator('[data-island="PasswordField"][data-hydrated="true"]').waitFor();
-    await friend.getByLabel("Username").fill("naledi_k");
-    await friend.getByLabel("E-mail").fill("naledi@example.co.za");
-    await friend.getByLabel("First name (optional)").fill("Naledi");
-    await friend.getByLabel("Last name (optional)").fill("Khumalo");
-    await friend.getByLabel("Password", { exact: true }).fill("Chameleon-Keeper-7!");
-    await friend.getByLabel("Confirm password").fill("Chameleon-Keeper-7!");
-    await friend.getByRole("checkbox", { name: /I accept the terms/ }).check();
-    await friend.getByRole("button", { name: "Create account" }).click();
+    await registerThroughForm(friend, {
+      username: "naledi_k",
+      email: "naledi@example.co.za",
+      firstName: "Naledi",
+      lastName: "Khumalo",
+      password: "Chameleon-Keeper-7!",
+    });
     await friend.waitForURL(`${url}/`);
 
     // A default address through the API (the address book has its own browser test).

@@ -4,7 +4,6 @@
  * customer sees the parcels with their tracking links. Screenshots of each step; axe on the order page.
  */
 import assert from "node:assert/strict";
-import type { BrowserContext } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { testGateway } from "../../domains/payments/mod.ts";
 import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
@@ -33,21 +32,19 @@ async function prepare(db: Db) {
   placed.lines = order.items.map((i) => ({ id: i.id, name: i.name }));
 }
 
-let context: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e shipments] start",
   stop: "[e2e shipments] stop",
   database: { withAccounts: true, fill: prepare },
-  started: async () => {
+  contexts: {
     // bypassCSP: axe is injected into the pages to check them (it only reads them).
-    context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
+    desktop: { ...DESKTOP, bypassCSP: true },
   },
 });
 
 e2eTest("[e2e shipments] staff ship one line, then the rest; the customer sees both parcels", async () => {
   const url = e2e.server.url;
-  const { page, errors } = await e2e.signedInPage(context, demoAdmin);
+  const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin);
   const [first, second] = placed.lines;
 
   await page.goto(`${url}/admin/orders/${placed.id}`);

@@ -12,6 +12,7 @@ import {
   viewportShot,
   watchErrors,
 } from "../helpers/e2e.ts";
+import { DEMO_TOP_CATEGORIES } from "../helpers/factories.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
@@ -24,16 +25,7 @@ e2eTest("[e2e] home page: categories, featured carousel buttons, new arrivals", 
   const page = await e2e.browser.newPage({ ...DESKTOP, reducedMotion: "reduce" });
   const errors = watchErrors(page);
   await page.goto(e2e.server.url + "/");
-  for (
-    const slug of [
-      "enclosures-housing",
-      "heating-lighting",
-      "feeding-supplies",
-      "substrate-bedding",
-      "decor-enrichment",
-      "health-hygiene",
-    ]
-  ) {
+  for (const slug of DEMO_TOP_CATEGORIES) {
     assert.ok(await page.locator(`header a[href="/category/${slug}"]`).count(), `header links ${slug}`);
   }
   await page.locator('[data-island="FeaturedCarousel"][data-hydrated="true"]').waitFor();

@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { BrowserContext } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { products, productVariants, users } from "../../db/schema/mod.ts";
 import { createAddress } from "../helpers/factories.ts";
@@ -30,20 +29,18 @@ async function prepare(db: Db) {
   productId = row.id;
 }
 
-let context: BrowserContext;
-
 const e2e = useShopInBrowser({
   start: "[e2e tax documents] start",
   stop: "[e2e tax documents] stop",
   database: { withAccounts: true, fill: prepare },
-  started: async () => {
-    context = await e2e.browser.newContext({ ...DESKTOP, acceptDownloads: true });
+  contexts: {
+    desktop: { ...DESKTOP, acceptDownloads: true },
   },
 });
 
 e2eTest("[e2e tax documents] a customer downloads the tax invoice of a paid order from the order page", async () => {
   const url = e2e.server.url;
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer);
+  const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoCustomer);
   const headers = { Origin: url, "Content-Type": "application/json" };
   const post = async (path: string, data: unknown) => {
     const res = await page.request.post(url + path, { headers, data });

@@ -15,6 +15,7 @@
  * `itn()` builds a signed ITN body for HTTP tests that post it to the app themselves.
  */
 import { CHECKOUT_FIELDS, paramString, payfastSignature } from "../../domains/payments/payfast.ts";
+import { hostedPaymentPage } from "../helpers/hosted_page.ts";
 
 export interface FakePayFast {
   url: string;
@@ -94,14 +95,7 @@ export function startFakePayFast(
   }
 
   const page = (title: string, body: string, status = 200) =>
-    new Response(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>
-body{font-family:sans-serif;background:#f4f6f8;margin:0;padding:40px}main{max-width:420px;margin:auto;background:#fff;
-border-radius:12px;padding:24px;box-shadow:0 2px 8px #0002}h1{color:#022d2d;font-size:22px}button{width:100%;padding:12px;
-margin-top:10px;border-radius:8px;border:0;font-size:16px;cursor:pointer}.pay{background:#00a2e8;color:#fff}.cancel{background:#eee}
-</style></head><body><main>${body}</main></body></html>`,
-      { status, headers: { "content-type": "text/html; charset=utf-8" } },
-    );
+    hostedPaymentPage({ background: "#f4f6f8", heading: "#022d2d", pay: "#00a2e8" }, title, body, status);
 
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
     const url = new URL(req.url);

@@ -20,6 +20,7 @@
  * `complete()` and `webhook()` let HTTP tests drive it without a browser.
  */
 import { svixSignature } from "../../domains/payments/stitch.ts";
+import { hostedPaymentPage } from "../helpers/hosted_page.ts";
 
 export interface FakeStitchRequest {
   id: string;
@@ -191,14 +192,7 @@ export function startFakeStitch(
   }
 
   const page = (title: string, body: string, status = 200) =>
-    new Response(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>
-body{font-family:sans-serif;background:#eef2f7;margin:0;padding:40px}main{max-width:420px;margin:auto;background:#fff;
-border-radius:12px;padding:24px;box-shadow:0 2px 8px #0002}h1{color:#1e1b4b;font-size:22px}button{width:100%;padding:12px;
-margin-top:10px;border-radius:8px;border:0;font-size:16px;cursor:pointer}.pay{background:#4338ca;color:#fff}.cancel{background:#eee}
-</style></head><body><main>${body}</main></body></html>`,
-      { status, headers: { "content-type": "text/html; charset=utf-8" } },
-    );
+    hostedPaymentPage({ background: "#eef2f7", heading: "#1e1b4b", pay: "#4338ca" }, title, body, status);
 
   function back(r: FakeStitchRequest, redirectUri: string, status: string): Response {
     const to = new URL(redirectUri);

@@ -1,4 +1,5 @@
 /** Builds the app in-process for HTTP tests, with a test config and the test database. */
+import assert from "node:assert/strict";
 import { createApp } from "../../app.ts";
 import { type Config, loadConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
@@ -43,6 +44,27 @@ export function testApp(
   const request = app.request;
   app.request = (input, init, peer, ctx) => request(input, init, peer ?? TEST_PEER, ctx);
   return app;
+}
+
+/**
+ * GET `path` from `app`: it must answer `status` with a content type matching `type` (each failure
+ * names the path); the body as text.
+ */
+async function getBody(app: ReturnType<typeof testApp>, path: string, status: number, type: RegExp) {
+  const res = await app.request(path);
+  assert.equal(res.status, status, `${path} -> ${res.status}`);
+  assert.match(res.headers.get("content-type") ?? "", type);
+  return await res.text();
+}
+
+/** A page's HTML: GET `path`, which must answer `status` (200 unless told) as text/html. */
+export function getHtml(app: ReturnType<typeof testApp>, path: string, status = 200): Promise<string> {
+  return getBody(app, path, status, /text\/html/);
+}
+
+/** An API's JSON: GET `path`, which must answer `status` (200 unless told) as application/json. */
+export async function getJson(app: ReturnType<typeof testApp>, path: string, status = 200) {
+  return JSON.parse(await getBody(app, path, status, /application\/json/));
 }
 
 /**

@@ -4,7 +4,7 @@
  * the sign-in form. Each file keeps its own test names and checks.
  */
 import assert from "node:assert/strict";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Db, openDb } from "../../db/client.ts";
 import { products, productVariants, users } from "../../db/schema/mod.ts";
@@ -47,7 +47,12 @@ export interface ShopInBrowserOptions {
    * reach from outside. The directory is removed after the stop.
    */
   database?: { withAccounts: boolean; fill(db: Db): Promise<void> };
-  /** More set-up inside the start test, once the shop and the browser run. */
+  /**
+   * Browser contexts the file's tests share (their cookies and storage carry from one test to the
+   * next), by name, each with its options: opened in the start test, read as `context(name)`.
+   */
+  contexts?: Record<string, BrowserContextOptions>;
+  /** More set-up inside the start test, once the shop, the browser and the `contexts` run. */
   started?: () => Promise<void> | void;
   /** More clean-up and checks inside the stop test, once the shop has stopped. */
   stopped?: (server: RunningServer) => Promise<void> | void;
@@ -56,6 +61,8 @@ export interface ShopInBrowserOptions {
 export interface ShopInBrowser {
   readonly server: RunningServer;
   readonly browser: Browser;
+  /** The shared browser context of that name in {@link ShopInBrowserOptions.contexts}. */
+  context(name: string): BrowserContext;
   /**
    * A new page of `context`, its errors watched ({@link watchErrors}, `ignore` and `into` as there), signed in as
    * `account` through the /login form: on the way to `via` ({@link signIn}), or without it from
@@ -75,6 +82,7 @@ export interface ShopInBrowser {
 export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser & { registerStopTest(): void } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let contexts: Record<string, BrowserContext> | undefined;
   let dataDir: string | undefined;
 
   e2eTest(options.start, async () => {
@@ -86,6 +94,11 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
       env.PGLITE_DIR = dataDir;
     }
     [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    const opened: Record<string, BrowserContext> = {};
+    for (const [name, contextOptions] of Object.entries(options.contexts ?? {})) {
+      opened[name] = await browser.newContext(contextOptions);
+    }
+    contexts = opened;
     await options.started?.();
   });
 
@@ -97,6 +110,12 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
     get browser() {
       if (!browser) throw new Error("the browser is not running: did the start test fail?");
       return browser;
+    },
+    context(name) {
+      if (!contexts) throw new Error("the browser is not running: did the start test fail?");
+      const context = contexts[name];
+      if (!context) throw new Error(`no browser context "${name}": name it in the file's useShopInBrowser contexts`);
+      return context;
     },
     async signedInPage(context, account, { via, ignore, into } = {}) {
       const page = await context.newPage();
@@ -215,6 +234,25 @@ export async function signIn(
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   if (via) await page.waitForURL(baseUrl + via);
+}
+
+/**
+ * Fills the open /register form for `person` (the password twice, the terms accepted) and sends it,
+ * once the password field's island has hydrated; the caller waits for where it leads.
+ */
+export async function registerThroughForm(
+  page: Page,
+  person: { username: string; email: string; firstName: string; lastName: string; password: string },
+) {
+  await page.locator('[data-island="PasswordField"][data-hydrated="true"]').waitFor();
+  await page.getByLabel("Username").fill(person.username);
+  await page.getByLabel("E-mail").fill(person.email);
+  await page.getByLabel("First name (optional)").fill(person.firstName);
+  await page.getByLabel("Last name (optional)").fill(person.lastName);
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByLabel("Confirm password").fill(person.password);
+  await page.getByRole("checkbox", { name: /I accept the terms/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
 }
 
 /**

@@ -100,6 +100,26 @@ const WELCOME = "10% off your first order";
 /** The tests' first-order coupon for {@link createCoupon}: WELCOME10, 10% off a first order, no use limit. */
 export const WELCOME10 = { code: "WELCOME10", description: WELCOME, type: "first_time", firstTimeOnly: true } as const;
 
+/** The demo seed's (seed/mod.ts) top-level category slugs, in menu order: what its tests expect to find. */
+export const DEMO_TOP_CATEGORIES = [
+  "enclosures-housing",
+  "heating-lighting",
+  "feeding-supplies",
+  "substrate-bedding",
+  "decor-enrichment",
+  "health-hygiene",
+];
+
+/** The tests' free-shipping coupon: FREESHIP, free delivery from R500 of goods, 5 uses a customer. */
+export const FREESHIP = {
+  code: "FREESHIP",
+  description: "Free shipping over R500",
+  type: "free_shipping",
+  value: "1",
+  minOrderValue: "500.00",
+  userLimit: 5,
+} as const;
+
 export async function createVariant(
   db: Db,
   productId: number,

@@ -11,6 +11,22 @@ import { createUser } from "./factories.ts";
 import { customer } from "./paid_orders.ts";
 
 export const STAFF_PASSWORD = "Admin-Pass1!";
+
+/**
+ * The Manage Coupons form as an admin sends it for a new coupon `code`: 10% off, at most R150, from
+ * 2026-01-05, active, with no end date and a blank user limit.
+ */
+export const couponForm = (code: string) => ({
+  code,
+  description: "10% off, at most R150",
+  type: "percentage",
+  value: "10",
+  maxDiscount: "150",
+  startDate: "2026-01-05",
+  endDate: "",
+  userLimit: "",
+  active: "on",
+});
 let hashed: Promise<string> | null = null;
 
 /**

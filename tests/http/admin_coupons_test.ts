@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { STAFF_PASSWORD, staffAccount } from "../helpers/staff.ts";
+import { couponForm, STAFF_PASSWORD, staffAccount } from "../helpers/staff.ts";
 import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
 import { createUser } from "../helpers/factories.ts";
 import { auditLogs, coupons, couponUsage, orders } from "../../db/schema/mod.ts";
@@ -241,17 +241,7 @@ test(
     ) {
       assert.ok(badHtml.includes(m), m);
     }
-    const ok = await admin.postForm("/admin/coupons/new", {
-      code: "reptile10",
-      description: "10% off, at most R150",
-      type: "percentage",
-      value: "10",
-      maxDiscount: "150",
-      startDate: "2026-01-05",
-      endDate: "",
-      userLimit: "",
-      active: "on",
-    });
+    const ok = await admin.postForm("/admin/coupons/new", couponForm("reptile10"));
     assert.equal(ok.status, 303);
     const [row] = await db.select().from(coupons);
     assert.equal(row.code, "REPTILE10");

@@ -3,7 +3,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { createProduct, createVariant } from "../helpers/factories.ts";
+import { createProduct, createVariant, FREESHIP } from "../helpers/factories.ts";
 import { eq } from "drizzle-orm";
 import { coupons, products } from "../../db/schema/mod.ts";
 import type { Db } from "../../db/client.ts";
@@ -285,14 +285,7 @@ test(
   "[cart pages] a coupon dropped on re-check is told on /cart (toast and inline) and with the next add",
   async (db, database) => {
     const { mat, tongs } = await shop(db);
-    await db.insert(coupons).values({
-      code: "FREESHIP",
-      description: "Free shipping over R500",
-      type: "free_shipping",
-      value: "1",
-      minOrderValue: "500.00",
-      userLimit: 5,
-    });
+    await db.insert(coupons).values(FREESHIP);
     const client = testClient(testApp(database));
     await client.postForm("/cart", { productId: String(mat.id), quantity: "2" });
     await client.postForm("/cart/coupon", { code: "FREESHIP" });

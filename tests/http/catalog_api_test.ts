@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
+import { getJson, testApp } from "../helpers/app.ts";
 import { createCategory, createProduct, createVariant } from "../helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-
-async function getJson(app: ReturnType<typeof testApp>, path: string, status = 200) {
-  const res = await app.request(path);
-  assert.equal(res.status, status, `${path} -> ${res.status}`);
-  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
-  return await res.json();
-}
 
 test("[catalog api] categories list with product counts, one by id", async (db, database) => {
   const app = testApp(database);

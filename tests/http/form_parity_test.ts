@@ -52,7 +52,7 @@ import {
   homeAddress,
 } from "../helpers/factories.ts";
 
-import { accountOn } from "../helpers/staff.ts";
+import { accountOn, couponForm } from "../helpers/staff.ts";
 import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import type { PaymentGateway } from "../../domains/payments/mod.ts";
 import { cancelOrder, payLinkToken } from "../../domains/orders/mod.ts";
@@ -744,17 +744,6 @@ const couponJson = (code: string) => ({
   value: 10,
   maxDiscount: 150,
   startDate: "2026-01-05",
-});
-const couponForm = (code: string) => ({
-  code,
-  description: "10% off, at most R150",
-  type: "percentage",
-  value: "10",
-  maxDiscount: "150",
-  startDate: "2026-01-05",
-  endDate: "",
-  userLimit: "",
-  active: "on",
 });
 
 /** The order's line (its one product). */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
+import { getHtml, testApp } from "../helpers/app.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
 import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
 import type { Db } from "../../db/client.ts";
@@ -32,13 +32,6 @@ async function catalogue(db: Db) {
   }
 }
 
-async function page(app: ReturnType<typeof testApp>, path: string, status = 200) {
-  const res = await app.request(path);
-  assert.equal(res.status, status, `${path} -> ${res.status}`);
-  assert.match(res.headers.get("content-type") ?? "", /text\/html/);
-  return await res.text();
-}
-
 /** Product names in the order the grid shows them. */
 function gridNames(html: string): string[] {
   const main = html.slice(html.indexOf('aria-label="Products"'));
@@ -49,7 +42,7 @@ function gridNames(html: string): string[] {
 test("[listing] category page filters by band and brand from the URL, in the chosen order", async (db, database) => {
   await catalogue(db);
   const app = testApp(database);
-  const html = await page(
+  const html = await getHtml(
     app,
     "/category/heating-lighting?price=0-500&price=3500-100000&brand=Exo%20Terra&sort=price_desc",
   );
@@ -70,7 +63,7 @@ test(
   async (db, database) => {
     await catalogue(db);
     const app = testApp(database);
-    const html = await page(app, "/category/heating-lighting?sort=name_asc");
+    const html = await getHtml(app, "/category/heating-lighting?sort=name_asc");
     assert.deepEqual(gridNames(html), [
       "Arcadia T5 Kit",
       "Arcadia Tube",
@@ -89,7 +82,7 @@ test(
   async (db, database) => {
     await catalogue(db);
     const app = testApp(database);
-    const html = await page(app, "/category/heating-lighting");
+    const html = await getHtml(app, "/category/heating-lighting");
     const form = html.match(
       /<form[^>]*aria-label="Filters" action="\/category\/heating-lighting" method="get">[\s\S]*?<\/form>/,
     )![0];
@@ -107,7 +100,7 @@ test(
     assert.match(form, />Clear Filters</);
     // What a browser sends when two boxes are ticked and the form submitted:
     const body = new URLSearchParams([["price", "0-500"], ["brand", "Arcadia"]]);
-    const result = await page(app, `/category/heating-lighting?${body}`);
+    const result = await getHtml(app, `/category/heating-lighting?${body}`);
     assert.deepEqual(gridNames(result), ["Arcadia Tube"]);
   },
 );
@@ -118,10 +111,10 @@ test(
     await catalogue(db);
     const app = testApp(database);
     // Arcadia has nothing over R3,500: its box must stay (ticked, 0) so Apply Filters keeps it in the URL.
-    const html = await page(app, "/category/heating-lighting?price=3500-100000&brand=Arcadia");
+    const html = await getHtml(app, "/category/heating-lighting?price=3500-100000&brand=Arcadia");
     assert.equal([...html.matchAll(/type="checkbox"[^>]*checked=""[^>]*value="Arcadia"/g)].length, 2);
     // On Shop All, a parent category whose products sit in a sub-category stays the chosen radio.
-    const all = await page(app, "/products?category=heating-lighting&brand=Solarmeter");
+    const all = await getHtml(app, "/products?category=heating-lighting&brand=Solarmeter");
     assert.deepEqual(gridNames(all), ["Solarmeter 6.5"]);
     assert.equal([...all.matchAll(/type="radio"[^>]*checked=""[^>]*value="heating-lighting"/g)].length, 2);
   },
@@ -138,21 +131,24 @@ test("[listing] ticking a price band keeps the category's other brands in the br
   await catalogue(db);
   const app = testApp(database);
   // Only the Arcadia T5 Kit costs R1,000 to R2,000; Exo Terra and Solarmeter stay offered, with 0.
-  const html = await page(app, "/category/heating-lighting?price=1000-2000");
+  const html = await getHtml(app, "/category/heating-lighting?price=1000-2000");
   assert.deepEqual(gridNames(html), ["Arcadia T5 Kit"]);
   assert.deepEqual(brandBoxes(html), [["Arcadia", 1, false], ["Exo Terra", 0, false], ["Solarmeter", 0, false]]);
   // A 0 brand is still a working choice: ticking it with the band empties the grid, and dropping the
   // band (its chip) then shows that brand's products.
-  const ticked = await page(app, "/category/heating-lighting?price=1000-2000&brand=Solarmeter");
+  const ticked = await getHtml(app, "/category/heating-lighting?price=1000-2000&brand=Solarmeter");
   assert.match(ticked, /No products found in Heating &amp; Lighting\. Please try adjusting your selections\./);
   assert.deepEqual(brandBoxes(ticked), [["Arcadia", 1, false], ["Exo Terra", 0, false], ["Solarmeter", 0, true]]);
   assert.match(
     ticked,
     /href="\/category\/heating-lighting\?brand=Solarmeter"[^>]*aria-label="Remove filter R1000-R2000"/,
   );
-  assert.deepEqual(gridNames(await page(app, "/category/heating-lighting?brand=Solarmeter")), ["Solarmeter 6.5"]);
+  assert.deepEqual(gridNames(await getHtml(app, "/category/heating-lighting?brand=Solarmeter")), ["Solarmeter 6.5"]);
   // A band that is not one of ours (a hand-made URL) gets a chip written the same way.
-  assert.match(await page(app, "/category/heating-lighting?price=750-1200"), /aria-label="Remove filter R750-R1200"/);
+  assert.match(
+    await getHtml(app, "/category/heating-lighting?price=750-1200"),
+    /aria-label="Remove filter R750-R1200"/,
+  );
 });
 
 test("[listing] paging: 24 a page, page 2 continues, links keep the filters", async (db, database) => {
@@ -166,10 +162,10 @@ test("[listing] paging: 24 a page, page 2 continues, links keep the filters", as
     });
   }
   const app = testApp(database);
-  const first = await page(app, "/category/feeding-supplies?brand=Komodo&sort=name_asc");
+  const first = await getHtml(app, "/category/feeding-supplies?brand=Komodo&sort=name_asc");
   assert.equal(gridNames(first).length, 24);
   assert.match(first, /href="\/category\/feeding-supplies\?brand=Komodo&amp;sort=name_asc&amp;page=2"/);
-  const second = await page(app, "/category/feeding-supplies?brand=Komodo&sort=name_asc&page=2");
+  const second = await getHtml(app, "/category/feeding-supplies?brand=Komodo&sort=name_asc&page=2");
   assert.deepEqual(gridNames(second), ["Tongs 24", "Tongs 25", "Tongs 26", "Tongs 27", "Tongs 28", "Tongs 29"]);
   assert.match(second, /30 products</);
 });
@@ -177,51 +173,54 @@ test("[listing] paging: 24 a page, page 2 continues, links keep the filters", as
 test("[listing] empty and bad selections", async (db, database) => {
   await catalogue(db);
   const app = testApp(database);
-  const empty = await page(app, "/category/decor-enrichment?price=2000-3500");
+  const empty = await getHtml(app, "/category/decor-enrichment?price=2000-3500");
   assert.match(empty, /No products found in Decor &amp; Enrichment\. Please try adjusting your selections\./);
   // A bad sort, price or page is ignored: the page lists the products as if it were not there.
-  const plain = gridNames(await page(app, "/category/heating-lighting"));
+  const plain = gridNames(await getHtml(app, "/category/heating-lighting"));
   assert.ok(plain.length > 0);
-  assert.deepEqual(gridNames(await page(app, "/category/heating-lighting?price=cheap")), plain);
-  assert.deepEqual(gridNames(await page(app, "/category/heating-lighting?sort=random")), plain);
-  assert.deepEqual(gridNames(await page(app, "/category/heating-lighting?page=0")), plain);
-  assert.deepEqual(gridNames(await page(app, "/products?sort=relevance")), gridNames(await page(app, "/products")));
-  assert.match(await page(app, "/category/nothing-here", 404), /Category Not Found/);
+  assert.deepEqual(gridNames(await getHtml(app, "/category/heating-lighting?price=cheap")), plain);
+  assert.deepEqual(gridNames(await getHtml(app, "/category/heating-lighting?sort=random")), plain);
+  assert.deepEqual(gridNames(await getHtml(app, "/category/heating-lighting?page=0")), plain);
+  assert.deepEqual(
+    gridNames(await getHtml(app, "/products?sort=relevance")),
+    gridNames(await getHtml(app, "/products")),
+  );
+  assert.match(await getHtml(app, "/category/nothing-here", 404), /Category Not Found/);
 });
 
 test("[listing] Shop All, Featured, New and Offers list the right products", async (db, database) => {
   await catalogue(db);
   const app = testApp(database);
-  assert.equal(gridNames(await page(app, "/products")).length, 6);
-  assert.deepEqual(gridNames(await page(app, "/featured")), ["Arcadia T5 Kit"]);
-  assert.deepEqual(gridNames(await page(app, "/new")), ["Exo Terra Heat Mat"]);
-  assert.deepEqual(gridNames(await page(app, "/offers?sort=price_asc")), ["Arcadia Tube", "Solarmeter 6.5"]);
-  const byCategory = await page(app, "/products?category=decor-enrichment");
+  assert.equal(gridNames(await getHtml(app, "/products")).length, 6);
+  assert.deepEqual(gridNames(await getHtml(app, "/featured")), ["Arcadia T5 Kit"]);
+  assert.deepEqual(gridNames(await getHtml(app, "/new")), ["Exo Terra Heat Mat"]);
+  assert.deepEqual(gridNames(await getHtml(app, "/offers?sort=price_asc")), ["Arcadia Tube", "Solarmeter 6.5"]);
+  const byCategory = await getHtml(app, "/products?category=decor-enrichment");
   assert.deepEqual(gridNames(byCategory), ["Cork Bark Tube"]);
   assert.match(byCategory, /aria-label="Remove filter Decor &amp; Enrichment"/);
-  assert.match(await page(app, "/offers?brand=Nobody"), /No products found\./);
+  assert.match(await getHtml(app, "/offers?brand=Nobody"), /No products found\./);
 });
 
 test("[listing] search page ranks, highlights matched words and offers facets", async (db, database) => {
   await catalogue(db);
   const app = testApp(database);
-  const html = await page(app, "/search?q=tube");
+  const html = await getHtml(app, "/search?q=tube");
   assert.match(html, /Search results for &quot;tube&quot;/);
   assert.deepEqual(gridNames(html).sort(), ["Arcadia Tube", "Cork Bark Tube"]);
   assert.match(html, /<mark[^>]*>Tube<\/mark>/);
   assert.match(html, /name="category" value="decor-enrichment"/);
-  const filtered = await page(app, "/search?q=tube&category=heating-lighting");
+  const filtered = await getHtml(app, "/search?q=tube&category=heating-lighting");
   assert.deepEqual(gridNames(filtered), ["Arcadia Tube"]);
-  const typo = await page(app, "/search?q=solarmetr");
+  const typo = await getHtml(app, "/search?q=solarmetr");
   assert.deepEqual(gridNames(typo), ["Solarmeter 6.5"]);
-  const empty = await page(app, "/search");
+  const empty = await getHtml(app, "/search");
   assert.match(empty, /Search the shop/);
   // Before a query: the suggesting search box, no '0 products', filters or sort (issue 16 item 9).
   assert.match(empty, /data-island="SearchBox"[^>]*>[\s\S]*?id="search-page-q"/);
   assert.doesNotMatch(empty, /data-product-count|popovertarget="filter-drawer"|Sort by/);
   assert.match(empty, /Type what you are looking for above/);
-  assert.match(await page(app, "/search?q=tube"), /data-product-count[\s\S]*Sort by/);
-  assert.match(await page(app, "/search?q=qqqzzz"), /No products found for &quot;qqqzzz&quot;/);
+  assert.match(await getHtml(app, "/search?q=tube"), /data-product-count[\s\S]*Sort by/);
+  assert.match(await getHtml(app, "/search?q=qqqzzz"), /No products found for &quot;qqqzzz&quot;/);
 });
 
 test(
@@ -233,7 +232,7 @@ test(
     );
     let html = "";
     const logged = await capturingErrors(async () => {
-      html = await page(app, "/category/heating-lighting", 500);
+      html = await getHtml(app, "/category/heating-lighting", 500);
     });
     assert.match(html, /role="alert"[^>]*>An error occurred while loading products\. Please try again later\.</);
     assert.match(html, /<h1[^>]*>Heating &amp; Lighting<\/h1>/);
@@ -291,7 +290,7 @@ test(
       })),
     );
     const app = testApp(database);
-    const html = await page(app, "/search?q=gecko");
+    const html = await getHtml(app, "/search?q=gecko");
     assert.match(html, /data-product-count[^>]*>1000\+ products</);
     // The facets count the 1000 ranked, and say more match.
     assert.match(html, />Ledgeco<\/span><span[^>]*data-facet-count[^>]*>1000\+</);
@@ -304,7 +303,7 @@ test(
     assert.equal(api.items.length, 3);
     const narrow = await (await app.request("/api/search?q=arcadia")).json();
     assert.deepEqual([narrow.total, narrow.totalCapped], [2, false]);
-    const solarmeter = await page(app, "/search?q=solarmeter");
+    const solarmeter = await getHtml(app, "/search?q=solarmeter");
     assert.match(solarmeter, /data-product-count[^>]*>1 product</);
     assert.match(solarmeter, />Solarmeter<\/span><span[^>]*data-facet-count[^>]*>1</);
   },

@@ -1,16 +1,9 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { TEST_ORIGIN, testApp } from "../helpers/app.ts";
+import { getHtml, TEST_ORIGIN, testApp } from "../helpers/app.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-
-async function getHtml(app: ReturnType<typeof testApp>, path: string, status = 200) {
-  const res = await app.request(path);
-  assert.equal(res.status, status, `${path} -> ${res.status}`);
-  assert.match(res.headers.get("content-type") ?? "", /text\/html/);
-  return await res.text();
-}
 
 test("[pages] home links every category and shows featured and new products", async (db, database) => {
   const app = testApp(database);

@@ -1,17 +1,10 @@
 /** The product page as the server renders it: variants, pre-orders, specifications, free-shipping line, notify. */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
+import { getHtml, testApp } from "../helpers/app.ts";
 import { createCategory, createProduct, createVariant } from "../helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-
-async function getHtml(app: ReturnType<typeof testApp>, path: string) {
-  const res = await app.request(path);
-  assert.equal(res.status, 200, `${path} -> ${res.status}`);
-  assert.match(res.headers.get("content-type") ?? "", /text\/html/);
-  return await res.text();
-}
 
 /** The body only (the head repeats SKU and prices in meta tags and JSON-LD), without React's text separators. */
 function bodyOf(html: string): string {
