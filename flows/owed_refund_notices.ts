@@ -71,7 +71,7 @@ function staffNoticeEmail(
 }
 
 /** The e-mail telling the customer their payment is given back, and why. */
-export function paymentRefundedEmail(
+function paymentRefundedEmail(
   opts: {
     to: string;
     name: string;
