@@ -31,6 +31,7 @@ import {
 } from "../domains/orders/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
 import { type RefundOptions, refuseUnless, type StatusChange } from "../domains/fulfilment/mod.ts";
+import { owedRefundNotices } from "./owed_refund_notices.ts";
 import { refundOrder } from "./refund_order.ts";
 
 /** Statuses in which the provider is still moving money: the order must wait, not be cancelled. */
@@ -221,7 +222,11 @@ export async function sweepUnpaidOrders(
     }
   }
   // Each owed refund through the provider that took it (`opts.payfast` for PayFast's).
-  report.refunded = await refundOwedPayments(db, refundGateways({ ...opts, payments: gateway }), { ...opts, now });
+  report.refunded = await refundOwedPayments(db, refundGateways({ ...opts, payments: gateway }), {
+    ...opts,
+    now,
+    notices: owedRefundNotices(opts),
+  });
   return report;
 }
 

@@ -25,7 +25,6 @@ import { invoiceAttachmentRef, numberTaxInvoice, prepareTaxInvoice } from "../do
 import {
   type FinalizeOptions,
   intentIsForOrder,
-  orderConfirmationEmail,
   PAYMENT_NOT_COMPLETED,
   paymentMismatch,
   type PaymentReturn,
@@ -35,6 +34,8 @@ import {
   refundOwedForOrder,
   VAT_RATE_PERCENT,
 } from "../domains/checkout/mod.ts";
+import { orderConfirmationEmail } from "./order_confirmation_email.ts";
+import { owedRefundNotices } from "./owed_refund_notices.ts";
 import { dispatchOrderEvent, handleOrderEventsHere, recordOrderEvent } from "./order_events.ts";
 
 /** What finalisation made of a payment. */
@@ -150,7 +151,9 @@ export async function finalizePayment(
     );
   }
   await dispatchOrderEvent(db, eventId);
-  if (!opts.refundLater && !outcome.newlyPaid) await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
+  if (!opts.refundLater && !outcome.newlyPaid) {
+    await refundOwedForOrder(db, orderId, refundGateways(opts), { ...opts, notices: owedRefundNotices(opts) });
+  }
   return outcome;
 }
 

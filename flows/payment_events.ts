@@ -12,6 +12,7 @@ import { paymentEvents } from "../db/schema/mod.ts";
 import { AppError } from "../lib/errors.ts";
 import type { PaymentEvent } from "../domains/payments/types.ts";
 import { finalizePayment, recordPaymentFailure } from "./finalise_payment.ts";
+import { owedRefundNotices } from "./owed_refund_notices.ts";
 import { type FinalizeOptions, refundGateways, refundOwedForOrder } from "../domains/checkout/mod.ts";
 
 export interface EventOutcome {
@@ -44,7 +45,7 @@ export async function handlePaymentEvent(db: Db, event: PaymentEvent, opts: Fina
   const { outcome, orderId } = handled;
   if (orderId !== null && (outcome.result === "already-paid" || outcome.result === "extra-payment")) {
     // Committed: what the payment left owed is given back now (a failure stays owed for the sweeper).
-    await refundOwedForOrder(db, orderId, refundGateways(opts), opts);
+    await refundOwedForOrder(db, orderId, refundGateways(opts), { ...opts, notices: owedRefundNotices(opts) });
   }
   return outcome;
 }

@@ -29,6 +29,7 @@ export {
   EXTRA_PAYMENT_REFUNDED,
   MAX_REFUND_ATTEMPTS,
   type OwedKind,
+  type OwedRefundNotices,
   PAYMENT_REFUNDED,
   REFUND_DUE_NOTE,
   REFUND_GIVEN_UP,
@@ -38,9 +39,8 @@ export {
   refundOwedPayments,
   settleOwedRefund,
 } from "./refund.ts";
-export { paymentRefundedEmail } from "./owed_refund_notices.ts";
 export { isRetryableConflict, isUniqueViolationOf, retryOnConflict } from "./retry.ts";
-export { orderConfirmationEmail, VAT_RATE_PERCENT, vatIncluded } from "./confirmation_email.ts";
+export { VAT_RATE_PERCENT, vatIncluded } from "./vat.ts";
 export {
   PAYMENT_STILL_PROCESSING,
   UNPAID_ORDER_TTL_MS,

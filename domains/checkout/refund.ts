@@ -9,6 +9,7 @@
  *   payments). It is refunded and recorded without touching the order's own payment or its
  *   refundable amount; staff get an order note, an audit_logs row and an e-mail, the customer an
  *   e-mail.
+ * The e-mails are composed and queued by flows/owed_refund_notices.ts (OwedRefundNotices).
  * The provider is called outside any transaction with an idempotency key (a retry never refunds
  * twice); the outcome is recorded under the owed row's lock, once. A provider that fails leaves the
  * refund owed: the sweeper tries again later and later, and after MAX_REFUND_ATTEMPTS failures it
@@ -18,13 +19,11 @@
 import { logError } from "../../lib/error_log.ts";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import type { ShopInfo } from "../../config.ts";
-import { auditLogs, orderRefunds, orders, owedRefunds } from "../../db/schema/mod.ts";
+import { auditLogs, orderNotes, orderRefunds, orders, owedRefunds } from "../../db/schema/mod.ts";
 import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
 import type { PaymentGateway, RefundFacts } from "../payments/types.ts";
 import { lockOrder } from "../orders/mod.ts";
 import type { FinalizeOptions } from "./payment.ts";
-import { emailCustomer, tellStaff } from "./owed_refund_notices.ts";
 
 /** audit_logs.action of a refunded late payment (entityType "order", entityId the order's id). */
 export const PAYMENT_REFUNDED = "payment_refunded";
@@ -47,14 +46,24 @@ export interface RefundGateways {
   stitch?: PaymentGateway | null;
 }
 
-export interface RefundOptions {
-  shop: ShopInfo;
-  siteUrl: string;
-  now?: Date;
-}
-
 export type OwedRow = typeof owedRefunds.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Who hears of a refund: the e-mails, composed and queued by flows/owed_refund_notices.ts. Each hook
+ * runs inside the transaction that records what it tells, so the e-mail is queued with it or not at all.
+ */
+export interface OwedRefundNotices {
+  /** Staff must know of or act on this money; `body` is also the note this domain adds to the order. */
+  staff(tx: Db, order: OrderRow, body: string, now: Date): Promise<void>;
+  /** The customer's payment went back (or, PayFast, is on its way back by staff's hand). */
+  customer(tx: Db, order: OrderRow, kind: OwedKind, refund: RefundFacts, now: Date): Promise<void>;
+}
+
+export interface RefundOptions {
+  notices: OwedRefundNotices;
+  now?: Date;
+}
 
 /**
  * owed_refunds.provider of a payment: "payfast", "stitch", or "card" for the shop's one card gateway
@@ -175,7 +184,7 @@ export async function settleOwedRefund(
     }).where(eq(owedRefunds.id, owedId));
     if (owed.kind === "late") await recordLateRefund(tx, owed, order, refund, gateway!, opts, now);
     else await recordExtraRefund(tx, owed, order, refund, opts, now);
-    await emailCustomer(tx, order, owed.kind, refund, opts, now);
+    await opts.notices.customer(tx, order, owed.kind, refund, now);
     return true;
   });
   return recorded ? refund : null;
@@ -270,6 +279,12 @@ async function recordExtraRefund(
     createdAt: now,
   });
   await tellStaff(tx, order, body, opts, now);
+}
+
+/** An internal note on the order (its timeline shows it) and the e-mail to the shop's contact address. */
+async function tellStaff(tx: Db, order: OrderRow, body: string, opts: RefundOptions, now: Date): Promise<void> {
+  await tx.insert(orderNotes).values({ orderId: order.id, userId: null, body, createdAt: now });
+  await opts.notices.staff(tx, order, body, now);
 }
 
 /** The provider's name as staff know it. */

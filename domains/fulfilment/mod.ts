@@ -34,7 +34,15 @@ export {
   type RefundRequest,
   refundTooLargeMessage,
 } from "./refunds.ts";
-export { advanceOrderStatus, refuseUnless, type StatusChange, transitionRefusal, TRANSITIONS } from "./transitions.ts";
+export {
+  advanceOrderStatus,
+  type OrderNews,
+  refuseUnless,
+  type StatusChange,
+  type TellCustomer,
+  transitionRefusal,
+  TRANSITIONS,
+} from "./transitions.ts";
 export { orderRecipient } from "./customer.ts";
 export { type LineFulfilment, lineFulfilment } from "./lines.ts";
 export {

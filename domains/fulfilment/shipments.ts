@@ -4,7 +4,8 @@
  * more than was ordered less what already shipped and what went back on the shelf with a refund. The
  * parcel that sends the last units moves the order to shipped through the whole-order transition
  * (advanceLockedOrder: one status change, audit entry and shipped e-mail); an earlier parcel keeps
- * the order in processing, is audited and e-mails the customer what is on the way.
+ * the order in processing, is audited and tells the customer what is on the way (the e-mail is
+ * flows/change_order_status.ts's shipParcel, queued in the parcel's transaction).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -12,12 +13,9 @@ import { orderItems, orderRefunds, orders, shipmentItems, shipments } from "../.
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
 import { trackingLink } from "../carriers/mod.ts";
-import { enqueueEmail, orderShippedEmail } from "../mail/mod.ts";
 import { lockOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
-import { orderRecipient } from "./customer.ts";
 import { insertParcel, lineFulfilment } from "./lines.ts";
-import type { RefundOptions } from "./refunds.ts";
-import { advanceLockedOrder } from "./transitions.ts";
+import { advanceLockedOrder, type StatusOptions } from "./transitions.ts";
 
 export const SHIP_NOT_PAID = "This order is not paid yet: only a paid order can be shipped.";
 export const SHIP_NOTHING = "Enter how many of at least one line to ship.";
@@ -86,7 +84,7 @@ export function parcelsToList(shipments: ShipmentView[], order: { trackingNumber
 export async function recordShipment(
   db: Db,
   req: ShipmentRequest,
-  opts: RefundOptions,
+  opts: StatusOptions,
 ): Promise<{ shipmentId: number; completed: boolean }> {
   const now = opts.now ?? new Date();
   const wanted = new Map<number, number>();
@@ -158,23 +156,13 @@ export async function recordShipment(
         lines: parcel.map((p) => ({ orderItemId: p.orderItemId, quantity: p.quantity })),
       },
     });
-    const recipient = await orderRecipient(tx, order.userId);
-    if (recipient) {
-      await enqueueEmail(
-        tx,
-        orderShippedEmail({
-          ...recipient,
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          shop: opts.shop,
-          siteUrl: opts.siteUrl,
-          trackingNumber: req.trackingNumber,
-          carrier: req.carrier ?? null,
-          parcel: parcel.map((p) => ({ name: p.name, quantity: p.quantity })),
-        }),
-        now,
-      );
-    }
+    await opts.tell(tx, {
+      to: "shipped",
+      order,
+      trackingNumber: req.trackingNumber,
+      carrier: req.carrier ?? null,
+      parcel: parcel.map((p) => ({ name: p.name, quantity: p.quantity })),
+    }, now);
     return { shipmentId: shipmentId, completed: false };
   });
 }

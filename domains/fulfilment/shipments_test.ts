@@ -8,9 +8,9 @@ import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orders, products } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { testGateway } from "../payments/mod.ts";
-import { getAdminOrder, lineFulfilment, listShipments, parcelsToList, recordShipment, SHIP_NOT_PAID } from "./mod.ts";
+import { getAdminOrder, lineFulfilment, listShipments, parcelsToList, SHIP_NOT_PAID } from "./mod.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
-import { changeOrderStatus } from "../../flows/change_order_status.ts";
+import { changeOrderStatus, shipParcel } from "../../flows/change_order_status.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();
@@ -58,7 +58,7 @@ function refundOneHide(
 
 test("[shipments] a partial shipment keeps the order processing, is audited and on the timeline, and e-mails the parcel's lines", async (db) => {
   const { order, tube, mat, staff } = await threeLineOrder(db);
-  const done = await recordShipment(db, {
+  const done = await shipParcel(db, {
     orderId: order.id,
     lines: [{ orderItemId: tube, quantity: 1 }, { orderItemId: mat, quantity: 1 }],
     trackingNumber: "TCG123",
@@ -95,13 +95,13 @@ test("[shipments] a partial shipment keeps the order processing, is audited and 
 
 test("[shipments] the parcel with the last units ships the order through the whole-order transition: one shipped e-mail", async (db) => {
   const { order, tube, mat, hide } = await threeLineOrder(db);
-  await recordShipment(db, {
+  await shipParcel(db, {
     orderId: order.id,
     lines: [{ orderItemId: tube, quantity: 2 }],
     trackingNumber: "TCG1",
     userId: null,
   }, opts);
-  const done = await recordShipment(db, {
+  const done = await shipParcel(db, {
     orderId: order.id,
     lines: [{ orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
     trackingNumber: "TCG2",
@@ -130,7 +130,7 @@ test("[shipments] the parcel with the last units ships the order through the who
 test("[shipments] never more than ordered less shipped less restocked: 409; unknown line 400", async (db) => {
   const { order, tube, hide, gateway } = await threeLineOrder(db);
   const ship = (orderItemId: number, quantity: number) =>
-    recordShipment(
+    shipParcel(
       db,
       { orderId: order.id, lines: [{ orderItemId, quantity }], trackingNumber: "T1", userId: null },
       opts,
@@ -164,7 +164,7 @@ test("[shipments] never more than ordered less shipped less restocked: 409; unkn
 
 test("[shipments] cancelling a part-shipped order gives back only what did not ship and was not given back already", async (db) => {
   const { order, tube, mat, hide, gateway, staff } = await threeLineOrder(db);
-  await recordShipment(db, {
+  await shipParcel(db, {
     orderId: order.id,
     lines: [{ orderItemId: tube, quantity: 1 }, { orderItemId: mat, quantity: 1 }],
     trackingNumber: "TCG9",
@@ -186,7 +186,7 @@ test("[shipments] cancelling a part-shipped order gives back only what did not s
 test("[shipments] the whole-order Ship records what it sends as a parcel, so a later cancel leaves the shipped units off the shelf", async (db) => {
   const { order, tube, mat, hide, gateway, staff } = await threeLineOrder(db);
   // One tube in a first parcel, one hide back to stock with a refund; then Ship for the rest.
-  await recordShipment(db, {
+  await shipParcel(db, {
     orderId: order.id,
     lines: [{ orderItemId: tube, quantity: 1 }],
     trackingNumber: "TCG1",
@@ -217,7 +217,7 @@ test("[shipments] the whole-order Ship records what it sends as a parcel, so a l
 
 test("[shipments] the parcel that sends the last units adds no second parcel when it ships the order", async (db) => {
   const { order, tube, mat, hide } = await threeLineOrder(db);
-  await recordShipment(db, {
+  await shipParcel(db, {
     orderId: order.id,
     lines: [{ orderItemId: tube, quantity: 2 }, { orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
     trackingNumber: "TCG7",
@@ -235,7 +235,7 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
   const { order } = await placedOrder(db, [{ productId: p.id, quantity: 2 }], { paymentMethod: "test" });
   const line = order.items[0].id;
   await assert.rejects(
-    recordShipment(db, {
+    shipParcel(db, {
       orderId: order.id,
       lines: [{ orderItemId: line, quantity: 1 }],
       trackingNumber: "T",
@@ -251,7 +251,7 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
     opts,
   );
   await assert.rejects(
-    recordShipment(db, {
+    shipParcel(db, {
       orderId: paid.order.id,
       lines: [{ orderItemId: paid.tube, quantity: 1 }],
       trackingNumber: "T",
@@ -265,14 +265,14 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
 
 raceTest("[shipments] two parcels of the last unit at once: one wins, the other is refused", async (db) => {
   const { order, tube, mat, hide } = await threeLineOrder(db);
-  await recordShipment(db, {
+  await shipParcel(db, {
     orderId: order.id,
     lines: [{ orderItemId: tube, quantity: 2 }, { orderItemId: hide, quantity: 3 }],
     trackingNumber: "FIRST",
     userId: null,
   }, opts);
   const ship = (n: string) =>
-    recordShipment(db, {
+    shipParcel(db, {
       orderId: order.id,
       lines: [{ orderItemId: mat, quantity: 1 }],
       trackingNumber: n,

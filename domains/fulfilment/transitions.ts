@@ -8,8 +8,9 @@
  *
  * `refunded` is never chosen: a full refund sets it. Every change locks the order row (SELECT ...
  * FOR UPDATE), writes an audit entry (status_change, {from, to, ...}) in the same transaction, and
- * e-mails the customer through the outbox when the order ships or arrives. Staff cancelling an order
- * is the workflow flows/change_order_status.ts -> flows/cancel_order.ts (it may release or refund a payment).
+ * tells the customer when the order ships or arrives (TellCustomer: flows/change_order_status.ts
+ * queues the e-mail in that transaction). Staff cancelling an order is the workflow
+ * flows/change_order_status.ts -> flows/cancel_order.ts (it may release or refund a payment).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -17,11 +18,8 @@ import { orderNotes, orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
 import { lockOrder } from "../orders/mod.ts";
-import { enqueueEmail, orderDeliveredEmail, orderShippedEmail } from "../mail/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail, type OrderStatus } from "../orders/mod.ts";
-import { orderRecipient } from "./customer.ts";
 import { insertParcel, lineFulfilment } from "./lines.ts";
-import type { RefundOptions } from "./refunds.ts";
 import { TRACKING_REQUIRED } from "./schemas.ts";
 
 /** Where each status may go next by a staff action. */
@@ -59,6 +57,33 @@ export function refuseUnless(order: typeof orders.$inferSelect, to: OrderStatus)
   if (why) throw new ConflictError(why);
 }
 
+type OrderRow = typeof orders.$inferSelect;
+
+/** What the customer hears of: the order (or, with `parcel`, part of it) shipped, or it arrived. */
+export type OrderNews =
+  | {
+    to: "shipped";
+    order: OrderRow;
+    trackingNumber: string;
+    carrier: string | null;
+    /** A partial shipment's units (docs/decisions/0079); none when the rest of the order went. */
+    parcel?: { name: string; quantity: number }[];
+  }
+  | { to: "delivered"; order: OrderRow };
+
+/**
+ * Tells the customer, inside the transaction of the change it reports, so the e-mail is queued with
+ * the change or not at all. The e-mails are flows/change_order_status.ts's: this domain says what
+ * happened.
+ */
+export type TellCustomer = (tx: Db, news: OrderNews, now: Date) => Promise<void>;
+
+/** What a staff change needs besides the change itself. */
+export interface StatusOptions {
+  tell: TellCustomer;
+  now?: Date;
+}
+
 export interface StatusChange {
   orderId: number;
   to: OrderStatus;
@@ -75,7 +100,7 @@ export interface StatusChange {
 export async function advanceOrderStatus(
   db: Db,
   change: StatusChange,
-  opts: RefundOptions,
+  opts: StatusOptions,
 ): Promise<OrderDetail> {
   const now = opts.now ?? new Date();
   if (change.to === "shipped" && !change.trackingNumber) throw new ValidationError(TRACKING_REQUIRED);
@@ -95,9 +120,9 @@ export async function advanceOrderStatus(
  */
 export async function advanceLockedOrder(
   tx: Db,
-  order: typeof orders.$inferSelect,
+  order: OrderRow,
   change: StatusChange,
-  opts: RefundOptions,
+  opts: StatusOptions,
   now: Date,
 ): Promise<void> {
   if (change.to === "shipped" && !change.trackingNumber) throw new ValidationError(TRACKING_REQUIRED);
@@ -132,7 +157,16 @@ export async function advanceLockedOrder(
       ...(change.note ? { note: change.note } : {}),
     },
   });
-  await notifyCustomer(tx, order, change, opts, now);
+  if (change.to === "shipped") {
+    await opts.tell(tx, {
+      to: "shipped",
+      order,
+      trackingNumber: change.trackingNumber!,
+      carrier: change.carrier ?? null,
+    }, now);
+  } else if (change.to === "delivered") {
+    await opts.tell(tx, { to: "delivered", order }, now);
+  }
 }
 
 /**
@@ -151,37 +185,4 @@ async function parcelTheRest(tx: Db, orderId: number, change: StatusChange, now:
     userId: change.userId,
     lines: rest.map((l) => ({ orderItemId: l.orderItemId, quantity: l.toShip })),
   }, now);
-}
-
-/** The shipped or delivered e-mail, to the order's customer (none for an erased account). */
-async function notifyCustomer(
-  tx: Db,
-  order: typeof orders.$inferSelect,
-  change: StatusChange,
-  opts: RefundOptions,
-  now: Date,
-): Promise<void> {
-  const recipient = await orderRecipient(tx, order.userId);
-  if (!recipient) return;
-  const facts = {
-    ...recipient,
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    shop: opts.shop,
-    siteUrl: opts.siteUrl,
-  };
-  if (change.to === "shipped") {
-    await enqueueEmail(
-      tx,
-      orderShippedEmail({ ...facts, trackingNumber: change.trackingNumber!, carrier: change.carrier ?? null }),
-      now,
-    );
-  } else if (change.to === "delivered") {
-    const [detail] = await loadOrders(tx, [order.id]);
-    await enqueueEmail(
-      tx,
-      orderDeliveredEmail({ ...facts, products: detail.items.map((i) => ({ name: i.name, slug: i.productSlug })) }),
-      now,
-    );
-  }
 }

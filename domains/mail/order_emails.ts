@@ -5,7 +5,6 @@
  */
 import type { ShopInfo } from "../../config.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { trackingLink } from "../carriers/mod.ts";
 import type { OutgoingEmail } from "./outbox.ts";
 import { escapeHtml } from "./templates.ts";
 
@@ -58,17 +57,19 @@ ${links.length ? `<ul>${links.map((l) => `<li><a href="${e(l.href)}">${e(l.text)
 
 /**
  * The order is on its way: the tracking number, the carrier when staff gave it, and a link to the
- * carrier's tracking page when the carrier is known (domains/carriers). With `parcel` (a partial
+ * carrier's tracking page when the carrier is known (`tracking`: the caller finds it with
+ * domains/carriers trackingLink, so the mail domain reads no other domain). With `parcel` (a partial
  * shipment, docs/decisions/0079) it names the units in this parcel and says the rest follows.
  */
 export function orderShippedEmail(
   facts: OrderEmailFacts & {
     trackingNumber: string;
     carrier: string | null;
+    tracking: { carrier: string; url: string } | null;
     parcel?: { name: string; quantity: number }[];
   },
 ): OutgoingEmail {
-  const link = trackingLink(facts.trackingNumber, facts.carrier);
+  const link = facts.tracking;
   const parcel = facts.parcel;
   return compose(
     facts,

@@ -16,7 +16,6 @@ import {
   getAdminOrder,
   lineFulfilment,
   listAdminOrders,
-  recordShipment,
 } from "../../domains/fulfilment/mod.ts";
 import { mailSchemas, searchOutbox } from "../../domains/mail/mod.ts";
 import { toRand } from "../../lib/money.ts";
@@ -27,7 +26,7 @@ import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
 import { orderGateway, refundsByHand } from "../finalize_options.ts";
 import { createStaffOrderAction, orderLinesAction } from "./admin_staff_orders.ts";
 import { manualRefundNotice, refundOrder } from "../../flows/refund_order.ts";
-import { changeOrderStatus } from "../../flows/change_order_status.ts";
+import { changeOrderStatus, shipParcel } from "../../flows/change_order_status.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
 
 /** A list row as JSON (money in rand). */
@@ -245,7 +244,7 @@ export const shipmentAction = defineAction({
   summary: "Ship some units of some lines with a tracking number (the last units ship the order)",
   handler: async (c, body) => {
     const id = validParams(c, fulfilmentSchemas.orderIdParam).id;
-    const done = await recordShipment(c.var.db, {
+    const done = await shipParcel(c.var.db, {
       orderId: id,
       lines: body.lines,
       trackingNumber: body.trackingNumber,

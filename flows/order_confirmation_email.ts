@@ -1,20 +1,15 @@
 /**
  * The order confirmation e-mail: the order summary with VAT-inclusive prices (15%, the VAT amount
- * shown) and the shop's business details, as a South African tax invoice summary expects.
+ * shown) and the shop's business details, as a South African tax invoice summary expects. Composed
+ * here (flows/finalise_payment.ts queues it) because it draws on the order, its payment method, the
+ * checkout's VAT and the mail templates' escaping.
  */
-import type { ShopInfo } from "../../config.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { escapeHtml, type OutgoingEmail } from "../mail/mod.ts";
-import { discountLines, type OrderDetail } from "../orders/mod.ts";
-import { PAYMENT_METHOD_NAMES } from "../payments/schemas.ts";
-
-/** South African VAT rate; shop prices include it. */
-export const VAT_RATE_PERCENT = 15;
-
-/** The VAT inside a VAT-inclusive amount (R115 holds R15). */
-export function vatIncluded(totalCents: number): number {
-  return Math.round((totalCents * VAT_RATE_PERCENT) / (100 + VAT_RATE_PERCENT));
-}
+import type { ShopInfo } from "../config.ts";
+import { formatMoney } from "../lib/money.ts";
+import { VAT_RATE_PERCENT, vatIncluded } from "../domains/checkout/mod.ts";
+import { escapeHtml, type OutgoingEmail } from "../domains/mail/mod.ts";
+import { discountLines, type OrderDetail } from "../domains/orders/mod.ts";
+import { PAYMENT_METHOD_NAMES } from "../domains/payments/schemas.ts";
 
 export function orderConfirmationEmail(
   opts: {

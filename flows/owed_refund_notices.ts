@@ -1,62 +1,54 @@
 /**
- * Who hears of a payment the shop gives back (refund.ts): staff by an order note and an e-mail to the
- * shop's contact address, the customer by an e-mail saying why and when the money arrives.
+ * Who hears of a payment the shop gives back (domains/checkout/refund.ts): staff by an e-mail to the
+ * shop's contact address (the domain writes the order note with the same words), the customer by an
+ * e-mail saying why and when the money arrives. Both are queued in the transaction that records the
+ * refund, through the hooks the checkout domain calls (OwedRefundNotices), so the e-mails go exactly
+ * when the refund is recorded.
  */
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import type { ShopInfo } from "../../config.ts";
-import { orderNotes, users } from "../../db/schema/mod.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { enqueueEmail, escapeHtml, type OutgoingEmail } from "../mail/mod.ts";
-import type { RefundFacts } from "../payments/types.ts";
-import type { OrderRow, OwedKind, RefundOptions } from "./refund.ts";
+import type { ShopInfo } from "../config.ts";
+import { formatMoney } from "../lib/money.ts";
+import type { OwedKind, OwedRefundNotices } from "../domains/checkout/mod.ts";
+import { orderRecipient } from "../domains/fulfilment/mod.ts";
+import { enqueueEmail, escapeHtml, type OutgoingEmail } from "../domains/mail/mod.ts";
 
-/** An internal note on the order (its timeline shows it) and an e-mail to the shop's contact address. */
-export async function tellStaff(tx: Db, order: OrderRow, body: string, opts: RefundOptions, now: Date): Promise<void> {
-  await tx.insert(orderNotes).values({ orderId: order.id, userId: null, body, createdAt: now });
-  await enqueueEmail(
-    tx,
-    staffNoticeEmail({
-      shop: opts.shop,
-      siteUrl: opts.siteUrl,
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      body,
-    }),
-    now,
-  );
-}
-
-/** The customer hears that their money is on its way back (when the order still has a customer). */
-export async function emailCustomer(
-  tx: Db,
-  order: OrderRow,
-  kind: OwedKind,
-  refund: RefundFacts,
-  opts: RefundOptions,
-  now: Date,
-): Promise<void> {
-  if (order.userId === null) return;
-  const [user] = await tx.select({ email: users.email, firstName: users.firstName, username: users.username })
-    .from(users).where(and(eq(users.id, order.userId), sql`${users.deletedAt} is null`));
-  if (!user) return;
-  await enqueueEmail(
-    tx,
-    {
-      orderId: order.id,
-      ...paymentRefundedEmail({
-        to: user.email,
-        name: user.firstName ?? user.username,
-        orderNumber: order.orderNumber,
-        amountCents: refund.amountCents,
-        refundId: refund.id,
-        kind,
-        manual: refund.status === "manual",
-        shop: opts.shop,
-      }),
+/** The owed-refund e-mails of the shop at `site`, as the checkout domain's hooks. */
+export function owedRefundNotices(site: { shop: ShopInfo; siteUrl: string }): OwedRefundNotices {
+  return {
+    async staff(tx, order, body, now) {
+      await enqueueEmail(
+        tx,
+        staffNoticeEmail({
+          shop: site.shop,
+          siteUrl: site.siteUrl,
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          body,
+        }),
+        now,
+      );
     },
-    now,
-  );
+    // The customer hears that their money is on its way back (when the order still has a customer).
+    async customer(tx, order, kind, refund, now) {
+      const recipient = await orderRecipient(tx, order.userId);
+      if (!recipient) return;
+      await enqueueEmail(
+        tx,
+        {
+          orderId: order.id,
+          ...paymentRefundedEmail({
+            ...recipient,
+            orderNumber: order.orderNumber,
+            amountCents: refund.amountCents,
+            refundId: refund.id,
+            kind,
+            manual: refund.status === "manual",
+            shop: site.shop,
+          }),
+        },
+        now,
+      );
+    },
+  };
 }
 
 /** The e-mail to staff (the shop's contact address) about money they must know of or act on. */
@@ -79,7 +71,7 @@ function staffNoticeEmail(
 }
 
 /** The e-mail telling the customer their payment is given back, and why. */
-export function paymentRefundedEmail(
+function paymentRefundedEmail(
   opts: {
     to: string;
     name: string;
