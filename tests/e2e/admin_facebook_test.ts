@@ -15,7 +15,7 @@ import {
   fullPageShot,
   PHONE,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 import { type FakeGraphApi, sampleCatalogue, startFakeGraphApi } from "../fakes/graph_api.ts";
 
@@ -114,8 +114,7 @@ e2eTest("[e2e] facebook: save a token, import the catalogue twice, see the produ
 });
 
 e2eTest("[e2e] facebook: a refused token turns the result box red with Facebook's message", async () => {
-  const page = await e2e.context("desktop").newPage();
-  const errors = watchErrors(page, { ignore: /status of 422/ });
+  const { page, errors } = await watchedPage(e2e.context("desktop"), { ignore: /status of 422/ });
   await openTab(page);
   await page.locator("#fb-access-token").fill("EAAB-revoked");
   await page.getByRole("button", { name: "Save Token" }).click();

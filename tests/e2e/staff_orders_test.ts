@@ -19,7 +19,7 @@ import {
   fullPageShot,
   payByCard,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
 const pick: { id: number; name: string; stock: number }[] = [];
@@ -82,8 +82,7 @@ e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pa
 
   // The customer, signed out, pays the new total.
   const context = await e2e.browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  const payErrors = watchErrors(page);
+  const { page, errors: payErrors } = await watchedPage(context);
   await page.goto(`${url}${new URL(link).pathname}`);
   await page.getByRole("heading", { name: "Pay your order" }).waitFor();
   await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();

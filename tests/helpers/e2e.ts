@@ -165,6 +165,18 @@ export function watchErrors(page: Page, options: { ignore?: RegExp; into?: strin
   return errors;
 }
 
+/**
+ * A new page with its errors watched ({@link watchErrors}): from a browser (opened with `view`, its
+ * own context) or from a context; returns the page and the list its errors go to.
+ */
+export async function watchedPage(
+  from: Browser | BrowserContext,
+  options: { view?: BrowserContextOptions; ignore?: RegExp; into?: string[] } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const page = "contexts" in from ? await from.newPage(options.view) : await from.newPage();
+  return { page, errors: watchErrors(page, options) };
+}
+
 /** Where a screenshot called `name` is saved (tests/.screenshots/). */
 /**
  * Asserts that a control is (or is not) disabled, first giving React a moment to get there: an island
