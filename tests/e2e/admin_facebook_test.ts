@@ -25,7 +25,7 @@ let mediaDir: string;
 const e2e = useShopInBrowser({
   start: "[e2e] facebook: start the fake Graph API, the shop and the browser",
   stop: "[e2e] facebook: stop the shop, the browser and the fake Graph API",
-  database: { withAccounts: true, fill: async () => {} },
+  database: { withAccounts: true },
   env: async () => {
     graph = startFakeGraphApi({ items: sampleCatalogue });
     mediaDir = await Deno.makeTempDir({ prefix: "shop-e2e-media-" });

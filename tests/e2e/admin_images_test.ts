@@ -27,7 +27,7 @@ const SLUG = "habistat-heat-mat";
 const e2e = useShopInBrowser({
   start: "[e2e images] start the shop (demo catalogue and accounts) and the browser",
   stop: "[e2e images] stop the shop and the browser",
-  database: { withAccounts: true, fill: () => Promise.resolve() },
+  database: { withAccounts: true },
   env: async () => {
     mediaDir = await Deno.makeTempDir({ prefix: "shop-media-" });
     return { MEDIA_DIR: mediaDir };

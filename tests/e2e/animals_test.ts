@@ -19,7 +19,7 @@ import {
 const e2e = useShopInBrowser({
   start: "[e2e] animals: start the shop (demo catalogue) and the browser",
   stop: "[e2e] animals: stop the shop and the browser",
-  database: { withAccounts: true, fill: async () => {} },
+  database: { withAccounts: true },
 });
 
 e2eTest("[e2e] animals: the index and a profile render, accessible, with the checklist", async () => {

@@ -46,7 +46,7 @@ export interface ShopInBrowserOptions {
    * asked, and whatever `fill` adds) instead of its own empty in-memory one, which a test cannot
    * reach from outside. The directory is removed after the stop.
    */
-  database?: { withAccounts: boolean; fill(db: Db): Promise<void> };
+  database?: { withAccounts: boolean; fill?(db: Db): Promise<void> };
   /**
    * Browser contexts the file's tests share (their cookies and storage carry from one test to the
    * next), by name, each with its options: opened in the start test, read as `context(name)`.
@@ -145,7 +145,7 @@ async function prepareDatabase(dir: string, prepare: NonNullable<ShopInBrowserOp
   try {
     await database.migrate();
     await seedDemo(database.db, { withAccounts: prepare.withAccounts });
-    await prepare.fill(database.db);
+    await prepare.fill?.(database.db);
   } finally {
     await database.close();
   }
