@@ -7,11 +7,10 @@
  * axe on the admin pages.
  */
 import assert from "node:assert/strict";
-import type { Db } from "../../db/client.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import {
   demoAdmin,
-  demoBuyerAndStock,
+  demoBuyerAndPicks,
   demoCustomer,
   DESKTOP,
   e2eTest,
@@ -22,11 +21,7 @@ import {
   watchedPage,
 } from "../helpers/e2e.ts";
 
-const pick: { id: number; name: string; stock: number }[] = [];
-
-async function prepare(db: Db) {
-  pick.push(...(await demoBuyerAndStock(db, 1)).stocked);
-}
+const { picks: pick, fill: prepare } = demoBuyerAndPicks(1);
 
 const e2e = useShopInBrowser({
   start: "[e2e staff orders] start",

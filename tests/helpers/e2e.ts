@@ -360,3 +360,15 @@ export async function demoBuyerAndStock(db: Db, count: number) {
     )).orderBy(products.id).limit(count);
   return { customerId: customer.id, stocked };
 }
+
+/**
+ * A `database.fill` that runs {@link demoBuyerAndStock} for `count` products, and the list those
+ * products land in (empty until the start test has run).
+ */
+export function demoBuyerAndPicks(count: number) {
+  const picks: { id: number; name: string; stock: number }[] = [];
+  const fill = async (db: Db) => {
+    picks.push(...(await demoBuyerAndStock(db, count)).stocked);
+  };
+  return { picks, fill };
+}
