@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, products, users, wishlistItems } from "../../db/schema/mod.ts";
 import { insertOrder } from "../../domains/accounts/test_fixtures.ts";
 import { createAddress } from "../helpers/factories.ts";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const NEW_PASSWORD = "Gecko-Keeper2!";
 
@@ -133,8 +133,7 @@ e2eTest("[e2e] account: sign in through /login and open every tab", async () => 
 });
 
 e2eTest("[e2e] account: edit the profile and change the password", async () => {
-  const page = await e2e.context("desktop").newPage();
-  const errors = watchErrors(page, { ignore: refusedForm });
+  const { page, errors } = await watchedPage(e2e.context("desktop"), { ignore: refusedForm });
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   const profile = page.locator('[data-form="profile"]');
   await profile.locator('[name="phone"]').fill("12");
@@ -188,8 +187,7 @@ e2eTest("[e2e] account: download my data", async () => {
 });
 
 e2eTest("[e2e] account: delete after the confirmation step, signed out, cannot sign in again", async () => {
-  const page = await e2e.context("desktop").newPage();
-  const errors = watchErrors(page, { ignore: refusedForm });
+  const { page, errors } = await watchedPage(e2e.context("desktop"), { ignore: refusedForm });
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   await page.getByRole("link", { name: "Delete my account" }).click();
   await page.waitForURL(`${e2e.server.url}/account/delete`);

@@ -12,7 +12,7 @@ import {
   fullPageShot,
   useShopInBrowser,
   viewportShot,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
@@ -161,8 +161,7 @@ e2eTest("[e2e] address book: add, edit, set default and delete in dialogs withou
 });
 
 e2eTest("[e2e] address book on a phone: list and dialog", async () => {
-  const page = await e2e.context("desktop").newPage();
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.context("desktop"));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${e2e.server.url}/address-book`);
   await hydrated(page);

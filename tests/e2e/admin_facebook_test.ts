@@ -15,7 +15,7 @@ import {
   fullPageShot,
   PHONE,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 import { type FakeGraphApi, sampleCatalogue, startFakeGraphApi } from "../fakes/graph_api.ts";
 
@@ -25,7 +25,7 @@ let mediaDir: string;
 const e2e = useShopInBrowser({
   start: "[e2e] facebook: start the fake Graph API, the shop and the browser",
   stop: "[e2e] facebook: stop the shop, the browser and the fake Graph API",
-  database: { withAccounts: true, fill: async () => {} },
+  database: { withAccounts: true },
   env: async () => {
     graph = startFakeGraphApi({ items: sampleCatalogue });
     mediaDir = await Deno.makeTempDir({ prefix: "shop-e2e-media-" });
@@ -114,8 +114,7 @@ e2eTest("[e2e] facebook: save a token, import the catalogue twice, see the produ
 });
 
 e2eTest("[e2e] facebook: a refused token turns the result box red with Facebook's message", async () => {
-  const page = await e2e.context("desktop").newPage();
-  const errors = watchErrors(page, { ignore: /status of 422/ });
+  const { page, errors } = await watchedPage(e2e.context("desktop"), { ignore: /status of 422/ });
   await openTab(page);
   await page.locator("#fb-access-token").fill("EAAB-revoked");
   await page.getByRole("button", { name: "Save Token" }).click();

@@ -15,6 +15,7 @@ import {
   fullPageShot,
   PHONE,
   useShopInBrowser,
+  watchedPage,
   watchErrors,
 } from "../helpers/e2e.ts";
 import { testJpeg, testPng } from "../helpers/images.ts";
@@ -26,7 +27,7 @@ const SLUG = "habistat-heat-mat";
 const e2e = useShopInBrowser({
   start: "[e2e images] start the shop (demo catalogue and accounts) and the browser",
   stop: "[e2e images] stop the shop and the browser",
-  database: { withAccounts: true, fill: () => Promise.resolve() },
+  database: { withAccounts: true },
   env: async () => {
     mediaDir = await Deno.makeTempDir({ prefix: "shop-media-" });
     return { MEDIA_DIR: mediaDir };
@@ -119,8 +120,7 @@ e2eTest("[e2e images] the admin uploads a photo; it is resized to WebP files on 
 e2eTest("[e2e images] the storefront product page shows the uploaded photo through srcset", async () => {
   for (const [name, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     const context = await e2e.browser.newContext(options);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await watchedPage(context);
     await page.goto(`${e2e.server.url}/product/${SLUG}`);
     const main = page.locator("[data-gallery-main] img");
     await main.waitFor();

@@ -8,10 +8,9 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import type { Db } from "../../db/client.ts";
 import {
   demoAdmin,
-  demoBuyerAndStock,
+  demoBuyerAndPicks,
   demoCustomer,
   DESKTOP,
   e2eTest,
@@ -21,12 +20,8 @@ import {
   useShopInBrowser,
 } from "../helpers/e2e.ts";
 
-const picks: { id: number; name: string; stock: number }[] = [];
-
 /** The demo customer gets a default delivery address; two products with stock are picked to buy. */
-async function prepare(db: Db) {
-  picks.push(...(await demoBuyerAndStock(db, 2)).stocked);
-}
+const { picks, fill: prepare } = demoBuyerAndPicks(2);
 
 const e2e = useShopInBrowser({
   start: "[e2e admin orders] start",

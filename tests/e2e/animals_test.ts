@@ -13,20 +13,19 @@ import {
   PHONE,
   useShopInBrowser,
   viewportShot,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] animals: start the shop (demo catalogue) and the browser",
   stop: "[e2e] animals: stop the shop and the browser",
-  database: { withAccounts: true, fill: async () => {} },
+  database: { withAccounts: true },
 });
 
 e2eTest("[e2e] animals: the index and a profile render, accessible, with the checklist", async () => {
   // axe is injected as a script: the test's own context lets it past the shop's CSP.
   const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(context);
   await page.goto(e2e.server.url + "/animals");
   await page.getByRole("heading", { level: 1, name: "Shop by Animal" }).waitFor();
   assert.deepEqual(await axeViolations(page), []);

@@ -1,6 +1,6 @@
 /** The API reference page (/api/docs) in a real browser: it renders under the shop's CSP with no errors. */
 import assert from "node:assert/strict";
-import { DESKTOP, e2eTest, fullPageShot, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import { DESKTOP, e2eTest, fullPageShot, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] api docs: start the shop and the browser",
@@ -8,8 +8,7 @@ const e2e = useShopInBrowser({
 });
 
 e2eTest("[e2e] api docs: every operation is listed, and a schema opens", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(`${e2e.server.url}/api/docs`);
   await page.getByRole("heading", { level: 1, name: /API$/ }).waitFor();
   const doc = await (await page.request.get(`${e2e.server.url}/api/openapi.json`)).json();

@@ -8,7 +8,16 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { categories, products } from "../../db/schema/mod.ts";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchErrors } from "../helpers/e2e.ts";
+import {
+  DESKTOP,
+  e2eTest,
+  fullPageShot,
+  PHONE,
+  useShopInBrowser,
+  viewportShot,
+  watchedPage,
+  watchErrors,
+} from "../helpers/e2e.ts";
 
 /** A product and a category whose images are gone (404): the placeholder must show instead. */
 const BROKEN_PRODUCT = { slug: "habistat-dimming-thermostat", name: "Habistat Dimming Thermostat" };
@@ -36,8 +45,7 @@ const frames = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
 e2eTest("[e2e audit] suggestions open only when typed in, and close on Escape and an outside click", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page, MISSING_IMAGES);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ...MISSING_IMAGES });
   await page.goto(`${e2e.server.url}/search?q=habistat`);
   await page.locator('[data-island="SearchBox"][data-hydrated="true"]').first().waitFor();
   const box = page.locator("#header-search");
@@ -66,8 +74,7 @@ e2eTest("[e2e audit] suggestions open only when typed in, and close on Escape an
 
 e2eTest("[e2e audit] the phone's search page suggests as you type, with no count, filters or sort first", async () => {
   const context = await e2e.browser.newContext(PHONE);
-  const page = await context.newPage();
-  const errors = watchErrors(page, MISSING_IMAGES);
+  const { page, errors } = await watchedPage(context, MISSING_IMAGES);
   await page.goto(`${e2e.server.url}/`);
   await page.locator('nav[aria-label="Quick"]').getByRole("link", { name: "Search" }).click();
   await page.waitForURL("**/search");
@@ -149,8 +156,7 @@ e2eTest(
 
     const phone = await e2e.browser.newContext(PHONE);
     await phone.addCookies(await context.cookies());
-    const phonePage = await phone.newPage();
-    watchErrors(phonePage, { ...MISSING_IMAGES, into: errors });
+    const { page: phonePage } = await watchedPage(phone, { ...MISSING_IMAGES, into: errors });
     await phonePage.goto(`${e2e.server.url}/cart`);
     await assertPlaceholderBehind(phonePage.locator("main li img").first(), "cart line (phone list)");
     await fullPageShot(phonePage, "audit-broken-cart-phone");
@@ -210,8 +216,7 @@ e2eTest("[e2e audit] header shadow from 21 px of scroll, back-to-top from 301 px
 });
 
 e2eTest("[e2e audit] a toast stays 5000 ms: still there at 4999 ms, gone at 5000 ms", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.clock.install();
   await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
   await page.locator('[data-island="Toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
@@ -232,8 +237,7 @@ e2eTest("[e2e audit] a toast stays 5000 ms: still there at 4999 ms, gone at 5000
 
 e2eTest("[e2e audit] F8 focuses the notifications; a toast swiped right 50 px stays, 51 px dismisses it", async () => {
   // Without the 180 ms entry animation, the toast's transform is the swipe's alone.
-  const page = await e2e.browser.newPage({ ...DESKTOP, reducedMotion: "reduce" });
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: { ...DESKTOP, reducedMotion: "reduce" } });
   await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
   await page.locator('[data-island="Toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
   const region = page.getByRole("region", { name: "Notifications (F8)" });

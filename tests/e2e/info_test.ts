@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
 import { createUser } from "../helpers/factories.ts";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchErrors } from "../helpers/e2e.ts";
+import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchedPage } from "../helpers/e2e.ts";
 
 const ORDER = { number: "RB-1741161600999", email: "naledi@example.co.za" };
 
@@ -31,8 +31,7 @@ async function addOrder(db: Db) {
 }
 
 e2eTest("[e2e] info: the PVC landing page shows the loading text, then the content", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   // Hold the content request until the loading state has been seen.
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
@@ -75,8 +74,7 @@ e2eTest("[e2e] info: without JavaScript the landing page links to the full page"
 });
 
 e2eTest("[e2e] info: the track-order form finds an order and refuses a wrong e-mail", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(e2e.server.url + "/");
   await page.getByRole("navigation", { name: "Help" }).getByRole("link", { name: "Track Order" }).click();
   await page.waitForURL("**/track-order");
@@ -104,8 +102,7 @@ e2eTest("[e2e] info: the track-order form finds an order and refuses a wrong e-m
 });
 
 e2eTest("[e2e] info: screenshots of terms, FAQs, privacy and help (desktop and mobile)", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(e2e.server.url + "/terms");
   assert.ok(await page.getByRole("heading", { name: "Supplier information" }).isVisible());
   await fullPageShot(page, "terms");

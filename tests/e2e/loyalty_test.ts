@@ -17,7 +17,7 @@ import {
   PHONE,
   useShopInBrowser,
   viewportShot,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
@@ -59,8 +59,7 @@ async function giveDebt(db: Db) {
 }
 
 e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
-  const page = await e2e.context("desktop").newPage();
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.context("desktop"));
   await page.goto(`${e2e.server.url}/loyalty`);
   await page.locator("[data-loyalty-login-prompt]").waitFor();
   assert.equal(

@@ -21,7 +21,7 @@ import {
   e2eTest,
   fullPageShot,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
 const placed: { id: number; orderNumber: string }[] = [];
@@ -116,8 +116,7 @@ e2eTest(
   "[e2e packing slips] shipping with an Aramex waybill: a tracking link for staff and customer, the timeline and audit log in sentences",
   async () => {
     const url = e2e.server.url;
-    const page = await e2e.context("desktop").newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await watchedPage(e2e.context("desktop"));
     const b = placed[1];
     await page.goto(`${url}/admin/orders/${b.id}`);
     await page.fill("#ship-tracking", "30412345678");

@@ -16,7 +16,7 @@ import {
   fullPageShot,
   signIn,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
 const EMAIL = demoCustomer.email;
@@ -54,8 +54,7 @@ e2eTest("[e2e reset] a link without a token is an 'Invalid Reset Link'", async (
 });
 
 e2eTest("[e2e reset] request a reset for the demo customer; the e-mail arrives by SMTP", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page, { ignore: refusedForm });
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ignore: refusedForm });
   await page.goto(`${e2e.server.url}/login`);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.waitForURL("**/forgot-password");
@@ -84,8 +83,7 @@ e2eTest("[e2e reset] request a reset for the demo customer; the e-mail arrives b
 
 e2eTest("[e2e reset] open the link, set a new password, see success and go to /login after 3 seconds", async () => {
   assert.ok(link, "the previous step received the e-mail");
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page, { ignore: refusedForm });
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ignore: refusedForm });
   // Hold the island's link check for a moment, to see the 'verifying' state.
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
@@ -164,8 +162,7 @@ e2eTest("[e2e reset] the same path works with JavaScript switched off", async ()
 });
 
 e2eTest("[e2e reset] an admin reads the sent message at /admin/outbox", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page, { ignore: refusedForm });
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ignore: refusedForm });
   await page.goto(`${e2e.server.url}/login?redirect=/admin/outbox`);
   await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password);
   await page.waitForURL("**/admin/outbox");

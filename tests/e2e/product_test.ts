@@ -9,7 +9,7 @@ import {
   PHONE,
   useShopInBrowser,
   viewportShot,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 import { formatMoney } from "../../lib/money.ts";
 import {
@@ -84,8 +84,7 @@ async function findProduct() {
 }
 
 e2eTest("[e2e product] choosing a variant updates price, stock line, SKU, specifications and the form", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await openProduct(page);
   const main = page.locator("main");
   const byDefault = product.variants[defaultChoiceIndex(product.variants)];
@@ -135,8 +134,7 @@ e2eTest("[e2e product] choosing a variant updates price, stock line, SKU, specif
 e2eTest(
   "[e2e product] quantity stepper: minus disabled at 1, plus disabled at stock, clamped on a new choice",
   async () => {
-    const page = await e2e.browser.newPage(DESKTOP);
-    const errors = watchErrors(page);
+    const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
     await openProduct(page);
     const inStock = product.variants.filter((v) => !v.preorder && v.stock > 1).sort((a, b) => b.stock - a.stock);
     const [big, small] = [inStock[0], inStock.at(-1)!];
@@ -172,8 +170,7 @@ e2eTest(
 );
 
 e2eTest("[e2e product] gallery: a thumbnail becomes the main image, by click and by keyboard", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await openProduct(page);
   const mainImage = page.locator("[data-gallery-main] img");
   const thumbs = page.getByRole("button", { name: /^Show image \d+ of \d+$/ });
@@ -203,8 +200,7 @@ e2eTest(
   async () => {
     const context = await e2e.browser.newContext(DESKTOP);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await watchedPage(context);
     await openProduct(page);
     await page.locator('[data-island="ShareButton"][data-hydrated="true"]').waitFor();
     await page.getByRole("button", { name: "Share" }).click();
@@ -228,8 +224,7 @@ e2eTest(
 );
 
 e2eTest("[e2e product] screenshots: desktop 1280 and phone 390", async () => {
-  const desktop = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(desktop);
+  const { page: desktop, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await openProduct(desktop);
   await fullPageShot(desktop, "product-desktop");
   const pre = product.variants.find((v) => v.preorder)!;
@@ -239,8 +234,7 @@ e2eTest("[e2e product] screenshots: desktop 1280 and phone 390", async () => {
   await desktop.close();
 
   const context = await e2e.browser.newContext(PHONE);
-  const phone = await context.newPage();
-  watchErrors(phone, { into: errors });
+  const { page: phone } = await watchedPage(context, { into: errors });
   await openProduct(phone);
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow}px too wide)`);

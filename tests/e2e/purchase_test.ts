@@ -17,6 +17,7 @@ import {
   toPaymentStep,
   useShopInBrowser,
   viewportShot,
+  watchedPage,
   watchErrors,
 } from "../helpers/e2e.ts";
 
@@ -105,8 +106,7 @@ e2eTest(
 
     // The same review on a phone (same session, before the order empties the cart).
     const phone = await e2e.browser.newContext({ ...PHONE, storageState: await context.storageState() });
-    const phonePage = await phone.newPage();
-    watchErrors(phonePage, { into: errors });
+    const { page: phonePage } = await watchedPage(phone, { into: errors });
     await phonePage.goto(`${url}/checkout`);
     await phonePage.locator('[data-island="ShippingMethodChooser"][data-hydrated="true"]').waitFor();
     await phonePage.getByRole("radio", { name: /PUDO locker/ }).check();

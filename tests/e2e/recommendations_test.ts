@@ -8,7 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { browsingHistory, orderItems, orders, products } from "../../db/schema/mod.ts";
-import { DESKTOP, e2eTest, expectToast, fullPageShot, PHONE, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import { DESKTOP, e2eTest, expectToast, fullPageShot, PHONE, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const MAT = "habistat-heat-mat";
 /** Bought with the heat mat in the fixture's paid orders, in this order of frequency. */
@@ -58,8 +58,7 @@ e2eTest(
   async () => {
     for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
       const context = await e2e.browser.newContext(options);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { page, errors } = await watchedPage(context);
       await page.goto(`${e2e.server.url}/product/${MAT}`);
       const similar = await slugsIn(page, "Similar Products");
       assert.equal(similar.length, 4, screen);

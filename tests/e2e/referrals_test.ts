@@ -15,7 +15,7 @@ import {
   payByCard,
   registerThroughForm,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({ start: "[e2e referrals] start", stop: "[e2e referrals] stop" });
@@ -55,8 +55,7 @@ e2eTest(
 
     // The friend follows the link (on this test server's address) and registers.
     const friendContext = await e2e.browser.newContext(DESKTOP);
-    const friend = await friendContext.newPage();
-    watchErrors(friend, { into: errors });
+    const { page: friend } = await watchedPage(friendContext, { into: errors });
     await friend.goto(`${url}/register?ref=${code}`);
     assert.match((await friend.locator("form [data-referral-code]").textContent()) ?? "", new RegExp(code));
     await registerThroughForm(friend, {

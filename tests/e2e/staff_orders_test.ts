@@ -7,11 +7,10 @@
  * axe on the admin pages.
  */
 import assert from "node:assert/strict";
-import type { Db } from "../../db/client.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import {
   demoAdmin,
-  demoBuyerAndStock,
+  demoBuyerAndPicks,
   demoCustomer,
   DESKTOP,
   e2eTest,
@@ -19,14 +18,10 @@ import {
   fullPageShot,
   payByCard,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 
-const pick: { id: number; name: string; stock: number }[] = [];
-
-async function prepare(db: Db) {
-  pick.push(...(await demoBuyerAndStock(db, 1)).stocked);
-}
+const { picks: pick, fill: prepare } = demoBuyerAndPicks(1);
 
 const e2e = useShopInBrowser({
   start: "[e2e staff orders] start",
@@ -82,8 +77,7 @@ e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pa
 
   // The customer, signed out, pays the new total.
   const context = await e2e.browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  const payErrors = watchErrors(page);
+  const { page, errors: payErrors } = await watchedPage(context);
   await page.goto(`${url}${new URL(link).pathname}`);
   await page.getByRole("heading", { name: "Pay your order" }).waitFor();
   await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();

@@ -10,7 +10,7 @@ import {
   PHONE,
   useShopInBrowser,
   viewportShot,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 import { DEMO_TOP_CATEGORIES } from "../helpers/factories.ts";
 
@@ -22,8 +22,7 @@ const e2e = useShopInBrowser({
 
 e2eTest("[e2e] home page: categories, featured carousel buttons, new arrivals", async () => {
   // Reduced motion: the carousel then moves without its 300 ms slide, so the screenshot shows where it stops.
-  const page = await e2e.browser.newPage({ ...DESKTOP, reducedMotion: "reduce" });
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: { ...DESKTOP, reducedMotion: "reduce" } });
   await page.goto(e2e.server.url + "/");
   for (const slug of DEMO_TOP_CATEGORIES) {
     assert.ok(await page.locator(`header a[href="/category/${slug}"]`).count(), `header links ${slug}`);
@@ -57,8 +56,7 @@ e2eTest("[e2e] carousel shows 1, 2 and 4 items by width", async () => {
 });
 
 e2eTest("[e2e] follow a category, then a product: price in rand, tabs work", async () => {
-  const page = await e2e.browser.newPage(DESKTOP);
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(e2e.server.url + "/");
   await page.locator('header nav a[href="/category/heating-lighting"]').click();
   await page.waitForURL("**/category/heating-lighting");
@@ -151,8 +149,7 @@ e2eTest(
       );
       await route.fulfill({ response: res, body: css });
     });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await watchedPage(context);
     await page.goto(e2e.server.url + "/");
     await page.locator('[data-island="Toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
     assert.equal(
@@ -180,8 +177,7 @@ e2eTest("[e2e] unknown page is the 404 page", async () => {
 e2eTest(
   "[e2e] the footer's newsletter form loads its script only when scrolled near, then subscribes without a reload",
   async () => {
-    const page = await e2e.browser.newPage(PHONE);
-    const errors = watchErrors(page);
+    const { page, errors } = await watchedPage(e2e.browser, { view: PHONE });
     const requested: string[] = [];
     page.on("request", (req) => requested.push(req.url()));
     await page.goto(e2e.server.url + "/category/heating-lighting");

@@ -8,6 +8,7 @@ import {
   fullPageShot,
   PHONE,
   useShopInBrowser,
+  watchedPage,
   watchErrors,
 } from "../helpers/e2e.ts";
 
@@ -26,8 +27,7 @@ async function openTestPage(page: Page) {
 
 e2eTest("[e2e test-stripe] 4242 pays: success text and payment id; Run Another Test goes back", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  const errors = watchErrors(page);
+  const { page, errors } = await watchedPage(context);
   await openTestPage(page);
   await page.getByText("Stripe is not configured correctly. Please check your API keys.").waitFor();
   await page.getByText("The offline test payment provider stands in for Stripe").waitFor();

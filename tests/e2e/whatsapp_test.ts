@@ -17,7 +17,7 @@ import {
   payByCard,
   PHONE,
   useShopInBrowser,
-  watchErrors,
+  watchedPage,
 } from "../helpers/e2e.ts";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/mod.ts";
@@ -83,8 +83,7 @@ e2eTest(
     assert.match(reply.body!, /Total: R\s?1\s?394,00/);
 
     const context = await e2e.browser.newContext(PHONE);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
+    const { page, errors } = await watchedPage(context);
     await page.goto(link);
     await page.locator("[data-wa-address-form]").waitFor();
     await fullPageShot(page, "whatsapp-pay-address");

@@ -46,7 +46,7 @@ export interface ShopInBrowserOptions {
    * asked, and whatever `fill` adds) instead of its own empty in-memory one, which a test cannot
    * reach from outside. The directory is removed after the stop.
    */
-  database?: { withAccounts: boolean; fill(db: Db): Promise<void> };
+  database?: { withAccounts: boolean; fill?(db: Db): Promise<void> };
   /**
    * Browser contexts the file's tests share (their cookies and storage carry from one test to the
    * next), by name, each with its options: opened in the start test, read as `context(name)`.
@@ -145,7 +145,7 @@ async function prepareDatabase(dir: string, prepare: NonNullable<ShopInBrowserOp
   try {
     await database.migrate();
     await seedDemo(database.db, { withAccounts: prepare.withAccounts });
-    await prepare.fill(database.db);
+    await prepare.fill?.(database.db);
   } finally {
     await database.close();
   }
@@ -163,6 +163,18 @@ export function watchErrors(page: Page, options: { ignore?: RegExp; into?: strin
     if (m.type() === "error" && !options.ignore?.test(m.text())) errors.push(m.text());
   });
   return errors;
+}
+
+/**
+ * A new page with its errors watched ({@link watchErrors}): from a browser (opened with `view`, its
+ * own context) or from a context; returns the page and the list its errors go to.
+ */
+export async function watchedPage(
+  from: Browser | BrowserContext,
+  options: { view?: BrowserContextOptions; ignore?: RegExp; into?: string[] } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const page = "contexts" in from ? await from.newPage(options.view) : await from.newPage();
+  return { page, errors: watchErrors(page, options) };
 }
 
 /** Where a screenshot called `name` is saved (tests/.screenshots/). */
@@ -347,4 +359,16 @@ export async function demoBuyerAndStock(db: Db, count: number) {
       sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
     )).orderBy(products.id).limit(count);
   return { customerId: customer.id, stocked };
+}
+
+/**
+ * A `database.fill` that runs {@link demoBuyerAndStock} for `count` products, and the list those
+ * products land in (empty until the start test has run).
+ */
+export function demoBuyerAndPicks(count: number) {
+  const picks: { id: number; name: string; stock: number }[] = [];
+  const fill = async (db: Db) => {
+    picks.push(...(await demoBuyerAndStock(db, count)).stocked);
+  };
+  return { picks, fill };
 }

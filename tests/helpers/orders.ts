@@ -27,11 +27,11 @@ export async function customerWithOrder(db: Db, client: TestClient, username = "
 }
 
 /**
- * The app with `env` (a payment provider's settings), a customer with an order as
+ * The app with `env` (a payment provider's settings, none by default), a customer with an order as
  * {@link customerWithOrder} makes it, and a client with no cookies and no Origin, as the provider's
  * servers call the shop's webhooks.
  */
-export async function customerWithOrderOn(db: Db, database: Database, env: Record<string, string>) {
+export async function customerWithOrderOn(db: Db, database: Database, env: Record<string, string> = {}) {
   const app = testApp(database, env);
   const client = testClient(app);
   const { me, order } = await customerWithOrder(db, client);

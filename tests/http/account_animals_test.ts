@@ -5,20 +5,18 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { seedDemo } from "../../seed/mod.ts";
 import { orderItems, orders, products, productVariants, reminderPreferences, users } from "../../db/schema/mod.ts";
 import { remindersOn } from "../../domains/animals/mod.ts";
+import { demoCatalogueApp } from "../helpers/demo_shop.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
 test(
   "[keeper animals api] record, list, change, remove; 400 unknown species; 404 another customer's; 401 visitors",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const visitor = testClient(app);
     assert.equal((await visitor.get("/api/account/animals")).status, 401);
     assert.equal(
@@ -92,8 +90,7 @@ test(
 test(
   "[keeper animals pages] /account/animals: add, edit and remove by plain forms; cross-site posts refused",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const visitor = testClient(app);
     const away = await visitor.get("/account/animals");
     assert.equal(away.status, 303);
@@ -156,8 +153,7 @@ test(
 test(
   "[reminders pages] the account switch and the e-mail's unsubscribe link turn reminders off; a bad link is refused",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const keeper = testClient(app);
     await registerCustomer(keeper);
     const [me] = await db.select().from(users);

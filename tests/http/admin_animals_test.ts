@@ -5,13 +5,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { signedInAs } from "../helpers/staff.ts";
-import { seedDemo } from "../../seed/mod.ts";
 import { auditLogs, species } from "../../db/schema/mod.ts";
 import { speciesProfileJson } from "../../routes/api/animals_json.ts";
 import { getSpecies } from "../../domains/animals/mod.ts";
+import { demoCatalogueApp } from "../helpers/demo_shop.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -51,8 +50,7 @@ async function bodyOf(db: Parameters<typeof getSpecies>[0], slug: string) {
 test(
   "[admin animals] only staff edit a profile; ranges are checked; each change is audited and shown",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const body = await bodyOf(db, "bearded-dragon");
     assert.equal((await testClient(app).postJson("/api/admin/animals/bearded-dragon", body, "PUT")).status, 401);
     const customer = await signedInAs(db, database, "customer", app);
@@ -97,8 +95,7 @@ test(
 test(
   "[admin animals] the species screen and its form work without JavaScript; customers are kept out",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const customer = await signedInAs(db, database, "customer", app);
     const away = await customer.get("/admin/animals");
     assert.equal(away.status, 303, "a customer is sent away from the admin area");

@@ -3,11 +3,11 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
 import { describeAmpErrors, validateAmp } from "../helpers/amp_validator.ts";
-import { seedDemo } from "../../seed/mod.ts";
 import { products } from "../../db/schema/mod.ts";
 import { getProduct, listCategories, listProducts } from "../../domains/catalog/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { type AmpSite, renderAmpProductPage } from "../../components/amp/mod.ts";
+import { demoCatalogueApp } from "../helpers/demo_shop.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -77,8 +77,7 @@ test("[amp] the validator really validates: broken AMP pages fail", async (db, d
 });
 
 test("[amp] every seeded category's AMP page passes the AMP validator", async (db, database) => {
-  await seedDemo(db, { withAccounts: false });
-  const app = testApp(database);
+  const app = await demoCatalogueApp(db, database);
   const categories = await listCategories(db);
   assert.equal(categories.length, 10);
   for (const c of categories) {
@@ -94,8 +93,7 @@ test("[amp] every seeded category's AMP page passes the AMP validator", async (d
 test(
   "[amp] seeded product AMP pages pass the AMP validator (one image, several, sale, out of stock)",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const all = (await listProducts(db, { limit: 1000 })).items;
     // Every seeded product is validated; make sure the set covers the cases the pages branch on.
     assert.ok(all.length >= 15);

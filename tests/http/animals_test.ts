@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp, testAssets, testConfig } from "../helpers/app.ts";
+import { testAssets, testConfig } from "../helpers/app.ts";
 import { createApp } from "../../app.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 import { testClient } from "../helpers/client.ts";
@@ -13,12 +13,12 @@ import { seedDemo } from "../../seed/mod.ts";
 import { productVariants } from "../../db/schema/mod.ts";
 import { NEEDS } from "../../domains/animals/mod.ts";
 import { NEED_KEYS } from "../../contract/animals.ts";
+import { demoCatalogueApp } from "../helpers/demo_shop.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
 test("[animals api] list, profile, setup; unknown species 404 with a message", async (db, database) => {
-  await seedDemo(db, { withAccounts: false });
-  const app = testApp(database);
+  const app = await demoCatalogueApp(db, database);
   const list = await app.request("/api/animals");
   assert.equal(list.status, 200);
   assert.match(list.headers.get("Content-Type") ?? "", /json/);
@@ -59,8 +59,7 @@ test("[animals api] list, profile, setup; unknown species 404 with a message", a
 test(
   "[animals api] essentials go into the cart once; the setup then says covered, and a misfit says why",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const shopper = testClient(app);
     // A 60x45x45 enclosure and a 6% kit: both wrong for an adult beardie.
     const [small] = await db.select().from(productVariants).where(eq(productVariants.sku, "RB-ENC-0006-604545"));
@@ -143,8 +142,7 @@ test(
 test(
   "[animals pages] the essentials form adds to the cart and the cart page shows the chosen animal's gaps",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const shopper = testClient(app);
     const [small] = await db.select().from(productVariants).where(eq(productVariants.sku, "RB-ENC-0006-604545"));
     const add = await shopper.postForm("/cart", { productId: String(small.productId), variantId: String(small.id) });
@@ -174,8 +172,7 @@ test(
 test(
   "[animals] product pages say what they suit; listings filter by ?animal=; search links the species",
   async (db, database) => {
-    await seedDemo(db, { withAccounts: false });
-    const app = testApp(database);
+    const app = await demoCatalogueApp(db, database);
     const food = await (await app.request("/product/zoo-med-crested-gecko-food-227g")).text();
     assert.match(food, /<h2 id="suitable-for"[^>]*>Suitable for<\/h2>/);
     assert.match(food, /href="\/animals\/crested-gecko"/);

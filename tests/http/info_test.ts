@@ -6,6 +6,7 @@ import { seedDemo } from "../../seed/mod.ts";
 import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp } from "../helpers/app.ts";
 import { createCategory, createProduct, createUser } from "../helpers/factories.ts";
+import { demoCatalogueApp } from "../helpers/demo_shop.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -277,8 +278,7 @@ test("[info] track order: bad input gets field messages and a 400, keeping what 
 });
 
 test("[info] the PVC landing page is a loading shell; its content lists the PVC enclosures", async (db, database) => {
-  await seedDemo(db, { withAccounts: false });
-  const app = testApp(database);
+  const app = await demoCatalogueApp(db, database);
   const shell = await getHtml(app, "/landing/pvc-enclosures");
   assertPageChrome(shell, "/landing/pvc-enclosures", "PVC Reptile Enclosures");
   assert.match(shell, /Loading specialized landing page\.\.\./);

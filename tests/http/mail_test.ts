@@ -2,18 +2,39 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { parseMessage, startSmtpSink, textBody } from "../fakes/smtp_sink.ts";
+import { parseMessage, type SmtpSink, startSmtpSink, textBody } from "../fakes/smtp_sink.ts";
 import { emailOutbox } from "../../db/schema/mod.ts";
-import { deliverDue, enqueueEmail, fromAddress, smtpTransport, startMailWorker } from "../../domains/mail/mod.ts";
+import {
+  deliverDue,
+  enqueueEmail,
+  fromAddress,
+  type MailTransport,
+  smtpTransport,
+  startMailWorker,
+} from "../../domains/mail/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
 const FROM = fromAddress("Reptile Basics", "support@reptilebasics.co.za");
 
-test("[mail] nodemailer delivers an outbox message over SMTP to the sink", async (db) => {
+/** Runs `fn` with a new SMTP sink and a transport to it (`auth` in its URL), closes both, returns the sink. */
+async function withSink(
+  fn: (sink: SmtpSink, transport: MailTransport) => Promise<void>,
+  auth?: { user: string; pass: string },
+): Promise<SmtpSink> {
   const sink = startSmtpSink();
-  const transport = smtpTransport(sink.url(), FROM);
+  const transport = smtpTransport(sink.url(auth), FROM);
   try {
+    await fn(sink, transport);
+  } finally {
+    transport.close?.();
+    await sink.stop();
+  }
+  return sink;
+}
+
+test("[mail] nodemailer delivers an outbox message over SMTP to the sink", async (db) => {
+  await withSink(async (sink, transport) => {
     const long = `Open https://shop.example/reset-password?token=${"a".repeat(32)} within the hour. ${"é".repeat(80)}`;
     const { id } = await enqueueEmail(db, {
       to: "thandi@example.co.za",
@@ -34,29 +55,19 @@ test("[mail] nodemailer delivers an outbox message over SMTP to the sink", async
     assert.ok(textBody(received).includes("é"));
     const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     assert.equal(row.status, "sent");
-  } finally {
-    transport.close?.();
-    await sink.stop();
-  }
+  });
 });
 
 test("[mail] SMTP credentials in SMTP_URL are used (AUTH)", async (db) => {
-  const sink = startSmtpSink();
-  const transport = smtpTransport(sink.url({ user: "shop@example.co.za", pass: "s3cret:/@" }), FROM);
-  try {
+  await withSink(async (sink, transport) => {
     await enqueueEmail(db, { to: "k@example.co.za", subject: "Auth", text: "x" });
     assert.equal((await deliverDue(db, transport)).sent, 1);
     assert.equal((await sink.waitForMessage()).authUser, "shop@example.co.za");
-  } finally {
-    transport.close?.();
-    await sink.stop();
-  }
+  }, { user: "shop@example.co.za", pass: "s3cret:/@" });
 });
 
 test("[mail] an attachment in the outbox (the tax invoice PDF) goes out as a base64 MIME part", async (db) => {
-  const sink = startSmtpSink();
-  const transport = smtpTransport(sink.url(), FROM);
-  try {
+  await withSink(async (sink, transport) => {
     const pdf = "%PDF-1.7 pretend invoice \u00ff";
     const contentBase64 = btoa(pdf);
     await enqueueEmail(db, {
@@ -73,16 +84,11 @@ test("[mail] an attachment in the outbox (the tax invoice PDF) goes out as a bas
     const part = received.raw.split(/Content-Disposition: attachment[^\r]*\r\n\r\n/i)[1].split("\r\n--")[0];
     assert.equal(atob(part.replace(/\s/g, "")), pdf, "the bytes arrive unchanged");
     assert.match(textBody(received), /INV-000001 is attached/);
-  } finally {
-    transport.close?.();
-    await sink.stop();
-  }
+  });
 });
 
 test("[mail] a refused message is retried later and recorded; an unreachable server too", async (db) => {
-  const sink = startSmtpSink();
-  const transport = smtpTransport(sink.url(), FROM);
-  try {
+  const stopped = await withSink(async (sink, transport) => {
     const t0 = new Date();
     const { id } = await enqueueEmail(db, { to: "k@example.co.za", subject: "Retry me", text: "x" }, t0);
     sink.failNext(1);
@@ -97,12 +103,9 @@ test("[mail] a refused message is retried later and recorded; an unreachable ser
     assert.equal(row.status, "sent");
     assert.equal(row.attempts, 2);
     assert.equal(sink.messages.length, 1);
-  } finally {
-    transport.close?.();
-    await sink.stop();
-  }
+  });
   // The sink is gone: connection refused.
-  const dead = smtpTransport(sink.url(), FROM);
+  const dead = smtpTransport(stopped.url(), FROM);
   const { id } = await enqueueEmail(db, { to: "k@example.co.za", subject: "Nobody home", text: "x" });
   assert.equal((await deliverDue(db, dead)).retrying, 1);
   const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));

@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp, testConfig } from "../helpers/app.ts";
+import { testConfig } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { customerWithOrder } from "../helpers/orders.ts";
+import { customerWithOrderOn } from "../helpers/orders.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import type { Db } from "../../db/client.ts";
@@ -37,9 +37,7 @@ async function pay(db: Db, order: { id: number; orderNumber: string; totalCents:
 test(
   "[tax documents http] the customer downloads their invoice; another customer and an unpaid order get 404",
   async (db, database) => {
-    const app = testApp(database);
-    const client = testClient(app);
-    const { order } = await customerWithOrder(db, client);
+    const { app, client, order } = await customerWithOrderOn(db, database);
     const unpaid = await client.get(`/orders/${order.id}/invoice.pdf`);
     assert.equal(unpaid.status, 404, "an unpaid order has no invoice");
     assert.doesNotMatch(await (await client.get(`/order/${order.id}`)).text(), /invoice\.pdf/);
@@ -81,9 +79,7 @@ test(
 test(
   "[tax documents http] credit notes: the latest, each by id, and staff download both documents",
   async (db, database) => {
-    const app = testApp(database);
-    const client = testClient(app);
-    const { order } = await customerWithOrder(db, client);
+    const { app, client, order } = await customerWithOrderOn(db, database);
     await pay(db, order);
     assert.equal((await client.get(`/orders/${order.id}/credit-note.pdf`)).status, 404, "no refund yet");
     const refund = (amountCents: number, reason: string) =>
@@ -120,9 +116,7 @@ test(
 test(
   "[tax documents http] the customer's VAT number: checked, saved from the API and the form, printed on later invoices",
   async (db, database) => {
-    const app = testApp(database);
-    const client = testClient(app);
-    const { me, order } = await customerWithOrder(db, client);
+    const { client, me, order } = await customerWithOrderOn(db, database);
     const bad = await client.postJson("/api/account/profile", { email: me.email, vatNumber: "123" }, "PUT");
     assert.equal(bad.status, 400);
     assert.equal((await bad.json()).issues[0].message, "VAT number must be 10 digits starting with 4");
@@ -151,9 +145,7 @@ test(
 test(
   "[tax documents http] a PayFast refund by staff is recorded with its credit note and staff are told to finish it at PayFast",
   async (db, database) => {
-    const app = testApp(database);
-    const client = testClient(app);
-    const { order } = await customerWithOrder(db, client);
+    const { app, client, order } = await customerWithOrderOn(db, database);
     await pay(db, order);
     await db.update(orders).set({ paymentMethod: "payfast", paymentId: "pf_77" }).where(eq(orders.id, order.id));
     const admin = await signedInAs(db, database, "admin", app);
