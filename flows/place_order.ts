@@ -55,6 +55,7 @@ export interface PlaceOrderInput {
 const PLACEMENT = { countPendingOrders: true } as const;
 
 export const EMPTY_CART = "Your cart is empty";
+export const CHOOSE_PUDO_LOCKER = "Please choose a PUDO locker.";
 export const MISSING_SHIPPING_ADDRESS =
   "Please add a default shipping address in your address book before checking out.";
 
@@ -79,6 +80,11 @@ export async function placeOrder(
   const owner = { userId: input.userId };
   const earlier = await orderForKey(db, input);
   if (earlier) return { order: earlier, created: false };
+  // Before anything is touched (the customer's unpaid orders are let go of below): a locker order
+  // names one of the lockers.
+  const pudo = input.shippingMethod === "pudo_locker";
+  const locker = pudo ? findLocker(input.pudoLockerCode) : null;
+  if (pudo && !locker) throw new ValidationError(CHOOSE_PUDO_LOCKER);
 
   // Rerun whole if PostgreSQL aborts it to break a lock conflict with another checkout, or if the
   // order number drawn happens to be taken already (the unique constraint is the final word).
@@ -137,11 +143,9 @@ export async function placeOrder(
         }
 
         const { shipping, billing } = await orderAddresses(tx, input);
-        const locker = input.shippingMethod === "pudo_locker" ? findLocker(input.pudoLockerCode) : null;
-        if (input.shippingMethod === "pudo_locker") {
-          const pudo = pudoEligibility(cart);
-          if (!pudo.eligible) throw new ValidationError(pudo.message);
-          if (!locker) throw new ValidationError("Please choose a PUDO locker.");
+        if (pudo) {
+          const eligibility = pudoEligibility(cart);
+          if (!eligibility.eligible) throw new ValidationError(eligibility.message);
         }
 
         const taken = await takeStock(

@@ -67,6 +67,11 @@ export interface AppEnv {
     storage: FileStorage;
     /** Set when a guest cart could not be merged at sign-in (the welcome toast then gives way). */
     cartSyncFailed?: boolean;
+    /**
+     * The checkout review form's idempotency key (a hidden field): the place-order action reads it
+     * here, else the Idempotency-Key header its JSON route is sent.
+     */
+    idempotencyKey?: string;
   };
 }
 

@@ -113,6 +113,8 @@ export function orderJson(o: OrderDetail): z.input<typeof orderSchema> {
 /**
  * Place an order from the cart: prices, totals, stock and coupon re-checked on the server inside one
  * transaction; an Idempotency-Key header makes a retry answer the same order (200 instead of 201).
+ * The checkout review form (POST /checkout) is its form twin: the form's hidden key field arrives as
+ * `c.var.idempotencyKey` in place of the header.
  */
 export const placeOrderAction = defineAction({
   method: "post",
@@ -126,8 +128,8 @@ export const placeOrderAction = defineAction({
   handler: async (c, body) => {
     const gateway = c.var.payments;
     if (!gateway) throw new PaymentNotConfiguredError();
-    const header = c.req.header("Idempotency-Key");
-    const key = header === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(header);
+    const sent = c.var.idempotencyKey ?? c.req.header("Idempotency-Key");
+    const key = sent === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(sent);
     if (key && !key.success) throw new ValidationError(key.error.issues[0].message);
     const { order, created } = await placeOrder(
       c.var.db,

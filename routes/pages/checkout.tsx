@@ -2,7 +2,8 @@
  * /checkout (document 2 "Checkout"): review, then payment, then confirmation, all server-rendered.
  *   GET  /checkout                      review (visitor: login; empty cart: /cart; no default
  *                                       shipping address: the address book)
- *   POST /checkout                      places the order (idempotency key from the form), then payment
+ *   POST /checkout                      places the order (the form twin of POST /api/orders; idempotency
+ *                                       key from the form), then payment
  *   GET  /checkout?order={id}           payment step of the customer's own pending, unpaid order
  *   GET  /checkout?order={id}&confirmed=1  confirmation once paid; until then a self-refreshing wait
  *                                       (a failed attempt sends the customer back to the payment step)
@@ -27,24 +28,24 @@ import {
 import { type OrderDetail } from "../../domains/orders/mod.ts";
 import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
 import { PAYFAST_METHOD_LABEL, type PayFastCheckout, type PaymentIntentFacts } from "../../domains/payments/mod.ts";
-import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { ToastInput } from "../../client/toast.ts";
 import { ReviewStep } from "../../components/checkout/ReviewStep.tsx";
 import { PaymentStep } from "../../components/checkout/PaymentStep.tsx";
 import { PayFastForm } from "../../components/checkout/PayFastForm.tsx";
 import { CheckoutCard, CheckoutFrame } from "../../components/checkout/CheckoutFrame.tsx";
 import { ConfirmationView, ConfirmingPaymentView } from "../../components/checkout/ConfirmationView.tsx";
-import { PAYMENT_CONFIGURATION_ERROR } from "../../components/checkout/CheckoutNotices.tsx";
 import { currentUser, requireUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { finalizeOptions, payfastReturnPath } from "../finalize_options.ts";
 import { formRoute } from "../action.ts";
 import { stitchPaymentAction } from "../api/stitch.ts";
 import { payfastStartAction } from "../api/payments.ts";
+import { placeOrderAction } from "../api/orders.ts";
 import { applyRedemptionAction } from "../api/loyalty.ts";
 import { renderPage } from "../render.tsx";
 import { deliveryRates } from "../shop_info.ts";
-import { MISSING_SHIPPING_ADDRESS, placeOrder, type PlaceOrderInput } from "../../flows/place_order.ts";
+import { MISSING_SHIPPING_ADDRESS } from "../../flows/place_order.ts";
 import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
 import { abandonOrder } from "../../flows/cancel_order.ts";
 import { idFrom, ownOrder, settleWithProvider, settleWithStitch, stitchWaitUrl } from "./checkout_settle.ts";
@@ -80,27 +81,8 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
   c.header("Cache-Control", "private, no-store");
 });
 
-/** The review form's fields as placeOrder input; a ValidationError with the first problem. */
-function placeOrderInput(form: Record<string, unknown>, userId: number): PlaceOrderInput {
-  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
-  const key = checkoutSchemas.idempotencyKey.safeParse(text("idempotencyKey"));
-  if (!key.success) throw new ValidationError("Your checkout page has expired. Please review your order again.");
-  const pudo = text("shippingMethod") === "pudo_locker";
-  const body = checkoutSchemas.placeOrderBody.safeParse({
-    shippingMethod: text("shippingMethod") || "standard",
-    pudoLockerCode: pudo ? text("pudoLockerCode") || null : null,
-    notes: text("notes").trim() || null,
-  });
-  if (!body.success) throw new ValidationError(body.error.issues[0].message);
-  if (pudo && !body.data.pudoLockerCode) throw new ValidationError("Please choose a PUDO locker.");
-  return {
-    userId,
-    idempotencyKey: key.data,
-    shippingMethod: body.data.shippingMethod,
-    pudoLockerCode: body.data.pudoLockerCode ?? null,
-    notes: body.data.notes ?? null,
-  };
-}
+/** The review form's key is missing or malformed: a page from an older release, or a hand-made post. */
+const CHECKOUT_EXPIRED = "Your checkout page has expired. Please review your order again.";
 
 async function reviewPage(c: Context<AppEnv>) {
   const review = await checkoutReview(c.var.db, currentUser(c).id, await deliveryRates(c));
@@ -240,22 +222,27 @@ export function checkoutPages() {
     return await orderPage(c, order);
   });
 
-  app.post("/checkout", async (c) => {
-    const user = currentUser(c);
-    const gateway = c.var.payments;
-    try {
-      if (!gateway) throw new ConflictError(PAYMENT_CONFIGURATION_ERROR);
-      const input = placeOrderInput(await c.req.parseBody(), user.id);
-      const delivery = await deliveryRates(c);
-      const { order } = await placeOrder(c.var.db, { ...input, paymentMethod: gateway.provider, delivery }, {
-        replaceUnpaid: { gateway, finalize: finalizeOptions(c) },
-      });
-      return c.redirect(paymentUrl(order.id), 303);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+  // The review form places the order through the same action as POST /api/orders; its hidden
+  // idempotency key stands in for that route's Idempotency-Key header (a double submit, or a retry
+  // after a lost answer, lands on the one order).
+  formRoute(app, placeOrderAction, {
+    path: "/checkout",
+    input: (fields, c) => {
+      const key = checkoutSchemas.idempotencyKey.safeParse(fields.idempotencyKey ?? "");
+      if (!key.success) throw new ValidationError(CHECKOUT_EXPIRED);
+      c.set("idempotencyKey", key.data);
+      const pudo = fields.shippingMethod === "pudo_locker";
+      return {
+        shippingMethod: fields.shippingMethod || undefined,
+        pudoLockerCode: pudo ? fields.pudoLockerCode || null : null,
+        notes: fields.notes?.trim() || null,
+      };
+    },
+    onSuccess: (c, order) => c.redirect(paymentUrl(order.id), 303),
+    onError: (c, err) => {
       setFlash(c, { title: "Order creation failed", description: err.message, variant: "destructive" });
       return c.redirect("/checkout", 303);
-    }
+    },
   });
 
   app.post("/checkout/back", async (c) => {

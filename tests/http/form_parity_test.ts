@@ -206,7 +206,54 @@ async function r50offId(db: Db): Promise<number> {
   return r.id;
 }
 
+/** The key both customers' checkouts send (keys are per customer, so the orders can hold the same one). */
+const ORDER_KEY = "parity-order-0001";
+
+/** POST /api/orders as the spec's client sends it: the key in the Idempotency-Key header. */
+const placeOrderJson = (client: TestClient, body: Record<string, unknown>, key = ORDER_KEY) =>
+  client.request("/api/orders", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+    body: JSON.stringify(body),
+  });
+
+/** The review form's post: the key in its hidden field. */
+const placeOrderForm = (client: TestClient, fields: Record<string, string>, key = ORDER_KEY) =>
+  client.postForm("/checkout", { idempotencyKey: key, shippingMethod: "standard", notes: "", ...fields });
+
+/** A customer's orders as they would read the same for anyone: no ids, numbers or times. */
+async function placedOrders(db: Db, userId: number) {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
+  return await Promise.all(rows.map(async (o) => ({
+    status: o.status,
+    paid: o.paidAt !== null,
+    idempotencyKey: o.idempotencyKey,
+    paymentMethod: o.paymentMethod,
+    shippingMethod: o.shippingMethod,
+    pudoLockerCode: o.pudoLockerCode,
+    pudoLockerAddress: o.pudoLockerAddress,
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    notes: o.notes,
+    subtotal: o.subtotal,
+    shippingCost: o.shippingCost,
+    total: o.total,
+    items: await db.select({ productId: orderItems.productId, price: orderItems.price, quantity: orderItems.quantity })
+      .from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+  })));
+}
+
 const CASES: Case[] = [
+  {
+    name: "place an order from the cart (the checkout review form)",
+    setup: async (client) => {
+      await withOneAddress(client);
+      await withTwoInCart(client);
+    },
+    json: (client) => placeOrderJson(client, { shippingMethod: "standard", notes: "Leave at the desk" }),
+    form: (client) => placeOrderForm(client, { notes: "Leave at the desk" }),
+    state: placedOrders,
+  },
   {
     name: "change a cart line's quantity",
     setup: withTwoInCart,
@@ -1257,6 +1304,63 @@ test(
     } finally {
       await fake.close();
     }
+  },
+);
+
+test(
+  "[form parity] placing an order: a retry answers the same order both ways, a refusal the same words",
+  async (db, database) => {
+    const p = await createProduct(db, { price: "600.00", stock: 10 });
+    const shopper = async () => {
+      const one = await customer(database);
+      await withOneAddress(one.client);
+      assert.equal((await one.client.postJson("/api/cart", { productId: p.id, quantity: 2 })).status, 201);
+      return one;
+    };
+    const a = await shopper();
+    const b = await shopper();
+
+    // A PUDO order without a locker: refused both ways with the same words, nothing placed.
+    const refused = await placeOrderJson(a.client, { shippingMethod: "pudo_locker" });
+    assert.equal(refused.status, 400);
+    const message = (await refused.json()).error;
+    assert.equal(message, "Please choose a PUDO locker.");
+    const formRefused = await noting(b.client).postForm("/checkout", {
+      idempotencyKey: ORDER_KEY,
+      shippingMethod: "pudo_locker",
+      pudoLockerCode: "",
+    });
+    assert.equal(formRefused.headers.get("location"), "/checkout");
+    const flash = await refusalShown(formRefused, b.client);
+    assert.ok(flash.includes("Order creation failed") && flash.includes(message), flash);
+    assert.deepEqual(await placedOrders(db, a.id), []);
+    assert.deepEqual(await placedOrders(db, b.id), []);
+
+    // With a locker: the same order both ways; sent again with the same key, the same order again.
+    const pudo = { shippingMethod: "pudo_locker", pudoLockerCode: "PUDO-CPT-CBD" };
+    const first = await placeOrderJson(a.client, pudo);
+    assert.equal(first.status, 201, await first.clone().text());
+    const again = await placeOrderJson(a.client, pudo);
+    assert.equal(again.status, 200);
+    const orderId = (await first.json()).id;
+    assert.equal((await again.json()).id, orderId);
+
+    const form = await placeOrderForm(b.client, pudo);
+    const formAgain = await placeOrderForm(b.client, pudo);
+    const [placed] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, b.id));
+    assert.equal(form.headers.get("location"), `/checkout?order=${placed.id}`);
+    assert.equal(formAgain.headers.get("location"), form.headers.get("location"));
+    const state = await placedOrders(db, a.id);
+    assert.equal(state.length, 1);
+    assert.equal(state[0].pudoLockerCode, "PUDO-CPT-CBD");
+    assert.deepEqual(await placedOrders(db, b.id), state);
+
+    // A form without its key (an old page): refused, nothing placed.
+    const c = await shopper();
+    const keyless = await c.client.postForm("/checkout", { shippingMethod: "standard" });
+    assert.equal(keyless.headers.get("location"), "/checkout");
+    assert.ok((await refusalShown(keyless, c.client)).includes("Your checkout page has expired."));
+    assert.deepEqual(await placedOrders(db, c.id), []);
   },
 );
 
