@@ -160,8 +160,10 @@ export const products = pgTable("products", {
   index("products_listing_name_idx").on(t.categoryId, t.name, t.id).where(sql`archived_at is null`),
   index("products_listing_newest_idx").on(t.categoryId, t.createdAt, t.id).where(sql`archived_at is null`),
   // Counts and facets of storefront products by category, read from the index alone (the migration
-  // adds INCLUDE (brand, price, sale_price), which Drizzle cannot declare).
-  index("products_storefront_category_idx").on(t.categoryId).where(sql`archived_at is null`),
+  // adds INCLUDE (brand, price, sale_price), which Drizzle cannot declare). Its condition is the
+  // storefront's whole rule (visibility.ts), so a count never visits the table (decision 0089).
+  index("products_storefront_category_idx").on(t.categoryId)
+    .where(sql`archived_at is null and status = 'active'`),
   check("products_stock_non_negative", sql`${t.stock} >= 0`),
   check("products_price_non_negative", sql`${t.price} >= 0`),
   check("products_sale_price_non_negative", sql`${t.salePrice} is null or ${t.salePrice} >= 0`),

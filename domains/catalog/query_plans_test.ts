@@ -10,7 +10,7 @@ import { mostProductsRead, productSeqScans, type QueryPlan, queryPlans } from ".
 import { seedDemo } from "../../seed/mod.ts";
 import { seedLarge } from "../../seed/large.ts";
 import { categoryTreeIds, getCategory } from "./service.ts";
-import { listProducts, productFacets } from "./product_query.ts";
+import { countMatches, listProducts, productFacets } from "./product_query.ts";
 import { RANKED_MATCHES } from "./relevance.ts";
 import { searchProducts, suggestProducts } from "../search/mod.ts";
 
@@ -63,6 +63,27 @@ planTest(
     // a scan of the category may pass over its archived products (1%) too.
     assert.ok(inCategory > 1000 && inCategory < PRODUCTS / 4, `category holds ${inCategory} products`);
     assert.ok(mostProductsRead(seen) <= inCategory * 1.05, `a plan node read ${mostProductsRead(seen)} products`);
+  },
+);
+
+planTest(
+  "[catalog plans] a category's counts and facets, filtered or not, read the index alone, never a product row",
+  async (plans) => {
+    const seen = await plans(async (db) => {
+      const category = await getCategory(db, { slug: "heating-lighting" });
+      const categoryIds = await categoryTreeIds(db, category.id);
+      for (const filter of [{ categoryIds }, { categoryIds, priceBands: [BANDS[1]] }]) {
+        await countMatches(db, filter);
+        await productFacets(db, filter, BANDS, { countCategories: false });
+      }
+    });
+    // The index's condition is the storefront's whole rule (decision 0089): without `status` in it,
+    // each count visits every product row of the category (at 1,000,000 products, the whole table).
+    const rowReads = seen.flatMap((p) =>
+      p.plan.filter((line) => /(Seq Scan|Bitmap Heap Scan|Index Scan using \S+) on products\b/.test(line))
+    );
+    assert.deepEqual(rowReads, []);
+    assert.ok(uses(seen, "Index Only Scan using products_storefront_category_idx"), "counts read the counting index");
   },
 );
 
