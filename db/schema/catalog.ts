@@ -127,6 +127,8 @@ export const products = pgTable("products", {
   index().on(t.name),
   index().on(t.price),
   index().on(t.createdAt),
+  // The recommendations job's minute check reads the products written since its last run (decision 0090).
+  index("products_updated_at_idx").on(t.updatedAt),
   index().on(t.fbRetailerId),
   index().on(t.archivedAt),
   // The publishing job's read: drafts whose time has come.

@@ -2,13 +2,14 @@
  * The recommendations job (decision 0059). A full run computes every product's lists in batches
  * (each batch one bounded statement, committed on its own, so no lock is held longer than a batch),
  * then the shop-wide lists (the best of each category) and the customers' lists. An incremental run
- * recomputes only what a write touched: products whose fingerprint changed (staff edits, imports,
- * archiving) or that are new, the products whose stored lists hold one of those and the products now
- * in their lists, the products of newly paid or cancelled orders, and the customers who viewed or
- * bought since the last run. One instance runs at a time: a lease in recommendation_runs, taken by
- * a conditional UPDATE and renewed per batch, so a crashed run frees it when it lapses.
+ * recomputes only what a write touched: products written since the last run whose fingerprint
+ * changed (staff edits, imports, archiving) or that are new, the products whose stored lists hold
+ * one of those and the products now in their lists, the products of newly paid or cancelled
+ * orders, and the customers who viewed or bought since the last run. One instance runs at a time:
+ * a lease in recommendation_runs, taken by a conditional UPDATE and renewed per batch, so a crashed
+ * run frees it when it lapses.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
 import { ConflictError } from "../../lib/errors.ts";
 import {
@@ -155,18 +156,31 @@ async function fullRun(db: Db, lease: Lease): Promise<RunReport> {
   return { kind: "full", products: all.length, customers: -1, counts: await storedCounts(db) };
 }
 
-/** Products whose lists are stale: new, or a write changed what they were computed from. */
-function changedProducts(db: Db): Promise<number[]> {
+/**
+ * How far before the last run's start the minute check looks: a write's updated_at is its
+ * transaction's start (or the app's clock), so a write that began before the run and committed
+ * after it still falls in the window. Rechecking a few minutes' writes twice costs little.
+ */
+const CHANGED_OVERLAP = "15 minutes";
+
+/**
+ * Products whose lists are stale: new, or a write changed what they were computed from. Only the
+ * products written since the last run (less the overlap) are compared, through the updated_at
+ * index, so the check does not grow with the catalogue (decision 0090); migration 0034's trigger
+ * moves updated_at whenever a fingerprint column changes. Anything older the daily full run redoes.
+ */
+function changedProducts(db: Db, since: SQL): Promise<number[]> {
   return ids(
     db,
     sql`select p.id from products p left join product_recommendations r on r.product_id = p.id
-      where r.fingerprint is distinct from ${fingerprint("p")} order by p.id`,
+      where p.updated_at >= ${since} - ${CHANGED_OVERLAP}::interval
+        and r.fingerprint is distinct from ${fingerprint("p")} order by p.id`,
   );
 }
 
 async function incrementalRun(db: Db, lease: Lease, sinceDate: Date): Promise<RunReport | null> {
   const since = sql`${sinceDate.toISOString()}::timestamptz`;
-  const changed = await changedProducts(db);
+  const changed = await changedProducts(db, since);
   if (changed.length > INCREMENTAL_MAX) return null;
   // Orders paid, or cancelled after being paid, since the last run: their products' bought-together.
   const ordered = await ids(

@@ -40,7 +40,11 @@ export interface RuleTargets {
 
 export const NO_TARGETS: RuleTargets = { rules: [], ids: [] };
 
-/** What a product's lists are computed from: a write that changes it makes the lists stale. */
+/**
+ * What a product's lists are computed from: a write that changes it makes the lists stale. Migration
+ * 0034's trigger watches the same columns (it moves updated_at, which the minute check reads): keep
+ * the two lists alike (decision 0090).
+ */
 export const fingerprint = (t: string) =>
   sql.raw(`md5(concat_ws('|', ${t}.name, ${t}.brand, ${t}.category_id, ${t}.price, ${t}.sale_price,
     (${t}.archived_at is null and ${t}.status = 'active')))`);

@@ -314,6 +314,27 @@ test("[recommendations] an incremental run after a staff edit recomputes only th
   assert.deepEqual(ids(await productRecommendations(db, "frequentlyBought", s.crickets.id, 1)), [s.calcium.id]);
 });
 
+test("[recommendations] the minute check reads only products written since the last run; a write that skips updated_at still counts", async (db) => {
+  const s = await shop(db);
+  // A catalogue last written yesterday (a write that sets updated_at itself is left alone).
+  await db.execute(sql`update products set updated_at = now() - interval '1 day'`);
+  assert.equal((await updateRecommendations(db))?.kind, "full");
+  const before = await builtAt(db);
+  await new Promise((r) => setTimeout(r, 5));
+  // A manual fix that forgets updated_at: the trigger moves it, so the heat mat is found.
+  await db.execute(sql`update products set price = price + 1 where id = ${s.mat.id}`);
+  const [mat] = await db.select().from(products).where(eq(products.id, s.mat.id));
+  assert.ok(Date.now() - mat.updatedAt.getTime() < 60_000, "updated_at moved with the price");
+  // A change dated yesterday is outside the window: the daily full run redoes it, not this check.
+  await db.execute(sql`update products set name = 'Crickets (large)', updated_at = now() - interval '1 day'
+    where id = ${s.crickets.id}`);
+  const run = await updateRecommendations(db);
+  assert.equal(run?.kind, "incremental");
+  const after = await builtAt(db);
+  assert.notEqual(after.get(s.mat.id), before.get(s.mat.id), "the heat mat recomputed");
+  assert.equal(after.get(s.crickets.id), before.get(s.crickets.id), "an old write is not read");
+});
+
 test("[recommendations] a product nothing is stored for yet gets its similar list at once", async (db) => {
   const s = await shop(db);
   await rebuildRecommendations(db);
