@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { cartItems, productHusbandry, products, productVariants, species } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
@@ -295,12 +296,17 @@ export async function setupChecklist(
   return { species: s, enclosureLengthCm: length, needs, essentials, gaps };
 }
 
-/** The species a product suits: every species for which one of its units passes the rules (tube length aside). */
-export async function suitableSpecies(db: Db, productId: number): Promise<Species[]> {
-  const rows = await db.select(unitColumns).from(productHusbandry)
+// Prepared: every uncached product page reads it.
+const unitsOfProduct = preparedQuery((db) =>
+  db.select(unitColumns).from(productHusbandry)
     .innerJoin(products, eq(products.id, productHusbandry.productId))
     .leftJoin(productVariants, variantOfRow)
-    .where(eq(productHusbandry.productId, productId));
+    .where(eq(productHusbandry.productId, sql.placeholder("productId"))).prepare("husbandry_units_of")
+);
+
+/** The species a product suits: every species for which one of its units passes the rules (tube length aside). */
+export async function suitableSpecies(db: Db, productId: number): Promise<Species[]> {
+  const rows = await unitsOfProduct(db).execute({ productId });
   if (!rows.length) return [];
   const units = rows.map((r) => toUnit(r as UnitRow));
   const all = await listSpecies(db);

@@ -19,6 +19,8 @@ export {
   LOW_STOCK,
   productFacets,
   productsInOrder,
+  rankedProducts,
+  rankedProductsQuery,
   rankProducts,
 } from "./product_query.ts";
 export type { Facets, PriceBand, ProductFilter, ProductPage, ProductSort } from "./product_query.ts";

@@ -203,6 +203,28 @@ export async function productsInOrder(db: Db, ids: number[]): Promise<Product[]>
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
+/**
+ * Storefront products of ranked rows `u(list, id, n)` (a subquery the caller builds), in list then
+ * rank order, each with its list: a caller that ranks in SQL reads its cards in the same statement.
+ */
+export function rankedProductsQuery(db: Db, ranked: SQL) {
+  return db.select({ list: sql<number>`u.list`.mapWith(Number), ...productColumns }).from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(sql`(${ranked}) u`, sql`u.id = ${products.id}`)
+    .where(onStorefront())
+    .orderBy(sql`u.list`, sql`u.n`);
+}
+
+/** Rows of {@link rankedProductsQuery} as products, per list (lists with no row are empty). */
+export function rankedProducts(
+  rows: ({ list: number } & Parameters<typeof toProduct>[0])[],
+  lists: number,
+): Product[][] {
+  const out: Product[][] = Array.from({ length: lists }, () => []);
+  for (const row of rows) out[row.list]?.push(toProduct(row));
+  return out;
+}
+
 /** The page, page size, WHERE condition and whether the list is a search. */
 function pageOf(filter: ProductFilter) {
   // A list has the page and the count apart: the page walks a sort index and stops after its rows,

@@ -93,10 +93,39 @@ export async function getProductWithVariants(
   key: { id: number } | { slug: string },
   options: ProductReadOptions = {},
 ): Promise<ProductWithVariants> {
+  if ("slug" in key && !options.includeArchived) {
+    // The product page's read: the product and its variants in one statement.
+    const [row] = await productWithVariantsBySlug(db).execute({ slug: key.slug });
+    if (!row) throw new NotFoundError("Product Not Found");
+    return { ...toProduct(row), variants: variantsFromJson(row.variants).map(toVariant) };
+  }
   const product = await getProduct(db, key, options);
   const variants = await variantsOf(db).execute({ productId: product.id });
   return { ...product, variants: variants.map(toVariant) };
 }
+
+/**
+ * A product's variants as one JSON array, cheapest first, with the columns toVariant reads under
+ * their Drizzle names; money and numerics as text, as the driver returns them from the table.
+ */
+const variantsJson = sql<unknown>`coalesce((select json_agg(json_build_object(
+    'id', v.id, 'productId', v.product_id, 'name', v.name, 'sku', v.sku, 'price', v.price::text,
+    'salePrice', v.sale_price::text, 'stock', v.stock, 'dimensions', v.dimensions, 'preorder', v.preorder,
+    'preorderDiscount', v.preorder_discount::text, 'regularDiscount', v.regular_discount::text,
+    'arrivalDate', v.arrival_date::text, 'optionValues', v.option_values) order by v.price, v.id)
+  from ${productVariants} v where v.product_id = ${products.id}), '[]'::json)`;
+
+/** The JSON column as rows (postgres.js and PGlite parse json; a driver that does not gives text). */
+function variantsFromJson(value: unknown): VariantRow[] {
+  return (typeof value === "string" ? JSON.parse(value) : value) as VariantRow[];
+}
+
+const productWithVariantsBySlug = preparedQuery((db) =>
+  db.select({ ...productColumns, variants: variantsJson }).from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(eq(products.slug, sql.placeholder("slug")), onStorefront())).limit(1)
+    .prepare("product_with_variants_by_slug")
+);
 
 const variantsOf = preparedQuery((db) =>
   db.select().from(productVariants)

@@ -85,6 +85,29 @@ test("[catalog] variants come cheapest first", async (db) => {
   assert.equal(got.variants[0].arrivalDate, "2027-01-20");
 });
 
+test("[catalog] a product read by slug (one statement) holds the same product and variants as one read by id", async (db) => {
+  const p = await createProduct(db, { salePrice: "99.50" });
+  await createVariant(db, p.id, {
+    name: "Small / 5%",
+    price: "120.25",
+    salePrice: "110.10",
+    stock: 3,
+    dimensions: "30x30x45",
+    preorder: true,
+    preorderDiscount: "7.50",
+    regularDiscount: "2.25",
+    arrivalDate: "2027-02-03",
+    optionValues: ["Small", "5%"],
+  });
+  await createVariant(db, p.id, { name: "Large", price: "80.00" });
+  const bySlug = await getProductWithVariants(db, { slug: p.slug });
+  assert.deepEqual(bySlug, await getProductWithVariants(db, { id: p.id }));
+  assert.deepEqual(bySlug.variants.map((v) => v.name), ["Large", "Small / 5%"]);
+  assert.equal(bySlug.variants[1].preorderDiscount, 7.5);
+  assert.deepEqual(bySlug.variants[1].optionValues, ["Small", "5%"]);
+  assert.deepEqual((await getProductWithVariants(db, { slug: (await createProduct(db)).slug })).variants, []);
+});
+
 test("[catalog] the database refuses negative stock", async (db) => {
   await assert.rejects(createProduct(db, { stock: -1 }));
 });

@@ -7,9 +7,18 @@
  * first; drafts, archived products and the product itself never appear; an up-sell never costs less than
  * its product.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
-import { categoryTreeIds, getProduct, onStorefrontAs, type Product, productsInOrder } from "../catalog/mod.ts";
+import { preparedQuery } from "../../db/prepared.ts";
+import {
+  categoryTreeIds,
+  getProduct,
+  onStorefrontAs,
+  type Product,
+  productsInOrder,
+  rankedProducts,
+  rankedProductsQuery,
+} from "../catalog/mod.ts";
 import { candidates, type CustomerListType, type ShopListType } from "./candidates.ts";
 import { type ProductLists, productLists } from "./product_lists.ts";
 
@@ -34,7 +43,7 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 const realArray = (xs: number[]) => sql`${`{${xs.join(",")}}`}::real[]`;
 
 /** A step's statement: its rows, kept to the storefront, the step's filters and `exclude`, best first. */
-function stepQuery(step: Step, rows: SQL, exclude: number[], limit: number): SQL {
+function stepQuery(step: Step, rows: SQL, exclude: number[], limit: number | Placeholder): SQL {
   const where: SQL[] = [onStorefrontAs("p")];
   if (exclude.length) where.push(sql`p.id <> all(${intArray(exclude)})`);
   if (step.categoryIds) where.push(sql`p.category_id = any(${intArray(step.categoryIds)})`);
@@ -213,6 +222,13 @@ export async function productPageLists(
   limit: number,
   categoryTree?: number[],
 ): Promise<{ similar: Product[]; boughtTogether: Product[] }> {
+  const [similar, boughtTogether] = rankedProducts(
+    await storedPageLists(db).execute({ productId: source.id, limit }),
+    2,
+  );
+  // Nearly every page: both lists full from the product's stored row, in one statement. Otherwise
+  // (no row yet, or a list that goes on to shop-wide steps) the steps one by one.
+  if (similar.length >= limit && boughtTogether.length >= limit) return { similar, boughtTogether };
   const steps = await productListSteps(db, source, categoryTree);
   const [similarIds, boughtIds] = await listIdsSideBySide(db, [steps.similar, steps.frequentlyBought], [
     source.id,
@@ -222,6 +238,34 @@ export async function productPageLists(
   const pick = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
   return { similar: pick(similarIds), boughtTogether: pick(boughtIds) };
 }
+
+/**
+ * The first step of each page list when it is the product's stored row, ranked as stepQuery ranks
+ * it, with the products: similar from its stored similar products; frequently bought together from
+ * the first of its stored bought-together, cross-sell and similar lists that holds any (the order
+ * of productListSteps' stored steps, whose empty steps listIdsSideBySide passes over).
+ */
+const storedPageLists = preparedQuery((db) => {
+  const productId = sql.placeholder("productId");
+  const limit = sql.placeholder("limit");
+  const firstHeld = (lists: [string, string][], i: 0 | 1) =>
+    sql.raw(`case ${lists.map((l) => `when cardinality(pr.${l[0]}) > 0 then pr.${l[i]}`).join(" ")} end`);
+  const ranked = (list: number, lists: [string, string][]) => {
+    const rows = sql`select r.product_id, r.score from product_recommendations pr
+      cross join unnest(${firstHeld(lists, 0)}, ${firstHeld(lists, 1)}) r(product_id, score)
+      where pr.product_id = ${productId} and r.product_id <> ${productId}`;
+    return sql`select ${sql.raw(String(list))}::int as list, x.id, x.n from (${
+      stepQuery({ rows: () => Promise.resolve(rows) }, rows, [], limit)
+    }) x`;
+  };
+  const similar: [string, string] = ["similar_products", "similar_scores"];
+  return rankedProductsQuery(
+    db,
+    sql`${ranked(0, [similar])} union all ${
+      ranked(1, [["bought_together", "bought_together_scores"], ["cross_sell", "cross_sell_scores"], similar])
+    }`,
+  ).prepare("stored_page_lists");
+});
 
 /** Trending products (the last 7 days), shop-wide or in a category and its sub-categories. */
 export async function trendingProducts(db: Db, limit: number, categoryId?: number): Promise<Product[]> {

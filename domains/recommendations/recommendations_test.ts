@@ -143,6 +143,35 @@ test("[recommendations] the product page's two lists, read together, are the API
   await expectSame();
 });
 
+test("[recommendations] the product page's lists from a stored row: in stock first, by score, never itself or archived", async (db) => {
+  const s = await shop(db);
+  await rebuildRecommendations(db);
+  await db.update(products).set({ stock: 0 }).where(eq(products.id, s.glass.id));
+  await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, s.soil.id));
+  // Both lists fill from the row (the page reads them in one statement): similar from its own list,
+  // frequently bought together from cross-sell, the first list after an empty bought-together.
+  await db.update(productRecommendationLists).set({
+    similarProducts: [s.mat.id, s.glass.id, s.soil.id, s.stat.id, s.lamp.id, s.dimmer.id, s.crickets.id],
+    similarScores: [9, 8, 7, 6, 5, 4, 3],
+    boughtTogether: [],
+    boughtTogetherScores: [],
+    crossSell: [s.glass.id, s.calcium.id, s.soil.id, s.stat.id, s.lamp.id, s.crickets.id],
+    crossSellScores: [6, 5, 4, 3, 2, 1],
+  }).where(eq(productRecommendationLists.productId, s.mat.id));
+  const page = await productPageLists(db, await getProduct(db, { id: s.mat.id }), 4);
+  assert.deepEqual(ids(page.similar), [s.stat.id, s.lamp.id, s.dimmer.id, s.crickets.id]);
+  assert.deepEqual(ids(page.boughtTogether), [s.calcium.id, s.stat.id, s.lamp.id, s.crickets.id]);
+  assert.deepEqual(ids(page.similar), ids(await productRecommendations(db, "similar", s.mat.id, 4)));
+  assert.deepEqual(ids(page.boughtTogether), ids(await productRecommendations(db, "frequentlyBought", s.mat.id, 4)));
+  // A bought-together list that holds any comes before cross-sell.
+  await db.update(productRecommendationLists).set({
+    boughtTogether: [s.crickets.id, s.dimmer.id, s.lamp.id, s.stat.id, s.calcium.id],
+    boughtTogetherScores: [5, 4, 3, 2, 1],
+  }).where(eq(productRecommendationLists.productId, s.mat.id));
+  const again = await productPageLists(db, await getProduct(db, { id: s.mat.id }), 4);
+  assert.deepEqual(ids(again.boughtTogether), [s.crickets.id, s.dimmer.id, s.lamp.id, s.stat.id]);
+});
+
 test("[recommendations] similar: same brand and category and alike names first, never itself, never archived", async (db) => {
   const s = await shop(db);
   await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, s.dimmer.id));

@@ -143,11 +143,16 @@ async function withReplies(db: Db, rows: ReviewRow[]): Promise<Review[]> {
   }));
 }
 
+// Prepared: every uncached product page reads it.
+const approvedCounts = preparedQuery((db) =>
+  db.select({ rating: reviews.rating, source: reviews.source, n: count() }).from(reviews)
+    .where(and(eq(reviews.productId, sql.placeholder("productId")), eq(reviews.status, "approved")))
+    .groupBy(reviews.rating, reviews.source).prepare("review_counts")
+);
+
 /** Average, count and distribution (by stars and by source) of a product's approved reviews. */
 export async function reviewSummary(db: Db, productId: number): Promise<ReviewSummary> {
-  const rows = await db.select({ rating: reviews.rating, source: reviews.source, n: count() }).from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "approved")))
-    .groupBy(reviews.rating, reviews.source);
+  const rows = await approvedCounts(db).execute({ productId });
   const distribution = { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 };
   const sources: Record<ReviewSource, number> = { internal: 0, google: 0, amazon: 0, facebook: 0, external: 0 };
   let total = 0;
