@@ -7,11 +7,10 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { ReactNode } from "react";
 import type { AppEnv } from "../context.ts";
-import { confirmationPending, unsubscribe, WELCOME_CODE } from "../../domains/newsletter/mod.ts";
-import { confirmSubscription } from "../../flows/newsletter_signup.ts";
+import { confirmationPending, WELCOME_CODE } from "../../domains/newsletter/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { formRoute } from "../action.ts";
-import { subscribeAction } from "../api/newsletter.ts";
+import { confirmNewsletterAction, subscribeAction, unsubscribeNewsletterAction } from "../api/newsletter.ts";
 import { setFlash } from "../flash.ts";
 import { refererPath } from "../guards.ts";
 import { renderPage } from "../render.tsx";
@@ -81,24 +80,20 @@ export function newsletterPages() {
     });
   });
 
-  app.post("/newsletter/confirm", async (c) => {
-    const token = (await c.req.parseBody()).token;
-    const { config } = c.var;
-    const ok = await confirmSubscription(c.var.db, typeof token === "string" ? token : "", {
-      siteUrl: config.siteUrl,
-      shopName: config.shop.name,
-    });
-    if (!ok) return invalidConfirmLink(c);
-    return renderPage(c, {
-      head: { title: "Subscription confirmed", canonicalPath: "/newsletter/confirm", noindex: true },
-      body: (
-        <Message title="You're subscribed">
-          <p>Thank you for confirming. Your code for 10% off your first order is</p>
-          <p className="text-3xl font-black tracking-widest text-green-800">{WELCOME_CODE}</p>
-          <p>We have e-mailed it to you as well.</p>
-        </Message>
-      ),
-    });
+  formRoute(app, confirmNewsletterAction, {
+    path: "/newsletter/confirm",
+    onSuccess: (c) =>
+      renderPage(c, {
+        head: { title: "Subscription confirmed", canonicalPath: "/newsletter/confirm", noindex: true },
+        body: (
+          <Message title="You're subscribed">
+            <p>Thank you for confirming. Your code for 10% off your first order is</p>
+            <p className="text-3xl font-black tracking-widest text-green-800">{WELCOME_CODE}</p>
+            <p>We have e-mailed it to you as well.</p>
+          </Message>
+        ),
+      }),
+    onError: (c) => invalidConfirmLink(c),
   });
 
   app.get("/newsletter/unsubscribe", (c) =>
@@ -120,10 +115,8 @@ export function newsletterPages() {
       ),
     }));
 
-  app.post("/newsletter/unsubscribe", async (c) => {
-    const token = (await c.req.parseBody()).token;
-    const ok = await unsubscribe(c.var.db, typeof token === "string" ? token : "");
-    return renderPage(c, {
+  const unsubscribed = (c: Context<AppEnv>, ok: boolean) =>
+    renderPage(c, {
       status: ok ? 200 : 400,
       head: { title: "Unsubscribe", canonicalPath: "/newsletter/unsubscribe", noindex: true },
       body: (
@@ -136,6 +129,10 @@ export function newsletterPages() {
         </Message>
       ),
     });
+  formRoute(app, unsubscribeNewsletterAction, {
+    path: "/newsletter/unsubscribe",
+    onSuccess: (c) => unsubscribed(c, true),
+    onError: (c) => unsubscribed(c, false),
   });
   return app;
 }

@@ -158,6 +158,9 @@ const PUBLIC = new Set([
   "GET /api/openapi.json",
   "GET /api/meta-commerce/products",
   "POST /api/newsletter",
+  // The e-mailed links' tokens are the credential (a newsletter reader need not have an account).
+  "POST /api/newsletter/confirm",
+  "POST /api/newsletter/unsubscribe",
   "GET /api/payments/config",
   // The rewards catalogue: what points can buy, shown to visitors too.
   "GET /api/loyalty/rewards",

@@ -5,7 +5,7 @@
  * A form route that drifts from its action (its own validation, its own write) fails here.
  */
 import assert from "node:assert/strict";
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import {
   addresses,
@@ -168,6 +168,36 @@ async function emailOf(db: Db, userId: number): Promise<string> {
   const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return u.email;
 }
+
+/** The token of the newest newsletter link of `kind` e-mailed to the customer. */
+async function newsletterToken(db: Db, userId: number, kind: "confirm" | "unsubscribe"): Promise<string> {
+  const mails = await db.select({ text: emailOutbox.textBody }).from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, await emailOf(db, userId))).orderBy(desc(emailOutbox.id));
+  const link = new RegExp(`/newsletter/${kind}\\?token=([a-z2-7]{32})`);
+  const token = mails.map((m) => m.text.match(link)?.[1]).find(Boolean);
+  if (!token) throw new Error(`no ${kind} link was e-mailed`);
+  return token;
+}
+
+/** The customer's newsletter subscription as it would read the same for anyone, with its welcome e-mails. */
+async function subscription(db: Db, userId: number) {
+  const email = await emailOf(db, userId);
+  const rows = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+  const welcomes = await db.select({ id: emailOutbox.id }).from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, email));
+  return {
+    rows: rows.map((r) => ({
+      confirmed: r.confirmedAt !== null,
+      unsubscribed: r.unsubscribedAt !== null,
+    })),
+    mails: welcomes.length,
+  };
+}
+
+const subscribed = async (client: TestClient, db: Db, userId: number) => {
+  const res = await client.postJson("/api/newsletter", { email: await emailOf(db, userId), source: "footer" });
+  assert.equal(res.status, 200, await res.text());
+};
 
 /** The customer's animals as they would read the same for anyone: no ids, owners or times. */
 async function keptAnimals(db: Db, userId: number) {
@@ -492,6 +522,30 @@ const CASES: Case[] = [
         byThisCustomer: r.userId === userId,
       }));
     },
+  },
+  {
+    name: "confirm a newsletter subscription",
+    setup: subscribed,
+    json: async (client, db, userId) =>
+      await client.postJson("/api/newsletter/confirm", { token: await newsletterToken(db, userId, "confirm") }),
+    form: async (client, db, userId) =>
+      await client.postForm("/newsletter/confirm", { token: await newsletterToken(db, userId, "confirm") }),
+    formStatus: 200,
+    state: subscription,
+  },
+  {
+    name: "unsubscribe from the newsletter",
+    setup: async (client, db, userId) => {
+      await subscribed(client, db, userId);
+      const token = await newsletterToken(db, userId, "confirm");
+      assert.equal((await client.postJson("/api/newsletter/confirm", { token })).status, 200);
+    },
+    json: async (client, db, userId) =>
+      await client.postJson("/api/newsletter/unsubscribe", { token: await newsletterToken(db, userId, "unsubscribe") }),
+    form: async (client, db, userId) =>
+      await client.postForm("/newsletter/unsubscribe", { token: await newsletterToken(db, userId, "unsubscribe") }),
+    formStatus: 200,
+    state: subscription,
   },
   {
     name: "add to cart",

@@ -87,6 +87,27 @@ test(
 );
 
 test(
+  "[newsletter] the JSON twins of the links' buttons: a used, unknown or hostile token is a 400 that says so",
+  async (db, database) => {
+    const client = testClient(testApp(database));
+    await client.postJson("/api/newsletter", { email: "json@example.co.za" });
+    const [mail] = await db.select().from(emailOutbox);
+    const token = mail.textBody.match(/\/newsletter\/confirm\?token=([a-z2-7]+)/)![1];
+    const confirmed = await client.postJson("/api/newsletter/confirm", { token });
+    assert.equal(confirmed.status, 200);
+    assert.deepEqual(await confirmed.json(), { success: true, code: "WELCOME10" });
+    for (const body of [{ token }, { token: "not-a-token" }, { token: "a\u0000b" }, { token: "x".repeat(101) }, {}]) {
+      for (const path of ["/api/newsletter/confirm", "/api/newsletter/unsubscribe"]) {
+        const res = await client.postJson(path, body);
+        assert.equal(res.status, 400, `${path} ${JSON.stringify(body)}`);
+        assert.ok((await res.json()).message, "a message the client can show");
+      }
+    }
+    assert.equal((await db.select().from(emailOutbox)).length, 2, "one welcome e-mail, however often it is posted");
+  },
+);
+
+test(
   "[newsletter] at most 3 confirmation e-mails a day to one address, with the same answer every time",
   async (db, database) => {
     // Different visitors (IPs) do not matter: the cap is per address.
