@@ -15,15 +15,14 @@ async function back(c: Context<AppEnv>): Promise<string> {
 
 export function stockAlertPages() {
   const app = new Hono<AppEnv>();
-  // A visitor is asked to sign in and sent back to the page the form was on (not to this POST path).
-  app.post("/products/:id/notify", async (c, next) => {
-    if (c.var.user) return await next();
-    setFlash(c, { title: "Login Required", description: "Sign in or create an account to be notified." });
-    return c.redirect(`/login?returnPath=${encodeURIComponent(await back(c))}`, 303);
-  });
   // The no-JavaScript twin of the notify action (routes/api/products.ts).
   formRoute(app, notifyAction, {
     path: "/products/:id/notify",
+    // A visitor is asked to sign in and sent back to the page the form was on (not to this POST path).
+    visitor: (c, fields) => {
+      setFlash(c, { title: "Login Required", description: "Sign in or create an account to be notified." });
+      return c.redirect(`/login?returnPath=${encodeURIComponent(safeRedirect(fields.returnPath ?? null))}`, 303);
+    },
     input: (fields) => (fields.variantId ? { variantId: fields.variantId } : {}),
     onSuccess: async (c) => {
       setFlash(c, {
