@@ -13,7 +13,6 @@ import {
   listVariants,
   type ProductRecord,
   productRecord,
-  unarchiveProduct,
 } from "../../domains/catalog_admin/mod.ts";
 import { listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { usernamesByIds } from "../../domains/accounts/mod.ts";
@@ -30,6 +29,7 @@ import {
   duplicateProductAction,
   generateVariantsAction,
   setProductOptionsAction,
+  unarchiveProductAction,
   updateProductAction,
 } from "../api/admin_catalog.ts";
 import type { FormState } from "../../components/ui/Field.tsx";
@@ -345,15 +345,20 @@ export function productEditAdmin() {
     },
   });
 
-  // Hand-written: no JSON action unarchives a product.
-  app.post(`/${ID}/unarchive`, async (c) => {
-    const product = await unarchiveProduct(c.var.db, currentUser(c).id, productId(c));
-    setFlash(c, {
-      title: "Product unarchived",
-      description: `${product.name} is back on the shop.`,
-      variant: "success",
-    });
-    return c.redirect(`/admin/products/${product.id}`, 303);
+  // The twin of POST /api/products/{id}/unarchive.
+  formRoute(app, unarchiveProductAction, {
+    path: `/${ID}/unarchive`,
+    onSuccess: (c, { product }) => {
+      setFlash(c, {
+        title: "Product unarchived",
+        description: `${product.name} is back on the shop.`,
+        variant: "success",
+      });
+      return c.redirect(`/admin/products/${product.id}`, 303);
+    },
+    onError: (_c, err) => {
+      throw err;
+    },
   });
 
   return app;

@@ -20,6 +20,7 @@ import {
   generateVariants,
   type ProductRecord,
   setProductOptions,
+  unarchiveProduct,
   updateCategory,
   updateProduct,
   updateVariant,
@@ -163,6 +164,20 @@ export const archiveProductAction = defineAction({
   },
 });
 
+export const unarchiveProductAction = defineAction({
+  method: "post",
+  path: "/products/:id/unarchive",
+  input: undefined,
+  output: z.object({ message: z.string(), product: adminProductSchema }),
+  auth: "admin",
+  middleware: [writeLimit],
+  summary: "Bring an archived product back (it shows on the storefront again if it is active)",
+  handler: async (c) => {
+    const product = await unarchiveProduct(c.var.db, currentUser(c).id, idOf(c));
+    return { message: "Product unarchived", product: adminProductJson(product) };
+  },
+});
+
 export const createVariantAction = defineAction({
   method: "post",
   path: "/products/:id/variants",
@@ -297,7 +312,8 @@ export const deleteCategoryAction = defineAction({
 });
 
 /**
- * POST /products, PUT /products/{id}, DELETE /products/{id} (archives), POST /products/{id}/variants,
+ * POST /products, PUT /products/{id}, DELETE /products/{id} (archives), POST /products/{id}/unarchive,
+ * POST /products/{id}/variants,
  * PUT /products/{id}/options, POST /products/{id}/variants/generate, POST /products/{id}/duplicate.
  */
 export function adminProductApi() {
@@ -307,6 +323,7 @@ export function adminProductApi() {
       createProductAction,
       updateProductAction,
       archiveProductAction,
+      unarchiveProductAction,
       createVariantAction,
       setProductOptionsAction,
       generateVariantsAction,

@@ -910,6 +910,13 @@ const STAFF_CASES: StaffCase[] = [
     state: (db, id) => productState(db, { id }),
   },
   {
+    name: "unarchive a product",
+    make: async (db) => (await createProduct(db, { archivedAt: new Date("2026-11-01T08:00:00Z") })).id,
+    json: (admin, id) => admin.postJson(`/api/products/${id}/unarchive`, {}),
+    form: (admin, id) => admin.postForm(`/admin/products/${id}/unarchive`, {}),
+    state: (db, id) => productState(db, { id }),
+  },
+  {
     name: "create a category",
     make: (_db, _g, n) => Promise.resolve(n),
     json: (admin, n) =>
