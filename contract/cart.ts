@@ -67,6 +67,12 @@ export const cartSchema = z.object({
 export type CouponJson = z.output<typeof couponSchema>;
 export type CartJson = z.output<typeof cartSchema>;
 
+/** POST /api/cart/bundle: what was added (product names) and what was refused, with the reason. */
+export const addBundleOutput = z.object({
+  added: z.array(z.string()),
+  refused: z.array(z.object({ productId: z.number().int(), message: z.string() })),
+});
+
 export const addToCartOutput = z.object({
   added: z.object({ id: z.number().int(), quantity: z.number().int(), name: z.string() }),
   cart: cartSchema,

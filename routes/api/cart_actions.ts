@@ -17,7 +17,10 @@ import {
 import { NotFoundError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
+import { recommendationSchemas } from "../../domains/recommendations/mod.ts";
+import { addBundleToCart } from "../../flows/add_bundle_to_cart.ts";
 import {
+  addBundleOutput,
   addToCartOutput,
   applyCouponOutput,
   cartSchema,
@@ -146,8 +149,20 @@ export const removeCouponAction = defineAction({
 });
 
 /** Every cart action, for the JSON routes. */
+/** 'Add all to cart' under a product's lists: one of each, in its default option; each refused one says why. */
+export const addBundleAction = defineAction({
+  method: "post",
+  path: "/cart/bundle",
+  input: recommendationSchemas.bundleForm,
+  output: addBundleOutput,
+  auth: "public",
+  summary: "Add several products to the visitor's cart at once (one of each); each refused one says why",
+  handler: async (c, input) => await addBundleToCart(c.var.db, await writeOwner(c), input.productId),
+});
+
 export const cartActions = [
   addToCartAction,
+  addBundleAction,
   updateCartItemAction,
   removeCartItemAction,
   clearCartAction,

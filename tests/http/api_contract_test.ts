@@ -139,6 +139,7 @@ const PUBLIC = new Set([
   "DELETE /api/cart",
   "GET /api/cart",
   "POST /api/cart",
+  "POST /api/cart/bundle",
   "DELETE /api/cart/:id",
   "PATCH /api/cart/:id",
   "PUT /api/cart/:id",

@@ -548,6 +548,12 @@ const CASES: Case[] = [
     state: subscription,
   },
   {
+    name: "add all to cart (a product's lists)",
+    json: (client) => client.postJson("/api/cart/bundle", { productId: [productId] }),
+    form: (client) => client.postForm("/recommendations/add-to-cart", { productId: String(productId) }),
+    state: cartLines,
+  },
+  {
     name: "add to cart",
     json: (client) => client.postJson("/api/cart", { productId, quantity: 2 }),
     form: (client) => client.postForm("/cart", { productId: String(productId), quantity: "2" }),
