@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
   boughtUnits,
@@ -15,10 +15,13 @@ import {
   type KeeperAnimal,
   keeperSchemas,
   listKeeperAnimals,
+  setReminders,
   type Species,
   unitsOfLines,
+  unsubscribeByToken,
   updateKeeperAnimal,
 } from "../../domains/animals/mod.ts";
+import { ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { currentUser } from "../guards.ts";
@@ -112,6 +115,42 @@ export const deleteKeeperAnimalAction = defineAction({
   },
 });
 
+export const setRemindersAction = defineAction({
+  method: "put",
+  path: "/account/reminders",
+  input: z.object({ on: z.boolean({ error: "on must be true or false." }) }).strict(),
+  output: z.object({ on: z.boolean() }),
+  auth: "customer",
+  summary: "Turn the customer's replacement reminders (UVB tubes, substrate...) on or off",
+  handler: async (c, { on }) => {
+    await setReminders(c.var.db, currentUser(c).id, on);
+    return { on };
+  },
+});
+
+/** The refusal of an unsubscribe token that is unknown or malformed. */
+export const REMINDER_LINK_NOT_VALID = "This link is not valid";
+
+export const unsubscribeRemindersAction = defineAction({
+  method: "post",
+  path: "/reminders/unsubscribe",
+  input: z.object({ token: z.string().max(100) }),
+  output: z.object({ success: z.literal(true) }),
+  auth: "public",
+  summary: "Stop replacement reminders with the token of a reminder e-mail's link (no sign-in needed)",
+  handler: async (c, { token }) => {
+    if (!(await unsubscribeByToken(c.var.db, token))) throw new ValidationError(REMINDER_LINK_NOT_VALID);
+    return { success: true as const };
+  },
+});
+
+/** POST /api/reminders/unsubscribe: mounted at /reminders. */
+export function reminderApi() {
+  const app = new Hono<AppEnv>();
+  jsonRoute(app, unsubscribeRemindersAction, "/reminders");
+  return app;
+}
+
 export function accountAnimalApi() {
   const app = new Hono<AppEnv>();
   for (
@@ -120,6 +159,7 @@ export function accountAnimalApi() {
       createKeeperAnimalAction,
       updateKeeperAnimalAction,
       deleteKeeperAnimalAction,
+      setRemindersAction,
     ]
   ) {
     jsonRoute(app, action, "/account");

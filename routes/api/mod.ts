@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { categoryApi } from "./categories.ts";
 import { animalApi } from "./animals.ts";
-import { accountAnimalApi } from "./account_animals.ts";
+import { accountAnimalApi, reminderApi } from "./account_animals.ts";
 import { adminAnimalApi } from "./admin_animals.ts";
 import { productApi } from "./products.ts";
 import { searchApi } from "./search.ts";
@@ -55,6 +55,7 @@ export function apiRoutes() {
   app.route("/addresses", addressApi());
   app.route("/account", accountApi());
   app.route("/account", accountAnimalApi());
+  app.route("/reminders", reminderApi());
   app.route("/admin/animals", adminAnimalApi());
   app.route("/cart", cartApi());
   app.route("/coupons", couponApi());

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { truncate } from "../../lib/head.tsx";
-import { formFields, formRoute } from "../action.ts";
+import { formRoute } from "../action.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 import { chooseAnimal, chosenAnimals, MAX_CHOSEN } from "../animal_choice.ts";
@@ -24,14 +24,7 @@ import { sharedRead } from "../shared_reads.ts";
 import { SpeciesIndex, SpeciesProfile } from "../../components/animals/SpeciesViews.tsx";
 import { KeeperAnimalsView } from "../../components/animals/KeeperAnimalsView.tsx";
 import { AccountShell } from "../../components/account/AccountShell.tsx";
-import {
-  type DueReplacement,
-  dueReplacements,
-  listKeeperAnimals,
-  remindersOn,
-  setReminders,
-  unsubscribeByToken,
-} from "../../domains/animals/mod.ts";
+import { type DueReplacement, dueReplacements, listKeeperAnimals, remindersOn } from "../../domains/animals/mod.ts";
 import { primaryButton } from "../../components/ui/buttons.ts";
 import type { AppError } from "../../lib/errors.ts";
 import { currentUser, requireUser } from "../guards.ts";
@@ -40,6 +33,8 @@ import {
   createKeeperAnimalAction,
   deleteKeeperAnimalAction,
   keeperAnimalsJson,
+  setRemindersAction,
+  unsubscribeRemindersAction,
   updateKeeperAnimalAction,
 } from "../api/account_animals.ts";
 
@@ -311,14 +306,20 @@ export function animalPages() {
       return c.redirect(c.req.param("slug") ? `/animals/${c.req.param("slug")}` : "/animals", 303);
     },
   });
-  app.post("/account/reminders", async (c) => {
-    const on = (await formFields(c)).on === "1";
-    await setReminders(c.var.db, currentUser(c).id, on);
-    setFlash(c, {
-      title: on ? "Reminders on" : "Reminders off",
-      description: on ? "We will remind you." : "No more reminders.",
-    });
-    return c.redirect("/account/animals#reminders", 303);
+  // The twin of PUT /api/account/reminders (the account page's switch posts on=1 or on=0).
+  formRoute(app, setRemindersAction, {
+    path: "/account/reminders",
+    input: (fields) => ({ on: fields.on === "1" }),
+    onSuccess: (c, { on }) => {
+      setFlash(c, {
+        title: on ? "Reminders on" : "Reminders off",
+        description: on ? "We will remind you." : "No more reminders.",
+      });
+      return c.redirect("/account/animals#reminders", 303);
+    },
+    onError: (_c, err) => {
+      throw err;
+    },
   });
   app.get("/reminders/unsubscribe", (c) => {
     const token = c.req.query("token") ?? "";
@@ -327,15 +328,19 @@ export function animalPages() {
       body: <UnsubscribeView token={token} state={/^[a-z2-7]{16,64}$/.test(token) ? "confirm" : "invalid"} />,
     });
   });
-  // The link's one click (also what a mail client's List-Unsubscribe-Post would send).
-  app.post("/reminders/unsubscribe", async (c) => {
-    const token = (await formFields(c)).token ?? c.req.query("token") ?? "";
-    const done = await unsubscribeByToken(c.var.db, token);
-    return renderPage(c, {
+  // The link's one click (also what a mail client's List-Unsubscribe-Post would send: the token
+  // is then in the query string). The twin of POST /api/reminders/unsubscribe.
+  const unsubscribed = (c: Context<AppEnv>, done: boolean) =>
+    renderPage(c, {
       status: done ? 200 : 400,
       head: { title: "Replacement reminders", canonicalPath: "/reminders/unsubscribe", noindex: true },
       body: <UnsubscribeView token="" state={done ? "done" : "invalid"} />,
     });
+  formRoute(app, unsubscribeRemindersAction, {
+    path: "/reminders/unsubscribe",
+    input: (fields, c) => ({ token: fields.token ?? c.req.query("token") ?? "" }),
+    onSuccess: (c) => unsubscribed(c, true),
+    onError: (c) => unsubscribed(c, false),
   });
   app.post("/animals/:slug/choose", async (c) => {
     const species = await speciesOfPath(c);

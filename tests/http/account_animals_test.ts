@@ -205,6 +205,13 @@ test(
     assert.equal(done.status, 200);
     assert.match(await done.text(), /Replacement reminders are off/);
     assert.equal(await remindersOn(db, me.id), false);
+    // A mail client's one-click unsubscribe (RFC 8058): the token in the link's query, the body fixed.
+    await keeper.postForm("/account/reminders", { on: "1" });
+    const oneClick = await visitor.postForm(`/reminders/unsubscribe?token=${pref.unsubscribeToken}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    assert.equal(oneClick.status, 200);
+    assert.equal(await remindersOn(db, me.id), false);
   },
 );
 

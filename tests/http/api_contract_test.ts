@@ -162,6 +162,7 @@ const PUBLIC = new Set([
   // The e-mailed links' tokens are the credential (a newsletter reader need not have an account).
   "POST /api/newsletter/confirm",
   "POST /api/newsletter/unsubscribe",
+  "POST /api/reminders/unsubscribe",
   "GET /api/payments/config",
   // The rewards catalogue: what points can buy, shown to visitors too.
   "GET /api/loyalty/rewards",

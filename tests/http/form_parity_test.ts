@@ -26,6 +26,7 @@ import {
   passwordResetTokens,
   products,
   productVariants,
+  reminderPreferences,
   reviewReplies,
   reviews,
   reviewVotes,
@@ -37,6 +38,7 @@ import {
   wishlistItems,
 } from "../../db/schema/mod.ts";
 import { verifyPassword } from "../../domains/auth/mod.ts";
+import { remindersOn, setReminders } from "../../domains/animals/mod.ts";
 import { seedAnimals } from "../../seed/animals.ts";
 import { demoRewards } from "../../seed/demo.ts";
 import { useTestDatabase } from "../helpers/db.ts";
@@ -198,6 +200,13 @@ const subscribed = async (client: TestClient, db: Db, userId: number) => {
   const res = await client.postJson("/api/newsletter", { email: await emailOf(db, userId), source: "footer" });
   assert.equal(res.status, 200, await res.text());
 };
+
+/** The customer's reminder e-mails' unsubscribe token. */
+async function reminderToken(db: Db, userId: number): Promise<string> {
+  const [pref] = await db.select({ token: reminderPreferences.unsubscribeToken }).from(reminderPreferences)
+    .where(eq(reminderPreferences.userId, userId));
+  return pref.token;
+}
 
 /** The customer's animals as they would read the same for anyone: no ids, owners or times. */
 async function keptAnimals(db: Db, userId: number) {
@@ -552,6 +561,24 @@ const CASES: Case[] = [
     json: (client) => client.postJson("/api/cart/bundle", { productId: [productId] }),
     form: (client) => client.postForm("/recommendations/add-to-cart", { productId: String(productId) }),
     state: cartLines,
+  },
+  {
+    name: "turn replacement reminders off",
+    json: (client) => client.postJson("/api/account/reminders", { on: false }, "PUT"),
+    form: (client) => client.postForm("/account/reminders", { on: "0" }),
+    state: async (db, userId) => ({ on: await remindersOn(db, userId) }),
+  },
+  {
+    name: "unsubscribe from replacement reminders by the e-mail's link",
+    setup: async (_client, db, userId) => {
+      await setReminders(db, userId, true);
+    },
+    json: async (client, db, userId) =>
+      await client.postJson("/api/reminders/unsubscribe", { token: await reminderToken(db, userId) }),
+    form: async (client, db, userId) =>
+      await client.postForm("/reminders/unsubscribe", { token: await reminderToken(db, userId) }),
+    formStatus: 200,
+    state: async (db, userId) => ({ on: await remindersOn(db, userId) }),
   },
   {
     name: "add to cart",
