@@ -114,9 +114,25 @@ export const addEssentialsAction = defineAction({
   },
 });
 
+export const chooseAnimalAction = defineAction({
+  method: "post",
+  path: "/animals/:slug/choose",
+  input: undefined,
+  output: z.object({ slug: z.string(), commonName: z.string() }),
+  auth: "public",
+  summary: "Remember a species the shopper is setting up, so the cart shows what its setup still lacks (a cookie)",
+  handler: async (c) => {
+    const species = await speciesOfPath(c);
+    chooseAnimal(c, species.slug);
+    return { slug: species.slug, commonName: species.commonName };
+  },
+});
+
 export function animalApi() {
   const app = new Hono<AppEnv>();
-  for (const action of [listAnimalsAction, getAnimalAction, animalSetupAction, addEssentialsAction]) {
+  for (
+    const action of [listAnimalsAction, getAnimalAction, animalSetupAction, addEssentialsAction, chooseAnimalAction]
+  ) {
     jsonRoute(app, action, "/animals");
   }
   return app;

@@ -9,9 +9,16 @@ import { truncate } from "../../lib/head.tsx";
 import { formRoute } from "../action.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
-import { chooseAnimal, chosenAnimals, MAX_CHOSEN } from "../animal_choice.ts";
+import { chosenAnimals, MAX_CHOSEN } from "../animal_choice.ts";
 import { readOwner } from "../cart_owner.ts";
-import { addEssentialsAction, allSpecies, checklistFor, checklistOf, speciesOfPath } from "../api/animals.ts";
+import {
+  addEssentialsAction,
+  allSpecies,
+  checklistFor,
+  checklistOf,
+  chooseAnimalAction,
+  speciesOfPath,
+} from "../api/animals.ts";
 import {
   cartUnits,
   type Checklist,
@@ -342,14 +349,19 @@ export function animalPages() {
     onSuccess: (c) => unsubscribed(c, true),
     onError: (c) => unsubscribed(c, false),
   });
-  app.post("/animals/:slug/choose", async (c) => {
-    const species = await speciesOfPath(c);
-    chooseAnimal(c, species.slug);
-    setFlash(c, {
-      title: "Checking your cart",
-      description: `Your cart page now shows what a ${species.commonName.toLowerCase()}'s setup still lacks.`,
-    });
-    return c.redirect(`/animals/${species.slug}#setup`, 303);
+  // The twin of POST /api/animals/{slug}/choose.
+  formRoute(app, chooseAnimalAction, {
+    path: "/animals/:slug/choose",
+    onSuccess: (c, species) => {
+      setFlash(c, {
+        title: "Checking your cart",
+        description: `Your cart page now shows what a ${species.commonName.toLowerCase()}'s setup still lacks.`,
+      });
+      return c.redirect(`/animals/${species.slug}#setup`, 303);
+    },
+    onError: (_c, err) => {
+      throw err;
+    },
   });
   return app;
 }

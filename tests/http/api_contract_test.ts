@@ -152,6 +152,7 @@ const PUBLIC = new Set([
   "GET /api/animals/:slug",
   "GET /api/animals/:slug/setup",
   "POST /api/animals/:slug/essentials",
+  "POST /api/animals/:slug/choose",
   "POST /api/coupons/apply",
   "POST /api/coupons/remove",
   "POST /api/coupons/validate",

@@ -733,6 +733,23 @@ test(
   },
 );
 
+test("[form parity] choosing an animal to check the cart against: the same cookie both ways", async (_db, database) => {
+  await seedAnimals(database.db);
+  const viaJson = testClient(testApp(database));
+  const viaForm = noting(testClient(testApp(database)));
+  const json = await viaJson.postJson("/api/animals/leopard-gecko/choose", {});
+  assert.equal(json.status, 200, await json.clone().text());
+  assert.deepEqual(await json.json(), { slug: "leopard-gecko", commonName: "Leopard gecko" });
+  assert.equal((await viaForm.postForm("/animals/leopard-gecko/choose", {})).status, 303);
+  assert.equal(viaJson.cookies.get("setup_animals"), "leopard-gecko");
+  assert.equal(viaForm.cookies.get("setup_animals"), "leopard-gecko");
+  // An unknown species: 404 both ways, nothing remembered.
+  assert.equal((await viaJson.postJson("/api/animals/dragon-of-komodo/choose", {})).status, 404);
+  assert.equal((await viaForm.postForm("/animals/dragon-of-komodo/choose", {})).status, 404);
+  assert.equal(viaForm.cookies.get("setup_animals"), "leopard-gecko");
+  compared++;
+});
+
 test("[form parity] another customer's address: 404 both ways, untouched", async (db, database) => {
   const owner = await customer(database);
   const other = await customer(database);
@@ -1467,7 +1484,7 @@ test(
 const NOT_YET_COMPARED: string[] = [];
 
 test("[form parity] every formRoute-mounted form is compared with its JSON route", (_db, database) => {
-  const comparing = CASES.length + STAFF_CASES.length + 4;
+  const comparing = CASES.length + STAFF_CASES.length + 5;
   // Run with --filter, or after a failure above: the list of posted paths is partial.
   if (compared < comparing) return;
   const { unmatched } = formRoutes(testApp(database), postedForms);
