@@ -7,7 +7,7 @@ import type { AppEnv } from "../context.ts";
 import { checkoutSchemas } from "../../domains/checkout/mod.ts";
 import { getOrder, listOrderDetails, ORDER_NOT_FOUND, type OrderDetail } from "../../domains/orders/mod.ts";
 import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { parseId } from "../../lib/ids.ts";
+import { dbId, parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
@@ -65,6 +65,7 @@ export const orderSchema = z.object({
 import { deliveryRates } from "../shop_info.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
+import { abandonOrder } from "../../flows/cancel_order.ts";
 
 /** An order as the spec's client reads it (money in rand), plus the server's breakdown. */
 export function orderJson(o: OrderDetail): z.input<typeof orderSchema> {
@@ -189,6 +190,7 @@ export function orderApi() {
   jsonRoute(app, getOrderAction, "/orders");
 
   jsonRoute(app, confirmPaymentAction, "/orders");
+  jsonRoute(app, abandonOrderAction, "/orders");
   return app;
 }
 
@@ -215,6 +217,22 @@ export const confirmPaymentAction = defineAction({
     const { order } = await finalizePaidOrder(c.var.db, id, intent, finalizeOptions(c));
     return orderJson(order);
   },
+});
+
+/**
+ * 'Back to Order Summary' on the payment step: the customer's pending order is cancelled (its stock
+ * back) so the review step can place a fresh one; a payment that went through keeps it ("paid").
+ */
+export const abandonOrderAction = defineAction({
+  method: "post",
+  path: "/orders/abandon",
+  input: z.object({ orderId: dbId(ORDER_NOT_FOUND) }),
+  output: z.object({ outcome: z.enum(["paid", "cancelled"]) }),
+  auth: "customer",
+  summary: "Go back from the payment step: cancel the customer's unpaid order (a payment already made keeps it)",
+  handler: async (c, { orderId }) => ({
+    outcome: await abandonOrder(c.var.db, orderId, currentUser(c).id, c.var.payments, finalizeOptions(c)),
+  }),
 });
 
 /** A numeric order id; anything else is the same 404 as an order one may not see. */

@@ -28,7 +28,7 @@ import {
 import { type OrderDetail } from "../../domains/orders/mod.ts";
 import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
 import { PAYFAST_METHOD_LABEL, type PayFastCheckout, type PaymentIntentFacts } from "../../domains/payments/mod.ts";
-import { AppError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { ToastInput } from "../../client/toast.ts";
 import { ReviewStep } from "../../components/checkout/ReviewStep.tsx";
 import { PaymentStep } from "../../components/checkout/PaymentStep.tsx";
@@ -41,13 +41,12 @@ import { finalizeOptions, payfastReturnPath } from "../finalize_options.ts";
 import { formRoute } from "../action.ts";
 import { stitchPaymentAction } from "../api/stitch.ts";
 import { payfastStartAction } from "../api/payments.ts";
-import { placeOrderAction } from "../api/orders.ts";
+import { abandonOrderAction, placeOrderAction } from "../api/orders.ts";
 import { applyRedemptionAction } from "../api/loyalty.ts";
 import { renderPage } from "../render.tsx";
 import { deliveryRates } from "../shop_info.ts";
 import { MISSING_SHIPPING_ADDRESS } from "../../flows/place_order.ts";
 import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
-import { abandonOrder } from "../../flows/cancel_order.ts";
 import { idFrom, ownOrder, settleWithProvider, settleWithStitch, stitchWaitUrl } from "./checkout_settle.ts";
 
 /** The waiting state reloads every 3 s, at most this many times (about a minute). */
@@ -245,18 +244,19 @@ export function checkoutPages() {
     },
   });
 
-  app.post("/checkout/back", async (c) => {
-    const id = idFrom((await c.req.parseBody()).orderId);
-    if (id === null) return c.redirect("/checkout", 303);
-    try {
-      const outcome = await abandonOrder(c.var.db, id, currentUser(c).id, c.var.payments, finalizeOptions(c));
-      return c.redirect(outcome === "paid" ? confirmationUrl(id) : "/checkout", 303);
-    } catch (err) {
-      if (err instanceof NotFoundError) return c.redirect("/checkout", 303);
-      if (!(err instanceof AppError)) throw err;
+  // The twin of POST /api/orders/abandon.
+  formRoute(app, abandonOrderAction, {
+    path: "/checkout/back",
+    onSuccess: (c, { outcome }, { orderId }) =>
+      c.redirect(outcome === "paid" ? confirmationUrl(orderId) : "/checkout", 303),
+    onError: (c, err, fields) => {
+      const id = idFrom(fields.orderId);
+      if (id === null || err instanceof NotFoundError || err instanceof ValidationError) {
+        return c.redirect("/checkout", 303);
+      }
       setFlash(c, { title: "Order processing failed", description: err.message, variant: "destructive" });
       return c.redirect(paymentUrl(id), 303);
-    }
+    },
   });
 
   // The reward code box without JavaScript (the RewardCodeForm island calls the same action,

@@ -261,6 +261,13 @@ const placeOrderForm = (client: TestClient, fields: Record<string, string>, key 
   client.postForm("/checkout", { idempotencyKey: key, shippingMethod: "standard", notes: "", ...fields });
 
 /** A customer's orders as they would read the same for anyone: no ids, numbers or times. */
+/** The customer's newest order's id. */
+async function latestOrderId(db: Db, userId: number): Promise<number> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))
+    .orderBy(desc(orders.id)).limit(1);
+  return rows[0].id;
+}
+
 async function placedOrders(db: Db, userId: number) {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
   return await Promise.all(rows.map(async (o) => ({
@@ -291,6 +298,20 @@ const CASES: Case[] = [
     },
     json: (client) => placeOrderJson(client, { shippingMethod: "standard", notes: "Leave at the desk" }),
     form: (client) => placeOrderForm(client, { notes: "Leave at the desk" }),
+    state: placedOrders,
+  },
+  {
+    name: "go back from the payment step (the unpaid order is cancelled)",
+    setup: async (client) => {
+      await withOneAddress(client);
+      await withTwoInCart(client);
+      const placed = await placeOrderJson(client, { shippingMethod: "standard" });
+      assert.ok(placed.status < 300, await placed.text());
+    },
+    json: async (client, db, userId) =>
+      await client.postJson("/api/orders/abandon", { orderId: await latestOrderId(db, userId) }),
+    form: async (client, db, userId) =>
+      await client.postForm("/checkout/back", { orderId: String(await latestOrderId(db, userId)) }),
     state: placedOrders,
   },
   {
