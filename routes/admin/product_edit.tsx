@@ -38,7 +38,6 @@ import { ProductBadges } from "../../components/admin/products/ProductBadges.tsx
 import { AuditEntriesTable } from "../../components/admin/audit/AuditViews.tsx";
 import { ProductImagesPanel } from "../../components/admin/ProductImagesPanel.tsx";
 import { primaryButton, secondaryButton } from "../../components/ui/buttons.ts";
-import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { renderAdminPage } from "./render.tsx";
 import { categoryOptions } from "./products.tsx";
