@@ -17,6 +17,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** What the server reads at run time besides the npm packages. */
 const RUNTIME_PATHS = [
   "main.ts",
+  "background_jobs.ts",
   "server_thread.ts",
   "app.ts",
   "config.ts",
