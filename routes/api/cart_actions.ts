@@ -148,7 +148,6 @@ export const removeCouponAction = defineAction({
   },
 });
 
-/** Every cart action, for the JSON routes. */
 /** 'Add all to cart' under a product's lists: one of each, in its default option; each refused one says why. */
 export const addBundleAction = defineAction({
   method: "post",
@@ -160,6 +159,7 @@ export const addBundleAction = defineAction({
   handler: async (c, input) => await addBundleToCart(c.var.db, await writeOwner(c), input.productId),
 });
 
+/** Every cart action, for the JSON routes. */
 export const cartActions = [
   addToCartAction,
   addBundleAction,
