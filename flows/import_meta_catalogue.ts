@@ -75,7 +75,7 @@ async function recordImported(
 /**
  * Imports the configured catalogue. Errors: no catalogue configured (409), no token (400), Facebook
  * refused the token or catalogue (422 with its message); Facebook unreachable throws
- * GraphUnavailableError (the route answers 502). The outcome is kept for the tab's result box.
+ * GraphUnavailableError (502). The outcome is kept for the tab's result box.
  */
 export async function importCatalogue(
   db: Db,

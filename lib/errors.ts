@@ -19,7 +19,7 @@ export class AppError extends Error {
   readonly field?: string;
   constructor(
     message: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502 | 503,
     detail: ErrorDetail = {},
   ) {
     super(message);
@@ -72,6 +72,16 @@ export class TooManyRequestsError extends AppError {
     readonly retryAfterSeconds?: number,
   ) {
     super(message, 429);
+  }
+}
+
+/**
+ * A service the shop depends on for this request (Meta's Graph API, say) could not be reached or
+ * answered something unreadable: 502, and the message says to try again later.
+ */
+export class UpstreamError extends AppError {
+  constructor(message: string) {
+    super(message, 502);
   }
 }
 

@@ -4,6 +4,7 @@
  * misbehaving server cannot keep the import running forever. No database work happens here: the
  * import fetches first and writes afterwards, so no transaction waits on the network.
  */
+import { UpstreamError } from "../../lib/errors.ts";
 import { assertPublicHost, type ResolveHost } from "../../lib/public_host.ts";
 import { graphErrorBody, type GraphProductItem, graphProductItem, graphProductPage } from "./schemas.ts";
 
@@ -42,8 +43,8 @@ export class GraphRefusedError extends Error {
   }
 }
 
-/** The Graph API could not be reached or answered something unreadable (network, timeout, 5xx). */
-export class GraphUnavailableError extends Error {}
+/** The Graph API could not be reached or answered something unreadable (network, timeout, 5xx): 502. */
+export class GraphUnavailableError extends UpstreamError {}
 
 export interface CatalogueRead {
   items: { raw: unknown; item: GraphProductItem | null }[];

@@ -1,15 +1,15 @@
 /**
  * The Facebook Commerce tab's no-JavaScript forms: POST /admin/facebook/token and
- * POST /admin/facebook/import do what the JSON API does, then go back to the tab with a toast
- * (the import's result box reads the stored outcome of the last import).
+ * POST /admin/facebook/import are the form twins of the JSON actions; each goes back to the tab with
+ * a toast (the import's result box reads the stored outcome of the last import).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import { GraphUnavailableError, importedToast } from "../../domains/social_import/mod.ts";
-import { AppError, ValidationError } from "../../lib/errors.ts";
+import { importedToast } from "../../domains/social_import/mod.ts";
+import { ValidationError } from "../../lib/errors.ts";
 import { setFlash } from "../flash.ts";
-import { facebookBodyLimit, runFacebookImport, saveFacebookTokenAction } from "../api/facebook.ts";
+import { facebookImportAction, saveFacebookTokenAction } from "../api/facebook.ts";
 import { formRoute } from "../action.ts";
 
 const TAB = "/admin?tab=facebook";
@@ -32,16 +32,15 @@ export function facebookAdmin() {
     // The first field's words, as the JSON route's `issues` carry them.
     onError: (c, err) => failed(c, (err instanceof ValidationError ? err.issues[0]?.message : null) || err.message),
   });
-  app.post("/import", facebookBodyLimit, async (c) => {
-    const form = await c.req.parseBody();
-    try {
-      const result = await runFacebookImport(c, form.downloadImages === "true");
-      setFlash(c, { title: "Success", description: importedToast(result.importCount), variant: "success" });
+  // The form twin of POST /api/admin/facebook-import (an unticked switch sends no field).
+  formRoute(app, facebookImportAction, {
+    path: "/import",
+    input: (form) => ({ downloadImages: form.downloadImages === "true" }),
+    onSuccess: (c, { importCount }) => {
+      setFlash(c, { title: "Success", description: importedToast(importCount), variant: "success" });
       return c.redirect(TAB, 303);
-    } catch (err) {
-      if (err instanceof AppError || err instanceof GraphUnavailableError) return failed(c, err.message);
-      throw err;
-    }
+    },
+    onError: (c, err) => failed(c, err.message),
   });
   return app;
 }

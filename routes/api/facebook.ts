@@ -2,35 +2,26 @@
  * The spec's Facebook Commerce endpoints, for admin and super_admin (401 visitors, 403 customers):
  * POST /api/admin/facebook-settings {accessToken} stores the Graph token server-side and answers
  * only a message; POST /api/admin/facebook-import {downloadImages} imports the configured Meta
- * catalogue and answers { message, importCount, updatedCount, ... }. Facebook unreachable: 502.
+ * catalogue and answers { message, importCount, updatedCount, ... }. Facebook unreachable: 502
+ * (GraphUnavailableError is an UpstreamError).
  */
 import { Hono } from "hono";
-import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import {
   facebookImportBody,
+  facebookImportOutput,
   facebookSettingsBody,
-  GraphUnavailableError,
   saveAccessToken,
   TOKEN_SAVED,
 } from "../../domains/social_import/mod.ts";
 import { importCatalogue } from "../../flows/import_meta_catalogue.ts";
 import { currentUser, requireRole } from "../guards.ts";
-import { validate } from "../validate.ts";
 import { saveFacebookTokenOutput } from "../../contract/facebook.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
 
 /** Bodies are a token or a flag: anything larger is not ours. */
-export const facebookBodyLimit = refuseBodyOver(8 * 1024);
-
-/** Runs the import for the signed-in staff member with the app's configuration and storage. */
-export function runFacebookImport(c: Context<AppEnv>, downloadImages: boolean) {
-  return importCatalogue(c.var.db, { meta: c.var.config.meta, storage: c.var.storage }, {
-    downloadImages,
-    userId: currentUser(c).id,
-  });
-}
+const facebookBodyLimit = refuseBodyOver(8 * 1024);
 
 export const saveFacebookTokenAction = defineAction({
   method: "post",
@@ -53,16 +44,29 @@ export function facebookSettingsApi() {
   return app;
 }
 
+/**
+ * Imports the configured Meta catalogue as the signed-in staff member. Refusals: no catalogue
+ * configured (409), no token (400), Facebook refused the token or catalogue (422), an import already
+ * running (409), Facebook unreachable (502).
+ */
+export const facebookImportAction = defineAction({
+  method: "post",
+  path: "/admin/facebook-import",
+  input: facebookImportBody,
+  output: facebookImportOutput,
+  auth: "admin",
+  middleware: [facebookBodyLimit],
+  summary: "Import the configured Meta catalogue (new products, updates, optional image download)",
+  handler: (c, { downloadImages }) =>
+    importCatalogue(c.var.db, { meta: c.var.config.meta, storage: c.var.storage }, {
+      downloadImages,
+      userId: currentUser(c).id,
+    }),
+});
+
 export function facebookImportApi() {
   const app = new Hono<AppEnv>();
   app.use("*", requireRole("admin"));
-  app.post("/", facebookBodyLimit, validate("json", facebookImportBody), async (c) => {
-    try {
-      return c.json(await runFacebookImport(c, c.req.valid("json").downloadImages));
-    } catch (err) {
-      if (err instanceof GraphUnavailableError) return c.json({ error: err.message }, 502);
-      throw err;
-    }
-  });
+  jsonRoute(app, facebookImportAction, "/admin/facebook-import");
   return app;
 }

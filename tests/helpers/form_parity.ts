@@ -15,6 +15,7 @@ import { pageText } from "./client.ts";
  */
 export const COMPARED_IN_STAFF_FILE: readonly string[] = [
   "/admin/animals/:slug",
+  "/admin/facebook/import",
   "/admin/facebook/token",
   "/admin/jobs/:name/run",
   "/admin/orders/:id/lines",

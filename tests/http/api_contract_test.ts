@@ -31,8 +31,6 @@ const UNDECLARED_OUTPUT = new Set([
   // The providers' notifications: the signature is checked on the raw body, and the answer is the provider's format.
   "POST /api/webhooks/payfast",
   "POST /api/webhooks/stripe",
-  // Answers 502 `{ error }` when Meta's Graph API is down: an answer outside the action's schema and its errors.
-  "POST /api/admin/facebook-import",
 ]);
 
 /** GET reads still answering without a declared output schema (declare them with `defineAction`). */

@@ -7,7 +7,7 @@
  * same; a refusal must be refused both ways with the same words and write nothing.
  */
 import assert from "node:assert/strict";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNotNull } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import {
   auditLogs,
@@ -39,6 +39,7 @@ import { registerCustomer } from "../helpers/accounts.ts";
 import { createCategory, createProduct, homeAddressForm } from "../helpers/factories.ts";
 import { customer } from "../helpers/paid_orders.ts";
 import { accountOn } from "../helpers/staff.ts";
+import { type FakeGraphApi, sampleCatalogue, startFakeGraphApi } from "../fakes/graph_api.ts";
 import { COMPARED_IN_STAFF_FILE, formRoutes, noting, refusalShown } from "../helpers/form_parity.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -53,7 +54,9 @@ interface Shop {
   app: ReturnType<typeof testApp>;
   /** An admin signed in on `app`. */
   admin: TestClient;
-  /** Stops the case's job scheduler, if it has one. */
+  /** The fake Meta Graph API the shop imports from, for a case that asks for it. */
+  graph?: FakeGraphApi;
+  /** Stops the case's job scheduler and fake Graph API, if it has them. */
   stop: () => Promise<void>;
 }
 
@@ -71,6 +74,8 @@ interface ParityCase {
   name: string;
   /** Background jobs the shop runs (on demand only: nothing runs unless a door asks). */
   jobs?: JobSpec[];
+  /** The shop imports from a fake Meta Graph API (the sample catalogue), as `shop.graph`. */
+  graph?: boolean;
   /** Makes the n-th thing to act on (1: by JSON, 2: by form). */
   make: (shop: Shop, n: number) => Promise<Made>;
   /**
@@ -417,6 +422,45 @@ const CASES: ParityCase[] = [
     },
   },
   {
+    name: "import the Meta catalogue",
+    graph: true,
+    make: async ({ admin, graph }, n) => {
+      if (n === 1) await admin.postJson("/api/admin/facebook-settings", { accessToken: graph!.token });
+      return { id: 0 };
+    },
+    // Both doors import the same catalogue: the JSON door's products go before the form's turn.
+    restore: ({ db }) =>
+      Promise.resolve(async () => {
+        await db.delete(products).where(isNotNull(products.fbRetailerId));
+        await db.delete(auditLogs).where(eq(auditLogs.entityType, "product"));
+      }),
+    json: (admin) => admin.postJson("/api/admin/facebook-import", { downloadImages: false }),
+    // The switch left off sends no field.
+    form: (admin) => admin.postForm("/admin/facebook/import", {}),
+    state: async (db) => ({
+      imported: await db.select({
+        retailerId: products.fbRetailerId,
+        name: products.name,
+        price: products.price,
+        stock: products.stock,
+        images: products.images,
+      }).from(products).where(isNotNull(products.fbRetailerId)).orderBy(asc(products.fbRetailerId)),
+      audited: await db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.entityType, "product")),
+    }),
+    // Facebook down (HTTP 500): 502 and Graph's words, nothing imported.
+    refused: {
+      status: 502,
+      json: (admin, _made, { graph }) => {
+        graph!.failNext(1);
+        return admin.postJson("/api/admin/facebook-import", { downloadImages: false });
+      },
+      form: (admin, _made, { graph }) => {
+        graph!.failNext(1);
+        return admin.postForm("/admin/facebook/import", {});
+      },
+    },
+  },
+  {
     name: "run a background job now",
     jobs: [{ name: "parity tidy", intervalMs: 86_400_000, run: () => Promise.resolve() }],
     make: () => Promise.resolve({ id: 0 }),
@@ -489,17 +533,23 @@ const CASES: ParityCase[] = [
   },
 ];
 
-async function openShop(db: Db, database: Database, jobs?: JobSpec[]): Promise<Shop> {
+async function openShop(db: Db, database: Database, { jobs, graph: withGraph }: ParityCase): Promise<Shop> {
   const gateway = testGateway();
   const scheduler = jobs ? startScheduler({ jobs, db, mode: "on demand" }) : undefined;
-  const app = testApp(database, {}, memoryStorage(), { payments: gateway, jobs: scheduler });
+  const graph = withGraph ? startFakeGraphApi({ items: sampleCatalogue }) : undefined;
+  const env: Record<string, string> = graph ? { META_GRAPH_API_BASE: graph.url, META_CATALOG_ID: graph.catalogId } : {};
+  const app = testApp(database, env, memoryStorage(), { payments: gateway, jobs: scheduler });
   const { client: admin } = await accountOn(db, app, "admin", "parity_admin");
-  return { db, app, admin, stop: async () => await scheduler?.stop() };
+  const stop = async () => {
+    await scheduler?.stop();
+    await graph?.stop();
+  };
+  return { db, app, admin, graph, stop };
 }
 
 for (const action of CASES) {
   test(`[form parity] staff: ${action.name}: the form does what the JSON route does`, async (db, database) => {
-    const shop = await openShop(db, database, action.jobs);
+    const shop = await openShop(db, database, action);
     try {
       await comparing(action, shop);
     } finally {
@@ -509,7 +559,7 @@ for (const action of CASES) {
   });
 
   test(`[form parity] staff: ${action.name}: refused both ways with the same words`, async (db, database) => {
-    const shop = await openShop(db, database, action.jobs);
+    const shop = await openShop(db, database, action);
     try {
       await refusing(action, shop);
     } finally {
