@@ -15,7 +15,7 @@ export {
 export { imageDimensions, type ImageKind, sniffImage } from "./sniff.ts";
 export {
   addProductImages,
-  moveProductImage,
+  imageOrderAfterMove,
   productForImages,
   productImages,
   removeProductImage,

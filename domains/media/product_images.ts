@@ -155,10 +155,13 @@ export async function reorderProductImages(
   });
 }
 
-/** Moves one image a place left or right (the panel's buttons without JavaScript). */
-export async function moveProductImage(
+/**
+ * The product's photos with one moved a place left or right (the panel's buttons without
+ * JavaScript), for the reorder action to write; at either end the order stays as it is.
+ */
+export async function imageOrderAfterMove(
   db: Db,
-  input: { productId: number; userId: number; index: number; direction: "left" | "right" },
+  input: { productId: number; index: number; direction: "left" | "right" },
 ): Promise<string[]> {
   const current = await productImages(db, input.productId);
   const to = input.direction === "left" ? input.index - 1 : input.index + 1;
@@ -166,7 +169,7 @@ export async function moveProductImage(
   if (to < 0 || to >= current.length) return current;
   const next = [...current];
   [next[input.index], next[to]] = [next[to], next[input.index]];
-  return await reorderProductImages(db, { ...input, images: next });
+  return next;
 }
 
 /**

@@ -11,8 +11,8 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
   addProductImages,
+  imageOrderAfterMove,
   moveImageForm,
-  moveProductImage,
   productForImages,
   productImageParams,
 } from "../../domains/media/mod.ts";
@@ -22,7 +22,7 @@ import { currentUser } from "../guards.ts";
 import { renderAdminPage } from "./render.tsx";
 import { formAction, uploadForm } from "./image_forms.ts";
 import { formRoute } from "../action.ts";
-import { removeImageAction, setImageAltAction } from "../api/product_images.ts";
+import { removeImageAction, reorderImagesAction, setImageAltAction } from "../api/product_images.ts";
 import { setFlash } from "../flash.ts";
 
 const ACTIVE = "/admin/products";
@@ -85,16 +85,17 @@ export function productImagesAdmin() {
     }),
   );
 
-  app.post("/:id/images/move", async (c) => {
-    const id = parseId(c);
-    const form = await c.req.parseBody();
-    const { back, ...rest } = form;
-    return await formAction(c, backTo(id, back), async () => {
-      const parsed = moveImageForm.safeParse(rest);
-      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid request");
-      await moveProductImage(c.var.db, { productId: id, userId: currentUser(c).id, ...parsed.data });
-      return { title: "Images reordered" };
-    });
+  // The move buttons: the twin of PUT /api/products/{id}/images/order with the order one move makes.
+  formRoute(app, reorderImagesAction, {
+    path: "/:id/images/move",
+    input: async ({ index, direction }, c) => {
+      const move = moveImageForm.safeParse({ index, direction });
+      if (!move.success) throw new ValidationError(move.error.issues[0]?.message ?? "Invalid request");
+      return { images: await imageOrderAfterMove(c.var.db, { productId: parseId(c), ...move.data }) };
+    },
+    onSuccess: (c, _out, _in, fields) =>
+      formAction(c, backTo(parseId(c), fields.back), () => Promise.resolve({ title: "Images reordered" })),
+    onError: (c, err, fields) => formAction(c, backTo(parseId(c), fields.back), () => Promise.reject(err)),
   });
 
   // The twin of DELETE /api/products/{id}/images/{index}.

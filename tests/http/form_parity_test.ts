@@ -1149,6 +1149,22 @@ const STAFF_CASES: StaffCase[] = [
       ),
   },
   {
+    name: "move a product's photo a place left",
+    make: async (db) => (await createProduct(db, { images: ["/media/a.jpg", "/media/b.jpg"] })).id,
+    json: (admin, id) =>
+      admin.postJson(`/api/products/${id}/images/order`, { images: ["/media/b.jpg", "/media/a.jpg"] }, "PUT"),
+    form: (admin, id) =>
+      admin.postForm(`/admin/products/${id}/images/move`, {
+        index: "1",
+        direction: "left",
+        back: `/admin/products/${id}/images`,
+      }),
+    state: async (db, id) =>
+      await db.select({ images: products.images, imageAlts: products.imageAlts }).from(products).where(
+        eq(products.id, id),
+      ),
+  },
+  {
     name: "set a photo's alt text",
     make: async (db) => (await createProduct(db, { images: ["/media/a.jpg", "/media/b.jpg"] })).id,
     json: (admin, id) => admin.postJson(`/api/products/${id}/images/1/alt`, { alt: "A gecko on the mat" }, "PUT"),
