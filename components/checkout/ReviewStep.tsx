@@ -29,6 +29,15 @@ export interface ReviewStepProps {
   idempotencyKey: string;
   /** False when no payment provider is configured: the form cannot continue. */
   paymentsReady: boolean;
+  /** What the shopper chose in a post that was refused: the form shows it again. */
+  choices?: ReviewChoices;
+}
+
+/** The review form's own fields, kept when placing the order was refused. */
+export interface ReviewChoices {
+  shippingMethod: "standard" | "pudo_locker";
+  pudoLockerCode: string | null;
+  notes: string;
 }
 
 function LineName({ line }: { line: CartLine }) {
@@ -150,8 +159,9 @@ function Addresses({ review }: { review: ReviewStepProps["review"] }) {
   );
 }
 
-export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady }: ReviewStepProps) {
+export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady, choices }: ReviewStepProps) {
   const { cart } = review;
+  const method = choices?.shippingMethod === "pudo_locker" && review.pudo.eligible ? "pudo_locker" : "standard";
   return (
     <CheckoutFrame step="review">
       {paymentsReady ? null : <PaymentConfigurationError />}
@@ -162,7 +172,7 @@ export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady }: R
           <Addresses review={review} />
         </div>
         <aside className="space-y-4" aria-label="Order total and delivery">
-          <OrderTotalPanel cart={cart} totals={review.totals.standard} />
+          <OrderTotalPanel cart={cart} totals={review.totals[method]} />
           <form
             method="post"
             action="/checkout"
@@ -186,8 +196,8 @@ export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady }: R
                     totalCents: review.totals.pudo_locker.totalCents,
                   },
                 },
-                method: "standard",
-                locker: null,
+                method,
+                locker: choices?.pudoLockerCode ?? null,
               }}
             />
             <div>
@@ -200,6 +210,7 @@ export function ReviewStep({ review, lockers, idempotencyKey, paymentsReady }: R
                 rows={3}
                 maxLength={NOTES_MAX}
                 placeholder="Delivery instructions or anything we should know"
+                defaultValue={choices?.notes}
                 aria-describedby="checkout-notes-hint"
                 className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm focus:border-green-700 focus:ring-2 focus:ring-green-700/20 focus:outline-none"
               />

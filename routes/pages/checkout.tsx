@@ -30,7 +30,7 @@ import { pointsForPaidTotal } from "../../domains/loyalty/mod.ts";
 import { PAYFAST_METHOD_LABEL, type PayFastCheckout, type PaymentIntentFacts } from "../../domains/payments/mod.ts";
 import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import type { ToastInput } from "../../client/toast.ts";
-import { ReviewStep } from "../../components/checkout/ReviewStep.tsx";
+import { type ReviewChoices, ReviewStep } from "../../components/checkout/ReviewStep.tsx";
 import { PaymentStep } from "../../components/checkout/PaymentStep.tsx";
 import { PayFastForm } from "../../components/checkout/PayFastForm.tsx";
 import { CheckoutCard, CheckoutFrame } from "../../components/checkout/CheckoutFrame.tsx";
@@ -83,8 +83,17 @@ const noStore = createMiddleware<AppEnv>(async (c, next) => {
 /** The review form's key is missing or malformed: a page from an older release, or a hand-made post. */
 const CHECKOUT_EXPIRED = "Your checkout page has expired. Please review your order again.";
 
-async function reviewPage(c: Context<AppEnv>) {
+/** Placing the order was refused: the review again, with why and with the shopper's choices kept. */
+interface Refused {
+  toast: ToastInput;
+  choices: ReviewChoices;
+  status: 400 | 409;
+}
+
+async function reviewPage(c: Context<AppEnv>, refused?: Refused) {
   const review = await checkoutReview(c.var.db, currentUser(c).id, await deliveryRates(c));
+  // The review cannot show (the cart emptied, the address gone): the refusal goes with the redirect.
+  if (refused && (!review.cart.lines.length || !review.shippingAddress)) setFlash(c, refused.toast);
   if (!review.cart.lines.length) {
     setFlash(c, { title: "Empty cart", description: "Please add items to your cart before checking out" });
     return c.redirect("/cart", 303);
@@ -102,8 +111,11 @@ async function reviewPage(c: Context<AppEnv>) {
         lockers={PUDO_LOCKERS}
         idempotencyKey={crypto.randomUUID()}
         paymentsReady={c.var.payments !== null}
+        choices={refused?.choices}
       />
     ),
+    toast: refused?.toast,
+    status: refused?.status,
   });
 }
 
@@ -238,10 +250,17 @@ export function checkoutPages() {
       };
     },
     onSuccess: (c, order) => c.redirect(paymentUrl(order.id), 303),
-    onError: (c, err) => {
-      setFlash(c, { title: "Order creation failed", description: err.message, variant: "destructive" });
-      return c.redirect("/checkout", 303);
-    },
+    // The review again (not a redirect), so the delivery choice and the notes typed are not lost.
+    onError: (c, err, fields) =>
+      reviewPage(c, {
+        toast: { title: "Order creation failed", description: err.message, variant: "destructive" },
+        choices: {
+          shippingMethod: fields.shippingMethod === "pudo_locker" ? "pudo_locker" : "standard",
+          pudoLockerCode: fields.pudoLockerCode || null,
+          notes: fields.notes ?? "",
+        },
+        status: err.status === 409 ? 409 : 400,
+      }),
   });
 
   // The twin of POST /api/orders/abandon.
