@@ -1,9 +1,10 @@
 /**
  * A whole purchase in a real browser, with the offline test payment provider (no Stripe keys): a
  * guest fills the cart from a category page, is sent from checkout to sign in, registers, adds a
- * default shipping address, comes back to checkout, picks a PUDO locker, is declined once with the
- * test decline card, pays with 4242 4242 4242 4242, sees the confirmation and finds the paid order
- * in the account. Screenshots: review (desktop and phone), payment, confirmation, order page.
+ * default shipping address, comes back to checkout, picks a PUDO locker (without JavaScript, a post
+ * without a locker comes back refused with the choices kept), is declined once with the test decline
+ * card, pays with 4242 4242 4242 4242, sees the confirmation and finds the paid order in the account.
+ * Screenshots: review (desktop and phone), payment, confirmation, order page.
  */
 import assert from "node:assert/strict";
 import {
@@ -128,6 +129,13 @@ e2eTest(
     await plain.getByRole("radio", { name: /PUDO locker/ }).check();
     await plain.locator("[data-locker-panel]").waitFor({ state: "visible" });
     assert.match((await plain.locator("[data-locker-panel]").textContent()) ?? "", /Durban North.*Broadway/);
+    // Sent without a locker: refused, and the review comes back with PUDO and the notes as they were.
+    await plain.getByLabel(/Order notes/).fill("Gate code 4411");
+    await plain.getByRole("button", { name: "Continue to Payment" }).click();
+    await plain.getByText("Please choose a PUDO locker.").first().waitFor();
+    assert.equal(await plain.getByRole("radio", { name: /PUDO locker/ }).isChecked(), true);
+    assert.equal(await plain.getByLabel(/Order notes/).inputValue(), "Gate code 4411");
+    await viewportShot(plain, "checkout-review-refused-no-js");
     await noJs.close();
 
     const orderId = await toPaymentStep(page);
