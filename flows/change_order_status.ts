@@ -1,6 +1,7 @@
 /**
  * Staff change an order's status (the admin order page's buttons, PATCH /api/admin/orders/{id}/status)
- * or send a parcel of some of its lines (POST /api/admin/orders/{id}/shipments): shipping and delivery
+ * or send a parcel of some of its lines (POST /api/admin/orders/{id}/shipments) or correct a parcel's
+ * tracking (PUT /api/admin/orders/{id}/shipments/{shipmentId}): shipping and delivery
  * are the fulfilment domain's (domains/fulfilment/transitions.ts, shipments.ts), and the shipped or
  * delivered e-mail (domains/mail) is queued here, in the transaction of the change it reports;
  * cancelling releases the payment attempt or refunds the payment first (flows/cancel_order.ts).
@@ -9,7 +10,9 @@ import type { Db } from "../db/client.ts";
 import { trackingLink } from "../domains/carriers/mod.ts";
 import {
   advanceOrderStatus,
+  changeParcelTracking,
   orderRecipient,
+  type ParcelTrackingChange,
   recordShipment,
   type RefundOptions,
   type ShipmentRequest,
@@ -37,6 +40,15 @@ export async function changeOrderStatus(
  * Sends a parcel of some units of some lines (partial fulfilment, docs/decisions/0079); the parcel
  * with the last units ships the order. Returns the shipment's id and whether it completed the order.
  */
+/** Corrects a parcel's tracking (domains/fulfilment changeParcelTracking), e-mailing the customer when asked. */
+export async function correctParcelTracking(
+  db: Db,
+  req: ParcelTrackingChange,
+  opts: RefundOptions,
+): Promise<{ changed: boolean; notified: boolean }> {
+  return await changeParcelTracking(db, req, { now: opts.now, tell: orderEmails(opts) });
+}
+
 export async function shipParcel(
   db: Db,
   req: ShipmentRequest,
@@ -58,9 +70,13 @@ function orderEmails(opts: RefundOptions): TellCustomer {
       siteUrl: opts.siteUrl,
     };
     if (news.to === "shipped") {
-      const { trackingNumber, carrier, parcel } = news;
+      const { trackingNumber, carrier, parcel, corrected } = news;
       const tracking = trackingLink(trackingNumber, carrier);
-      await enqueueEmail(tx, orderShippedEmail({ ...facts, trackingNumber, carrier, tracking, parcel }), now);
+      await enqueueEmail(
+        tx,
+        orderShippedEmail({ ...facts, trackingNumber, carrier, tracking, parcel, corrected }),
+        now,
+      );
       return;
     }
     const [detail] = await loadOrders(tx, [news.order.id]);

@@ -3,12 +3,19 @@
  * tracking number (linked to the carrier's page when known) and the units of each line in it. Read by
  * the customer's order page and the admin order page.
  */
+import type { ReactNode } from "react";
 import type { ShipmentView } from "../../domains/fulfilment/mod.ts";
 import { TrackingNumber } from "./TrackingNumber.tsx";
 
 const DAY = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
-export function ShipmentList({ shipments }: { shipments: ShipmentView[] }) {
+export function ShipmentList(
+  { shipments, edit }: {
+    shipments: ShipmentView[];
+    /** Staff's controls under each parcel (the admin page's Edit tracking); none for the customer. */
+    edit?: (parcel: ShipmentView) => ReactNode;
+  },
+) {
   return (
     <ol className="space-y-3" data-shipments>
       {shipments.map((s, n) => (
@@ -23,6 +30,7 @@ export function ShipmentList({ shipments }: { shipments: ShipmentView[] }) {
           <ul className="mt-1 list-disc pl-5 text-stone-700">
             {s.lines.map((l) => <li key={l.orderItemId}>{`${l.quantity} × ${l.name}`}</li>)}
           </ul>
+          {edit?.(s)}
         </li>
       ))}
     </ol>

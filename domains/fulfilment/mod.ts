@@ -46,8 +46,11 @@ export {
 export { orderRecipient } from "./customer.ts";
 export { type LineFulfilment, lineFulfilment } from "./lines.ts";
 export {
+  changeParcelTracking,
   listShipments,
+  PARCEL_NOT_FOUND,
   parcelsToList,
+  type ParcelTrackingChange,
   recordShipment,
   SHIP_NOT_PAID,
   SHIP_NOTHING,

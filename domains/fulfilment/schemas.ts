@@ -129,6 +129,31 @@ export const shipmentBody = z.object({
 }).strict();
 export type ShipmentBody = z.infer<typeof shipmentBody>;
 
+/** PUT /api/admin/orders/{id}/shipments/{shipmentId} (and its form): a parcel's tracking, corrected. */
+export const parcelTrackingBody = z.object({
+  trackingNumber: shipmentBody.shape.trackingNumber,
+  carrier: shipmentBody.shape.carrier,
+  /** E-mail the customer the corrected number (the order page's box is ticked by default). */
+  notifyCustomer: z.boolean({ error: "notifyCustomer must be true or false." }).default(false),
+}).strict();
+export type ParcelTrackingBody = z.infer<typeof parcelTrackingBody>;
+
+/** The {id} and {shipmentId} of /admin/orders/{id}/shipments/{shipmentId}. */
+export const parcelParams = orderIdParam.extend({
+  shipmentId: orderIdParam.shape.id,
+});
+
+/** What PUT /api/admin/orders/{id}/shipments/{shipmentId} answers. */
+export const parcelTrackingResult = z.object({
+  shipmentId: z.number().int(),
+  trackingNumber: z.string(),
+  carrier: z.string().nullable(),
+  /** False when the number and carrier were already these (nothing written, nobody e-mailed). */
+  changed: z.boolean(),
+  /** True when the customer was e-mailed the corrected number. */
+  notified: z.boolean(),
+});
+
 /** What POST /api/admin/orders/{id}/shipments answers: the parcel, the order's status and every line's count. */
 export const shipmentResult = z.object({
   shipmentId: z.number().int(),

@@ -167,6 +167,84 @@ export async function recordShipment(
   });
 }
 
+export const PARCEL_NOT_FOUND = "This parcel is not part of this order.";
+
+export interface ParcelTrackingChange {
+  orderId: number;
+  shipmentId: number;
+  trackingNumber: string;
+  carrier: string | null;
+  /** E-mail the customer the corrected number (the shipped e-mail again, marked as an update). */
+  notifyCustomer: boolean;
+  userId: number | null;
+}
+
+/**
+ * Corrects a parcel's tracking number and carrier (a typo, a parcel handed to another carrier), under
+ * the order's row lock. The order's own tracking number follows when it named this parcel (a whole
+ * order shipped in one parcel, or the parcel with the last units), so the order pages and the
+ * customer's tracking link agree. Audited with the old and new number; unchanged values write nothing.
+ */
+export async function changeParcelTracking(
+  db: Db,
+  req: ParcelTrackingChange,
+  opts: StatusOptions,
+): Promise<{ changed: boolean; notified: boolean }> {
+  const now = opts.now ?? new Date();
+  return await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, req.orderId);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    const [parcel] = await tx.select().from(shipments)
+      .where(and(eq(shipments.id, req.shipmentId), eq(shipments.orderId, order.id)));
+    if (!parcel) throw new NotFoundError(PARCEL_NOT_FOUND);
+    if (parcel.trackingNumber === req.trackingNumber && parcel.carrier === req.carrier) {
+      return { changed: false, notified: false };
+    }
+    await tx.update(shipments).set({ trackingNumber: req.trackingNumber, carrier: req.carrier })
+      .where(eq(shipments.id, parcel.id));
+    if (order.trackingNumber === parcel.trackingNumber) {
+      await tx.update(orders).set({ trackingNumber: req.trackingNumber, carrier: req.carrier, updatedAt: now })
+        .where(eq(orders.id, order.id));
+    }
+    const before = [parcel.carrier, parcel.trackingNumber].filter(Boolean).join(" ");
+    const after = [req.carrier, req.trackingNumber].filter(Boolean).join(" ");
+    await recordAudit(tx, {
+      userId: req.userId,
+      entityType: "order",
+      entityId: order.id,
+      action: "shipment_tracking",
+      details: {
+        summary: `Parcel tracking corrected: ${before} -> ${after}`,
+        shipmentId: parcel.id,
+        from: { trackingNumber: parcel.trackingNumber, carrier: parcel.carrier },
+        to: { trackingNumber: req.trackingNumber, carrier: req.carrier },
+        notified: req.notifyCustomer,
+      },
+    });
+    if (req.notifyCustomer) {
+      const lines = await tx.select({
+        name: orderItems.name,
+        variantName: orderItems.variantName,
+        quantity: shipmentItems.quantity,
+      })
+        .from(shipmentItems).innerJoin(orderItems, eq(orderItems.id, shipmentItems.orderItemId))
+        .where(eq(shipmentItems.shipmentId, parcel.id)).orderBy(asc(shipmentItems.orderItemId));
+      await opts.tell(tx, {
+        to: "shipped",
+        order,
+        trackingNumber: req.trackingNumber,
+        carrier: req.carrier,
+        parcel: lines.map((l) => ({
+          name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
+          quantity: l.quantity,
+        })),
+        corrected: true,
+      }, now);
+    }
+    return { changed: true, notified: req.notifyCustomer };
+  });
+}
+
 /**
  * For the orders among `orderIds` still in processing with parcels sent already: each line's units
  * still to ship (ordered less shipped less restocked) and the parcels' tracking numbers. Two queries

@@ -6,11 +6,11 @@ import { testConfig } from "../../tests/helpers/app.ts";
 import { customer, FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orders, products } from "../../db/schema/mod.ts";
-import { ConflictError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { testGateway } from "../payments/mod.ts";
-import { getAdminOrder, lineFulfilment, listShipments, parcelsToList, SHIP_NOT_PAID } from "./mod.ts";
+import { getAdminOrder, lineFulfilment, listShipments, PARCEL_NOT_FOUND, parcelsToList, SHIP_NOT_PAID } from "./mod.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
-import { changeOrderStatus, shipParcel } from "../../flows/change_order_status.ts";
+import { changeOrderStatus, correctParcelTracking, shipParcel } from "../../flows/change_order_status.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();
@@ -262,6 +262,82 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
   // Only the whole-order Ship's own parcel: the refused one wrote nothing.
   assert.deepEqual((await listShipments(db, paid.order.id)).map((p) => p.trackingNumber), ["W1"]);
 });
+
+test("[shipments] staff correct a parcel's tracking: the order's number follows, audited, the customer told when asked", async (db) => {
+  const { order, tube, mat, hide, staff } = await threeLineOrder(db);
+  const first = await shipParcel(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: tube, quantity: 2 }],
+    trackingNumber: "TCG-TYPO",
+    userId: staff.id,
+  }, opts);
+  const last = await shipParcel(db, {
+    orderId: order.id,
+    lines: [{ orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
+    trackingNumber: "MDX-OLD",
+    carrier: "Aramex",
+    userId: staff.id,
+  }, opts);
+  const mailsBefore = (await emails(db, order.id)).length;
+
+  // The first parcel: only the parcel changes (the order names the last one), nobody is e-mailed.
+  const quiet = { orderId: order.id, carrier: null, notifyCustomer: false, userId: staff.id };
+  assert.deepEqual(
+    await correctParcelTracking(db, { ...quiet, shipmentId: first.shipmentId, trackingNumber: "TCG-123" }, opts),
+    { changed: true, notified: false },
+  );
+  assert.equal((await orderRow(db, order.id)).trackingNumber, "MDX-OLD");
+  assert.equal((await emails(db, order.id)).length, mailsBefore);
+
+  // The last parcel, under the order's own number: the order follows, and the customer hears of it.
+  const fix = { ...quiet, shipmentId: last.shipmentId, trackingNumber: "TCG-456", carrier: "The Courier Guy" };
+  assert.deepEqual(await correctParcelTracking(db, { ...fix, notifyCustomer: true }, opts), {
+    changed: true,
+    notified: true,
+  });
+  const row = await orderRow(db, order.id);
+  assert.deepEqual([row.trackingNumber, row.carrier, row.status], ["TCG-456", "The Courier Guy", "shipped"]);
+  assert.deepEqual((await listShipments(db, order.id)).map((p) => [p.trackingNumber, p.carrier]), [
+    ["TCG-123", null],
+    ["TCG-456", "The Courier Guy"],
+  ]);
+  const mails = await emails(db, order.id);
+  assert.equal(mails.length, mailsBefore + 1);
+  const update = mails.at(-1)!;
+  assert.match(update.subject, /^Tracking update for your .+ order RB-/);
+  assert.match(update.textBody, /Tracking number: TCG-456\nCarrier: The Courier Guy/);
+  assert.match(update.textBody, /1 x Heat Mat 28W\n- 3 x Cork Hide/);
+  const audits = await db.select().from(auditLogs).where(
+    and(eq(auditLogs.entityId, order.id), eq(auditLogs.action, "shipment_tracking")),
+  );
+  assert.deepEqual(audits.map((a) => (a.details as { summary: string }).summary), [
+    "Parcel tracking corrected: TCG-TYPO -> TCG-123",
+    "Parcel tracking corrected: Aramex MDX-OLD -> The Courier Guy TCG-456",
+  ]);
+
+  // The same values again write nothing; a parcel of another order is not found.
+  assert.deepEqual(await correctParcelTracking(db, { ...fix, notifyCustomer: true }, opts), {
+    changed: false,
+    notified: false,
+  });
+  assert.equal((await emails(db, order.id)).length, mailsBefore + 1);
+  await assert.rejects(
+    correctParcelTracking(db, { ...fix, orderId: order.id + 1000 }, opts),
+    NotFoundError,
+  );
+  const other = await otherPaidOrder(db);
+  await assert.rejects(
+    correctParcelTracking(db, { ...fix, orderId: other }, opts),
+    (err) => err instanceof NotFoundError && err.message === PARCEL_NOT_FOUND,
+  );
+});
+
+/** A second paid order of the same shop (its own products), for a parcel id that is not its own. */
+async function otherPaidOrder(db: Db): Promise<number> {
+  const lamp = await createProduct(db, { name: "Basking Lamp", slug: "basking-lamp", price: "250.00", stock: 5 });
+  const paid = await paidOrder(db, testGateway(), [{ productId: lamp.id, quantity: 1 }], { delivery: FREE_DELIVERY });
+  return paid.order.id;
+}
 
 raceTest("[shipments] two parcels of the last unit at once: one wins, the other is refused", async (db) => {
   const { order, tube, mat, hide } = await threeLineOrder(db);

@@ -68,6 +68,8 @@ export type OrderNews =
     carrier: string | null;
     /** A partial shipment's units (docs/decisions/0079); none when the rest of the order went. */
     parcel?: { name: string; quantity: number }[];
+    /** Staff corrected the tracking of a parcel already sent: an update, not news of a shipment. */
+    corrected?: boolean;
   }
   | { to: "delivered"; order: OrderRow };
 

@@ -67,22 +67,37 @@ export function orderShippedEmail(
     carrier: string | null;
     tracking: { carrier: string; url: string } | null;
     parcel?: { name: string; quantity: number }[];
+    /** Staff corrected the tracking of a parcel already sent: a tracking update, with the parcel's units. */
+    corrected?: boolean;
   },
 ): OutgoingEmail {
   const link = facts.tracking;
-  const parcel = facts.parcel;
+  const units = facts.parcel?.map((p) => `- ${p.quantity} x ${p.name}`).join("\n");
+  const [subject, heading, news] = facts.corrected
+    ? [
+      `Tracking update for your ${facts.shop.name} order ${facts.orderNumber}`,
+      "Your parcel's tracking has changed",
+      `We corrected the tracking details of a parcel of order ${facts.orderNumber}. Please use these from now on.` +
+      (units ? `\nIn this parcel:\n${units}` : ""),
+    ]
+    : units
+    ? [
+      `Part of your ${facts.shop.name} order ${facts.orderNumber} has shipped`,
+      "Part of your order is on its way",
+      `Good news: part of order ${facts.orderNumber} has left our warehouse. In this parcel:\n${units}` +
+      "\nWe will e-mail you again when the rest is on its way.",
+    ]
+    : [
+      `Your ${facts.shop.name} order ${facts.orderNumber} has shipped`,
+      "Your order is on its way",
+      `Good news: order ${facts.orderNumber} has left our warehouse.`,
+    ];
   return compose(
     facts,
-    parcel
-      ? `Part of your ${facts.shop.name} order ${facts.orderNumber} has shipped`
-      : `Your ${facts.shop.name} order ${facts.orderNumber} has shipped`,
-    parcel ? "Part of your order is on its way" : "Your order is on its way",
+    subject,
+    heading,
     [
-      parcel
-        ? `Good news: part of order ${facts.orderNumber} has left our warehouse. In this parcel:\n` +
-          parcel.map((p) => `- ${p.quantity} x ${p.name}`).join("\n") +
-          "\nWe will e-mail you again when the rest is on its way."
-        : `Good news: order ${facts.orderNumber} has left our warehouse.`,
+      news,
       `Tracking number: ${facts.trackingNumber}` + (facts.carrier ? `\nCarrier: ${facts.carrier}` : ""),
       link
         ? `Follow your parcel on ${link.carrier}'s website with the link below.`

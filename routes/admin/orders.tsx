@@ -1,7 +1,8 @@
 /**
  * The admin order screens: GET /admin/orders (filters, search, paging), GET /admin/orders.csv (the
  * same filtered list as CSV), GET /admin/orders/{id}, and the form posts of the detail page
- * (/admin/orders/{id}/status, /refund, /notes, /shipments), each answered with a redirect back and a toast,
+ * (/admin/orders/{id}/status, /refund, /notes, /shipments, /shipments/{shipmentId}/tracking), each answered
+ * with a redirect back and a toast,
  * so the page works without JavaScript. Guarded by routes/admin/mod.ts.
  */
 import type { Context } from "hono";
@@ -26,7 +27,13 @@ import { AppError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { setFlash } from "../flash.ts";
 
-import { orderNoteAction, orderStatusAction, refundAction, shipmentAction } from "../api/admin_orders.ts";
+import {
+  orderNoteAction,
+  orderStatusAction,
+  parcelTrackingAction,
+  refundAction,
+  shipmentAction,
+} from "../api/admin_orders.ts";
 import { formRoute } from "../action.ts";
 import { renderAdminPage } from "./render.tsx";
 import { editLinesPanel } from "./staff_orders.tsx";
@@ -240,6 +247,32 @@ export function ordersAdmin() {
     },
     onError: (c, err) => {
       setFlash(c, { title: "Not shipped", description: err.message, variant: "destructive" });
+      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
+    },
+  });
+
+  // "Edit tracking" under a parcel: the twin of PUT /api/admin/orders/{id}/shipments/{shipmentId}.
+  formRoute(app, parcelTrackingAction, {
+    path: "/orders/:id/shipments/:shipmentId/tracking",
+    input: (fields) => ({
+      trackingNumber: fields.trackingNumber ?? "",
+      carrier: fields.carrier,
+      notifyCustomer: fields.notifyCustomer === "yes",
+    }),
+    onSuccess: (c, done) => {
+      setFlash(c, {
+        title: done.changed ? "Tracking updated" : "Tracking unchanged",
+        description: done.changed
+          ? `The parcel's tracking number is now ${done.trackingNumber}${
+            done.notified ? " and the customer has been e-mailed" : ""
+          }.`
+          : "The parcel already had this tracking number and carrier.",
+        variant: done.changed ? "success" : "default",
+      });
+      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
+    },
+    onError: (c, err) => {
+      setFlash(c, { title: "Tracking not changed", description: err.message, variant: "destructive" });
       return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
     },
   });

@@ -26,7 +26,7 @@ import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
 import { orderGateway, refundsByHand } from "../finalize_options.ts";
 import { createStaffOrderAction, orderLinesAction } from "./admin_staff_orders.ts";
 import { manualRefundNotice, refundOrder } from "../../flows/refund_order.ts";
-import { changeOrderStatus, shipParcel } from "../../flows/change_order_status.ts";
+import { changeOrderStatus, correctParcelTracking, shipParcel } from "../../flows/change_order_status.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
 
 /** A list row as JSON (money in rand). */
@@ -260,6 +260,32 @@ export const shipmentAction = defineAction({
   },
 });
 
+/**
+ * Corrects a parcel's tracking number and carrier (a typo, another carrier); the order's own number
+ * follows when it named this parcel. The JSON route and the order page's "Edit tracking" form.
+ */
+export const parcelTrackingAction = defineAction({
+  method: "put",
+  path: "/admin/orders/:id/shipments/:shipmentId",
+  input: fulfilmentSchemas.parcelTrackingBody,
+  output: fulfilmentSchemas.parcelTrackingResult,
+  auth: "admin",
+  middleware: [smallBody, validate("param", fulfilmentSchemas.parcelParams)],
+  summary: "Correct a parcel's tracking number and carrier (optionally e-mailing the customer the new number)",
+  handler: async (c, body) => {
+    const { id, shipmentId } = validParams(c, fulfilmentSchemas.parcelParams);
+    const tracking = { trackingNumber: body.trackingNumber, carrier: body.carrier ?? null };
+    const done = await correctParcelTracking(c.var.db, {
+      orderId: id,
+      shipmentId,
+      ...tracking,
+      notifyCustomer: body.notifyCustomer,
+      userId: currentUser(c).id,
+    }, fulfilmentOptions(c));
+    return { shipmentId, ...tracking, ...done };
+  },
+});
+
 export const listAdminOrdersAction = defineAction({
   method: "get",
   path: "/admin/orders",
@@ -315,6 +341,7 @@ export function adminOrderApi() {
       refundAction,
       orderNoteAction,
       shipmentAction,
+      parcelTrackingAction,
       createStaffOrderAction,
       orderLinesAction,
     ]

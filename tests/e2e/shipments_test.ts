@@ -1,7 +1,8 @@
 /**
  * Partial fulfilment in a real browser: staff ship one line's units with "Ship selected lines" (a
- * plain form), see "shipped x of y" and the parcel, then ship the rest and the order is shipped; the
- * customer sees the parcels with their tracking links. Screenshots of each step; axe on the order page.
+ * plain form), see "shipped x of y" and the parcel, then ship the rest and the order is shipped,
+ * correct the second parcel's mistyped number with Edit tracking; the customer sees the parcels with
+ * their tracking links. Screenshots of each step; axe on the order page.
  */
 import assert from "node:assert/strict";
 import type { Db } from "../../db/client.ts";
@@ -17,6 +18,7 @@ import {
   expectToast,
   fullPageShot,
   useShopInBrowser,
+  viewportShot,
 } from "../helpers/e2e.ts";
 
 const placed: { id: number; lines: { id: number; name: string }[] } = { id: 0, lines: [] };
@@ -74,6 +76,22 @@ e2eTest("[e2e shipments] staff ship one line, then the rest; the customer sees b
   assert.match(await page.locator("article[data-admin-order] header").innerText(), /shipped/i);
   assert.equal(await page.locator('[data-action="ship-lines"]').count(), 0);
   await fullPageShot(page, "shipments-admin-all-shipped");
+
+  // The second number was mistyped: Edit tracking under that parcel corrects it and tells the customer.
+  const secondParcel = page.locator("[data-shipment]").nth(1);
+  await secondParcel.getByText("Edit tracking").click();
+  const edit = secondParcel.locator("[data-edit-tracking] form");
+  await edit.getByLabel("Tracking number", { exact: true }).fill("TCG789");
+  await edit.getByLabel("Carrier (optional)").fill("The Courier Guy");
+  assert.equal(await edit.getByLabel("E-mail the customer the new tracking number").isChecked(), true);
+  await secondParcel.scrollIntoViewIfNeeded();
+  await viewportShot(page, "shipments-admin-edit-tracking");
+  await edit.getByRole("button", { name: "Save tracking" }).click();
+  await page.waitForURL(`${url}/admin/orders/${placed.id}`);
+  await expectToast(page, "Tracking updated", /TCG789 and the customer has been e-mailed/);
+  assert.match(await page.locator("[data-shipments]").innerText(), /TCG123[\s\S]*TCG789/);
+  assert.match(await page.locator("[data-tracking]").innerText(), /TCG789/);
+  assert.deepEqual(await axeViolations(page), [], "order page with Edit tracking");
   assert.deepEqual(errors, []);
   await page.close();
 
@@ -83,7 +101,7 @@ e2eTest("[e2e shipments] staff ship one line, then the rest; the customer sees b
   const parcels = mine.locator("[data-shipment]");
   assert.equal(await parcels.count(), 2);
   assert.match(await parcels.nth(0).innerText(), /TCG123/);
-  assert.match(await parcels.nth(1).innerText(), /TCG456/);
+  assert.match(await parcels.nth(1).innerText(), /TCG789/);
   await fullPageShot(mine, "shipments-customer-parcels");
   assert.deepEqual(shopperErrors, []);
   await shopper.close();

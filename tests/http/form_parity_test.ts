@@ -42,7 +42,8 @@ import { remindersOn, setReminders } from "../../domains/animals/mod.ts";
 import { seedAnimals } from "../../seed/animals.ts";
 import { demoRewards } from "../../seed/demo.ts";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp, testShop } from "../helpers/app.ts";
+import { testApp, testConfig, testShop } from "../helpers/app.ts";
+import { shipParcel } from "../../flows/change_order_status.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { CUSTOMER_PASSWORD, registerCustomer, registration } from "../helpers/accounts.ts";
 import {
@@ -925,6 +926,13 @@ async function orderLineId(db: Db, orderId: number): Promise<number> {
 }
 
 /** {@link orderState} with its parcels: tracking, carrier and how many units each. */
+/** The id of an order's first parcel. */
+async function parcelId(db: Db, orderId: number): Promise<number> {
+  const [parcel] = await db.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId))
+    .orderBy(asc(shipments.id)).limit(1);
+  return parcel.id;
+}
+
 async function parcelState(db: Db, id: number) {
   const parcels = await db.select({
     trackingNumber: shipments.trackingNumber,
@@ -1229,6 +1237,40 @@ const STAFF_CASES: StaffCase[] = [
         carrier: "PUDO",
       }),
     state: parcelState,
+  },
+  {
+    name: "correct a parcel's tracking and tell the customer",
+    make: async (db, gateway) => {
+      const id = await paidParityOrder(db, gateway);
+      const line = await orderLineId(db, id);
+      await shipParcel(db, {
+        orderId: id,
+        lines: [{ orderItemId: line, quantity: 2 }],
+        trackingNumber: "TYPO-1",
+        userId: null,
+      }, {
+        shop: testConfig().shop,
+        siteUrl: testConfig().siteUrl,
+      });
+      return id;
+    },
+    json: async (admin, id, db) =>
+      await admin.postJson(`/api/admin/orders/${id}/shipments/${await parcelId(db, id)}`, {
+        trackingNumber: "TCG-9",
+        carrier: "The Courier Guy",
+        notifyCustomer: true,
+      }, "PUT"),
+    form: async (admin, id, db) =>
+      await admin.postForm(`/admin/orders/${id}/shipments/${await parcelId(db, id)}/tracking`, {
+        trackingNumber: " TCG-9 ",
+        carrier: "The Courier Guy",
+        notifyCustomer: "yes",
+      }),
+    state: async (db, id) => ({
+      ...await parcelState(db, id),
+      mails: (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.orderId, id))
+        .orderBy(asc(emailOutbox.id))).map((m) => m.subject.replace(/RB-\d+/, "RB-#")),
+    }),
   },
   {
     name: "lower a product's price by 10% (bulk edit, one product ticked)",

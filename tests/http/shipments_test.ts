@@ -182,4 +182,71 @@ test(
   },
 );
 
+test(
+  "[shipments] Edit tracking: JSON and form correct a parcel; bad ids and input 400, another order's parcel 404",
+  async (db, database) => {
+    const { order, me, admin, tube, mat } = await setUp(db, database);
+    const shipped = await admin.postJson(`/api/admin/orders/${order.id}/shipments`, {
+      lines: [{ orderItemId: tube, quantity: 2 }, { orderItemId: mat, quantity: 1 }],
+      trackingNumber: "TCG-TYPO",
+    });
+    const { shipmentId } = await shipped.json();
+    const path = `/api/admin/orders/${order.id}/shipments/${shipmentId}`;
+    const put = (p: string, body: unknown) => admin.postJson(p, body, "PUT");
+
+    for (const bad of ["0", "abc", "99999999999", "-1"]) {
+      assert.equal((await put(`/api/admin/orders/${order.id}/shipments/${bad}`, { trackingNumber: "X" })).status, 400);
+    }
+    for (
+      const body of [
+        {},
+        { trackingNumber: "" },
+        { trackingNumber: "TCG\u0000" },
+        { trackingNumber: "x".repeat(101) },
+        { trackingNumber: "TCG-1", notifyCustomer: "yes" },
+        { trackingNumber: "TCG-1", extra: 1 },
+      ]
+    ) {
+      const res = await put(path, body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.ok((await res.json()).message);
+    }
+    const elsewhere = await put(`/api/admin/orders/${order.id + 1}/shipments/${shipmentId}`, { trackingNumber: "X" });
+    assert.equal(elsewhere.status, 404);
+    assert.equal((await me.postJson(path, { trackingNumber: "X" }, "PUT")).status, 403);
+
+    const fixed = await put(path, { trackingNumber: "TCG-123", carrier: "The Courier Guy" });
+    assert.equal(fixed.status, 200);
+    assert.deepEqual(await fixed.json(), {
+      shipmentId,
+      trackingNumber: "TCG-123",
+      carrier: "The Courier Guy",
+      changed: true,
+      notified: false,
+    });
+    // The admin page: the order went out in one parcel, so its Edit tracking sits in the Delivery card.
+    let page = await (await admin.get(`/admin/orders/${order.id}`)).text();
+    assert.match(page, /data-tracking-number[^>]*>TCG-123</);
+    assert.match(page, new RegExp(`action="/admin/orders/${order.id}/shipments/${shipmentId}/tracking"`));
+
+    const viaForm = await admin.postForm(`/admin/orders/${order.id}/shipments/${shipmentId}/tracking`, {
+      trackingNumber: "TCG-456",
+      carrier: "",
+    });
+    assert.equal(viaForm.status, 303);
+    page = await (await admin.get(`/admin/orders/${order.id}`)).text();
+    assert.match(page, /Tracking updated/);
+    assert.match(page, /data-tracking-number[^>]*>TCG-456</);
+    const refused = await admin.postForm(`/admin/orders/${order.id}/shipments/${shipmentId}/tracking`, {
+      trackingNumber: "",
+    });
+    assert.equal(refused.status, 303);
+    assert.match(await (await admin.get(`/admin/orders/${order.id}`)).text(), /Tracking not changed/);
+    assert.deepEqual(
+      (await db.select().from(shipments)).map((s) => [s.trackingNumber, s.carrier]),
+      [["TCG-456", null]],
+    );
+  },
+);
+
 closeDatabase();

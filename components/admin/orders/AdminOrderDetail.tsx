@@ -18,6 +18,7 @@ import { Card } from "./OrderCard.tsx";
 import { OrderActions } from "./OrderActions.tsx";
 import { OrderCustomer } from "./OrderCustomer.tsx";
 import { OrderDelivery } from "./OrderDelivery.tsx";
+import { ParcelTrackingForm } from "./ParcelTrackingForm.tsx";
 import { OrderLines } from "./OrderLines.tsx";
 import { OrderNotes } from "./OrderNotes.tsx";
 import { OrderPayment } from "./OrderPayment.tsx";
@@ -66,11 +67,20 @@ export function AdminOrderDetailView({ detail, locker, vat, next, documents, ful
 
           <div className="grid gap-6 md:grid-cols-2">
             <OrderCustomer detail={detail} />
-            <OrderDelivery order={order} locker={locker} />
+            <OrderDelivery
+              order={order}
+              locker={locker}
+              parcel={fulfilment && !fulfilment.shipments.length && detail.shipments.length === 1
+                ? detail.shipments[0]
+                : null}
+            />
             {fulfilment?.shipments.length
               ? (
                 <Card title="Parcels" id="parcels-title">
-                  <ShipmentList shipments={fulfilment.shipments} />
+                  <ShipmentList
+                    shipments={fulfilment.shipments}
+                    edit={(parcel) => <ParcelTrackingForm orderId={order.id} parcel={parcel} />}
+                  />
                 </Card>
               )
               : null}

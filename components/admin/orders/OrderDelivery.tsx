@@ -1,14 +1,21 @@
 /**
  * The admin order page's "Delivery" card: the method (with the PUDO locker), the tracking number and
- * carrier, and when the order shipped and was delivered.
+ * carrier, and when the order shipped and was delivered; for an order sent in one parcel under that
+ * number, the parcel's Edit tracking.
  */
-import type { AdminOrderDetail } from "../../../domains/fulfilment/mod.ts";
+import type { AdminOrderDetail, ShipmentView } from "../../../domains/fulfilment/mod.ts";
+import { ParcelTrackingForm } from "./ParcelTrackingForm.tsx";
 import { TrackingNumber } from "../../orders/TrackingNumber.tsx";
 import { adminTime } from "./AdminOrderList.tsx";
 import { Card, Row } from "./OrderCard.tsx";
 
 export function OrderDelivery(
-  { order, locker }: { order: AdminOrderDetail["order"]; locker: { name: string; address: string } | null },
+  { order, locker, parcel }: {
+    order: AdminOrderDetail["order"];
+    locker: { name: string; address: string } | null;
+    /** The one parcel the order went out in, when the Parcels card is not shown for it. */
+    parcel?: ShipmentView | null;
+  },
 ) {
   const delivery = order.shippingMethod === "pudo_locker" ? "PUDO locker" : "Standard delivery";
   return (
@@ -31,6 +38,7 @@ export function OrderDelivery(
         <Row label="Shipped">{adminTime(order.shippedAt)}</Row>
         <Row label="Delivered">{adminTime(order.deliveredAt)}</Row>
       </dl>
+      {parcel ? <ParcelTrackingForm orderId={order.id} parcel={parcel} /> : null}
     </Card>
   );
 }

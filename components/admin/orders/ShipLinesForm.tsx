@@ -47,16 +47,29 @@ export function ShipLinesForm({ orderId, lines }: { orderId: number; lines: Line
   );
 }
 
-/** The tracking number and carrier boxes (with the known carriers suggested) of both ship forms. */
-export function TrackingFields({ prefix }: { prefix: string }) {
+/**
+ * The tracking number and carrier boxes (with the known carriers suggested) of both ship forms and
+ * the parcel's Edit tracking form (`values`: what it holds now).
+ */
+export function TrackingFields(
+  { prefix, values }: { prefix: string; values?: { trackingNumber: string; carrier: string | null } },
+) {
   return (
     <>
-      <Field id={`${prefix}-tracking`} label="Tracking number" name="trackingNumber" required maxLength={100} />
+      <Field
+        id={`${prefix}-tracking`}
+        label="Tracking number"
+        name="trackingNumber"
+        required
+        maxLength={100}
+        defaultValue={values?.trackingNumber}
+      />
       <Field
         id={`${prefix}-carrier`}
         label="Carrier (optional)"
         name="carrier"
         maxLength={60}
+        defaultValue={values?.carrier ?? undefined}
         placeholder="The Courier Guy, PUDO, Aramex…"
         list={`${prefix}-carriers`}
       />
