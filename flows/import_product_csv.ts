@@ -19,6 +19,7 @@ import {
 } from "../domains/product_csv/schemas.ts";
 import { checkDuplicates, readHeader, readRows } from "../domains/product_csv/rows.ts";
 import { plan, readShop, reportRows } from "../domains/product_csv/plan.ts";
+import { MAX_PRODUCT_IMAGES } from "../domains/media/mod.ts";
 import { apply } from "./import_product_csv_writes.ts";
 
 /** The 422: rows with errors; nothing was written. */
@@ -47,7 +48,7 @@ export async function importProductCsv(
   db: Db,
   userId: number,
   text: string,
-  { dryRun }: { dryRun: boolean },
+  { dryRun, siteUrl }: { dryRun: boolean; siteUrl: string },
 ): Promise<ImportReport> {
   let records: string[][];
   try {
@@ -61,7 +62,7 @@ export async function importProductCsv(
   if (records.length < 2) refuse([{ row: 1, column: null, message: "Row 1: the file has no rows under its header" }]);
   const { index, ignored } = readHeader(records[0], errors);
   if (errors.length) refuse(errors);
-  const groups = readRows(records, index, errors);
+  const groups = readRows(records, index, errors, { maxImages: MAX_PRODUCT_IMAGES, siteUrl });
   checkDuplicates(groups, errors);
   if (errors.length) refuse(errors);
   return await db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { toCents, toNumeric } from "../lib/money.ts";
 import { recordAudits } from "../domains/admin_audit/mod.ts";
 import { syncProductStock } from "../domains/orders/mod.ts";
 import { recordStockMovements, type StockChange } from "../domains/stock_history/mod.ts";
-import { type Column, OPTION_COLUMNS, shopPrices } from "../domains/product_csv/columns.ts";
+import { type Column, IMAGE_COLUMN, OPTION_COLUMNS, shopPrices } from "../domains/product_csv/columns.ts";
 import { productRows } from "../domains/product_csv/export.ts";
 import { optionsText, SHOWN_AS_VARIANT } from "../domains/product_csv/rows.ts";
 import { cellsOf, type ProductPlan, type ShopState, type VariantPlan } from "../domains/product_csv/plan.ts";
@@ -42,6 +42,7 @@ function productColumnsOf(p: ProductPlan, state: ShopState, now: Date) {
   if (has("PUDO Eligible")) set.pudoEligible = t["PUDO Eligible"] === "true";
   if (has("SEO Title")) set.metaTitle = nullIfEmpty(t["SEO Title"]);
   if (has("SEO Description")) set.metaDescription = nullIfEmpty(t["SEO Description"]);
+  if (has(IMAGE_COLUMN)) set.images = t[IMAGE_COLUMN]!.split("\n");
   if (has("Variant Grams")) set.weight = t["Variant Grams"] ? String(Number(t["Variant Grams"]) / 1000) : null;
   const skuColumn = p.group.variants ? "Product SKU" : "Variant SKU";
   if (has(skuColumn)) set.sku = t[skuColumn];

@@ -80,8 +80,11 @@ export const OPTION_COLUMNS = [1, 2, 3].map((i) => ({
   value: `Option${i} Value` as Column,
 }));
 
-/** Written for reference, never read: images are uploaded on the product's page. */
-export const EXPORT_ONLY_COLUMNS: readonly Column[] = ["Image Src"];
+/**
+ * A product's photo addresses: the first on the product's rows, more on rows of their own (Handle and
+ * Image Src only, as Shopify writes them). Read only for a product without photos (decision 0094).
+ */
+export const IMAGE_COLUMN: Column = "Image Src";
 
 /**
  * The shop's price and sale price the Shopify way round: "Price" is what a shopper pays (the sale price

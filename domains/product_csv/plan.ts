@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { categories, products, productVariants } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import { catalogAdminSchemas, type ProductRecord, type VariantRecord } from "../catalog_admin/mod.ts";
-import { type Column, COLUMNS, OPTION_COLUMNS, PRODUCT_COLUMNS, VARIANT_COLUMNS } from "./columns.ts";
+import { type Column, COLUMNS, IMAGE_COLUMN, OPTION_COLUMNS, PRODUCT_COLUMNS, VARIANT_COLUMNS } from "./columns.ts";
 import { productRows } from "./export.ts";
 import type { ImportRow, ImportRowError } from "./schemas.ts";
 import {
@@ -208,6 +208,12 @@ export function plan(groups: Group[], state: ShopState, errors: ImportRowError[]
         : (["Variant SKU", "Variant Price", "Variant Compare At Price", "Variant Inventory Qty"] as const)),
     ] as Column[];
     const changed = changedColumns(target, before, productColumns);
+    // The file's photos go on a product that has none: they never replace photos staff uploaded, so an
+    // exported file (its first photo only) imports unchanged (decision 0094).
+    if (group.images.length && !existing?.images.length) {
+      target[IMAGE_COLUMN] = group.images.join("\n");
+      changed.push(IMAGE_COLUMN);
+    }
     const variants: VariantPlan[] = [];
     if (group.variants) {
       for (const row of group.rows) {

@@ -5,8 +5,8 @@
  */
 import { csvText } from "../../lib/csv.ts";
 import { toCents } from "../../lib/money.ts";
-import { type Column, COLUMNS, EXPORT_ONLY_COLUMNS, OPTION_COLUMNS, PRODUCT_COLUMNS } from "./columns.ts";
-import { CELL, handleCell, type ImportRowError } from "./schemas.ts";
+import { type Column, COLUMNS, IMAGE_COLUMN, OPTION_COLUMNS, PRODUCT_COLUMNS } from "./columns.ts";
+import { CELL, handleCell, imageSrcCell, type ImportRowError } from "./schemas.ts";
 
 /** Cells that an empty value sets to none; any other column's empty cell is "not given" (kept, or the default). */
 const NULLABLE = new Set<Column>([
@@ -56,6 +56,8 @@ export interface Group {
   /** The product's cells (from the first row; for a product without variants its Variant SKU, prices and stock too). */
   product: Cells;
   sku: string;
+  /** The photo addresses its rows give (Image Src), in file order, each once. */
+  images: string[];
 }
 
 /** A parsed value as the export writes it. */
@@ -82,7 +84,6 @@ export function readHeader(header: string[], errors: ImportRowError[]) {
     }
     if (index.has(name as Column)) fail(errors, 1, name as Column, `the column ${name} appears twice`);
     index.set(name as Column, i);
-    if (EXPORT_ONLY_COLUMNS.includes(name as Column)) ignored.push(name);
   });
   if (!index.has("Handle")) fail(errors, 1, "Handle", "the file needs a Handle column");
   if (!index.has("Variant SKU") && !index.has("Product SKU")) {
@@ -101,8 +102,17 @@ export function readHeader(header: string[], errors: ImportRowError[]) {
   return { index, ignored };
 }
 
-/** Reads and checks every row, and groups the rows by Handle. */
-export function readRows(records: string[][], index: Map<Column, number>, errors: ImportRowError[]): Group[] {
+/**
+ * Reads and checks every row, and groups the rows by Handle. `maxImages`: the photos a product may
+ * have; `siteUrl`: the shop's own address, whose photo links (the export's) are read back as paths.
+ */
+export function readRows(
+  records: string[][],
+  index: Map<Column, number>,
+  errors: ImportRowError[],
+  { maxImages, siteUrl }: { maxImages: number; siteUrl: string },
+): Group[] {
+  const ownOrigin = new URL(siteUrl).origin;
   const groups = new Map<string, Group>();
   records.slice(1).forEach((record, i) => {
     const rowNo = i + 2;
@@ -111,9 +121,18 @@ export function readRows(records: string[][], index: Map<Column, number>, errors
     }
     const handle = handleCell.safeParse(csvText(record[index.get("Handle")!] ?? ""));
     if (!handle.success) return fail(errors, rowNo, "Handle", handle.error.issues[0].message);
+    const cell = (column: Column) => csvText(record[index.get(column) ?? -1] ?? "").trim();
+    const image = readImage(cell(IMAGE_COLUMN), ownOrigin, rowNo, errors);
+    const group = groups.get(handle.data);
+    // Shopify's further photos: a row of their own with the Handle and Image Src, every other cell empty.
+    if ([...index.keys()].every((c) => c === "Handle" || c === IMAGE_COLUMN || cell(c) === "")) {
+      if (!group) return fail(errors, rowNo, "Handle", `${handle.data} has no product row before this photo row`);
+      if (image) group.images.push(image);
+      return;
+    }
     const row: Row = { row: rowNo, cells: {}, raw: {} };
     for (const [column, at] of index) {
-      if (column === "Handle" || EXPORT_ONLY_COLUMNS.includes(column)) continue;
+      if (column === "Handle" || column === IMAGE_COLUMN) continue;
       const text = csvText(record[at] ?? "").trim();
       if ((PRODUCT_COLUMNS as readonly Column[]).includes(column)) row.raw[column] = text;
       if (text === "") {
@@ -128,12 +147,42 @@ export function readRows(records: string[][], index: Map<Column, number>, errors
     for (const prefix of ["Product", "Variant"] as const) {
       if (row.cells[`${prefix} Price`] === undefined) delete row.cells[`${prefix} Compare At Price`];
     }
-    const group = groups.get(handle.data);
-    if (group) group.rows.push(row);
-    else groups.set(handle.data, { handle: handle.data, rows: [row], variants: false, product: {}, sku: "" });
+    const into: Group = group ?? { handle: handle.data, rows: [], variants: false, product: {}, sku: "", images: [] };
+    into.rows.push(row);
+    if (image) into.images.push(image);
+    groups.set(handle.data, into);
   });
-  for (const group of groups.values()) shapeGroup(group, index, errors);
+  for (const group of groups.values()) {
+    shapeGroup(group, index, errors);
+    group.images = [...new Set(group.images)];
+    if (group.images.length > maxImages) {
+      fail(
+        errors,
+        group.rows[0].row,
+        IMAGE_COLUMN,
+        `${group.handle} has ${group.images.length} photos: a product has at most ${maxImages}`,
+      );
+    }
+  }
   return [...groups.values()];
+}
+
+/**
+ * An Image Src cell's address, or null when empty or refused (the refusal goes to `errors`): the
+ * shop's own photos as their path, others only over https (the shop's pages are https).
+ */
+function readImage(text: string, ownOrigin: string, row: number, errors: ImportRowError[]): string | null {
+  if (!text) return null;
+  const parsed = imageSrcCell.safeParse(text);
+  if (!parsed.success) {
+    fail(errors, row, IMAGE_COLUMN, parsed.error.issues[0].message);
+    return null;
+  }
+  const url = parsed.data;
+  if (url.origin === ownOrigin) return url.pathname + url.search;
+  if (url.protocol === "https:") return url.href;
+  fail(errors, row, IMAGE_COLUMN, "Image Src must be an https:// address of the photo");
+  return null;
 }
 
 /** Which kind of product a Handle's rows describe, its product cells and SKU. */

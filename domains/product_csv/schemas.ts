@@ -68,6 +68,18 @@ export const CELL: Record<Exclude<Column, "Handle" | "Image Src">, z.ZodType> = 
   "Variant Arrival Date": dateCell("Variant Arrival Date"),
 };
 
+/** An Image Src cell: the photo's full address, read as a URL (readRows decides which are kept). */
+export const imageSrcCell = z.string().trim().max(2000, "Image Src is at most 2000 characters").transform((v, ctx) => {
+  try {
+    const url = new URL(v);
+    if ((url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password) return url;
+  } catch {
+    // Not an address at all: refused below.
+  }
+  ctx.addIssue({ code: "custom", message: "Image Src must be an https:// address of the photo" });
+  return z.NEVER;
+});
+
 export const handleCell = z.string().trim().min(1, "Handle is required").max(200, "Handle is too long")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Handle may hold only lowercase letters, digits and single hyphens");
 
@@ -102,7 +114,7 @@ export const importReport = z.object({
     productsCreated: z.number().int(),
     productsUpdated: z.number().int(),
   }),
-  /** Columns of the file the import does not read (Shopify's Tags, Option1 Name... and Image Src). */
+  /** Columns of the file the import does not read (Shopify's Tags, Image Position...). */
   ignoredColumns: z.array(z.string()),
   rows: z.array(importRow),
 });

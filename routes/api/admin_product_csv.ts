@@ -73,7 +73,7 @@ export const importProductsAction = defineAction({
     const { dryRun } = (c.req.valid as (t: "query") => schemas.ImportOptions)("query");
     const text = await csvBody(c);
     try {
-      return await importProductCsv(c.var.db, currentUser(c).id, text, { dryRun });
+      return await importProductCsv(c.var.db, currentUser(c).id, text, { dryRun, siteUrl: c.var.config.siteUrl });
     } catch (err) {
       if (!(err instanceof ImportRefused)) throw err;
       c.status(422);

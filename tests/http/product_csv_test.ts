@@ -137,7 +137,7 @@ test("[product csv] round trip: an exported file imports with 0 changes, and wri
   const report = await res.json();
   assert.deepEqual(report.counts, { create: 0, update: 0, unchanged: 4, productsCreated: 0, productsUpdated: 0 });
   assert.ok(report.rows.every((r: { changes: unknown[] }) => r.changes.length === 0));
-  assert.deepEqual(report.ignoredColumns, ["Image Src"]);
+  assert.deepEqual(report.ignoredColumns, []);
   assert.deepEqual(await db.select().from(products).orderBy(asc(products.id)), before);
   assert.equal((await db.select().from(auditLogs)).length, 0, "nothing changed, nothing audited");
 
@@ -275,6 +275,67 @@ test(
       "Row 2: Product Category no-such-category is not a category's slug",
       "Row 3: Variant SKU OTHER-1 belongs to another product (SKU OTHER)",
       "Row 4: Handle other belongs to another product (SKU OTHER)",
+    ]);
+  },
+);
+
+test(
+  "[product csv] Image Src: a Shopify file's photos (photo rows too) go on products without photos, never replace",
+  async (db, database) => {
+    const { mat } = await catalogue(db);
+    await db.update(products).set({ images: ["/media/products/staff-photo.webp"] }).where(eq(products.id, mat.id));
+    const bare = await createProduct(db, { slug: "cork-hide", sku: "HIDE", name: "Cork hide", images: [] });
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const cdn = "https://cdn.shopify.com/s/files/1/0001/products";
+    const header =
+      "Handle,Title,Status,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Image Src,Image Position";
+    const file = [
+      header,
+      `basking-lamp,Basking lamp,active,LAMP-1,199.00,,5,${cdn}/lamp-1.jpg,1`,
+      `basking-lamp,,,,,,,${cdn}/lamp-2.jpg,2`,
+      `basking-lamp,,,,,,,${cdn}/lamp-1.jpg,3`,
+      `heat-mat,Heat mat 14W,active,MAT-14,199.00,,7,${cdn}/mat.jpg,1`,
+      `cork-hide,Cork hide,active,HIDE,10.00,,0,http://localhost:8000/media/products/hide.webp?v=2,1`,
+    ].join("\n");
+    const previewed = await importCsv(admin, file, true);
+    const preview = await previewed.json();
+    assert.equal(previewed.status, 200, JSON.stringify(preview));
+    const imageChanges = preview.rows.flatMap((r: { handle: string; changes: { column: string; after: string }[] }) =>
+      r.changes.filter((c) => c.column === "Image Src").map((c) => [r.handle, c.after])
+    );
+    assert.deepEqual(imageChanges, [
+      ["basking-lamp", `${cdn}/lamp-1.jpg\n${cdn}/lamp-2.jpg`],
+      ["cork-hide", "/media/products/hide.webp?v=2"],
+    ], "each photo once; the heat mat keeps its photo; the shop's own link read back as its path");
+    assert.deepEqual(preview.ignoredColumns, ["Image Position"]);
+
+    assert.equal((await importCsv(admin, file)).status, 200);
+    const images = async (slug: string) =>
+      (await db.select({ images: products.images }).from(products).where(eq(products.slug, slug)))[0].images;
+    assert.deepEqual(await images("basking-lamp"), [`${cdn}/lamp-1.jpg`, `${cdn}/lamp-2.jpg`]);
+    assert.deepEqual(await images("heat-mat"), ["/media/products/staff-photo.webp"]);
+    assert.deepEqual(await images("cork-hide"), ["/media/products/hide.webp?v=2"]);
+    const page = await (await testClient(testApp(database)).get("/product/basking-lamp")).text();
+    assert.ok(page.includes(`src="${cdn}/lamp-1.jpg"`), "the product page shows the linked photo");
+    assert.equal(bare.images.length, 0);
+
+    const refused = await importCsv(
+      admin,
+      [
+        header,
+        `lonely,,,,,,,${cdn}/first.jpg,1`,
+        `gecko-mat,Gecko mat,active,GM-1,99.00,,1,http://photos.example/mat.jpg,1`,
+        `gecko-bowl,Gecko bowl,active,GB-1,49.00,,1,javascript:alert(1),1`,
+        `gecko-rock,Gecko rock,active,GR-1,49.00,,1,${cdn}/r0.jpg,1`,
+        ...Array.from({ length: 8 }, (_, i) => `gecko-rock,,,,,,,${cdn}/r${i + 1}.jpg,${i + 2}`),
+      ].join("\n"),
+    );
+    assert.equal(refused.status, 422);
+    assert.deepEqual((await refused.json()).errors.map((e: { message: string }) => e.message), [
+      "Row 2: lonely has no product row before this photo row",
+      "Row 3: Image Src must be an https:// address of the photo",
+      "Row 4: Image Src must be an https:// address of the photo",
+      "Row 5: gecko-rock has 9 photos: a product has at most 8",
     ]);
   },
 );
@@ -476,7 +537,7 @@ raceTest(
       const product = await createProduct(db, { slug: `race-${round}`, sku: `RACE-${round}`, stock: 10 });
       const csv = `Handle,Variant SKU,Variant Inventory Qty\nrace-${round},RACE-${round},20\n`;
       await Promise.all([
-        importProductCsv(db, user.id, csv, { dryRun: false }),
+        importProductCsv(db, user.id, csv, { dryRun: false, siteUrl: "https://shop.example" }),
         db.transaction(async (tx) => {
           const taken = await takeStock(tx, [{ productId: product.id, variantId: null, quantity: 3, name: "race" }]);
           await recordStockMovements(tx, taken, { reason: "sale" });

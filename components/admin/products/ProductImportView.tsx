@@ -99,8 +99,8 @@ export function ProductImportView(
         <h2 id="import-heading" className="text-lg font-bold">Import</h2>
         <p className="mt-1 text-sm text-stone-700">
           Upload a CSV file (UTF-8, at most 5 MB and 5,000 rows) to see what it would change. Nothing is written until
-          you press Import on the preview, and a file with any bad row is refused whole. Image Src is not read: upload
-          images on the product's page.
+          you press Import on the preview, and a file with any bad row is refused whole. Image Src gives photos only to
+          products that have none: photos uploaded on a product's page are never replaced.
         </p>
         <form
           method="post"
