@@ -222,22 +222,13 @@ export async function changeParcelTracking(
       },
     });
     if (req.notifyCustomer) {
-      const lines = await tx.select({
-        name: orderItems.name,
-        variantName: orderItems.variantName,
-        quantity: shipmentItems.quantity,
-      })
-        .from(shipmentItems).innerJoin(orderItems, eq(orderItems.id, shipmentItems.orderItemId))
-        .where(eq(shipmentItems.shipmentId, parcel.id)).orderBy(asc(shipmentItems.orderItemId));
+      const lines = (await listShipments(tx, order.id)).find((p) => p.id === parcel.id)?.lines ?? [];
       await opts.tell(tx, {
         to: "shipped",
         order,
         trackingNumber: req.trackingNumber,
         carrier: req.carrier,
-        parcel: lines.map((l) => ({
-          name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
-          quantity: l.quantity,
-        })),
+        parcel: lines.map(({ name, quantity }) => ({ name, quantity })),
         corrected: true,
       }, now);
     }
