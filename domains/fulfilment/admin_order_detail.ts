@@ -163,8 +163,9 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       timeline.push({
         at: a.createdAt,
         kind: "other",
-        // A parcel of part of the order carries its own sentence ("Shipped 2 of 3 lines: ...").
-        title: a.action === "shipment" && typeof d.summary === "string"
+        // A parcel of part of the order, or a parcel's corrected tracking, carries its own sentence
+        // ("Shipped 2 of 3 lines: ...", "Parcel tracking corrected: ...").
+        title: (a.action === "shipment" || a.action === "shipment_tracking") && typeof d.summary === "string"
           ? d.summary
           : OTHER_TITLES[a.action] ?? a.action.replace(/_/g, " "),
         detail: typeof d.reason === "string" ? d.reason : null,
