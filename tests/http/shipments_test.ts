@@ -228,7 +228,11 @@ test(
     let page = await (await admin.get(`/admin/orders/${order.id}`)).text();
     assert.match(page, /data-tracking-number[^>]*>TCG-123</);
     assert.match(page, new RegExp(`action="/admin/orders/${order.id}/shipments/${shipmentId}/tracking"`));
-    assert.match(page, /Parcel tracking corrected: TCG-TYPO -&gt; The Courier Guy TCG-123/, "on the timeline");
+    assert.match(
+      page,
+      /<p class="text-sm font-semibold">Parcel tracking corrected: TCG-TYPO -&gt; The Courier Guy TCG-123<\/p>/,
+      "a sentence on the timeline",
+    );
 
     const viaForm = await admin.postForm(`/admin/orders/${order.id}/shipments/${shipmentId}/tracking`, {
       trackingNumber: "TCG-456",
