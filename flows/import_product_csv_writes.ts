@@ -12,7 +12,13 @@ import { toCents, toNumeric } from "../lib/money.ts";
 import { recordAudits } from "../domains/admin_audit/mod.ts";
 import { syncProductStock } from "../domains/orders/mod.ts";
 import { recordStockMovements, type StockChange } from "../domains/stock_history/mod.ts";
-import { type Column, IMAGE_COLUMN, OPTION_COLUMNS, shopPrices } from "../domains/product_csv/columns.ts";
+import {
+  type Column,
+  IMAGE_ALT_COLUMN,
+  IMAGE_COLUMN,
+  OPTION_COLUMNS,
+  shopPrices,
+} from "../domains/product_csv/columns.ts";
 import { productRows } from "../domains/product_csv/export.ts";
 import { optionsText, SHOWN_AS_VARIANT } from "../domains/product_csv/rows.ts";
 import { cellsOf, type ProductPlan, type ShopState, type VariantPlan } from "../domains/product_csv/plan.ts";
@@ -43,6 +49,10 @@ function productColumnsOf(p: ProductPlan, state: ShopState, now: Date) {
   if (has("SEO Title")) set.metaTitle = nullIfEmpty(t["SEO Title"]);
   if (has("SEO Description")) set.metaDescription = nullIfEmpty(t["SEO Description"]);
   if (has(IMAGE_COLUMN)) set.images = t[IMAGE_COLUMN]!.split("\n");
+  if (has(IMAGE_ALT_COLUMN)) {
+    const alts = t[IMAGE_ALT_COLUMN]!.split("\n");
+    set.imageAlts = Object.fromEntries(set.images!.map((url, i) => [url, alts[i]]).filter(([, alt]) => alt));
+  }
   if (has("Variant Grams")) set.weight = t["Variant Grams"] ? String(Number(t["Variant Grams"]) / 1000) : null;
   const skuColumn = p.group.variants ? "Product SKU" : "Variant SKU";
   if (has(skuColumn)) set.sku = t[skuColumn];

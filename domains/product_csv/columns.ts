@@ -46,6 +46,7 @@ export const COLUMNS = [
   "Variant Pre-order Discount",
   "Variant Arrival Date",
   "Image Src",
+  "Image Alt Text",
   "SEO Title",
   "SEO Description",
 ] as const;
@@ -85,6 +86,8 @@ export const OPTION_COLUMNS = [1, 2, 3].map((i) => ({
  * Image Src only, as Shopify writes them). Read only for a product without photos (decision 0094).
  */
 export const IMAGE_COLUMN: Column = "Image Src";
+/** What a photo shows, for screen readers (Shopify's column): on a photo's row, beside its Image Src. */
+export const IMAGE_ALT_COLUMN: Column = "Image Alt Text";
 
 /**
  * The shop's price and sale price the Shopify way round: "Price" is what a shopper pays (the sale price

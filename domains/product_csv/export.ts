@@ -35,6 +35,7 @@ function productCells(p: ProductRow, siteUrl: string): Partial<Record<Column, st
     "Product Compare At Price": "",
     "Variant Grams": grams(p.weight),
     "Image Src": first ? (first.startsWith("/") ? `${siteUrl}${first}` : first) : "",
+    "Image Alt Text": first ? p.imageAlts[first] ?? "" : "",
     "SEO Title": p.metaTitle ?? "",
     "SEO Description": p.metaDescription ?? "",
   };

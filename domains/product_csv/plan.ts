@@ -8,7 +8,15 @@ import type { Db } from "../../db/client.ts";
 import { categories, products, productVariants } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import { catalogAdminSchemas, type ProductRecord, type VariantRecord } from "../catalog_admin/mod.ts";
-import { type Column, COLUMNS, IMAGE_COLUMN, OPTION_COLUMNS, PRODUCT_COLUMNS, VARIANT_COLUMNS } from "./columns.ts";
+import {
+  type Column,
+  COLUMNS,
+  IMAGE_ALT_COLUMN,
+  IMAGE_COLUMN,
+  OPTION_COLUMNS,
+  PRODUCT_COLUMNS,
+  VARIANT_COLUMNS,
+} from "./columns.ts";
 import { productRows } from "./export.ts";
 import type { ImportRow, ImportRowError } from "./schemas.ts";
 import {
@@ -213,6 +221,11 @@ export function plan(groups: Group[], state: ShopState, errors: ImportRowError[]
     if (group.images.length && !existing?.images.length) {
       target[IMAGE_COLUMN] = group.images.join("\n");
       changed.push(IMAGE_COLUMN);
+      // One line a photo, in the same order ("" for a photo without one).
+      if (Object.keys(group.imageAlts).length) {
+        target[IMAGE_ALT_COLUMN] = group.images.map((url) => group.imageAlts[url] ?? "").join("\n");
+        changed.push(IMAGE_ALT_COLUMN);
+      }
     }
     const variants: VariantPlan[] = [];
     if (group.variants) {

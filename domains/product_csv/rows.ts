@@ -5,8 +5,11 @@
  */
 import { csvText } from "../../lib/csv.ts";
 import { toCents } from "../../lib/money.ts";
-import { type Column, COLUMNS, IMAGE_COLUMN, OPTION_COLUMNS, PRODUCT_COLUMNS } from "./columns.ts";
-import { CELL, handleCell, imageSrcCell, type ImportRowError } from "./schemas.ts";
+import { type Column, COLUMNS, IMAGE_ALT_COLUMN, IMAGE_COLUMN, OPTION_COLUMNS, PRODUCT_COLUMNS } from "./columns.ts";
+import { CELL, handleCell, imageAltCell, imageSrcCell, type ImportRowError } from "./schemas.ts";
+
+/** The cells of a photo-only row: read apart from the product's and variant's cells. */
+const IMAGE_ROW_COLUMNS: readonly Column[] = ["Handle", IMAGE_COLUMN, IMAGE_ALT_COLUMN];
 
 /** Cells that an empty value sets to none; any other column's empty cell is "not given" (kept, or the default). */
 const NULLABLE = new Set<Column>([
@@ -58,6 +61,8 @@ export interface Group {
   sku: string;
   /** The photo addresses its rows give (Image Src), in file order, each once. */
   images: string[];
+  /** Image Alt Text by photo address (the first given for an address). */
+  imageAlts: Record<string, string>;
 }
 
 /** A parsed value as the export writes it. */
@@ -123,16 +128,23 @@ export function readRows(
     if (!handle.success) return fail(errors, rowNo, "Handle", handle.error.issues[0].message);
     const cell = (column: Column) => csvText(record[index.get(column) ?? -1] ?? "").trim();
     const image = readImage(cell(IMAGE_COLUMN), ownOrigin, rowNo, errors);
+    const alt = cell(IMAGE_ALT_COLUMN) ? imageAltCell.safeParse(cell(IMAGE_ALT_COLUMN)) : null;
+    if (alt && !alt.success) fail(errors, rowNo, IMAGE_ALT_COLUMN, alt.error.issues[0].message);
+    const addImage = (to: Group) => {
+      if (!image) return;
+      to.images.push(image);
+      if (alt?.success && alt.data && !(image in to.imageAlts)) to.imageAlts[image] = alt.data;
+    };
     const group = groups.get(handle.data);
-    // Shopify's further photos: a row of their own with the Handle and Image Src, every other cell empty.
-    if ([...index.keys()].every((c) => c === "Handle" || c === IMAGE_COLUMN || cell(c) === "")) {
+    // Shopify's further photos: a row of their own with the Handle and Image Src (and its alt text),
+    // every other cell empty.
+    if ([...index.keys()].every((c) => IMAGE_ROW_COLUMNS.includes(c) || cell(c) === "")) {
       if (!group) return fail(errors, rowNo, "Handle", `${handle.data} has no product row before this photo row`);
-      if (image) group.images.push(image);
-      return;
+      return addImage(group);
     }
     const row: Row = { row: rowNo, cells: {}, raw: {} };
     for (const [column, at] of index) {
-      if (column === "Handle" || column === IMAGE_COLUMN) continue;
+      if (IMAGE_ROW_COLUMNS.includes(column)) continue;
       const text = csvText(record[at] ?? "").trim();
       if ((PRODUCT_COLUMNS as readonly Column[]).includes(column)) row.raw[column] = text;
       if (text === "") {
@@ -147,9 +159,10 @@ export function readRows(
     for (const prefix of ["Product", "Variant"] as const) {
       if (row.cells[`${prefix} Price`] === undefined) delete row.cells[`${prefix} Compare At Price`];
     }
-    const into: Group = group ?? { handle: handle.data, rows: [], variants: false, product: {}, sku: "", images: [] };
+    const into: Group = group ??
+      { handle: handle.data, rows: [], variants: false, product: {}, sku: "", images: [], imageAlts: {} };
     into.rows.push(row);
-    if (image) into.images.push(image);
+    addImage(into);
     groups.set(handle.data, into);
   });
   for (const group of groups.values()) {

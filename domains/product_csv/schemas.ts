@@ -33,7 +33,7 @@ const optionCell = (label: string) =>
 const money = (label: string) => s.money(label, `${label} must be 0 or more`);
 
 /** Each column's cell schema (a non-empty cell's text after the formula guard is taken off). */
-export const CELL: Record<Exclude<Column, "Handle" | "Image Src">, z.ZodType> = {
+export const CELL: Record<Exclude<Column, "Handle" | "Image Src" | "Image Alt Text">, z.ZodType> = {
   "Title": s.line("Title", 200).pipe(z.string().min(1, "Title is required")),
   "Body (HTML)": s.paragraphs("Body (HTML)", 20_000),
   "Vendor": s.line("Vendor", 100),
@@ -79,6 +79,9 @@ export const imageSrcCell = z.string().trim().max(2000, "Image Src is at most 20
   ctx.addIssue({ code: "custom", message: "Image Src must be an https:// address of the photo" });
   return z.NEVER;
 });
+
+/** An Image Alt Text cell: the product editor's rule for a photo's alt text. */
+export const imageAltCell = s.line("Image Alt Text", 200);
 
 export const handleCell = z.string().trim().min(1, "Handle is required").max(200, "Handle is too long")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Handle may hold only lowercase letters, digits and single hyphens");

@@ -288,24 +288,26 @@ test(
     const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
     const cdn = "https://cdn.shopify.com/s/files/1/0001/products";
     const header =
-      "Handle,Title,Status,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Image Src,Image Position";
+      "Handle,Title,Status,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty,Image Src,Image Alt Text," +
+      "Image Position";
     const file = [
       header,
-      `basking-lamp,Basking lamp,active,LAMP-1,199.00,,5,${cdn}/lamp-1.jpg,1`,
-      `basking-lamp,,,,,,,${cdn}/lamp-2.jpg,2`,
-      `basking-lamp,,,,,,,${cdn}/lamp-1.jpg,3`,
-      `heat-mat,Heat mat 14W,active,MAT-14,199.00,,7,${cdn}/mat.jpg,1`,
-      `cork-hide,Cork hide,active,HIDE,10.00,,0,http://localhost:8000/media/products/hide.webp?v=2,1`,
+      `basking-lamp,Basking lamp,active,LAMP-1,199.00,,5,${cdn}/lamp-1.jpg,The lamp lit,1`,
+      `basking-lamp,,,,,,,${cdn}/lamp-2.jpg,,2`,
+      `basking-lamp,,,,,,,${cdn}/lamp-1.jpg,Another alt,3`,
+      `heat-mat,Heat mat 14W,active,MAT-14,199.00,,7,${cdn}/mat.jpg,,1`,
+      `cork-hide,Cork hide,active,HIDE,10.00,,0,http://localhost:8000/media/products/hide.webp?v=2,,1`,
     ].join("\n");
     const previewed = await importCsv(admin, file, true);
     const preview = await previewed.json();
     assert.equal(previewed.status, 200, JSON.stringify(preview));
     const imageChanges = preview.rows.flatMap((r: { handle: string; changes: { column: string; after: string }[] }) =>
-      r.changes.filter((c) => c.column === "Image Src").map((c) => [r.handle, c.after])
+      r.changes.filter((c) => c.column.startsWith("Image ")).map((c) => [r.handle, c.column, c.after])
     );
     assert.deepEqual(imageChanges, [
-      ["basking-lamp", `${cdn}/lamp-1.jpg\n${cdn}/lamp-2.jpg`],
-      ["cork-hide", "/media/products/hide.webp?v=2"],
+      ["basking-lamp", "Image Src", `${cdn}/lamp-1.jpg\n${cdn}/lamp-2.jpg`],
+      ["basking-lamp", "Image Alt Text", "The lamp lit\n"],
+      ["cork-hide", "Image Src", "/media/products/hide.webp?v=2"],
     ], "each photo once; the heat mat keeps its photo; the shop's own link read back as its path");
     assert.deepEqual(preview.ignoredColumns, ["Image Position"]);
 
@@ -313,6 +315,10 @@ test(
     const images = async (slug: string) =>
       (await db.select({ images: products.images }).from(products).where(eq(products.slug, slug)))[0].images;
     assert.deepEqual(await images("basking-lamp"), [`${cdn}/lamp-1.jpg`, `${cdn}/lamp-2.jpg`]);
+    const [lamp] = await db.select({ alts: products.imageAlts }).from(products).where(
+      eq(products.slug, "basking-lamp"),
+    );
+    assert.deepEqual(lamp.alts, { [`${cdn}/lamp-1.jpg`]: "The lamp lit" }, "the first alt text given for a photo");
     assert.deepEqual(await images("heat-mat"), ["/media/products/staff-photo.webp"]);
     assert.deepEqual(await images("cork-hide"), ["/media/products/hide.webp?v=2"]);
     const page = await (await testClient(testApp(database)).get("/product/basking-lamp")).text();
@@ -323,11 +329,11 @@ test(
       admin,
       [
         header,
-        `lonely,,,,,,,${cdn}/first.jpg,1`,
-        `gecko-mat,Gecko mat,active,GM-1,99.00,,1,http://photos.example/mat.jpg,1`,
-        `gecko-bowl,Gecko bowl,active,GB-1,49.00,,1,javascript:alert(1),1`,
-        `gecko-rock,Gecko rock,active,GR-1,49.00,,1,${cdn}/r0.jpg,1`,
-        ...Array.from({ length: 8 }, (_, i) => `gecko-rock,,,,,,,${cdn}/r${i + 1}.jpg,${i + 2}`),
+        `lonely,,,,,,,${cdn}/first.jpg,,1`,
+        `gecko-mat,Gecko mat,active,GM-1,99.00,,1,http://photos.example/mat.jpg,,1`,
+        `gecko-bowl,Gecko bowl,active,GB-1,49.00,,1,javascript:alert(1),"Bowl\u0007",1`,
+        `gecko-rock,Gecko rock,active,GR-1,49.00,,1,${cdn}/r0.jpg,,1`,
+        ...Array.from({ length: 8 }, (_, i) => `gecko-rock,,,,,,,${cdn}/r${i + 1}.jpg,,${i + 2}`),
       ].join("\n"),
     );
     assert.equal(refused.status, 422);
@@ -335,6 +341,7 @@ test(
       "Row 2: lonely has no product row before this photo row",
       "Row 3: Image Src must be an https:// address of the photo",
       "Row 4: Image Src must be an https:// address of the photo",
+      "Row 4: Image Alt Text must not contain control characters",
       "Row 5: gecko-rock has 9 photos: a product has at most 8",
     ]);
   },
