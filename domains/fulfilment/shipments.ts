@@ -77,6 +77,19 @@ export function parcelsToList(shipments: ShipmentView[], order: { trackingNumber
   return only && only.trackingNumber === order.trackingNumber ? [] : shipments;
 }
 
+/** Runs `work` in a transaction holding the order's row lock; no such order is a 404. */
+async function withLockedOrder<T>(
+  db: Db,
+  orderId: number,
+  work: (tx: Db, order: NonNullable<Awaited<ReturnType<typeof lockOrder>>>) => Promise<T>,
+): Promise<T> {
+  return await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    return await work(tx, order);
+  });
+}
+
 /**
  * Sends a parcel of some units of some lines under the order's row lock (two staff cannot over-ship a
  * line). Returns the shipment's id and whether it completed the order (now shipped).
@@ -92,9 +105,7 @@ export async function recordShipment(
     if (l.quantity > 0) wanted.set(l.orderItemId, (wanted.get(l.orderItemId) ?? 0) + l.quantity);
   }
   if (!wanted.size) throw new ValidationError(SHIP_NOTHING);
-  return await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, req.orderId);
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return await withLockedOrder(db, req.orderId, async (tx, order) => {
     if (!order.paidAt) throw new ConflictError(SHIP_NOT_PAID);
     if (order.status !== "processing") {
       throw new ConflictError(`A ${order.status} order cannot be shipped: only an order in processing can.`);
@@ -191,9 +202,7 @@ export async function changeParcelTracking(
   opts: StatusOptions,
 ): Promise<{ changed: boolean; notified: boolean }> {
   const now = opts.now ?? new Date();
-  return await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, req.orderId);
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return await withLockedOrder(db, req.orderId, async (tx, order) => {
     const [parcel] = await tx.select().from(shipments)
       .where(and(eq(shipments.id, req.shipmentId), eq(shipments.orderId, order.id)));
     if (!parcel) throw new NotFoundError(PARCEL_NOT_FOUND);
