@@ -194,7 +194,7 @@ test(
     const path = `/api/admin/orders/${order.id}/shipments/${shipmentId}`;
     const put = (p: string, body: unknown) => admin.postJson(p, body, "PUT");
 
-    for (const bad of ["0", "abc", "99999999999", "-1"]) {
+    for (const bad of ["0", "abc", "99999999999", "2147483648", "-1"]) {
       assert.equal((await put(`/api/admin/orders/${order.id}/shipments/${bad}`, { trackingNumber: "X" })).status, 400);
     }
     for (
@@ -211,6 +211,8 @@ test(
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.ok((await res.json()).message);
     }
+    const huge = await put(path, { trackingNumber: "TCG-1", carrier: "x".repeat(2 * 1024 * 1024) });
+    assert.equal(huge.status, 413, "a 2 MB body is refused before it is read");
     const elsewhere = await put(`/api/admin/orders/${order.id + 1}/shipments/${shipmentId}`, { trackingNumber: "X" });
     assert.equal(elsewhere.status, 404);
     assert.equal((await me.postJson(path, { trackingNumber: "X" }, "PUT")).status, 403);
