@@ -136,7 +136,6 @@ export const parcelTrackingBody = z.object({
   /** E-mail the customer the corrected number (the order page's box is ticked by default). */
   notifyCustomer: z.boolean({ error: "notifyCustomer must be true or false." }).default(false),
 }).strict();
-export type ParcelTrackingBody = z.infer<typeof parcelTrackingBody>;
 
 /** The {id} and {shipmentId} of /admin/orders/{id}/shipments/{shipmentId}. */
 export const parcelParams = orderIdParam.extend({

@@ -237,7 +237,7 @@ export async function changeParcelTracking(
         order,
         trackingNumber: req.trackingNumber,
         carrier: req.carrier,
-        parcel: lines.map(({ name, quantity }) => ({ name, quantity })),
+        parcel: lines,
         corrected: true,
       }, now);
     }

@@ -6,7 +6,7 @@
 import { csvText } from "../../lib/csv.ts";
 import { toCents } from "../../lib/money.ts";
 import { type Column, COLUMNS, IMAGE_ALT_COLUMN, IMAGE_COLUMN, OPTION_COLUMNS, PRODUCT_COLUMNS } from "./columns.ts";
-import { CELL, handleCell, imageAltCell, imageSrcCell, type ImportRowError } from "./schemas.ts";
+import { CELL, handleCell, IMAGE_SRC_REFUSED, imageAltCell, imageSrcCell, type ImportRowError } from "./schemas.ts";
 
 /** The cells of a photo-only row: read apart from the product's and variant's cells. */
 const IMAGE_ROW_COLUMNS: readonly Column[] = ["Handle", IMAGE_COLUMN, IMAGE_ALT_COLUMN];
@@ -194,7 +194,7 @@ function readImage(text: string, ownOrigin: string, row: number, errors: ImportR
   const url = parsed.data;
   if (url.origin === ownOrigin) return url.pathname + url.search;
   if (url.protocol === "https:") return url.href;
-  fail(errors, row, IMAGE_COLUMN, "Image Src must be an https:// address of the photo");
+  fail(errors, row, IMAGE_COLUMN, IMAGE_SRC_REFUSED);
   return null;
 }
 

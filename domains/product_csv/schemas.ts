@@ -68,6 +68,8 @@ export const CELL: Record<Exclude<Column, "Handle" | "Image Src" | "Image Alt Te
   "Variant Arrival Date": dateCell("Variant Arrival Date"),
 };
 
+export const IMAGE_SRC_REFUSED = "Image Src must be an https:// address of the photo";
+
 /** An Image Src cell: the photo's full address, read as a URL (readRows decides which are kept). */
 export const imageSrcCell = z.string().trim().max(2000, "Image Src is at most 2000 characters").transform((v, ctx) => {
   try {
@@ -76,7 +78,7 @@ export const imageSrcCell = z.string().trim().max(2000, "Image Src is at most 20
   } catch {
     // Not an address at all: refused below.
   }
-  ctx.addIssue({ code: "custom", message: "Image Src must be an https:// address of the photo" });
+  ctx.addIssue({ code: "custom", message: IMAGE_SRC_REFUSED });
   return z.NEVER;
 });
 
