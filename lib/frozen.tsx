@@ -14,6 +14,7 @@ import { createElement, Fragment, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { collectIslands, recordIslands } from "./islands.tsx";
 import { keptBeside } from "./kept.ts";
+import { narrowMarkup } from "./narrow_markup.ts";
 
 interface Rendered {
   html: string;
@@ -42,7 +43,7 @@ export function Frozen(
   const rendered = kept(owner, part, () => {
     // A render of its own, synchronous like the page's; the page's island collection is restored after.
     const { result, islands, eager } = collectIslands(() => renderToString(createElement(Fragment, null, children)));
-    return { html: result, islands, eager };
+    return { html: narrowMarkup(result), islands, eager };
   });
   recordIslands(rendered.islands, rendered.eager);
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: rendered.html } });

@@ -1,5 +1,6 @@
 /** The <head> of every page: title, description, canonical, social tags, robots, structured data. */
 import type { ReactNode } from "react";
+import { narrowJson } from "./narrow_markup.ts";
 
 export interface PageHead {
   /** Page title without the site name: rendered as '{title} | {site name}'. */
@@ -28,8 +29,9 @@ export function truncate(text: string, max: number): string {
 
 /** JSON for a <script> data block: `<` escaped so no `</script>` can break out. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  // U+2028 and U+2029 (line breaks to older JavaScript) are escaped with every other character
+  // above U+00FF: the page stays one-byte (lib/narrow_markup.ts).
+  return narrowJson(JSON.stringify(value).replace(/</g, "\\u003c"));
 }
 
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {

@@ -12,6 +12,7 @@
  * (docs/decisions/0043).
  */
 import type { ComponentType } from "react";
+import { narrowJson } from "./narrow_markup.ts";
 
 /**
  * The names seen by the render in progress. renderToString is synchronous and JavaScript runs one
@@ -36,7 +37,7 @@ export function Island<P extends object>(
   return (
     <div
       data-island={name}
-      data-props={JSON.stringify(props)}
+      data-props={narrowJson(JSON.stringify(props))}
       data-hydrate={hydrate === "load" ? undefined : hydrate}
       style={{ display: "contents" }}
     >

@@ -17,6 +17,7 @@ import { readOwner } from "./cart_owner.ts";
 import { cartItemCount } from "../domains/cart/mod.ts";
 import { siteShop } from "./shop_info.ts";
 import { keptBeside } from "../lib/kept.ts";
+import { narrowMarkup } from "../lib/narrow_markup.ts";
 
 /**
  * The menus' categories, one array per cached category list: markup pre-rendered from it
@@ -77,7 +78,7 @@ export async function loadChromeOrFallback(c: Context<AppEnv>): Promise<ChromeDa
 const heads = keptBeside<PageHead, Config, string>();
 function headMarkup(head: PageHead, config: Config): string {
   return heads(head, config, () =>
-    renderToStaticMarkup(
+    narrowMarkup(renderToStaticMarkup(
       <HeadTags
         head={head}
         siteUrl={config.siteUrl}
@@ -85,7 +86,7 @@ function headMarkup(head: PageHead, config: Config): string {
         defaultDescription={config.shop.description}
         defaultImage={config.shop.defaultImage}
       />,
-    ));
+    )));
 }
 
 /** Renders a storefront page in the layout. */

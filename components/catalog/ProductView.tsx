@@ -43,15 +43,17 @@ export function ProductView(
   const promise = "flex items-start gap-3 px-4 py-3";
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <Breadcrumbs
-        items={[
-          { label: "Home", href: "/" },
-          p.category
-            ? { label: p.category.name, href: `/category/${p.category.slug}` }
-            : { label: "Categories", href: "/categories" },
-          { label: p.name },
-        ]}
-      />
+      <Frozen owner={p} part="breadcrumbs" className="contents">
+        <Breadcrumbs
+          items={[
+            { label: "Home", href: "/" },
+            p.category
+              ? { label: p.category.name, href: `/category/${p.category.slug}` }
+              : { label: "Categories", href: "/categories" },
+            { label: p.name },
+          ]}
+        />
+      </Frozen>
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
         <Frozen owner={p} part="gallery" as="section" aria-label="Product images">
           <Island
@@ -101,12 +103,14 @@ export function ProductView(
               }}
             />
             {/* Below the fold on phones; loaded 400 px before it scrolls into view. */}
-            <Island
-              name="ShareButton"
-              component={ShareButton}
-              props={{ url: shareUrl, title: p.name }}
-              hydrate="visible"
-            />
+            <Frozen owner={p} part={`share:${shareUrl}`} className="contents">
+              <Island
+                name="ShareButton"
+                component={ShareButton}
+                props={{ url: shareUrl, title: p.name }}
+                hydrate="visible"
+              />
+            </Frozen>
           </div>
           <Frozen
             owner={p}

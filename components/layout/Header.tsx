@@ -6,6 +6,9 @@ import { CartIcon, ChevronDownIcon, HeartIcon, LogoMark, MenuIcon, UserIcon } fr
 import { type ChromeData, isAdminRole } from "./types.ts";
 import { Frozen } from "../../lib/frozen.tsx";
 
+/** The header search box's props on a page without a query: the owner of its frozen markup. */
+const EMPTY_SEARCH = { id: "header-search", initialQuery: "" };
+
 export function Header({ chrome }: { chrome: ChromeData }) {
   const top = chrome.categories.filter((c) => c.parentId === null);
   const sub = chrome.categories.filter((c) => c.parentId !== null);
@@ -56,11 +59,20 @@ export function Header({ chrome }: { chrome: ChromeData }) {
             <span className="text-lg font-extrabold tracking-tight text-green-900">{chrome.shop.name}</span>
           </a>
           <div className="hidden flex-1 md:block">
-            <Island
-              name="SearchBox"
-              component={SearchBox}
-              props={{ id: "header-search", initialQuery: chrome.query ?? "" }}
-            />
+            {chrome.query
+              ? (
+                <Island
+                  name="SearchBox"
+                  component={SearchBox}
+                  props={{ id: "header-search", initialQuery: chrome.query }}
+                />
+              )
+              : (
+                // Without a query (most pages) the box is the same on every page: rendered once.
+                <Frozen owner={EMPTY_SEARCH} part="search" className="contents">
+                  <Island name="SearchBox" component={SearchBox} props={EMPTY_SEARCH} />
+                </Frozen>
+              )}
           </div>
           <div className="ml-auto flex items-center gap-1 md:ml-0">
             <AccountMenu chrome={chrome} />

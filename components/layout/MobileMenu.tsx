@@ -77,7 +77,8 @@ export function MobileMenu({ chrome }: { chrome: ChromeData }) {
               )}
           </ul>
         </section>
-        <section>
+        {/* Links fixed in the code: rendered once. */}
+        <Frozen owner={supportLinks} part="mobile-help" as="section">
           <h2 className="mb-1 px-3 text-xs font-semibold tracking-wider text-stone-500 uppercase">Help &amp; Info</h2>
           <ul>
             {[...mainLinks.slice(1), { label: "Help", href: "/help" }, ...supportLinks].map((l) => (
@@ -86,7 +87,7 @@ export function MobileMenu({ chrome }: { chrome: ChromeData }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Frozen>
       </nav>
     </PopoverPanel>
   );

@@ -342,4 +342,38 @@ test(
   },
 );
 
+test(
+  "[page cache] kept markup is narrowed: characters above U+00FF reach the browser as references, JSON-LD as escapes (decision 0095)",
+  async (db, database) => {
+    const description = "Don’t let the hide dry out – mist it daily. ".repeat(5) + "Geckos 🦎 love it…";
+    const product = await createProduct(db, { name: "Humid Hide – Large", description });
+    const app = testApp(database);
+    const visitor = testClient(app);
+    const first = await (await visitor.get(`/product/${product.slug}`)).text();
+    const hit = await visitor.get(`/product/${product.slug}`);
+    assert.equal(hit.headers.get("X-Page-Cache"), "hit");
+    const html = await hit.text();
+    assert.equal(html, first, "the miss sends the same narrowed page the hits send");
+    for (
+      const [who, page] of [["visitor", html], [
+        "signed-in shopper",
+        await (await (await signedInAs(db, database, "customer", app)).get(`/product/${product.slug}`)).text(),
+      ]]
+    ) {
+      const wide = [...page].filter((ch) => ch.codePointAt(0)! > 0xff);
+      assert.deepEqual(wide, [], `${who}: no character above U+00FF`);
+      // The browser reads the same text back: the name in the heading, the description, the cut meta description.
+      const text = page.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)));
+      assert.ok(text.includes("Humid Hide – Large"), who);
+      assert.ok(text.includes("Geckos 🦎 love it…"), who);
+      assert.match(text, /<meta name="description" content="Don’t let the hide dry out – mist it daily\.[^"]*…"/, who);
+      // JSON-LD keeps JSON escapes, which parse to the exact text (references are not decoded in scripts).
+      const ld = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+        .map((m) => JSON.parse(m[1])).find((block) => block["@type"] === "Product");
+      assert.equal(ld?.name, "Humid Hide – Large", who);
+      assert.equal(ld?.description, description, who);
+    }
+  },
+);
+
 closeDatabase();
