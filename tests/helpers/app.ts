@@ -7,6 +7,7 @@ import type { AssetManifest } from "../../lib/assets.ts";
 import { type FileStorage, memoryStorage } from "../../lib/storage.ts";
 import type { AppDeps } from "../../routes/context.ts";
 import { testGateway } from "../../domains/payments/mod.ts";
+import { readReferences } from "./html.ts";
 
 export const TEST_ORIGIN = "http://localhost:8000";
 
@@ -57,9 +58,12 @@ async function getBody(app: ReturnType<typeof testApp>, path: string, status: nu
   return await res.text();
 }
 
-/** A page's HTML: GET `path`, which must answer `status` (200 unless told) as text/html. */
-export function getHtml(app: ReturnType<typeof testApp>, path: string, status = 200): Promise<string> {
-  return getBody(app, path, status, /text\/html/);
+/**
+ * A page's HTML: GET `path`, which must answer `status` (200 unless told) as text/html; its character
+ * references above U+007F read back, as a browser reads them (`readReferences`).
+ */
+export async function getHtml(app: ReturnType<typeof testApp>, path: string, status = 200): Promise<string> {
+  return readReferences(await getBody(app, path, status, /text\/html/));
 }
 
 /** An API's JSON: GET `path`, which must answer `status` (200 unless told) as application/json. */

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import { TEST_ORIGIN } from "./app.ts";
+import { readReferences } from "./html.ts";
 
 export interface TestClient {
   cookies: Map<string, string>;
@@ -57,7 +58,8 @@ export async function jsonOf(res: Response, status: number) {
   return await res.json();
 }
 
-/** A page's text without tags and React's text separators, apostrophes decoded, white space collapsed. */
+/** A page's text without tags and React's text separators, references and apostrophes decoded, white space collapsed. */
 export function pageText(page: string): string {
-  return page.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+  return readReferences(page).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 }
