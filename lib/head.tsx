@@ -30,7 +30,7 @@ export function truncate(text: string, max: number): string {
 /** JSON for a <script> data block: `<` escaped so no `</script>` can break out. */
 export function scriptJson(value: unknown): string {
   // U+2028 and U+2029 (line breaks to older JavaScript) are escaped with every other character
-  // above U+00FF: the page stays one-byte (lib/narrow_markup.ts).
+  // above U+007F: the page stays ASCII (lib/narrow_markup.ts).
   return narrowJson(JSON.stringify(value).replace(/</g, "\\u003c"));
 }
 
