@@ -9,7 +9,7 @@
 import { logError } from "../lib/error_log.ts";
 import { and, asc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderNotes, orders } from "../db/schema/mod.ts";
+import { orders } from "../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../lib/errors.ts";
 import type { PaymentGateway } from "../domains/payments/types.ts";
 import { finalizePaidOrder, finalizePayment } from "./finalise_payment.ts";
@@ -28,6 +28,7 @@ import {
   ORDER_NOT_FOUND,
   type OrderDetail,
   PAY_LINK_ORDER_TTL_MS,
+  writeOrderNote,
 } from "../domains/orders/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
 import { type RefundOptions, refuseUnless, type StatusChange } from "../domains/fulfilment/mod.ts";
@@ -268,14 +269,7 @@ export async function cancelByStaff(
     refuseUnless(order, "cancelled");
     if (order.paidAt) throw new ConflictError("The order was paid meanwhile. Reload it to cancel and refund it.");
     await cancelLockedOrder(tx, order.id, reason, opts.now, { actorUserId: change.userId });
-    if (change.note) {
-      await tx.insert(orderNotes).values({
-        orderId: order.id,
-        userId: change.userId,
-        body: change.note,
-        createdAt: opts.now,
-      });
-    }
+    await writeOrderNote(tx, { orderId: order.id, userId: change.userId, body: change.note, at: opts.now });
     await recordAudit(tx, {
       userId: change.userId,
       entityType: "order",

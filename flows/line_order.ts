@@ -8,12 +8,13 @@
 import { and, ilike, inArray, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products, productVariants } from "../db/schema/mod.ts";
-import { toCents, toNumeric } from "../lib/money.ts";
+import { toNumeric } from "../lib/money.ts";
 import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../domains/cart/mod.ts";
-import { chargedPriceCents, maxQuantity } from "../domains/catalog/pricing.ts";
+import { chargedPriceCents, maxQuantity, pricedRow } from "../domains/catalog/pricing.ts";
 import { isOnStorefront, onStorefront } from "../domains/catalog/visibility.ts";
 import { type AddressSnapshot, addressSnapshot, orderNumber, takeStock } from "../domains/orders/mod.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";
+import { containsPattern } from "../db/like.ts";
 
 /** What the shop sells an item for, and how many it can sell now. */
 export interface SellableItem {
@@ -82,12 +83,7 @@ export async function lockSellable(
         name: product.name,
         variantName: null,
         sku: product.sku,
-        unitPriceCents: chargedPriceCents({
-          priceCents: toCents(product.price)!,
-          salePriceCents: toCents(product.salePrice),
-          preorder: false,
-          preorderDiscount: null,
-        }),
+        unitPriceCents: chargedPriceCents(pricedRow(product)),
         max: maxQuantity({ preorder: false, stock: product.stock }),
         pudoEligible: product.pudoEligible,
       };
@@ -100,12 +96,7 @@ export async function lockSellable(
       name: product.name,
       variantName: variant.name,
       sku: variant.sku,
-      unitPriceCents: chargedPriceCents({
-        priceCents: toCents(variant.price)!,
-        salePriceCents: toCents(variant.salePrice),
-        preorder: variant.preorder,
-        preorderDiscount: variant.preorderDiscount === null ? null : Number(variant.preorderDiscount),
-      }),
+      unitPriceCents: chargedPriceCents(pricedRow(variant)),
       max: maxQuantity({ preorder: variant.preorder, stock: variant.stock }),
       pudoEligible: product.pudoEligible,
     };
@@ -219,7 +210,7 @@ export async function findSellable(
 > {
   const text = q.trim().slice(0, 100);
   if (!text) return [];
-  const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = containsPattern(text);
   const found = await db.select().from(products)
     .where(and(onStorefront(), or(ilike(products.name, like), ilike(products.sku, like))))
     .orderBy(products.name, products.id).limit(limit);
@@ -241,12 +232,7 @@ export async function findSellable(
         variantId: null,
         name: p.name,
         sku: p.sku,
-        priceCents: chargedPriceCents({
-          priceCents: toCents(p.price)!,
-          salePriceCents: toCents(p.salePrice),
-          preorder: false,
-          preorderDiscount: null,
-        }),
+        priceCents: chargedPriceCents(pricedRow(p)),
         stock: p.stock,
       }];
     }
@@ -255,12 +241,7 @@ export async function findSellable(
       variantId: v.id,
       name: `${p.name} (${v.name})`,
       sku: v.sku,
-      priceCents: chargedPriceCents({
-        priceCents: toCents(v.price)!,
-        salePriceCents: toCents(v.salePrice),
-        preorder: v.preorder,
-        preorderDiscount: v.preorderDiscount === null ? null : Number(v.preorderDiscount),
-      }),
+      priceCents: chargedPriceCents(pricedRow(v)),
       stock: v.stock,
     }));
   });

@@ -23,7 +23,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderItems, orderNotes, orderRefunds, orders, type RestockLine } from "../db/schema/mod.ts";
+import { orderItems, orderRefunds, orders, type RestockLine } from "../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../lib/errors.ts";
 import { toCents, toNumeric } from "../lib/money.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
@@ -46,6 +46,7 @@ import {
   ORDER_NOT_FOUND,
   type OrderDetail,
   releaseStock,
+  writeOrderNote,
 } from "../domains/orders/mod.ts";
 import { enqueueEmail, orderRefundedEmail } from "../domains/mail/mod.ts";
 import { issueCreditNote } from "../domains/tax_documents/mod.ts";
@@ -239,14 +240,7 @@ async function completeRefund(
     const to = cancel ? "cancelled" : fully ? "refunded" : order.status;
     if (cancel) {
       await cancelLockedOrder(tx, order.id, cancel.note ?? req.reason, now, { restock: false });
-      if (cancel.note) {
-        await tx.insert(orderNotes).values({
-          orderId: order.id,
-          userId: req.userId,
-          body: cancel.note,
-          createdAt: now,
-        });
-      }
+      await writeOrderNote(tx, { orderId: order.id, userId: req.userId, body: cancel.note, at: now });
     } else if (to !== order.status) {
       await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, order.id));
     }

@@ -16,7 +16,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderItems, orderNotes, orders, users } from "../db/schema/mod.ts";
+import { orderItems, orders, users } from "../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../lib/errors.ts";
 import { formatMoney, toCents, toNumeric, toRand } from "../lib/money.ts";
 import type { ShopInfo } from "../config.ts";
@@ -31,7 +31,7 @@ import {
 } from "../domains/checkout/mod.ts";
 import type { OrderLinesBody, StaffOrderBody } from "../domains/checkout/schemas.ts";
 import { createLineOrder, insertLines, linesText, lineTotals, lockSellable, type PricedLine } from "./line_order.ts";
-import { lockOrder, ORDER_NOT_FOUND, payLink, releaseStock, takeStock } from "../domains/orders/mod.ts";
+import { lockOrder, ORDER_NOT_FOUND, payLink, releaseStock, takeStock, writeOrderNote } from "../domains/orders/mod.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
 import { enqueueEmail, orderPayLinkEmail } from "../domains/mail/mod.ts";
@@ -182,14 +182,7 @@ export async function placeStaffOrder(
           actorUserId: opts.staffUserId,
           now,
         });
-        if (input.note) {
-          await tx.insert(orderNotes).values({
-            orderId: placed.id,
-            userId: opts.staffUserId,
-            body: input.note,
-            createdAt: now,
-          });
-        }
+        await writeOrderNote(tx, { orderId: placed.id, userId: opts.staffUserId, body: input.note, at: now });
         await recordAudit(tx, {
           userId: opts.staffUserId,
           entityType: "order",

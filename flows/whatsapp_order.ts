@@ -10,12 +10,12 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderNotes, orders, users } from "../db/schema/mod.ts";
+import { orders, users } from "../db/schema/mod.ts";
 import type { DeliveryRates } from "../domains/cart/mod.ts";
 import { defaultAddresses } from "../domains/checkout/mod.ts";
 import { createLineOrder, lockSellable } from "./line_order.ts";
 import { findByRetailerIds } from "../domains/feeds/mod.ts";
-import { addressSnapshot } from "../domains/orders/mod.ts";
+import { addressSnapshot, writeOrderNote } from "../domains/orders/mod.ts";
 import { createAddress } from "../domains/addresses/mod.ts";
 import {
   type LeftOutLine,
@@ -181,11 +181,11 @@ export async function placeWhatsAppOrder(
     delivery: opts.delivery,
     now,
   });
-  await tx.insert(orderNotes).values({
+  await writeOrderNote(tx, {
     orderId: placed.id,
     userId: null,
     body: staffNote(input, lines, leftOut, otherCurrency),
-    createdAt: now,
+    at: now,
   });
   return {
     orderId: placed.id,

@@ -13,7 +13,8 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
-import { invalidateUserSessions, type Role, sessionUserColumns } from "../auth/mod.ts";
+import { invalidateUserSessions, type Role, type SessionUser, sessionUserColumns } from "../auth/mod.ts";
+import { containsPattern } from "../../db/like.ts";
 
 export const USER_PAGE_SIZE = 25;
 export const ONLY_SUPER_ADMIN_CHANGES_ROLES = "Only a super admin can change roles.";
@@ -22,27 +23,14 @@ export const LAST_SUPER_ADMIN =
 export const NOT_YOURSELF = "You cannot disable your own account.";
 export const STAFF_NEEDS_SUPER_ADMIN = "Only a super admin can disable or re-enable a staff account.";
 
-/** A user row as staff see it in lists. */
-export interface StaffUserRow {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  vatNumber: string | null;
-  role: Role;
+/** A user row as staff see it in lists: the account without its default addresses, with its state. */
+export type StaffUserRow = Omit<SessionUser, "defaultShippingAddressId" | "defaultBillingAddressId"> & {
   disabledAt: Date | null;
   deletedAt: Date | null;
-  createdAt: Date;
-}
+};
 
 const { defaultShippingAddressId: _s, defaultBillingAddressId: _b, ...accountColumns } = sessionUserColumns;
 const rowColumns = { ...accountColumns, disabledAt: users.disabledAt };
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
 
 /** Users whose username, e-mail or name contains `q` (any case), of one role, newest first, paged. */
 export async function listUsers(
@@ -52,7 +40,7 @@ export async function listUsers(
   const where: SQL[] = [];
   const q = filter.q?.trim();
   if (q) {
-    const p = `%${escapeLike(q)}%`;
+    const p = containsPattern(q);
     where.push(
       or(
         ilike(users.username, p),

@@ -89,23 +89,12 @@ const unitColumns = {
   stock: sql<number>`coalesce(${productVariants.stock}, ${products.stock})`,
 };
 
-type UnitRow = {
-  productId: number;
-  variantId: number | null;
+/** A unit as read: the product's and variant's names apart, every image, the price as text. */
+type UnitRow = Omit<Unit, "name" | "image" | "need" | "priceCents" | "inStock"> & {
   productName: string;
   variantName: string | null;
-  productSlug: string;
   images: string[];
   need: string;
-  enclosureLengthCm: number | null;
-  enclosureWidthCm: number | null;
-  enclosureHeightCm: number | null;
-  uvbPct: number | null;
-  tubeLengthCm: number | null;
-  habitats: string[];
-  speciesSlugs: string[];
-  staffPick: boolean;
-  replacementMonths: number | null;
   price: string;
   stock: number;
 };

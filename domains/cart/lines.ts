@@ -6,8 +6,7 @@ import { asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { cartItems, categories, products, productVariants } from "../../db/schema/mod.ts";
-import { toCents } from "../../lib/money.ts";
-import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
+import { chargedPriceCents, maxQuantity, pricedRow } from "../catalog/pricing.ts";
 import type { PricedLine } from "../coupons/mod.ts";
 import type { CartLine, CartOwner } from "./types.ts";
 
@@ -65,19 +64,7 @@ export async function loadLines(db: Db, owner: CartOwner): Promise<CartLine[]> {
     ? await linesOfUser(db).execute({ owner: owner.userId })
     : await linesOfSession(db).execute({ owner: owner.sessionId });
   return rows.map(({ item, product, variant, parentCategoryId }) => {
-    const priced = variant
-      ? {
-        priceCents: toCents(variant.price)!,
-        salePriceCents: toCents(variant.salePrice),
-        preorder: variant.preorder,
-        preorderDiscount: variant.preorderDiscount === null ? null : Number(variant.preorderDiscount),
-      }
-      : {
-        priceCents: toCents(product.price)!,
-        salePriceCents: toCents(product.salePrice),
-        preorder: false,
-        preorderDiscount: null,
-      };
+    const priced = pricedRow(variant ?? product);
     const unit = chargedPriceCents(priced);
     return {
       id: item.id,

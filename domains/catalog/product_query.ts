@@ -10,6 +10,7 @@ import { relevanceOrder, searchCondition, searchTiers } from "./text_search.ts";
 import { type RankedPage, searchCandidates, searchPageIds } from "./relevance.ts";
 import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
+import { containsPattern } from "../../db/like.ts";
 
 export type ProductSort =
   | "featured"
@@ -124,7 +125,7 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
   if (archived === "only") where.push(isNotNull(products.archivedAt));
   if (filter.status) where.push(eq(products.status, filter.status));
   if (filter.nameOrSku) {
-    const like = `%${filter.nameOrSku.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(filter.nameOrSku);
     where.push(or(ilike(products.name, like), ilike(products.sku, like))!);
   }
   if (filter.stock === "in") where.push(sql`${products.stock} > 0`);

@@ -11,10 +11,11 @@ import { productHusbandry, products, productVariants } from "../../db/schema/mod
 import { NotFoundError } from "../../lib/errors.ts";
 import { audit, type ProductRecord, productRecord, retryOnClash } from "./records.ts";
 import { takenVariantSkus, uniqueSku } from "./options.ts";
+import { prefixPattern } from "../../db/like.ts";
 
 /** `base`, or `base-2`, `base-3`...: the first slug no product has. */
 async function freeSlug(tx: Db, base: string): Promise<string> {
-  const like = `${base.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = prefixPattern(base);
   const rows = await tx.select({ slug: products.slug }).from(products).where(sql`${products.slug} like ${like}`);
   const taken = new Set(rows.map((r) => r.slug));
   for (let n = 1;; n++) {
@@ -26,7 +27,7 @@ async function freeSlug(tx: Db, base: string): Promise<string> {
 
 /** The first product SKU free of `base`, `base-2`... (product SKUs are unique regardless of case). */
 async function freeProductSku(tx: Db, base: string): Promise<string> {
-  const like = `${base.slice(0, 40).toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const like = prefixPattern(base.slice(0, 40).toLowerCase());
   const rows = await tx.select({ sku: products.sku }).from(products).where(sql`lower(${products.sku}) like ${like}`);
   return uniqueSku(base, new Set(rows.map((r) => r.sku.toLowerCase())));
 }

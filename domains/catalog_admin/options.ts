@@ -12,6 +12,7 @@ import { NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { syncProductStock } from "../orders/mod.ts";
 import { audit, type ProductRecord, productRecord, retryOnClash, type VariantRecord } from "./records.ts";
 import { MAX_OPTION_COMBINATIONS, type ProductOption, TOO_MANY_COMBINATIONS } from "./schemas.ts";
+import { prefixPattern } from "../../db/like.ts";
 
 /** Every combination of the options' values, the first option varying slowest. */
 export function combinations(options: ProductOption[]): string[][] {
@@ -53,7 +54,7 @@ export async function takenVariantSkus(tx: Db, bases: string[]): Promise<Set<str
   const taken = new Set<string>();
   const prefixes = [...new Set(bases.map((b) => b.slice(0, 40).toLowerCase()))];
   for (const prefix of prefixes) {
-    const like = `${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = prefixPattern(prefix);
     const rows = await tx.select({ sku: productVariants.sku }).from(productVariants)
       .where(sql`lower(${productVariants.sku}) like ${like}`);
     for (const row of rows) taken.add(row.sku.toLowerCase());

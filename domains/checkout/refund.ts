@@ -19,10 +19,10 @@
 import { logError } from "../../lib/error_log.ts";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLogs, orderNotes, orderRefunds, orders, owedRefunds } from "../../db/schema/mod.ts";
+import { auditLogs, orderRefunds, orders, owedRefunds } from "../../db/schema/mod.ts";
 import { formatMoney, toCents, toNumeric } from "../../lib/money.ts";
 import type { PaymentGateway, RefundFacts } from "../payments/types.ts";
-import { lockOrder } from "../orders/mod.ts";
+import { lockOrder, writeOrderNote } from "../orders/mod.ts";
 import type { FinalizeOptions } from "./payment.ts";
 
 /** audit_logs.action of a refunded late payment (entityType "order", entityId the order's id). */
@@ -283,7 +283,7 @@ async function recordExtraRefund(
 
 /** An internal note on the order (its timeline shows it) and the e-mail to the shop's contact address. */
 async function tellStaff(tx: Db, order: OrderRow, body: string, opts: RefundOptions, now: Date): Promise<void> {
-  await tx.insert(orderNotes).values({ orderId: order.id, userId: null, body, createdAt: now });
+  await writeOrderNote(tx, { orderId: order.id, userId: null, body, at: now });
   await opts.notices.staff(tx, order, body, now);
 }
 

@@ -14,6 +14,7 @@ import { toCents, toNumeric, toRand } from "../../lib/money.ts";
 import { changedFields, recordAudit } from "../admin_audit/mod.ts";
 import { type CouponBody, couponDate } from "./rules.ts";
 import type { CouponInput } from "./schemas.ts";
+import { containsPattern } from "../../db/like.ts";
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -87,10 +88,6 @@ export async function couponUsageFigures(db: Db, ids: number[]): Promise<Map<num
   return figures;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
-
 /** The Manage Coupons list: code or description contains the search (any case), status, newest first. */
 export async function listCoupons(
   db: Db,
@@ -99,7 +96,7 @@ export async function listCoupons(
   const where: SQL[] = [];
   const search = filter.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     where.push(or(ilike(coupons.code, pattern), ilike(coupons.description, pattern))!);
   }
   if (filter.status === "active") where.push(eq(coupons.active, true));

@@ -11,7 +11,7 @@ import { cacheVersions, categories, products, productVariants } from "../../db/s
 import { STOREFRONT } from "../../db/cache_versions.ts";
 import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
-import { chargedPriceCents } from "../catalog/pricing.ts";
+import { chargedPriceCents, pricedRow } from "../catalog/pricing.ts";
 import { onStorefront } from "../catalog/visibility.ts";
 import { productRetailerId, variantRetailerId } from "./retailer_id.ts";
 import { rasterImagePath } from "./raster_image.ts";
@@ -218,12 +218,7 @@ function productItems(
   return [
     ...own.map((v): FeedItem => {
       const vPrice = toCents(v.price)!;
-      const charged = chargedPriceCents({
-        priceCents: vPrice,
-        salePriceCents: toCents(v.salePrice),
-        preorder: v.preorder,
-        preorderDiscount: v.preorderDiscount === null ? null : Number(v.preorderDiscount),
-      });
+      const charged = chargedPriceCents(pricedRow(v));
       return {
         ...base,
         id: variantRetailerId(v),

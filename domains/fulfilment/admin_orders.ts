@@ -9,6 +9,7 @@ import { csvFile } from "../../lib/csv.ts";
 import { toCents } from "../../lib/money.ts";
 import { type OrderStatus, type PaymentStatus, paymentStatusOf } from "../orders/mod.ts";
 import type { AdminOrdersQuery } from "./schemas.ts";
+import { containsPattern } from "../../db/like.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The CSV export's ceiling: a bigger export should be narrowed by its filters. */
@@ -48,8 +49,6 @@ function sastMidnight(date: string, days = 0): Date {
   return d;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
   const where: SQL[] = [];
   if (q.status) where.push(eq(orders.status, q.status));
@@ -71,7 +70,7 @@ function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
       break;
   }
   if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
+    const like = containsPattern(q.q);
     const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
     const shipName =
       sql`coalesce(${orders.shippingAddress}->>'firstName', '') || ' ' || coalesce(${orders.shippingAddress}->>'lastName', '')`;
@@ -83,7 +82,7 @@ function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
         sql`${name} ilike ${like}`,
         sql`${shipName} ilike ${like}`,
         // A WhatsApp number, with or without the + (users.wa_id holds the digits).
-        ilike(users.waId, `%${escapeLike(q.q.replace(/^\+/, ""))}%`),
+        ilike(users.waId, containsPattern(q.q.replace(/^\+/, ""))),
       )!,
     );
   }

@@ -14,10 +14,10 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderNotes, orders } from "../../db/schema/mod.ts";
+import { orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
-import { lockOrder } from "../orders/mod.ts";
+import { lockOrder, writeOrderNote } from "../orders/mod.ts";
 import { loadOrders, ORDER_NOT_FOUND, type OrderDetail, type OrderStatus } from "../orders/mod.ts";
 import { insertParcel, lineFulfilment } from "./lines.ts";
 import { TRACKING_REQUIRED } from "./schemas.ts";
@@ -139,14 +139,7 @@ export async function advanceLockedOrder(
     ...(change.to === "delivered" ? { deliveredAt: now } : {}),
     updatedAt: now,
   }).where(eq(orders.id, order.id));
-  if (change.note) {
-    await tx.insert(orderNotes).values({
-      orderId: order.id,
-      userId: change.userId,
-      body: change.note,
-      createdAt: now,
-    });
-  }
+  await writeOrderNote(tx, { orderId: order.id, userId: change.userId, body: change.note, at: now });
   await recordAudit(tx, {
     userId: change.userId,
     entityType: "order",

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { couponUsage, orderItems, orders } from "../../db/schema/mod.ts";
+import { couponUsage, orderItems, orderNotes, orders } from "../../db/schema/mod.ts";
 import { releaseOrderRedemptions } from "../loyalty/mod.ts";
 import { releaseStock } from "./stock.ts";
 
@@ -15,6 +15,26 @@ type OrderRow = typeof orders.$inferSelect;
 export async function lockOrder(tx: Db, orderId: number): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return row ?? null;
+}
+
+/**
+ * Writes an internal note on the order's timeline as part of another action (a status change, a
+ * cancellation, a refund): staff's (with their user id) or the shop's own (no user). An empty or missing
+ * body writes nothing, as those actions' notes are optional. Returns the note's id, or null. Staff's own
+ * "Add note" (audited) is fulfilment's `addOrderNote`.
+ */
+export async function writeOrderNote(
+  tx: Db,
+  note: { orderId: number; userId: number | null; body: string | null | undefined; at?: Date },
+): Promise<number | null> {
+  if (!note.body) return null;
+  const [row] = await tx.insert(orderNotes).values({
+    orderId: note.orderId,
+    userId: note.userId,
+    body: note.body,
+    ...(note.at ? { createdAt: note.at } : {}),
+  }).returning({ id: orderNotes.id });
+  return row.id;
 }
 
 /**

@@ -22,7 +22,7 @@ export {
   type PaymentStatus,
   paymentStatusOf,
 } from "./detail.ts";
-export { cancelLockedOrder, cancelOrder, lockOrder } from "./lifecycle.ts";
+export { cancelLockedOrder, cancelOrder, lockOrder, writeOrderNote } from "./lifecycle.ts";
 export { inLockOrder, releaseStock, type StockLine, syncProductStock, takeStock } from "./stock.ts";
 export { ORDER_NUMBER_UNIQUE, orderNumber } from "./number.ts";
 export {

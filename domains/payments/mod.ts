@@ -9,15 +9,8 @@ import { testGateway } from "./test_gateway.ts";
 import type { PaymentGateway } from "./types.ts";
 import { AppError, ERROR_CODES } from "../../lib/errors.ts";
 
-export { PaymentRefusedError } from "./types.ts";
-export type {
-  CreateIntentInput,
-  PaymentEvent,
-  PaymentGateway,
-  PaymentIntentFacts,
-  RefundFacts,
-  RefundInput,
-} from "./types.ts";
+// The gateway contract: PaymentRefusedError, the intent, event and refund facts, PaymentGateway.
+export * from "./types.ts";
 export { intentFacts, paymentEvent, stripeGateway, type StripeGatewayOptions } from "./stripe_gateway.ts";
 export {
   CARD_DECLINED,

@@ -5,20 +5,11 @@
  * caller's atomic UPDATE returned (RETURNING), so rows stay right when purchases race.
  */
 import type { Db } from "../../db/client.ts";
-import { stockMovements } from "../../db/schema/mod.ts";
+import { stockMovementReason, stockMovements } from "../../db/schema/mod.ts";
 
-/** Why stock changed (the `stock_movement_reason` enum). */
-export type StockReason = "sale" | "cancel_release" | "refund_restock" | "staff_edit" | "import" | "bulk";
-
-/** The reasons, in the enum's order (for schemas and filters). */
-export const STOCK_REASONS: readonly StockReason[] = [
-  "sale",
-  "cancel_release",
-  "refund_restock",
-  "staff_edit",
-  "import",
-  "bulk",
-];
+/** Why stock changed: the `stock_movement_reason` enum's values, in its order (for schemas and filters). */
+export const STOCK_REASONS = stockMovementReason.enumValues;
+export type StockReason = (typeof STOCK_REASONS)[number];
 
 /** One changed row: what a stock primitive returns for each line it changed. */
 export interface StockChange {

@@ -16,7 +16,7 @@ export const stockMovementOutput = z.object({
   variantName: z.string().nullable(),
   delta: z.number().int(),
   stockAfter: z.number().int(),
-  reason: z.enum(STOCK_REASONS as [string, ...string[]]),
+  reason: z.enum(STOCK_REASONS),
   orderId: z.number().int().nullable(),
   orderNumber: z.string().nullable(),
   actorUserId: z.number().int().nullable(),
