@@ -26,10 +26,10 @@ import {
   demoAdmin,
   demoCustomer,
   DESKTOP,
-  e2eTest,
+  findDemoCustomer,
+  forAxe,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
   viewportShot,
 } from "../helpers/e2e.ts";
@@ -57,12 +57,9 @@ async function firstProductPath(page: Page): Promise<string> {
 }
 
 for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
-  e2eTest(`[e2e a11y] ${screen}: home, category, product, cart and search have 0 axe violations`, async () => {
-    // The shop's CSP (script-src 'self') would refuse the injected axe script; axe only reads the page.
-    const context = await e2e.browser.newContext({ ...options, bypassCSP: true });
-    const page = await context.newPage();
+  e2e.test(`[e2e a11y] ${screen}: home, category, product, cart and search have 0 axe violations`, async () => {
     // The empty cart first: its page has only an h1 before the footer's headings.
-    await page.goto(`${e2e.server.url}/cart`);
+    const { page } = await e2e.openPage("/cart", { on: forAxe(options) });
     const found = (await axeViolations(page)).map((v) => `empty cart: ${v}`);
     const productPath = await firstProductPath(page);
     // An item in the cart, so the cart page shows its table or cards rather than the empty state.
@@ -74,7 +71,7 @@ for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       for (const v of await axeViolations(page)) found.push(`${p.name}: ${v}`);
       if (p.name === "search") await fullPageShot(page, `search-${screen}`);
     }
-    await context.close();
+    await page.close();
     assert.deepEqual(found, []);
   });
 }
@@ -88,7 +85,7 @@ const made = { orderId: 0, productId: 0, categoryId: 0, couponId: 0, customerId:
  * admin screen then shows rows, not only its empty state.
  */
 async function prepare(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+  const customer = await findDemoCustomer(db);
   made.customerId = customer.id;
   const address = await createAddress(db, customer.id);
   made.addressId = address.id;
@@ -214,17 +211,16 @@ async function signInSeeingToasts(page: Page, who: "customer" | "admin", found: 
   const required = who === "admin" ? "Authentication Required" : "Login Required";
   await checkToast(page, required, "alert", found);
   if (who === "customer") await viewportShot(page, "login-required-toast");
-  await signIn(page, e2e.server.url, account.username, account.password);
+  await e2e.signIn(page, account);
   await page.waitForURL(e2e.server.url + via);
   await checkToast(page, "Welcome back!", "status", found);
   if (who === "admin") await fullPageShot(page, "admin-dashboard-welcome-toast");
 }
 
-e2eTest("[e2e a11y] every account and admin page, toasts showing, has 0 axe violations", async () => {
+e2e.test("[e2e a11y] every account and admin page, toasts showing, has 0 axe violations", async () => {
   const found: string[] = [];
   for (const who of ["customer", "admin"] as const) {
-    const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true, reducedMotion: "reduce" });
-    const page = await context.newPage();
+    const page = await e2e.browser.newPage(forAxe({ ...DESKTOP, reducedMotion: "reduce" }));
     await signInSeeingToasts(page, who, found);
     if (who === "customer") {
       // Something in the cart, so checkout shows its review step.
@@ -241,7 +237,7 @@ e2eTest("[e2e a11y] every account and admin page, toasts showing, has 0 axe viol
       paths.push(mail);
     }
     await collectAxeViolations(page, paths, found);
-    await context.close();
+    await page.close();
   }
   assert.deepEqual(found, []);
 });
@@ -279,24 +275,23 @@ const storefrontPaths = [
   "/forgot-password",
 ];
 
-e2eTest("[e2e a11y] every other storefront page has 0 axe violations", async () => {
-  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const page = await context.newPage();
+e2e.test("[e2e a11y] every other storefront page has 0 axe violations", async () => {
+  const page = await e2e.browser.newPage(forAxe(DESKTOP));
   const found: string[] = [];
   await collectAxeViolations(page, storefrontPaths, found);
-  await context.close();
+  await page.close();
   assert.deepEqual(found, []);
 });
 
-e2eTest("[e2e a11y] without JavaScript, the server-rendered toasts have 0 axe violations", async () => {
+e2e.test("[e2e a11y] without JavaScript, the server-rendered toasts have 0 axe violations", async () => {
   // Island scripts refused, as a browser without JavaScript; axe itself still runs (injected by the test).
-  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true, reducedMotion: "reduce" });
+  const context = await e2e.browser.newContext(forAxe({ ...DESKTOP, reducedMotion: "reduce" }));
   await context.route(/\/static\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
   const page = await context.newPage();
   const found: string[] = [];
   await page.goto(`${e2e.server.url}/account`);
   await checkToast(page, "Login Required", "alert", found);
-  await signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password);
+  await e2e.signIn(page, demoCustomer);
   await page.waitForURL(`${e2e.server.url}/account`);
   await checkToast(page, "Welcome back!", "status", found);
   assert.equal(await page.locator("[data-island][data-hydrated]").count(), 0, "no island hydrated");

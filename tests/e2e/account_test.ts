@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, products, users, wishlistItems } from "../../db/schema/mod.ts";
 import { insertOrder } from "../../domains/accounts/test_fixtures.ts";
 import { createAddress } from "../helpers/factories.ts";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, signIn, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, fullPageShot, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const NEW_PASSWORD = "Gecko-Keeper2!";
 
@@ -78,7 +78,7 @@ async function addPurchaseHistory(db: Db) {
     .where(inArray(users.id, [customer.id]));
 }
 
-e2eTest("[e2e] account: sign in through /login and open every tab", async () => {
+e2e.test("[e2e] account: sign in through /login and open every tab", async () => {
   const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoCustomer, {
     via: "/account",
     ignore: refusedForm,
@@ -132,7 +132,7 @@ e2eTest("[e2e] account: sign in through /login and open every tab", async () => 
   await page.close();
 });
 
-e2eTest("[e2e] account: edit the profile and change the password", async () => {
+e2e.test("[e2e] account: edit the profile and change the password", async () => {
   const { page, errors } = await watchedPage(e2e.context("desktop"), { ignore: refusedForm });
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   const profile = page.locator('[data-form="profile"]');
@@ -167,7 +167,7 @@ e2eTest("[e2e] account: edit the profile and change the password", async () => {
   await page.close();
 });
 
-e2eTest("[e2e] account: download my data", async () => {
+e2e.test("[e2e] account: download my data", async () => {
   const page = await e2e.context("desktop").newPage();
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   const [download] = await Promise.all([
@@ -186,7 +186,7 @@ e2eTest("[e2e] account: download my data", async () => {
   await page.close();
 });
 
-e2eTest("[e2e] account: delete after the confirmation step, signed out, cannot sign in again", async () => {
+e2e.test("[e2e] account: delete after the confirmation step, signed out, cannot sign in again", async () => {
   const { page, errors } = await watchedPage(e2e.context("desktop"), { ignore: refusedForm });
   await page.goto(`${e2e.server.url}/account?tab=settings`);
   await page.getByRole("link", { name: "Delete my account" }).click();
@@ -210,7 +210,7 @@ e2eTest("[e2e] account: delete after the confirmation step, signed out, cannot s
   assert.equal(await page.getByRole("link", { name: "My Account" }).count(), 0, "the header shows no account");
   await page.goto(`${e2e.server.url}/account`);
   await page.waitForURL(/\/login\?redirect=%2Faccount$/);
-  await signIn(page, e2e.server.url, demoCustomer.username, NEW_PASSWORD);
+  await e2e.signIn(page, { username: demoCustomer.username, password: NEW_PASSWORD });
   await page.getByText("Invalid username or password").waitFor();
   assert.deepEqual(errors, []);
   await page.close();

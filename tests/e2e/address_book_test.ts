@@ -5,15 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
-import {
-  demoCustomer,
-  DESKTOP,
-  e2eTest,
-  fullPageShot,
-  useShopInBrowser,
-  viewportShot,
-  watchedPage,
-} from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, fullPageShot, useShopInBrowser, viewportShot, watchedPage } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
@@ -53,7 +45,7 @@ async function fill(page: Page, fields: Record<string, string>) {
   }
 }
 
-e2eTest("[e2e] address book: add, edit, set default and delete in dialogs without a reload", async () => {
+e2e.test("[e2e] address book: add, edit, set default and delete in dialogs without a reload", async () => {
   const { page, errors } = await signedInToAddressBook(e2e.context("desktop"));
   await hydrated(page);
   assert.equal(await page.locator("h1").textContent(), "My Addresses");
@@ -160,7 +152,7 @@ e2eTest("[e2e] address book: add, edit, set default and delete in dialogs withou
   await page.close();
 });
 
-e2eTest("[e2e] address book on a phone: list and dialog", async () => {
+e2e.test("[e2e] address book on a phone: list and dialog", async () => {
   const { page, errors } = await watchedPage(e2e.context("desktop"));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${e2e.server.url}/address-book`);
@@ -178,7 +170,7 @@ e2eTest("[e2e] address book on a phone: list and dialog", async () => {
   await page.close();
 });
 
-e2eTest("[e2e] address book without JavaScript: form pages and redirects", async () => {
+e2e.test("[e2e] address book without JavaScript: form pages and redirects", async () => {
   const noJs = await e2e.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   const { page } = await signedInToAddressBook(noJs);
   assert.equal(await page.locator('[data-island="AddressBook"][data-hydrated="true"]').count(), 0);

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, PHONE, useShopInBrowser } from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, expectToast, fullPageShot, PHONE, useShopInBrowser } from "../helpers/e2e.ts";
 import { testJpeg } from "../helpers/images.ts";
 
 const e2e = useShopInBrowser({
@@ -26,7 +26,7 @@ async function editorReady(page: Page) {
 let productPath = "";
 let productSlug = "";
 
-e2eTest(
+e2e.test(
   "[e2e] admin catalogue: create a product, add a pre-order variant, change its price, see it on the shop",
   async () => {
     const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin, { via: "/admin/products/new" });
@@ -140,7 +140,7 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e] admin catalogue on a phone: products list, the dashboard tab and the categories", async () => {
+e2e.test("[e2e] admin catalogue on a phone: products list, the dashboard tab and the categories", async () => {
   const { page } = await e2e.signedInPage(e2e.context("phone"), demoAdmin, { via: "/admin/products?q=bamboo" });
   await page.getByText("Zoo Med Bamboo Hide Large", { exact: true }).first().waitFor();
   await fullPageShot(page, "admin-products-phone");

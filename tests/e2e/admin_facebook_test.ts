@@ -7,16 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  expectToast,
-  fullPageShot,
-  PHONE,
-  useShopInBrowser,
-  watchedPage,
-} from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, expectToast, fullPageShot, PHONE, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 import { type FakeGraphApi, sampleCatalogue, startFakeGraphApi } from "../fakes/graph_api.ts";
 
 let graph: FakeGraphApi;
@@ -45,7 +36,7 @@ async function openTab(page: Page) {
   await page.locator('[data-island="FacebookCommerce"][data-hydrated="true"]').waitFor({ state: "attached" });
 }
 
-e2eTest("[e2e] facebook: save a token, import the catalogue twice, see the products", async () => {
+e2e.test("[e2e] facebook: save a token, import the catalogue twice, see the products", async () => {
   const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin, { via: "/admin?tab=facebook" });
   await openTab(page);
   assert.equal(await page.locator("[data-fb-status]").textContent(), "Not Connected");
@@ -113,7 +104,7 @@ e2eTest("[e2e] facebook: save a token, import the catalogue twice, see the produ
   await page.close();
 });
 
-e2eTest("[e2e] facebook: a refused token turns the result box red with Facebook's message", async () => {
+e2e.test("[e2e] facebook: a refused token turns the result box red with Facebook's message", async () => {
   const { page, errors } = await watchedPage(e2e.context("desktop"), { ignore: /status of 422/ });
   await openTab(page);
   await page.locator("#fb-access-token").fill("EAAB-revoked");
@@ -130,7 +121,7 @@ e2eTest("[e2e] facebook: a refused token turns the result box red with Facebook'
   await page.close();
 });
 
-e2eTest("[e2e] facebook: without JavaScript the forms still save the token and import", async () => {
+e2e.test("[e2e] facebook: without JavaScript the forms still save the token and import", async () => {
   const noJs = await e2e.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   const { page } = await e2e.signedInPage(noJs, demoAdmin, { via: "/admin?tab=facebook" });
   await page.locator("#fb-access-token").fill(graph.token);
@@ -147,7 +138,7 @@ e2eTest("[e2e] facebook: without JavaScript the forms still save the token and i
   await noJs.close();
 });
 
-e2eTest("[e2e] facebook: the tab on a phone", async () => {
+e2e.test("[e2e] facebook: the tab on a phone", async () => {
   const phone = await e2e.browser.newContext(PHONE);
   const { page } = await e2e.signedInPage(phone, demoAdmin, { via: "/admin?tab=facebook" });
   await openTab(page);

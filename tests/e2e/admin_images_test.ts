@@ -7,17 +7,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { BrowserContext, Page } from "playwright-core";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  expectToast,
-  fullPageShot,
-  PHONE,
-  useShopInBrowser,
-  watchedPage,
-  watchErrors,
-} from "../helpers/e2e.ts";
+import { DESKTOP, expectToast, fullPageShot, PHONE, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
 import { testJpeg, testPng } from "../helpers/images.ts";
 
 let mediaDir = "";
@@ -47,12 +37,12 @@ let admin: BrowserContext;
 async function adminPage(): Promise<Page> {
   if (!admin) {
     admin = await e2e.browser.newContext(DESKTOP);
-    await (await e2e.signedInPage(admin, demoAdmin)).page.close();
+    await (await e2e.adminPage(admin)).page.close();
   }
   return await admin.newPage();
 }
 
-e2eTest("[e2e images] the admin uploads a photo; it is resized to WebP files on disk and listed first", async () => {
+e2e.test("[e2e images] the admin uploads a photo; it is resized to WebP files on disk and listed first", async () => {
   const page = await adminPage();
   const errors = watchErrors(page);
   const path = `/admin/products/${productId}/images`;
@@ -117,11 +107,9 @@ e2eTest("[e2e images] the admin uploads a photo; it is resized to WebP files on 
   await page.close();
 });
 
-e2eTest("[e2e images] the storefront product page shows the uploaded photo through srcset", async () => {
+e2e.test("[e2e images] the storefront product page shows the uploaded photo through srcset", async () => {
   for (const [name, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
-    const context = await e2e.browser.newContext(options);
-    const { page, errors } = await watchedPage(context);
-    await page.goto(`${e2e.server.url}/product/${SLUG}`);
+    const { page, errors } = await e2e.openPage(`/product/${SLUG}`, { on: options });
     const main = page.locator("[data-gallery-main] img");
     await main.waitFor();
     const img = await main.evaluate((i) => {
@@ -138,15 +126,13 @@ e2eTest("[e2e images] the storefront product page shows the uploaded photo throu
     assert.ok(Number(natural[0]) > 0, `the photo loaded: ${natural}`);
     await fullPageShot(page, `product-uploaded-photo-${name}`);
     assert.deepEqual(errors, []);
-    await context.close();
+    await page.close();
   }
 });
 
-e2eTest("[e2e images] a category page shows a drawing per kind of product", async () => {
+e2e.test("[e2e images] a category page shows a drawing per kind of product", async () => {
   for (const [name, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
-    const context = await e2e.browser.newContext(options);
-    const page = await context.newPage();
-    await page.goto(`${e2e.server.url}/category/heating-lighting`);
+    const { page } = await e2e.openPage("/category/heating-lighting", { on: options });
     const cards = page.locator("article img");
     await cards.first().waitFor();
     const srcs = await cards.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute("src")));
@@ -158,7 +144,7 @@ e2eTest("[e2e images] a category page shows a drawing per kind of product", asyn
     }
     assert.ok(kinds.size >= 4, `several kinds of drawing: ${[...kinds]}`);
     await fullPageShot(page, `category-illustrations-${name}`);
-    await context.close();
+    await page.close();
   }
   await admin?.close();
 });

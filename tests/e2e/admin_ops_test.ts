@@ -5,11 +5,10 @@
  * dashboard at 1280 px and 390 px.
  */
 import assert from "node:assert/strict";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
   demoAdmin,
   DESKTOP,
-  e2eTest,
   expectToast,
   fullPageShot,
   PHONE,
@@ -63,8 +62,8 @@ const e2e = useShopInBrowser({
   },
 });
 
-async function staffPage(browser: Browser, account: { username: string; password: string }, size = DESKTOP) {
-  return (await e2e.signedInPage(await browser.newContext(size), account)).page;
+async function staffPage(account: { username: string; password: string }, view = DESKTOP) {
+  return (await e2e.signedInPage(view, account)).page;
 }
 
 async function couponIsland(page: Page) {
@@ -72,8 +71,8 @@ async function couponIsland(page: Page) {
   await page.locator('[data-island="Toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
 }
 
-e2eTest("[e2e admin] a super_admin makes a customer an admin", async () => {
-  const page = await staffPage(e2e.browser, superAdmin);
+e2e.test("[e2e admin] a super_admin makes a customer an admin", async () => {
+  const page = await staffPage(superAdmin);
   const errors = watchErrors(page);
   await page.goto(`${e2e.server.url}/admin/users`);
   await page.getByPlaceholder("Search by username, e-mail or name...").fill("nkosi");
@@ -87,7 +86,7 @@ e2eTest("[e2e admin] a super_admin makes a customer an admin", async () => {
   await expectToast(page, "Account updated", /thandi_keeper is now Admin/);
   await fullPageShot(page, "admin-user-detail-desktop");
   // The new admin can open the admin area.
-  const promoted = await staffPage(e2e.browser, { username: "thandi_keeper", password: "Gecko-Keeper1" });
+  const promoted = await staffPage({ username: "thandi_keeper", password: "Gecko-Keeper1" });
   await promoted.goto(`${e2e.server.url}/admin/coupons`);
   await promoted.getByRole("heading", { name: "Manage Coupons" }).waitFor();
   assert.deepEqual(errors, []);
@@ -95,8 +94,8 @@ e2eTest("[e2e admin] a super_admin makes a customer an admin", async () => {
   await promoted.context().close();
 });
 
-e2eTest("[e2e admin] an admin creates, edits and deletes a coupon on the Manage Coupons screen", async () => {
-  const page = await staffPage(e2e.browser, demoAdmin);
+e2e.test("[e2e admin] an admin creates, edits and deletes a coupon on the Manage Coupons screen", async () => {
+  const page = await staffPage(demoAdmin);
   const errors = watchErrors(page, { ignore: /status of 4\d\d/ });
   await page.goto(`${e2e.server.url}/admin/coupons`);
   await couponIsland(page);
@@ -155,8 +154,8 @@ e2eTest("[e2e admin] an admin creates, edits and deletes a coupon on the Manage 
   await page.context().close();
 });
 
-e2eTest("[e2e admin] a settings change shows on the storefront", async () => {
-  const page = await staffPage(e2e.browser, demoAdmin);
+e2e.test("[e2e admin] a settings change shows on the storefront", async () => {
+  const page = await staffPage(demoAdmin);
   await page.goto(`${e2e.server.url}/admin/settings`);
   await page.getByLabel("Free-delivery threshold (R)").fill("750");
   await page.getByLabel("Phone").fill("021 555 0199");
@@ -167,7 +166,7 @@ e2eTest("[e2e admin] a settings change shows on the storefront", async () => {
   await page.getByRole("button", { name: "Save settings" }).click();
   await expectToast(page, "Settings saved");
   await fullPageShot(page, "admin-settings-desktop");
-  const shopper = await (await e2e.browser.newContext(DESKTOP)).newPage();
+  const shopper = await e2e.browser.newPage(DESKTOP);
   await shopper.goto(`${e2e.server.url}/`);
   assert.match(await shopper.locator("body").innerText(), /Free delivery on orders from R\s?750,00/);
   await shopper.goto(`${e2e.server.url}/terms`);
@@ -179,18 +178,17 @@ e2eTest("[e2e admin] a settings change shows on the storefront", async () => {
   await shopper.context().close();
 });
 
-e2eTest("[e2e admin] phone screenshots of coupons, users, settings, audit and the dashboard", async () => {
-  const page = await staffPage(e2e.browser, superAdmin, PHONE);
+e2e.test("[e2e admin] phone screenshots of coupons, users, settings, audit and the dashboard", async () => {
+  const page = await staffPage(superAdmin, PHONE);
   const errors = watchErrors(page);
-  for (
-    const [path, name] of [
-      ["/admin/coupons", "admin-coupons-phone"],
-      ["/admin/users", "admin-users-phone"],
-      ["/admin/settings", "admin-settings-phone"],
-      ["/admin/audit", "admin-audit-phone"],
-      ["/admin", "admin-dashboard-phone"],
-    ]
-  ) {
+  const screens = [
+    ["/admin/coupons", "admin-coupons-phone"],
+    ["/admin/users", "admin-users-phone"],
+    ["/admin/settings", "admin-settings-phone"],
+    ["/admin/audit", "admin-audit-phone"],
+    ["/admin", "admin-dashboard-phone"],
+  ];
+  for (const [path, name] of screens) {
     await page.goto(e2e.server.url + path);
     await fullPageShot(page, name);
   }

@@ -9,11 +9,9 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
-  demoAdmin,
   demoBuyerAndPicks,
   demoCustomer,
   DESKTOP,
-  e2eTest,
   expectToast,
   fullPageShot,
   PHONE,
@@ -53,15 +51,15 @@ async function buy(page: Page, productId: number, quantity: number): Promise<{ i
   return order;
 }
 
-e2eTest(
+e2e.test(
   "[e2e admin orders] ship, deliver and partly refund orders; the customer's page and e-mail follow",
   async () => {
     const url = e2e.server.url;
-    const { page: shopper, errors } = await e2e.signedInPage(e2e.context("customer"), demoCustomer);
+    const { page: shopper, errors } = await e2e.customerPage(e2e.context("customer"));
     const first = await buy(shopper, picks[0].id, 1);
     const second = await buy(shopper, picks[1].id, 2);
 
-    const { page: admin } = await e2e.signedInPage(e2e.context("admin"), demoAdmin, {
+    const { page: admin } = await e2e.adminPage(e2e.context("admin"), {
       via: "/admin/orders",
       into: errors,
     });
@@ -149,7 +147,7 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e admin orders] close the browser contexts", async () => {
+e2e.test("[e2e admin orders] close the browser contexts", async () => {
   await e2e.context("customer").close();
   await e2e.context("admin").close();
 });

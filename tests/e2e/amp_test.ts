@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { e2eTest, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
+import { fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[amp] e2e: start the shop and the browser",
@@ -44,7 +44,7 @@ function imagesLoaded(page: Page): Promise<boolean> {
   );
 }
 
-e2eTest("[amp] e2e: product AMP page reads well on a phone and on a desktop", async () => {
+e2e.test("[amp] e2e: product AMP page reads well on a phone and on a desktop", async () => {
   for (const [width, name] of [[390, "amp-product-mobile"], [1280, "amp-product-desktop"]] as const) {
     const page = await openAmp(`/product/${PRODUCT}/amp`, width);
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -66,7 +66,7 @@ e2eTest("[amp] e2e: product AMP page reads well on a phone and on a desktop", as
   await page.context().close();
 });
 
-e2eTest("[amp] e2e: category AMP page shows the count and a grid of cards", async () => {
+e2e.test("[amp] e2e: category AMP page shows the count and a grid of cards", async () => {
   for (const [width, name] of [[390, "amp-category-mobile"], [1280, "amp-category-desktop"]] as const) {
     const page = await openAmp(`/category/${CATEGORY}/amp`, width);
     assert.match(await page.locator(".count").innerText(), /^\d+ products found$/);

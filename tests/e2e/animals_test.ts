@@ -4,17 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { axeViolations } from "../helpers/axe.ts";
-import {
-  demoAdmin,
-  demoCustomer,
-  DESKTOP,
-  e2eTest,
-  fullPageShot,
-  PHONE,
-  useShopInBrowser,
-  viewportShot,
-  watchedPage,
-} from "../helpers/e2e.ts";
+import { DESKTOP, forAxe, fullPageShot, PHONE, useShopInBrowser, viewportShot } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] animals: start the shop (demo catalogue) and the browser",
@@ -22,11 +12,8 @@ const e2e = useShopInBrowser({
   database: { withAccounts: true },
 });
 
-e2eTest("[e2e] animals: the index and a profile render, accessible, with the checklist", async () => {
-  // axe is injected as a script: the test's own context lets it past the shop's CSP.
-  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const { page, errors } = await watchedPage(context);
-  await page.goto(e2e.server.url + "/animals");
+e2e.test("[e2e] animals: the index and a profile render, accessible, with the checklist", async () => {
+  const { page, errors } = await e2e.openPage("/animals", { on: forAxe(DESKTOP) });
   await page.getByRole("heading", { level: 1, name: "Shop by Animal" }).waitFor();
   assert.deepEqual(await axeViolations(page), []);
   await fullPageShot(page, "animals-index");
@@ -38,13 +25,11 @@ e2eTest("[e2e] animals: the index and a profile render, accessible, with the che
   assert.deepEqual(await axeViolations(page), []);
   await fullPageShot(page, "animal-profile-bearded-dragon");
   assert.deepEqual(errors, []);
-  await context.close();
+  await page.close();
 });
 
-e2eTest("[e2e] animals: with JavaScript off, the essentials go into the cart and the setup is covered", async () => {
-  const context = await e2e.browser.newContext({ ...PHONE, javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(e2e.server.url + "/animals/leopard-gecko");
+e2e.test("[e2e] animals: with JavaScript off, the essentials go into the cart and the setup is covered", async () => {
+  const { page } = await e2e.openPage("/animals/leopard-gecko", { on: { ...PHONE, javaScriptEnabled: false } });
   await page.getByRole("button", { name: "Add the essentials to cart" }).click();
   await page.waitForURL("**/animals/leopard-gecko#setup");
   const status = page.getByRole("status").filter({ hasText: "Your setup so far" });
@@ -54,12 +39,11 @@ e2eTest("[e2e] animals: with JavaScript off, the essentials go into the cart and
   const gaps = page.getByRole("region", { name: "Your animals' setups" });
   assert.match(await gaps.innerText(), /Leopard gecko[\s\S]*Every essential is in your cart/);
   await fullPageShot(page, "cart-animal-setups-phone");
-  await context.close();
+  await page.close();
 });
 
-e2eTest("[e2e] animals: a keeper records an animal and sees what its setup lacks", async () => {
-  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/account/animals" });
+e2e.test("[e2e] animals: a keeper records an animal and sees what its setup lacks", async () => {
+  const { page, errors } = await e2e.customerPage(forAxe(DESKTOP), { via: "/account/animals" });
   const add = page.getByRole("region", { name: "Add an animal" });
   await add.getByLabel("Species").selectOption("ball-python");
   await add.getByLabel("Name").fill("Monty");
@@ -75,25 +59,22 @@ e2eTest("[e2e] animals: a keeper records an animal and sees what its setup lacks
   await page.getByRole("heading", { level: 2, name: "Your animals" }).waitFor();
   await viewportShot(page, "home-keeper-note");
   assert.deepEqual(errors, []);
-  await context.close();
+  await page.close();
 });
 
-e2eTest("[e2e] animals: the reminder e-mail's unsubscribe page asks, then answers (a stale link says so)", async () => {
-  const context = await e2e.browser.newContext({ ...PHONE, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(e2e.server.url + "/reminders/unsubscribe?token=abcdefghijklmnopqrstuvwx");
+e2e.test("[e2e] animals: the reminder e-mail's unsubscribe page asks, then answers (a stale link says so)", async () => {
+  const { page } = await e2e.openPage("/reminders/unsubscribe?token=abcdefghijklmnopqrstuvwx", { on: forAxe(PHONE) });
   const off = page.getByRole("button", { name: "Turn reminders off" });
   await off.waitFor();
   assert.deepEqual(await axeViolations(page), []);
   await fullPageShot(page, "reminders-unsubscribe-phone");
   await off.click();
   assert.match(await page.getByRole("main").getByRole("status").innerText(), /This link is not valid/);
-  await context.close();
+  await page.close();
 });
 
-e2eTest("[e2e] animals: staff edit a species in the admin and the shop shows it", async () => {
-  const context = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const { page } = await e2e.signedInPage(context, demoAdmin, { via: "/admin/animals" });
+e2e.test("[e2e] animals: staff edit a species in the admin and the shop shows it", async () => {
+  const { page } = await e2e.adminPage(forAxe(DESKTOP), { via: "/admin/animals" });
   await page.getByRole("link", { name: "Leopard gecko" }).click();
   await page.getByLabel("Lifespan").fill("15-25 years");
   await page.getByRole("button", { name: "Save species" }).click();
@@ -103,7 +84,7 @@ e2eTest("[e2e] animals: staff edit a species in the admin and the shop shows it"
   assert.deepEqual(await axeViolations(page), []);
   await page.goto(e2e.server.url + "/animals/leopard-gecko");
   assert.match(await page.locator("dl").first().innerText(), /15-25 years/);
-  await context.close();
+  await page.close();
 });
 
 e2e.registerStopTest();

@@ -1,13 +1,13 @@
 /** The API reference page (/api/docs) in a real browser: it renders under the shop's CSP with no errors. */
 import assert from "node:assert/strict";
-import { DESKTOP, e2eTest, fullPageShot, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
+import { DESKTOP, fullPageShot, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] api docs: start the shop and the browser",
   stop: "[e2e] api docs: stop the shop and the browser",
 });
 
-e2eTest("[e2e] api docs: every operation is listed, and a schema opens", async () => {
+e2e.test("[e2e] api docs: every operation is listed, and a schema opens", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(`${e2e.server.url}/api/docs`);
   await page.getByRole("heading", { level: 1, name: /API$/ }).waitFor();

@@ -10,7 +10,6 @@ import type { Locator, Page } from "playwright-core";
 import { categories, products } from "../../db/schema/mod.ts";
 import {
   DESKTOP,
-  e2eTest,
   fullPageShot,
   PHONE,
   useShopInBrowser,
@@ -44,7 +43,7 @@ const MISSING_IMAGES = { ignore: /Failed to load resource/ };
 const frames = (page: Page) =>
   page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
-e2eTest("[e2e audit] suggestions open only when typed in, and close on Escape and an outside click", async () => {
+e2e.test("[e2e audit] suggestions open only when typed in, and close on Escape and an outside click", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ...MISSING_IMAGES });
   await page.goto(`${e2e.server.url}/search?q=habistat`);
   await page.locator('[data-island="SearchBox"][data-hydrated="true"]').first().waitFor();
@@ -72,7 +71,7 @@ e2eTest("[e2e audit] suggestions open only when typed in, and close on Escape an
   await page.close();
 });
 
-e2eTest("[e2e audit] the phone's search page suggests as you type, with no count, filters or sort first", async () => {
+e2e.test("[e2e audit] the phone's search page suggests as you type, with no count, filters or sort first", async () => {
   const context = await e2e.browser.newContext(PHONE);
   const { page, errors } = await watchedPage(context, MISSING_IMAGES);
   await page.goto(`${e2e.server.url}/`);
@@ -120,7 +119,7 @@ async function assertPlaceholderBehind(img: Locator, where: string) {
   assert.match(state.over, /\/images\/placeholder\//, `${where}: and over the broken-image icon`);
 }
 
-e2eTest(
+e2e.test(
   "[e2e audit] broken images fall back to the placeholder in category tiles, suggestions and cart lines",
   async () => {
     const context = await e2e.browser.newContext(DESKTOP);
@@ -166,7 +165,7 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e audit] the phone's top bar shows its text whole; the desktop's keeps the help links", async () => {
+e2e.test("[e2e audit] the phone's top bar shows its text whole; the desktop's keeps the help links", async () => {
   const context = await e2e.browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(`${e2e.server.url}/`);
@@ -188,7 +187,7 @@ e2eTest("[e2e audit] the phone's top bar shows its text whole; the desktop's kee
   await desktop.close();
 });
 
-e2eTest("[e2e audit] header shadow from 21 px of scroll, back-to-top from 301 px (19/20/21, 299/300/301)", async () => {
+e2e.test("[e2e audit] header shadow from 21 px of scroll, back-to-top from 301 px (19/20/21, 299/300/301)", async () => {
   const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 700 } });
   await page.goto(`${e2e.server.url}/`);
   const shadowAt = async (y: number) => {
@@ -215,7 +214,7 @@ e2eTest("[e2e audit] header shadow from 21 px of scroll, back-to-top from 301 px
   await page.close();
 });
 
-e2eTest("[e2e audit] a toast stays 5000 ms: still there at 4999 ms, gone at 5000 ms", async () => {
+e2e.test("[e2e audit] a toast stays 5000 ms: still there at 4999 ms, gone at 5000 ms", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.clock.install();
   await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
@@ -235,7 +234,7 @@ e2eTest("[e2e audit] a toast stays 5000 ms: still there at 4999 ms, gone at 5000
   await page.close();
 });
 
-e2eTest("[e2e audit] F8 focuses the notifications; a toast swiped right 50 px stays, 51 px dismisses it", async () => {
+e2e.test("[e2e audit] F8 focuses the notifications; a toast swiped right 50 px stays, 51 px dismisses it", async () => {
   // Without the 180 ms entry animation, the toast's transform is the swipe's alone.
   const { page, errors } = await watchedPage(e2e.browser, { view: { ...DESKTOP, reducedMotion: "reduce" } });
   await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);

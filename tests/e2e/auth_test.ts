@@ -1,13 +1,13 @@
 /** Registration, sign-out and sign-in in a real browser, with the strength meter and remember-me. */
 import assert from "node:assert/strict";
-import { e2eTest, fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
+import { fullPageShot, signIn, useShopInBrowser, watchErrors } from "../helpers/e2e.ts";
 
 const shop = useShopInBrowser({
   start: "[e2e auth] start the shop and the browser",
   stop: "[e2e auth] stop the browser and the shop",
 });
 
-e2eTest("[e2e auth] register with the strength meter, log out from the account menu, log back in", async () => {
+shop.test("[e2e auth] register with the strength meter, log out from the account menu, log back in", async () => {
   const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   // The refused form posts (400, 401) are logged by the browser as failed resources: expected here.

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { BrowserContext } from "playwright-core";
-import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, expectToast, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
 
 let staff: BrowserContext;
@@ -23,7 +23,7 @@ const e2e = useShopInBrowser({
 const SMALL = "Exo Terra Glass Terrarium 30x30x45";
 const TALL = "Exo Terra Glass Terrarium 60x45x90 Tall";
 
-e2eTest("[e2e] bulk edit: tick rows, lower prices by 10 %, select all, set stock, read the stock history", async () => {
+e2e.test("[e2e] bulk edit: tick rows, lower prices by 10 %, select all, set stock, read the stock history", async () => {
   const { page, errors } = await e2e.signedInPage(staff, demoAdmin, { via: "/admin/products?q=glass+terrarium" });
   const row = (name: string) =>
     page.locator("[data-product-row]", { has: page.getByRole("link", { name, exact: true }) });

@@ -4,11 +4,9 @@ import type { Page } from "playwright-core";
 import {
   demoCustomer,
   DESKTOP,
-  e2eTest,
   expectDisabled,
   fullPageShot,
   PHONE,
-  signIn,
   useShopInBrowser,
   viewportShot,
 } from "../helpers/e2e.ts";
@@ -17,7 +15,7 @@ const e2e = useShopInBrowser({ start: "[e2e cart] start", stop: "[e2e cart] stop
 
 const badge = (page: Page) => page.locator("header [data-cart-count]").textContent();
 
-e2eTest(
+e2e.test(
   "[e2e cart] guest adds three items, applies WELCOME10, signs in: cart merged, coupon kept; remove and clear",
   async () => {
     const context = await e2e.browser.newContext(DESKTOP);
@@ -69,7 +67,7 @@ e2eTest(
 
     // Sign in as the demo customer: the cart and its coupon follow.
     await page.goto(`${e2e.server.url}/login?redirect=/cart`);
-    await signIn(page, e2e.server.url, demoCustomer.username, demoCustomer.password);
+    await e2e.signIn(page, demoCustomer);
     await page.waitForURL("**/cart");
     await page.getByText("Welcome back!").waitFor();
     assert.equal(Number(await badge(page)), count);
@@ -93,10 +91,8 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e cart] phone: the cart shows cards with steppers", async () => {
-  const context = await e2e.browser.newContext(PHONE);
-  const page = await context.newPage();
-  await page.goto(`${e2e.server.url}/category/feeding-supplies?sort=price_asc`);
+e2e.test("[e2e cart] phone: the cart shows cards with steppers", async () => {
+  const { page } = await e2e.openPage("/category/feeding-supplies?sort=price_asc", { on: PHONE });
   await page.locator('section[aria-label="Products"] form[data-cart-add] button').first().click();
   await page.getByText("Added to cart", { exact: true }).waitFor();
   await page.goto(`${e2e.server.url}/cart`);
@@ -125,10 +121,10 @@ e2eTest("[e2e cart] phone: the cart shows cards with steppers", async () => {
   const overlap = t.y < p.y + p.height && p.y < t.y + t.height;
   assert.equal(overlap, false, `toast ${JSON.stringify(t)} covers the button ${JSON.stringify(p)}`);
   await viewportShot(page, "cart-phone-coupon-toast");
-  await context.close();
+  await page.close();
 });
 
-e2eTest("[e2e cart] the AMP page's Add to Cart link: confirm on /cart, then the item is in the cart", async () => {
+e2e.test("[e2e cart] the AMP page's Add to Cart link: confirm on /cart, then the item is in the cart", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,7 +1,7 @@
 /** Catalogue in a real browser: the mobile filter drawer, sorting, and search suggestions by keyboard. */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot } from "../helpers/e2e.ts";
+import { DESKTOP, fullPageShot, PHONE, useShopInBrowser, viewportShot } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e catalogue] start the shop and the browser",
@@ -19,7 +19,7 @@ function productNames(page: Page) {
   return page.locator('section[aria-label="Products"] article h3').allTextContents();
 }
 
-e2eTest("[e2e catalogue] phone: the filter drawer applies a price band and a brand, chips remove them", async () => {
+e2e.test("[e2e catalogue] phone: the filter drawer applies a price band and a brand, chips remove them", async () => {
   const context = await e2e.browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(`${e2e.server.url}/category/heating-lighting`);
@@ -46,7 +46,7 @@ e2eTest("[e2e catalogue] phone: the filter drawer applies a price band and a bra
   await context.close();
 });
 
-e2eTest("[e2e catalogue] desktop: changing the sort reorders by price without a submit button", async () => {
+e2e.test("[e2e catalogue] desktop: changing the sort reorders by price without a submit button", async () => {
   const page = await e2e.browser.newPage(DESKTOP);
   await page.goto(`${e2e.server.url}/category/heating-lighting`);
   await page.locator('[data-island="SortSelect"][data-hydrated="true"]').waitFor();
@@ -68,7 +68,7 @@ e2eTest("[e2e catalogue] desktop: changing the sort reorders by price without a 
   await page.close();
 });
 
-e2eTest("[e2e catalogue] search suggestions: type, arrow down, Enter opens the product; Escape closes", async () => {
+e2e.test("[e2e catalogue] search suggestions: type, arrow down, Enter opens the product; Escape closes", async () => {
   const page = await e2e.browser.newPage(DESKTOP);
   const box = await searchBox(page);
   await box.fill("terarium");
@@ -90,7 +90,7 @@ e2eTest("[e2e catalogue] search suggestions: type, arrow down, Enter opens the p
   await page.close();
 });
 
-e2eTest("[e2e catalogue] Enter without a highlighted suggestion opens the results page with highlights", async () => {
+e2e.test("[e2e catalogue] Enter without a highlighted suggestion opens the results page with highlights", async () => {
   const page = await e2e.browser.newPage(DESKTOP);
   const box = await searchBox(page);
   await box.fill("uvb tube");

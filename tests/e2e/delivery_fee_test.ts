@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { users } from "../../db/schema/mod.ts";
 import { createAddress, createProduct } from "../helpers/factories.ts";
-import { demoCustomer, DESKTOP, e2eTest, expectDisabled, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, expectDisabled, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e delivery] start",
@@ -46,7 +46,7 @@ async function cartWith(page: Page, slug: string) {
   await page.locator('[data-island="CartView"][data-hydrated="true"]').waitFor();
 }
 
-e2eTest("[e2e delivery] R300 pays the R95 fee, R1,600 ships free, FREESHIP on R600 removes the fee", async () => {
+e2e.test("[e2e delivery] R300 pays the R95 fee, R1,600 ships free, FREESHIP on R600 removes the fee", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
   const { page, errors } = await e2e.signedInPage(context, demoCustomer);
   const url = e2e.server.url;

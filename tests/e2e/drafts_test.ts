@@ -4,7 +4,7 @@
  * shopper, publish it and see it on the shop. Screenshots of the form and the list.
  */
 import assert from "node:assert/strict";
-import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, expectToast, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
@@ -15,7 +15,7 @@ const e2e = useShopInBrowser({
   },
 });
 
-e2eTest("[e2e] drafts: create a draft, find it by status, publish it, then shoppers see it", async () => {
+e2e.test("[e2e] drafts: create a draft, find it by status, publish it, then shoppers see it", async () => {
   const { page, errors } = await e2e.signedInPage(e2e.context("staff"), demoAdmin, { via: "/admin/products/new" });
 
   const status = page.getByLabel("Status", { exact: true });

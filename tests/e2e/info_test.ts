@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/mod.ts";
 import { createUser } from "../helpers/factories.ts";
-import { DESKTOP, e2eTest, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchedPage } from "../helpers/e2e.ts";
+import { DESKTOP, fullPageShot, PHONE, useShopInBrowser, viewportShot, watchedPage } from "../helpers/e2e.ts";
 
 const ORDER = { number: "RB-1741161600999", email: "naledi@example.co.za" };
 
@@ -30,7 +30,7 @@ async function addOrder(db: Db) {
   });
 }
 
-e2eTest("[e2e] info: the PVC landing page shows the loading text, then the content", async () => {
+e2e.test("[e2e] info: the PVC landing page shows the loading text, then the content", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   // Hold the content request until the loading state has been seen.
   let release!: () => void;
@@ -62,7 +62,7 @@ e2eTest("[e2e] info: the PVC landing page shows the loading text, then the conte
   await page.close();
 });
 
-e2eTest("[e2e] info: without JavaScript the landing page links to the full page", async () => {
+e2e.test("[e2e] info: without JavaScript the landing page links to the full page", async () => {
   const context = await e2e.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(e2e.server.url + "/landing/pvc-enclosures");
@@ -73,7 +73,7 @@ e2eTest("[e2e] info: without JavaScript the landing page links to the full page"
   await context.close();
 });
 
-e2eTest("[e2e] info: the track-order form finds an order and refuses a wrong e-mail", async () => {
+e2e.test("[e2e] info: the track-order form finds an order and refuses a wrong e-mail", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(e2e.server.url + "/");
   await page.getByRole("navigation", { name: "Help" }).getByRole("link", { name: "Track Order" }).click();
@@ -101,7 +101,7 @@ e2eTest("[e2e] info: the track-order form finds an order and refuses a wrong e-m
   await page.close();
 });
 
-e2eTest("[e2e] info: screenshots of terms, FAQs, privacy and help (desktop and mobile)", async () => {
+e2e.test("[e2e] info: screenshots of terms, FAQs, privacy and help (desktop and mobile)", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(e2e.server.url + "/terms");
   assert.ok(await page.getByRole("heading", { name: "Supplier information" }).isVisible());

@@ -4,21 +4,11 @@
  * the success dialog and finds the redemption listed. Screenshots at 1280 px and 390 px.
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, users } from "../../db/schema/mod.ts";
 import { hashPassword } from "../../domains/auth/mod.ts";
 import { giveRefundDebt } from "../helpers/loyalty_debt.ts";
-import {
-  demoCustomer,
-  DESKTOP,
-  e2eTest,
-  fullPageShot,
-  PHONE,
-  useShopInBrowser,
-  viewportShot,
-  watchedPage,
-} from "../helpers/e2e.ts";
+import { DESKTOP, findDemoCustomer, fullPageShot, PHONE, useShopInBrowser, viewportShot } from "../helpers/e2e.ts";
 
 const e2e = useShopInBrowser({
   start: "[e2e] loyalty: prepare a shop with points, start it and the browser",
@@ -33,7 +23,7 @@ const e2e = useShopInBrowser({
 });
 
 async function givePoints(db: Db) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+  const customer = await findDemoCustomer(db);
   await db.insert(loyaltyLedger).values({
     userId: customer.id,
     points: 650,
@@ -58,9 +48,8 @@ async function giveDebt(db: Db) {
   await giveRefundDebt(db, debtor.id);
 }
 
-e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
-  const { page, errors } = await watchedPage(e2e.context("desktop"));
-  await page.goto(`${e2e.server.url}/loyalty`);
+e2e.test("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
+  const { page, errors } = await e2e.openPage("/loyalty", { on: e2e.context("desktop") });
   await page.locator("[data-loyalty-login-prompt]").waitFor();
   assert.equal(
     await page.getByRole("link", { name: "Log in", exact: true }).getAttribute("href"),
@@ -71,8 +60,8 @@ e2eTest("[e2e] loyalty: a visitor sees the sign-in prompt", async () => {
   await page.close();
 });
 
-e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see the code listed", async () => {
-  const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoCustomer);
+e2e.test("[e2e] loyalty: see the balance, redeem a reward with the dialog, see the code listed", async () => {
+  const { page, errors } = await e2e.customerPage(e2e.context("desktop"));
   await page.goto(`${e2e.server.url}/loyalty`);
   assert.match((await page.locator("[data-loyalty-balance]").textContent()) ?? "", /650\s*points.*Silver Tier/);
   assert.equal(
@@ -123,21 +112,19 @@ e2eTest("[e2e] loyalty: see the balance, redeem a reward with the dialog, see th
   await page.close();
 });
 
-e2eTest("[e2e] loyalty: the page on a phone", async () => {
-  const phone = await e2e.browser.newContext(PHONE);
-  const { page } = await e2e.signedInPage(phone, demoCustomer);
+e2e.test("[e2e] loyalty: the page on a phone", async () => {
+  const { page } = await e2e.customerPage(PHONE);
   await page.goto(`${e2e.server.url}/loyalty`);
   await page.locator('[data-island="Tabs"][data-hydrated="true"]').waitFor({ state: "attached" });
   await page.getByRole("tab", { name: "My Redemptions" }).click();
   await fullPageShot(page, "loyalty-phone");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `no sideways scrolling on a phone (${width}px)`);
-  await phone.close();
+  await page.close();
 });
 
-e2eTest("[e2e] loyalty: a refund's debt on the points card, the voided code in My Redemptions", async () => {
-  const debtor = await e2e.browser.newContext(DESKTOP);
-  const { page, errors } = await e2e.signedInPage(debtor, DEBTOR);
+e2e.test("[e2e] loyalty: a refund's debt on the points card, the voided code in My Redemptions", async () => {
+  const { page, errors } = await e2e.signedInPage(DESKTOP, DEBTOR);
   await page.goto(`${e2e.server.url}/loyalty`);
   const balance = (await page.locator("[data-loyalty-balance]").textContent()) ?? "";
   assert.match(balance, /-300\s*points.*Bronze Tier/);
@@ -150,7 +137,7 @@ e2eTest("[e2e] loyalty: a refund's debt on the points card, the voided code in M
   assert.match((await page.locator("[data-loyalty-card]").textContent()) ?? "", /-300\s*points/);
   await fullPageShot(page, "account-debt");
   assert.deepEqual(errors, []);
-  await debtor.close();
+  await page.close();
 });
 
 e2e.registerStopTest();

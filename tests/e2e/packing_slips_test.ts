@@ -18,7 +18,6 @@ import {
   demoBuyerAndStock,
   demoCustomer,
   DESKTOP,
-  e2eTest,
   fullPageShot,
   useShopInBrowser,
   watchedPage,
@@ -73,7 +72,7 @@ async function pdfOpenedBy(page: Page, click: () => Promise<void>): Promise<{ ur
   return { url: request.url(), bytes: new Uint8Array(await res.body()) };
 }
 
-e2eTest(
+e2e.test(
   "[e2e packing slips] staff print the ticked orders' slips from the list, and one order's from its page",
   async () => {
     const url = e2e.server.url;
@@ -112,7 +111,7 @@ e2eTest(
   },
 );
 
-e2eTest(
+e2e.test(
   "[e2e packing slips] shipping with an Aramex waybill: a tracking link for staff and customer, the timeline and audit log in sentences",
   async () => {
     const url = e2e.server.url;

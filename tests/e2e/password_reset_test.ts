@@ -11,10 +11,8 @@ import {
   demoAdmin,
   demoCustomer,
   DESKTOP,
-  e2eTest,
   expectDisabled,
   fullPageShot,
-  signIn,
   useShopInBrowser,
   watchedPage,
 } from "../helpers/e2e.ts";
@@ -43,7 +41,7 @@ const e2e = useShopInBrowser({
 /** A form re-rendered with its messages answers 400, which Chromium logs as a failed resource. */
 const refusedForm = /status of 400/;
 
-e2eTest("[e2e reset] a link without a token is an 'Invalid Reset Link'", async () => {
+e2e.test("[e2e reset] a link without a token is an 'Invalid Reset Link'", async () => {
   const page = await e2e.browser.newPage(DESKTOP);
   await page.goto(`${e2e.server.url}/reset-password`);
   assert.ok(await page.getByRole("heading", { name: "Invalid Reset Link" }).isVisible());
@@ -53,7 +51,7 @@ e2eTest("[e2e reset] a link without a token is an 'Invalid Reset Link'", async (
   await page.close();
 });
 
-e2eTest("[e2e reset] request a reset for the demo customer; the e-mail arrives by SMTP", async () => {
+e2e.test("[e2e reset] request a reset for the demo customer; the e-mail arrives by SMTP", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ignore: refusedForm });
   await page.goto(`${e2e.server.url}/login`);
   await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -81,7 +79,7 @@ e2eTest("[e2e reset] request a reset for the demo customer; the e-mail arrives b
   await page.close();
 });
 
-e2eTest("[e2e reset] open the link, set a new password, see success and go to /login after 3 seconds", async () => {
+e2e.test("[e2e reset] open the link, set a new password, see success and go to /login after 3 seconds", async () => {
   assert.ok(link, "the previous step received the e-mail");
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ignore: refusedForm });
   // Hold the island's link check for a moment, to see the 'verifying' state.
@@ -121,7 +119,7 @@ e2eTest("[e2e reset] open the link, set a new password, see success and go to /l
   assert.ok(waited >= 1500 && waited < 6000, `redirected after ${waited} ms`);
   await page.getByText("Sign in with your new password.").waitFor();
 
-  await signIn(page, e2e.server.url, demoCustomer.username, NEW_PASSWORD);
+  await e2e.signIn(page, { username: demoCustomer.username, password: NEW_PASSWORD });
   await page.waitForURL(`${e2e.server.url}/`);
   await page.getByText("Welcome back!").waitFor();
   assert.deepEqual(errors, []);
@@ -133,7 +131,7 @@ e2eTest("[e2e reset] open the link, set a new password, see success and go to /l
   await page.close();
 });
 
-e2eTest("[e2e reset] the same path works with JavaScript switched off", async () => {
+e2e.test("[e2e reset] the same path works with JavaScript switched off", async () => {
   const context = await e2e.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   const page = await context.newPage();
   const before = sink.messages.length;
@@ -153,7 +151,7 @@ e2eTest("[e2e reset] the same path works with JavaScript switched off", async ()
   await page.getByRole("button", { name: "Reset password" }).click();
   await page.getByRole("heading", { name: "Password reset" }).waitFor();
   await page.waitForURL("**/login", { timeout: 8000 });
-  await signIn(page, e2e.server.url, EMAIL, "Leopard-Gecko8#");
+  await e2e.signIn(page, { username: EMAIL, password: "Leopard-Gecko8#" });
   await page.waitForURL(`${e2e.server.url}/`);
   const me = await page.request.get(`${e2e.server.url}/api/auth/me`);
   assert.equal(me.status(), 200);
@@ -161,10 +159,10 @@ e2eTest("[e2e reset] the same path works with JavaScript switched off", async ()
   await context.close();
 });
 
-e2eTest("[e2e reset] an admin reads the sent message at /admin/outbox", async () => {
+e2e.test("[e2e reset] an admin reads the sent message at /admin/outbox", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP, ignore: refusedForm });
   await page.goto(`${e2e.server.url}/login?redirect=/admin/outbox`);
-  await signIn(page, e2e.server.url, demoAdmin.username, demoAdmin.password);
+  await e2e.signIn(page, demoAdmin);
   await page.waitForURL("**/admin/outbox");
   assert.ok(await page.getByRole("link", { name: "Back to Site" }).isVisible());
   const row = page.locator("tr", { hasText: EMAIL }).first();

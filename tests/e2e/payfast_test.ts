@@ -8,15 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { startFakePayFast } from "../fakes/payfast.ts";
-import {
-  demoCustomer,
-  DESKTOP,
-  e2eTest,
-  expectPaidOrderPage,
-  fullPageShot,
-  toPaymentStep,
-  useShopWithFakeProvider,
-} from "../helpers/e2e.ts";
+import { customerAtPaymentStep, expectPaidOrderPage, fullPageShot, useShopWithFakeProvider } from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
 const MERCHANT = { merchantId: "10000100", passphrase: "jt7NOE43FZPn" };
@@ -24,11 +16,9 @@ const fake = startFakePayFast(MERCHANT);
 
 const e2e = useShopWithFakeProvider("payfast", "PayFast", fake, PRODUCT);
 
-e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, confirmation", async () => {
-  const context = await e2e.browser.newContext(DESKTOP);
+e2e.test("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, confirmation", async () => {
   const url = e2e.server.url;
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/checkout" });
-  const orderId = await toPaymentStep(page);
+  const { page, errors, orderId } = await customerAtPaymentStep(e2e);
   const method = page.locator('[data-payment-method="payfast"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT, card and more with PayFast/);
   await page.locator('[data-island="PayFastPayment"][data-hydrated="true"]').waitFor({ state: "attached" });
@@ -56,7 +46,7 @@ e2eTest("[e2e payfast] pay an order on PayFast's page: cancel once, pay, ITN, co
   await fullPageShot(page, "payfast-confirmation");
 
   await expectPaidOrderPage(page, { url, orderId, method: /PayFast/, shot: "payfast-order-page", errors });
-  await context.close();
+  await page.close();
 });
 
 e2e.registerStopTest();

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { demoAdmin, DESKTOP, e2eTest, expectToast, fullPageShot, shotPath, useShopInBrowser } from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, expectToast, fullPageShot, shotPath, useShopInBrowser } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { testJpeg } from "../helpers/images.ts";
 
@@ -30,7 +30,7 @@ async function imageOrder(page: Page): Promise<string[]> {
   return await page.locator("[data-image-url]").evaluateAll((els) => els.map((e) => e.getAttribute("data-image-url")!));
 }
 
-e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option matrix, duplicate", async () => {
+e2e.test("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option matrix, duplicate", async () => {
   const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin, { via: "/admin/products/new" });
   await page.getByLabel("Name", { exact: true }).fill("Arcadia T5 UVB Kit");
   await page.getByLabel("SKU", { exact: true }).fill("ARC-T5-KIT");
@@ -157,7 +157,7 @@ e2eTest("[e2e] product edit page: reorder photos by drag, alt text, a 2x2 option
   await page.close();
 });
 
-e2eTest("[e2e] product edit page without JavaScript: move a photo, save alt text, generate variants", async () => {
+e2e.test("[e2e] product edit page without JavaScript: move a photo, save alt text, generate variants", async () => {
   const context = await e2e.browser.newContext({
     ...DESKTOP,
     javaScriptEnabled: false,

@@ -4,15 +4,7 @@
  * it for a preview (screenshot, axe), import it, then a bad file's row errors (screenshot, axe).
  */
 import assert from "node:assert/strict";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  expectToast,
-  fullPageShot,
-  useShopInBrowser,
-  viewportShot,
-} from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, expectToast, fullPageShot, useShopInBrowser, viewportShot } from "../helpers/e2e.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { csvRow, parseCsv } from "../../lib/csv.ts";
 
@@ -25,7 +17,7 @@ const e2e = useShopInBrowser({
   },
 });
 
-e2eTest("[e2e] product CSV: export, change, preview, import; a bad file shows its rows' errors", async () => {
+e2e.test("[e2e] product CSV: export, change, preview, import; a bad file shows its rows' errors", async () => {
   // A refused file answers 422, which the console logs as a failed resource.
   const { page, errors } = await e2e.signedInPage(e2e.context("staff"), demoAdmin, {
     via: "/admin/products",

@@ -3,13 +3,12 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
   DESKTOP,
-  e2eTest,
   expectDisabled,
   fullPageShot,
+  type PageHome,
   PHONE,
   useShopInBrowser,
   viewportShot,
-  watchedPage,
 } from "../helpers/e2e.ts";
 import { formatMoney } from "../../lib/money.ts";
 import {
@@ -57,10 +56,12 @@ const choice = (v: ApiVariant) => ({
 /** Intl writes non-breaking spaces; compare with plain ones. */
 const plain = (s: string | null) => (s ?? "").replace(/\s+/g, " ").trim();
 
-async function openProduct(page: Page) {
-  await page.goto(`${e2e.server.url}/product/${product.slug}`);
+/** The product's page on `on` (a desktop of its own by default), errors watched, once its islands have hydrated. */
+async function openProduct(on: PageHome = DESKTOP, into?: string[]) {
+  const { page, errors } = await e2e.openPage(`/product/${product.slug}`, { on, into });
   await page.locator('[data-island="BuyBox"][data-hydrated="true"]').waitFor();
   await page.locator('[data-island="ProductGallery"][data-hydrated="true"]').waitFor();
+  return { page, errors };
 }
 
 /** Clicks a variant's option chip (the radio itself is visually hidden). */
@@ -83,9 +84,8 @@ async function findProduct() {
   assert.ok(product, "the demo catalogue has a product with images, in-stock variants and a discounted pre-order");
 }
 
-e2eTest("[e2e product] choosing a variant updates price, stock line, SKU, specifications and the form", async () => {
-  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
-  await openProduct(page);
+e2e.test("[e2e product] choosing a variant updates price, stock line, SKU, specifications and the form", async () => {
+  const { page, errors } = await openProduct();
   const main = page.locator("main");
   const byDefault = product.variants[defaultChoiceIndex(product.variants)];
   assert.equal(await main.locator("[data-sku]").textContent(), byDefault.sku, "server render shows the default");
@@ -131,11 +131,10 @@ e2eTest("[e2e product] choosing a variant updates price, stock line, SKU, specif
   await page.close();
 });
 
-e2eTest(
+e2e.test(
   "[e2e product] quantity stepper: minus disabled at 1, plus disabled at stock, clamped on a new choice",
   async () => {
-    const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
-    await openProduct(page);
+    const { page, errors } = await openProduct();
     const inStock = product.variants.filter((v) => !v.preorder && v.stock > 1).sort((a, b) => b.stock - a.stock);
     const [big, small] = [inStock[0], inStock.at(-1)!];
     const quantity = page.locator('[data-island="BuyBox"] input[name="quantity"]');
@@ -169,9 +168,8 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e product] gallery: a thumbnail becomes the main image, by click and by keyboard", async () => {
-  const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
-  await openProduct(page);
+e2e.test("[e2e product] gallery: a thumbnail becomes the main image, by click and by keyboard", async () => {
+  const { page, errors } = await openProduct();
   const mainImage = page.locator("[data-gallery-main] img");
   const thumbs = page.getByRole("button", { name: /^Show image \d+ of \d+$/ });
   assert.equal(await thumbs.count(), product.images.length);
@@ -195,13 +193,12 @@ e2eTest("[e2e product] gallery: a thumbnail becomes the main image, by click and
   await page.close();
 });
 
-e2eTest(
+e2e.test(
   "[e2e product] share copies the product URL ('Link copied!'); a refused clipboard says 'Copy failed'",
   async () => {
     const context = await e2e.browser.newContext(DESKTOP);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.server.url });
-    const { page, errors } = await watchedPage(context);
-    await openProduct(page);
+    const { page, errors } = await openProduct(context);
     await page.locator('[data-island="ShareButton"][data-hydrated="true"]').waitFor();
     await page.getByRole("button", { name: "Share" }).click();
     const toast = page.locator("[data-toast]");
@@ -223,9 +220,8 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e product] screenshots: desktop 1280 and phone 390", async () => {
-  const { page: desktop, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
-  await openProduct(desktop);
+e2e.test("[e2e product] screenshots: desktop 1280 and phone 390", async () => {
+  const { page: desktop, errors } = await openProduct();
   await fullPageShot(desktop, "product-desktop");
   const pre = product.variants.find((v) => v.preorder)!;
   await chooseVariant(desktop, pre);
@@ -233,13 +229,11 @@ e2eTest("[e2e product] screenshots: desktop 1280 and phone 390", async () => {
   await viewportShot(desktop, "product-desktop-preorder");
   await desktop.close();
 
-  const context = await e2e.browser.newContext(PHONE);
-  const { page: phone } = await watchedPage(context, { into: errors });
-  await openProduct(phone);
+  const { page: phone } = await openProduct(PHONE, errors);
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow}px too wide)`);
   await fullPageShot(phone, "product-phone");
-  await context.close();
+  await phone.close();
   assert.deepEqual(errors, []);
 });
 

@@ -9,7 +9,6 @@
 import assert from "node:assert/strict";
 import {
   DESKTOP,
-  e2eTest,
   expectToast,
   fullPageShot,
   payByCard,
@@ -32,7 +31,7 @@ const e2e = useShopInBrowser({
 /** A PUDO-eligible product of the demo catalogue priced above R1,000 (R1,299). */
 const PRODUCT = "Habistat Dimming Thermostat";
 
-e2eTest(
+e2e.test(
   "[e2e purchase] guest to paid order: login, register, address, PUDO locker, decline, pay, confirmation, account",
   async () => {
     const context = await e2e.browser.newContext(DESKTOP);

@@ -8,7 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import type { Db } from "../../db/client.ts";
 import { browsingHistory, orderItems, orders, products } from "../../db/schema/mod.ts";
-import { DESKTOP, e2eTest, expectToast, fullPageShot, PHONE, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
+import { DESKTOP, expectToast, fullPageShot, PHONE, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const MAT = "habistat-heat-mat";
 /** Bought with the heat mat in the fixture's paid orders, in this order of frequency. */
@@ -53,7 +53,7 @@ const slugsIn = (page: Page, heading: string) =>
       ...new Set(as.map((a) => a.getAttribute("href")!.replace("/product/", ""))),
     ]);
 
-e2eTest(
+e2e.test(
   "[e2e recommendations] product page: both sections, 'Add all to cart' fills the cart",
   async () => {
     for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
@@ -86,7 +86,7 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e recommendations] leaving a product page records the view without holding the page up", async () => {
+e2e.test("[e2e recommendations] leaving a product page records the view without holding the page up", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
   const page = await context.newPage();
   await page.goto(`${e2e.server.url}/product/${TOGETHER[0]}`);
@@ -103,7 +103,7 @@ e2eTest("[e2e recommendations] leaving a product page records the view without h
   await context.close();
 });
 
-e2eTest("[e2e recommendations] home page: a visitor sees Trending Now, the week's most viewed first", async () => {
+e2e.test("[e2e recommendations] home page: a visitor sees Trending Now, the week's most viewed first", async () => {
   for (const [screen, options] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
     const context = await e2e.browser.newContext(options);
     const page = await context.newPage();

@@ -10,7 +10,6 @@ import type { BrowserContext, Locator } from "playwright-core";
 import {
   demoCustomer,
   DESKTOP,
-  e2eTest,
   fullPageShot,
   payByCard,
   registerThroughForm,
@@ -34,7 +33,7 @@ async function points(context: BrowserContext): Promise<number> {
   return (await res.json()).points;
 }
 
-e2eTest(
+e2e.test(
   "[e2e referrals] a friend registers from the link, gets the discount, pays; the referrer earns 50 points",
   async () => {
     const url = e2e.server.url;

@@ -16,7 +16,6 @@ import {
   demoAdmin,
   demoCustomer,
   DESKTOP,
-  e2eTest,
   expectToast,
   fullPageShot,
   PHONE,
@@ -60,7 +59,7 @@ async function balance(page: Page): Promise<string> {
   return (await page.locator("[data-loyalty-balance]").textContent()) ?? "";
 }
 
-e2eTest("[e2e] reviews: write, approve, vote helpful, points +15, badge and JSON-LD", async () => {
+e2e.test("[e2e] reviews: write, approve, vote helpful, points +15, badge and JSON-LD", async () => {
   const url = e2e.server.url;
   // The author: from the delivered order to the open form.
   const page = await signedIn(author, demoCustomer);

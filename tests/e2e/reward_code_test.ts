@@ -14,7 +14,6 @@ import { redemptionCode } from "../../domains/loyalty/mod.ts";
 import {
   demoCustomer,
   DESKTOP,
-  e2eTest,
   expectToast,
   fullPageShot,
   PHONE,
@@ -61,7 +60,7 @@ async function prepare(db: Db) {
   });
 }
 
-e2eTest("[e2e reward code] apply a reward code at the payment step, see the new total, pay it", async () => {
+e2e.test("[e2e reward code] apply a reward code at the payment step, see the new total, pay it", async () => {
   const context = await e2e.browser.newContext(DESKTOP);
   const url = e2e.server.url;
   // The refused codes are answered 4xx, which the browser logs as failed resources: expected.

@@ -14,7 +14,6 @@ import {
   demoBuyerAndStock,
   demoCustomer,
   DESKTOP,
-  e2eTest,
   expectToast,
   fullPageShot,
   useShopInBrowser,
@@ -44,7 +43,7 @@ const e2e = useShopInBrowser({
   },
 });
 
-e2eTest("[e2e shipments] staff ship one line, then the rest; the customer sees both parcels", async () => {
+e2e.test("[e2e shipments] staff ship one line, then the rest; the customer sees both parcels", async () => {
   const url = e2e.server.url;
   const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoAdmin);
   const [first, second] = placed.lines;

@@ -9,16 +9,14 @@
 import assert from "node:assert/strict";
 import { axeViolations } from "../helpers/axe.ts";
 import {
-  demoAdmin,
   demoBuyerAndPicks,
   demoCustomer,
   DESKTOP,
-  e2eTest,
   expectToast,
+  forAxe,
   fullPageShot,
   payByCard,
   useShopInBrowser,
-  watchedPage,
 } from "../helpers/e2e.ts";
 
 const { picks: pick, fill: prepare } = demoBuyerAndPicks(1);
@@ -29,13 +27,11 @@ const e2e = useShopInBrowser({
   database: { withAccounts: true, fill: prepare },
 });
 
-e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pays through the link", async () => {
+e2e.test("[e2e staff orders] staff take an order, edit its lines, the customer pays through the link", async () => {
   const url = e2e.server.url;
   const product = pick[0];
   assert.ok(product, "a product with stock");
-  // bypassCSP: axe is injected into the admin pages to check them (it only reads them).
-  const staff = await e2e.browser.newContext({ ...DESKTOP, bypassCSP: true });
-  const { page: admin, errors } = await e2e.signedInPage(staff, demoAdmin, { via: "/admin/orders" });
+  const { page: admin, errors } = await e2e.adminPage(forAxe(DESKTOP), { via: "/admin/orders" });
   await admin.getByRole("link", { name: "New order" }).click();
   await admin.locator("[data-new-order-page]").waitFor();
 
@@ -73,12 +69,10 @@ e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pa
   const link = /(https?:\/\/\S+\/pay\/[0-9]+\.[0-9]+\.[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   assert.ok(link, mail.text);
   assert.deepEqual(errors, []);
-  await staff.close();
+  await admin.close();
 
   // The customer, signed out, pays the new total.
-  const context = await e2e.browser.newContext(DESKTOP);
-  const { page, errors: payErrors } = await watchedPage(context);
-  await page.goto(`${url}${new URL(link).pathname}`);
+  const { page, errors: payErrors } = await e2e.openPage(new URL(link).pathname);
   await page.getByRole("heading", { name: "Pay your order" }).waitFor();
   await page.locator('[data-island="CheckoutPayment"] [data-payment-state="ready"]').waitFor();
   const total = await page.locator("[data-payment-total]").textContent();
@@ -88,7 +82,7 @@ e2eTest("[e2e staff orders] staff take an order, edit its lines, the customer pa
   await page.locator('[data-wa-state="Paid"]').waitFor();
   await fullPageShot(page, "staff-order-paid-desktop");
   assert.deepEqual(payErrors, []);
-  await context.close();
+  await page.close();
 });
 
 e2e.registerStopTest();

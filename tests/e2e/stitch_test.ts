@@ -9,15 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { startFakeStitch } from "../fakes/stitch.ts";
-import {
-  demoCustomer,
-  DESKTOP,
-  e2eTest,
-  expectPaidOrderPage,
-  fullPageShot,
-  toPaymentStep,
-  useShopWithFakeProvider,
-} from "../helpers/e2e.ts";
+import { customerAtPaymentStep, expectPaidOrderPage, fullPageShot, useShopWithFakeProvider } from "../helpers/e2e.ts";
 
 const PRODUCT = "Habistat Dimming Thermostat";
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -26,12 +18,10 @@ const fake = startFakeStitch(CLIENT);
 
 const e2e = useShopWithFakeProvider("stitch", "Stitch", fake, PRODUCT);
 
-e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhook, confirmation", async () => {
-  const context = await e2e.browser.newContext(DESKTOP);
+e2e.test("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhook, confirmation", async () => {
   const url = e2e.server.url;
   fake.webhookUrl = `${url}/api/webhooks/stitch`;
-  const { page, errors } = await e2e.signedInPage(context, demoCustomer, { via: "/checkout" });
-  const orderId = await toPaymentStep(page);
+  const { page, errors, orderId } = await customerAtPaymentStep(e2e);
   const method = page.locator('[data-payment-method="stitch"]');
   assert.match((await method.textContent()) ?? "", /Instant EFT: pay from your bank account with Stitch/);
   assert.equal(await page.getByRole("img", { name: "Instant EFT with Stitch" }).count(), 1, "the footer's badge");
@@ -60,7 +50,7 @@ e2eTest("[e2e stitch] pay an order by bank with Stitch: cancel once, pay, webhoo
 
   const paidBy = /Instant EFT \(Stitch pay-by-bank\)/;
   await expectPaidOrderPage(page, { url, orderId, method: paidBy, shot: "stitch-order-page", errors });
-  await context.close();
+  await page.close();
 });
 
 e2e.registerStopTest();

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import {
   DESKTOP,
-  e2eTest,
   expectDisabled,
   expectToast,
   fullPageShot,
@@ -20,7 +19,7 @@ const e2e = useShopInBrowser({
   stopped: (server) => assert.match(server.output(), /"message":"stopped"/),
 });
 
-e2eTest("[e2e] home page: categories, featured carousel buttons, new arrivals", async () => {
+e2e.test("[e2e] home page: categories, featured carousel buttons, new arrivals", async () => {
   // Reduced motion: the carousel then moves without its 300 ms slide, so the screenshot shows where it stops.
   const { page, errors } = await watchedPage(e2e.browser, { view: { ...DESKTOP, reducedMotion: "reduce" } });
   await page.goto(e2e.server.url + "/");
@@ -42,7 +41,7 @@ e2eTest("[e2e] home page: categories, featured carousel buttons, new arrivals", 
   await page.close();
 });
 
-e2eTest("[e2e] carousel shows 1, 2 and 4 items by width", async () => {
+e2e.test("[e2e] carousel shows 1, 2 and 4 items by width", async () => {
   const page = await e2e.browser.newPage(DESKTOP);
   await page.goto(e2e.server.url + "/");
   await page.locator('[data-island="FeaturedCarousel"][data-hydrated="true"]').waitFor();
@@ -55,7 +54,7 @@ e2eTest("[e2e] carousel shows 1, 2 and 4 items by width", async () => {
   await page.close();
 });
 
-e2eTest("[e2e] follow a category, then a product: price in rand, tabs work", async () => {
+e2e.test("[e2e] follow a category, then a product: price in rand, tabs work", async () => {
   const { page, errors } = await watchedPage(e2e.browser, { view: DESKTOP });
   await page.goto(e2e.server.url + "/");
   await page.locator('header nav a[href="/category/heating-lighting"]').click();
@@ -80,7 +79,7 @@ e2eTest("[e2e] follow a category, then a product: price in rand, tabs work", asy
   await page.close();
 });
 
-e2eTest("[e2e] mobile menu opens full screen and closes; bottom bar shows", async () => {
+e2e.test("[e2e] mobile menu opens full screen and closes; bottom bar shows", async () => {
   const context = await e2e.browser.newContext(PHONE);
   const page = await context.newPage();
   await page.goto(e2e.server.url + "/");
@@ -123,14 +122,14 @@ async function checkScrollChrome(page: Page) {
   assert.equal(await shadow(), "none");
 }
 
-e2eTest("[e2e] header shadow after 20 px and back-to-top after 300 px of scroll", async () => {
+e2e.test("[e2e] header shadow after 20 px and back-to-top after 300 px of scroll", async () => {
   const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 700 } });
   await page.goto(e2e.server.url + "/");
   await checkScrollChrome(page);
   await page.close();
 });
 
-e2eTest(
+e2e.test(
   "[e2e] without scroll-driven animations (Firefox, Safari) a scroll listener gives the same chrome",
   async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 700 } });
@@ -163,7 +162,7 @@ e2eTest(
   },
 );
 
-e2eTest("[e2e] unknown page is the 404 page", async () => {
+e2e.test("[e2e] unknown page is the 404 page", async () => {
   const page = await e2e.browser.newPage(DESKTOP);
   const res = await page.goto(e2e.server.url + "/no-such-page");
   assert.equal(res?.status(), 404);
@@ -174,7 +173,7 @@ e2eTest("[e2e] unknown page is the 404 page", async () => {
   await page.close();
 });
 
-e2eTest(
+e2e.test(
   "[e2e] the footer's newsletter form loads its script only when scrolled near, then subscribes without a reload",
   async () => {
     const { page, errors } = await watchedPage(e2e.browser, { view: PHONE });

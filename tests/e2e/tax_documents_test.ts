@@ -11,7 +11,7 @@ import { products, productVariants, users } from "../../db/schema/mod.ts";
 import { createAddress } from "../helpers/factories.ts";
 import { pdfPageOnePng, pdfText } from "../helpers/pdf.ts";
 import { screenshotDir } from "../helpers/browser.ts";
-import { demoCustomer, DESKTOP, e2eTest, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, fullPageShot, useShopInBrowser } from "../helpers/e2e.ts";
 
 let productId = 0;
 
@@ -38,7 +38,7 @@ const e2e = useShopInBrowser({
   },
 });
 
-e2eTest("[e2e tax documents] a customer downloads the tax invoice of a paid order from the order page", async () => {
+e2e.test("[e2e tax documents] a customer downloads the tax invoice of a paid order from the order page", async () => {
   const url = e2e.server.url;
   const { page, errors } = await e2e.signedInPage(e2e.context("desktop"), demoCustomer);
   const headers = { Origin: url, "Content-Type": "application/json" };

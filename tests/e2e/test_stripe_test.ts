@@ -1,16 +1,7 @@
 /** /test-stripe in a real browser with the offline test provider (no Stripe keys, not production). */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
-import {
-  DESKTOP,
-  e2eTest,
-  expectDisabled,
-  fullPageShot,
-  PHONE,
-  useShopInBrowser,
-  watchedPage,
-  watchErrors,
-} from "../helpers/e2e.ts";
+import type { BrowserContextOptions } from "playwright-core";
+import { DESKTOP, expectDisabled, fullPageShot, PHONE, useShopInBrowser } from "../helpers/e2e.ts";
 
 // Not production: without Stripe keys the offline test provider stands in.
 const e2e = useShopInBrowser({
@@ -19,16 +10,16 @@ const e2e = useShopInBrowser({
   env: () => ({ NODE_ENV: "test" }),
 });
 
-async function openTestPage(page: Page) {
-  await page.goto(`${e2e.server.url}/test-stripe`);
+/** /test-stripe on a page of its own at `view` (errors watched, `ignore` as in watchErrors), once its island runs. */
+async function openTestPage(view: BrowserContextOptions, ignore?: RegExp) {
+  const { page, errors } = await e2e.openPage("/test-stripe", { on: view, ignore });
   await page.locator('[data-island="TestPayment"][data-hydrated="true"]').waitFor();
   await page.locator('[data-config-status="test"]').waitFor();
+  return { page, errors };
 }
 
-e2eTest("[e2e test-stripe] 4242 pays: success text and payment id; Run Another Test goes back", async () => {
-  const context = await e2e.browser.newContext(DESKTOP);
-  const { page, errors } = await watchedPage(context);
-  await openTestPage(page);
+e2e.test("[e2e test-stripe] 4242 pays: success text and payment id; Run Another Test goes back", async () => {
+  const { page, errors } = await openTestPage(DESKTOP);
   await page.getByText("Stripe is not configured correctly. Please check your API keys.").waitFor();
   await page.getByText("The offline test payment provider stands in for Stripe").waitFor();
   await page.getByText(/No real payments are processed/).waitFor();
@@ -65,15 +56,12 @@ e2eTest("[e2e test-stripe] 4242 pays: success text and payment id; Run Another T
   await page.getByLabel("Test Amount (ZAR)").waitFor();
   assert.equal(await page.getByText("Payment processed successfully!").count(), 0);
   assert.deepEqual(errors, []);
-  await context.close();
+  await page.close();
 });
 
-e2eTest("[e2e test-stripe] 4000 0000 0000 0002 is declined; a wrong number is refused in the form", async () => {
-  const context = await e2e.browser.newContext(PHONE);
-  const page = await context.newPage();
+e2e.test("[e2e test-stripe] 4000 0000 0000 0002 is declined; a wrong number is refused in the form", async () => {
   // The refused number and the decline answer 400 and 402, which the browser logs as failed resources.
-  const errors = watchErrors(page, { ignore: /status of 40[02]/ });
-  await openTestPage(page);
+  const { page, errors } = await openTestPage(PHONE, /status of 40[02]/);
   await page.getByRole("button", { name: "Initialize Test Payment" }).click();
   await page.getByRole("button", { name: "Pay R100.00" }).waitFor();
 
@@ -90,7 +78,7 @@ e2eTest("[e2e test-stripe] 4000 0000 0000 0002 is declined; a wrong number is re
   await page.getByText("Payment error: Your card was declined.").waitFor();
   await fullPageShot(page, "test-stripe-declined");
   assert.deepEqual(errors, []);
-  await context.close();
+  await page.close();
 });
 
 e2e.registerStopTest();

@@ -9,16 +9,7 @@
 import assert from "node:assert/strict";
 import { startFakeWhatsAppCloud } from "../fakes/whatsapp_cloud.ts";
 import { orderWebhook, signWebhook } from "../fakes/whatsapp_cloud.ts";
-import {
-  demoAdmin,
-  DESKTOP,
-  e2eTest,
-  fullPageShot,
-  payByCard,
-  PHONE,
-  useShopInBrowser,
-  watchedPage,
-} from "../helpers/e2e.ts";
+import { demoAdmin, DESKTOP, fullPageShot, payByCard, PHONE, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/mod.ts";
 import { eq } from "drizzle-orm";
@@ -58,7 +49,7 @@ async function until<T>(what: string, check: () => T | undefined | null, ms = 30
   }
 }
 
-e2eTest(
+e2e.test(
   "[e2e whatsapp] a WhatsApp cart: reply with a pay link, address, card payment, paid update, admin",
   async () => {
     const url = e2e.server.url;

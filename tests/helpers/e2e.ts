@@ -63,16 +63,46 @@ export interface ShopInBrowser {
   readonly browser: Browser;
   /** The shared browser context of that name in {@link ShopInBrowserOptions.contexts}. */
   context(name: string): BrowserContext;
+  /** Registers one of the file's tests, which use this shop ({@link e2eTest}). */
+  test(name: string, fn: () => Promise<void> | void): void;
   /**
-   * A new page of `context`, its errors watched ({@link watchErrors}, `ignore` and `into` as there), signed in as
-   * `account` through the /login form: on the way to `via` ({@link signIn}), or without it from
+   * A new page on `on` ({@link PageHome}; without it, a desktop of its own), its errors watched
+   * ({@link watchErrors}, `ignore` and `into` as there), opened at the shop's `path`.
+   */
+  openPage(path: string, options?: PageOptions): Promise<{ page: Page; errors: string[] }>;
+  /**
+   * A new page on `on` ({@link PageHome}), its errors watched ({@link watchErrors}, `ignore` and `into` as there),
+   * signed in as `account` through the /login form: on the way to `via` ({@link signIn}), or without it from
    * /login, waiting until the shop has sent the page on.
    */
   signedInPage(
-    context: BrowserContext,
+    on: PageHome,
     account: { username: string; password: string },
-    options?: { via?: string; ignore?: RegExp; into?: string[] },
+    options?: SignedInOptions,
   ): Promise<{ page: Page; errors: string[] }>;
+  /** {@link signIn} on `page` as `account`, through this shop's /login form. */
+  signIn(page: Page, account: { username: string; password: string }, options?: { via?: string }): Promise<void>;
+  /** {@link signedInPage} as the demo admin. */
+  adminPage(on: PageHome, options?: SignedInOptions): Promise<{ page: Page; errors: string[] }>;
+  /** {@link signedInPage} as the demo customer. */
+  customerPage(on: PageHome, options?: SignedInOptions): Promise<{ page: Page; errors: string[] }>;
+}
+
+/**
+ * Where a new page opens: in a context the test shares between pages, or in a context of its own with
+ * these options, which closes with the page.
+ */
+export type PageHome = BrowserContext | BrowserContextOptions;
+
+type PageOptions = { on?: PageHome; ignore?: RegExp; into?: string[] };
+type SignedInOptions = { via?: string; ignore?: RegExp; into?: string[] };
+
+/**
+ * A context's options for pages axe checks: axe is injected as a script, which the shop's CSP
+ * (script-src 'self') would refuse; axe only reads the page.
+ */
+export function forAxe(view: BrowserContextOptions): BrowserContextOptions {
+  return { ...view, bypassCSP: true };
 }
 
 /**
@@ -102,6 +132,31 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
     await options.started?.();
   });
 
+  function newWatchedPage(on: PageHome, options: { ignore?: RegExp; into?: string[] }) {
+    if (!browser) throw new Error("the browser is not running: did the start test fail?");
+    return "newPage" in on ? watchedPage(on, options) : watchedPage(browser, { view: on, ...options });
+  }
+
+  function shopUrl() {
+    if (!server) throw new Error("the shop is not running: did the start test fail?");
+    return server.url;
+  }
+
+  function signInTo(page: Page, account: { username: string; password: string }, options?: { via?: string }) {
+    return signIn(page, shopUrl(), account.username, account.password, options);
+  }
+
+  async function signedInPage(
+    on: PageHome,
+    account: { username: string; password: string },
+    { via, ignore, into }: SignedInOptions = {},
+  ) {
+    const { page, errors } = await newWatchedPage(on, { ignore, into });
+    await signInTo(page, account, { via });
+    if (!via) await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+    return { page, errors };
+  }
+
   return {
     get server() {
       if (!server) throw new Error("the shop is not running: did the start test fail?");
@@ -117,14 +172,16 @@ export function useShopInBrowser(options: ShopInBrowserOptions): ShopInBrowser &
       if (!context) throw new Error(`no browser context "${name}": name it in the file's useShopInBrowser contexts`);
       return context;
     },
-    async signedInPage(context, account, { via, ignore, into } = {}) {
-      const page = await context.newPage();
-      const errors = watchErrors(page, { ignore, into });
-      if (!server) throw new Error("the shop is not running: did the start test fail?");
-      await signIn(page, server.url, account.username, account.password, { via });
-      if (!via) await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+    test: e2eTest,
+    async openPage(path, { on = DESKTOP, ignore, into } = {}) {
+      const { page, errors } = await newWatchedPage(on, { ignore, into });
+      await page.goto(shopUrl() + path);
       return { page, errors };
     },
+    signIn: signInTo,
+    signedInPage,
+    adminPage: (on, options) => signedInPage(on, demoAdmin, options),
+    customerPage: (on, options) => signedInPage(on, demoCustomer, options),
     registerStopTest() {
       e2eTest(options.stop, async () => {
         try {
@@ -177,7 +234,6 @@ export async function watchedPage(
   return { page, errors: watchErrors(page, options) };
 }
 
-/** Where a screenshot called `name` is saved (tests/.screenshots/). */
 /**
  * Asserts that a control is (or is not) disabled, first giving React a moment to get there: an island
  * marked hydrated may still be applying the state its effects set (a button enabled for the no-JS
@@ -203,6 +259,7 @@ export async function expectToast(page: Page, title: string, description?: RegEx
   await toast.waitFor();
 }
 
+/** Where a screenshot called `name` is saved (tests/.screenshots/). */
 export function shotPath(name: string): string {
   return `${screenshotDir}${name}.png`;
 }
@@ -267,6 +324,12 @@ export async function registerThroughForm(
   await page.getByRole("button", { name: "Create account" }).click();
 }
 
+/** The demo customer's row, for a `database.fill` to give them things. */
+export async function findDemoCustomer(db: Db) {
+  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+  return customer;
+}
+
 /**
  * A `database.fill` for {@link useShopInBrowser}: one of the demo catalogue's `productName` in the
  * demo customer's cart. The seed gives the customer a default address, so checkout goes straight on
@@ -274,7 +337,7 @@ export async function registerThroughForm(
  */
 export function demoCartWith(productName: string) {
   return async (db: Db) => {
-    const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+    const customer = await findDemoCustomer(db);
     const [product] = await db.select().from(products).where(eq(products.name, productName));
     await addToCart(db, { userId: customer.id }, { productId: product.id, quantity: 1 });
   };
@@ -334,6 +397,16 @@ export async function toPaymentStep(page: Page): Promise<number> {
   return orderId;
 }
 
+/**
+ * The demo customer, signed in on a desktop page of their own on the way to /checkout, places the
+ * order in their cart ({@link toPaymentStep}): the page at the payment step, and the order's id.
+ */
+export async function customerAtPaymentStep(shop: ShopInBrowser) {
+  const { page, errors } = await shop.customerPage(DESKTOP, { via: "/checkout" });
+  const orderId = await toPaymentStep(page);
+  return { page, errors, orderId };
+}
+
 /** Pays on the payment step's card form with the offline test provider's `cardNumber` (4242... pays). */
 export async function payByCard(page: Page, cardNumber: string, expiry = "12/34") {
   const form = page.locator('[data-island="CheckoutPayment"]');
@@ -348,7 +421,7 @@ export async function payByCard(page: Page, cardNumber: string, expiry = "12/34"
  * `count` products on sale without variants and with more than 5 in stock, for the test to buy.
  */
 export async function demoBuyerAndStock(db: Db, count: number) {
-  const [customer] = await db.select().from(users).where(eq(users.username, demoCustomer.username));
+  const customer = await findDemoCustomer(db);
   const address = await createAddress(db, customer.id);
   await db.update(users).set({ defaultShippingAddressId: address.id }).where(eq(users.id, customer.id));
   const stocked = await db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
