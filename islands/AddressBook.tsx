@@ -21,7 +21,7 @@ import {
 } from "../components/account/AddressForm.tsx";
 import { buttonStyles, DELETE_CONFIRMATION, NoAddresses } from "../components/account/AddressBookView.tsx";
 import { EditIcon, PlusIcon, StarIcon, TrashIcon } from "../components/ui/icons.tsx";
-import { ConfirmButtons, DeleteDialog, DialogFooter, DialogHeader, formDialogClass } from "../components/ui/Dialog.tsx";
+import { ConfirmButtons, DeleteDialog, DialogFooter, DialogHeader, FormDialog } from "../components/ui/Dialog.tsx";
 
 export interface AddressBookProps {
   addresses: AddressCardData[];
@@ -46,6 +46,38 @@ function failureText(err: unknown, fallback: string): string {
 
 const small =
   "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700 disabled:opacity-50";
+
+/** A card's Edit and Delete links: the verb, its icon and its colours. */
+const CARD_ACTIONS = {
+  edit: { verb: "Edit", Icon: EditIcon, tone: "text-stone-800 hover:bg-stone-100" },
+  delete: { verb: "Delete", Icon: TrashIcon, tone: "text-red-700 hover:bg-red-50" },
+};
+
+/**
+ * An address card's Edit or Delete link: without JavaScript the page /address-book/{id}/{action},
+ * once hydrated `onOpen` (its dialog). Marked data-edit-address / data-delete-address with the id.
+ */
+function CardAction(
+  { address, action, onOpen }: { address: AddressCardData; action: keyof typeof CARD_ACTIONS; onOpen: () => void },
+) {
+  const { verb, Icon, tone } = CARD_ACTIONS[action];
+  return (
+    <a
+      href={`/address-book/${address.id}/${action}`}
+      aria-haspopup="dialog"
+      aria-label={`${verb} ${address.label || "Address"}`}
+      className={`${small} ${tone}`}
+      onClick={(e) => {
+        e.preventDefault();
+        onOpen();
+      }}
+      {...{ [`data-${action}-address`]: address.id }}
+    >
+      <Icon className="h-4 w-4" />
+      {verb}
+    </a>
+  );
+}
 
 export default function AddressBook({ addresses: initial, profile }: AddressBookProps) {
   const [list, setList] = useState<AddressCardData[]>(initial);
@@ -225,34 +257,8 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
               {list.map((a) => (
                 <li key={a.id}>
                   <AddressCard address={a}>
-                    <a
-                      href={`/address-book/${a.id}/edit`}
-                      aria-haspopup="dialog"
-                      aria-label={`Edit ${a.label || "Address"}`}
-                      className={`${small} text-stone-800 hover:bg-stone-100`}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        openForm({ kind: "edit", address: a });
-                      }}
-                      data-edit-address={a.id}
-                    >
-                      <EditIcon className="h-4 w-4" />
-                      Edit
-                    </a>
-                    <a
-                      href={`/address-book/${a.id}/delete`}
-                      aria-haspopup="dialog"
-                      aria-label={`Delete ${a.label || "Address"}`}
-                      className={`${small} text-red-700 hover:bg-red-50`}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        askDelete(a);
-                      }}
-                      data-delete-address={a.id}
-                    >
-                      <TrashIcon className="h-4 w-4" />
-                      Delete
-                    </a>
+                    <CardAction address={a} action="edit" onOpen={() => openForm({ kind: "edit", address: a })} />
+                    <CardAction address={a} action="delete" onOpen={() => askDelete(a)} />
                     {canBecomeDefault(a)
                       ? (
                         <form
@@ -282,12 +288,11 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
           : <NoAddresses action={addButton} />}
       </div>
 
-      <dialog
+      <FormDialog
         ref={formDialog}
-        aria-labelledby="address-dialog-title"
-        className={formDialogClass}
+        titleId="address-dialog-title"
         onClose={() => setEditing(null)}
-        data-address-dialog
+        data="data-address-dialog"
       >
         <form ref={formRef} onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
           <DialogHeader titleId="address-dialog-title" title={formTitle} onClose={closeForm} />
@@ -301,7 +306,7 @@ export default function AddressBook({ addresses: initial, profile }: AddressBook
             </button>
           </DialogFooter>
         </form>
-      </dialog>
+      </FormDialog>
 
       <DeleteDialog ref={deleteDialog} idPrefix="address-delete" onClose={() => setDeleting(null)}>
         <div className="flex items-start gap-4">

@@ -20,7 +20,7 @@ import type { FieldErrors } from "../components/ui/Field.tsx";
 import { FormAlert } from "../components/ui/Field.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../components/ui/buttons.ts";
-import { ConfirmButtons, DeleteDialog, DialogFooter, DialogHeader, formDialogClass } from "../components/ui/Dialog.tsx";
+import { ConfirmButtons, DeleteDialog, DialogFooter, DialogHeader, FormDialog } from "../components/ui/Dialog.tsx";
 import { api, ApiError } from "../client/api.ts";
 import { reloadWithToast, toast } from "../client/toast.ts";
 
@@ -136,12 +136,11 @@ export default function CouponManager(
       />
       <Pagination page={page} pageCount={pageCount} href={pageHref(search, status)} />
 
-      <dialog
+      <FormDialog
         ref={formDialog}
-        aria-labelledby="coupon-dialog-title"
-        className={formDialogClass}
+        titleId="coupon-dialog-title"
         onClose={() => setEditing(null)}
-        data-coupon-dialog
+        data="data-coupon-dialog"
       >
         {editing
           ? (
@@ -169,7 +168,7 @@ export default function CouponManager(
             </form>
           )
           : null}
-      </dialog>
+      </FormDialog>
 
       <DeleteDialog ref={deleteDialog} idPrefix="coupon-delete" onClose={() => setDeleting(null)}>
         <h2 id="coupon-delete-title" className="text-lg font-bold">Delete Coupon</h2>

@@ -28,6 +28,23 @@ export const AMP_FOOTER_LINKS = [
 
 const SIDEBAR_ID = "site-menu";
 
+/** A list of links named `label` (the sidebar's menu, the footer's information pages). */
+function LinkNav(
+  { className, label, links }: { className?: string; label: string; links: readonly { href: string; label: string }[] },
+) {
+  return (
+    <nav className={className} aria-label={label}>
+      <ul>
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href}>{l.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function AmpLayout({ site, children }: { site: AmpSite; children: ReactNode }) {
   return (
     <>
@@ -38,15 +55,7 @@ export function AmpLayout({ site, children }: { site: AmpSite; children: ReactNo
             ×
           </button>
         </div>
-        <nav className="sidebar-nav" aria-label="Main menu">
-          <ul>
-            {AMP_MENU_LINKS.map((l) => (
-              <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkNav className="sidebar-nav" label="Main menu" links={AMP_MENU_LINKS} />
       </amp-sidebar>
       <p className="topbar">
         Free delivery on orders from {formatMoney(site.freeShippingCents)} · Shipping across South Africa
@@ -72,15 +81,7 @@ export function AmpLayout({ site, children }: { site: AmpSite; children: ReactNo
       <main className="wrap page">{children}</main>
       <footer className="site-footer">
         <div className="wrap">
-          <nav aria-label="Information">
-            <ul>
-              {AMP_FOOTER_LINKS.map((l) => (
-                <li key={l.href}>
-                  <a href={l.href}>{l.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <LinkNav label="Information" links={AMP_FOOTER_LINKS} />
           <p>© {new Date().getFullYear()} {site.companyName}. All rights reserved.</p>
         </div>
       </footer>

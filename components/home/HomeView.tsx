@@ -3,8 +3,8 @@
  * trending products, newsletter.
  */
 import { Island } from "../../lib/islands.tsx";
+import { NewsletterSignup } from "../layout/NewsletterSignup.tsx";
 import FeaturedCarousel from "../../islands/FeaturedCarousel.tsx";
-import NewsletterForm from "../../islands/NewsletterForm.tsx";
 import type { ProductCardData } from "../catalog/ProductCard.tsx";
 import { ProductGrid } from "../catalog/ProductGrid.tsx";
 import { CategoryCard, type CategoryCardData } from "../catalog/CategoryCard.tsx";
@@ -178,12 +178,7 @@ export function HomeView(
                 Join our newsletter for husbandry tips, new stock alerts and member offers. Unsubscribe at any time.
               </p>
             </div>
-            <Island
-              name="NewsletterForm"
-              component={NewsletterForm}
-              props={{ source: "home_banner", tone: "light" }}
-              hydrate="visible"
-            />
+            <NewsletterSignup source="home_banner" tone="light" />
           </div>
         </section>
       </div>

@@ -1,5 +1,5 @@
 /** The frame and text building blocks shared by the information pages (about, help, policies...). */
-import type { Key, ReactNode } from "react";
+import type { Key, ReactElement, ReactNode } from "react";
 import { Table, type TableColumn } from "../ui/Table.tsx";
 import type { ShopInfo } from "../../config.ts";
 import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
@@ -14,6 +14,9 @@ const updatedFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: 
 export const textLink =
   "font-medium text-green-800 underline decoration-green-800/30 underline-offset-2 hover:decoration-green-800";
 
+/** A line of an information page's "On this page" list: the section's id and its name. */
+type TocEntry = { id: string; label: string };
+
 /**
  * An information page: breadcrumb Home > title, heading with an optional lead paragraph, and the
  * sections. With `toc`, wide screens get an "On this page" list beside the text.
@@ -24,7 +27,7 @@ export function InfoPage(
     lead?: ReactNode;
     /** ISO date shown as "Last updated". */
     updated?: string;
-    toc?: { id: string; label: string }[];
+    toc?: TocEntry[];
     /** Use the full page width for the content (forms with a result beside them). */
     wide?: boolean;
     children: ReactNode;
@@ -70,7 +73,30 @@ export function InfoPage(
   );
 }
 
-function TocLinks({ toc }: { toc: { id: string; label: string }[] }) {
+/**
+ * A policy page (privacy, terms, returns, shipping): an {@link InfoPage} dated {@link POLICIES_UPDATED}
+ * whose "On this page" list names each {@link Section} among `children` that has an id.
+ */
+export function PolicyPage({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  return (
+    <InfoPage title={title} lead={lead} updated={POLICIES_UPDATED} toc={sectionsToc(children)}>{children}</InfoPage>
+  );
+}
+
+/**
+ * The "On this page" entries of the sections among `children` (an array for several, `null` for one
+ * left out): each one's id, and its `toc` label or title.
+ */
+function sectionsToc(children: ReactNode): TocEntry[] {
+  return [children].flat().flatMap((child) => {
+    const section = child as ReactElement<SectionProps> | null | undefined;
+    return section?.type === Section && section.props.id
+      ? [{ id: section.props.id, label: section.props.toc ?? section.props.title }]
+      : [];
+  });
+}
+
+function TocLinks({ toc }: { toc: TocEntry[] }) {
   return (
     <ol className="space-y-0.5 px-2 pb-2 text-sm">
       {toc.map((t) => (
@@ -87,8 +113,16 @@ function TocLinks({ toc }: { toc: { id: string; label: string }[] }) {
   );
 }
 
+interface SectionProps {
+  id?: string;
+  title: string;
+  /** A shorter name for the {@link PolicyPage}'s "On this page" list than the title. */
+  toc?: string;
+  children: ReactNode;
+}
+
 /** A titled section of running text. */
-export function Section({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+export function Section({ id, title, children }: SectionProps) {
   return (
     <section id={id} className="scroll-mt-32">
       <h2 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">{title}</h2>

@@ -4,31 +4,7 @@
  * it, retention, cross-border transfers, security, cookies and the data subject's rights.
  */
 import { telHref } from "./ContactCard.tsx";
-import {
-  Bullets,
-  Callout,
-  DetailList,
-  InfoPage,
-  type InfoProps,
-  InfoTable,
-  POLICIES_UPDATED,
-  Section,
-  textLink,
-} from "./InfoPage.tsx";
-
-const toc = [
-  { id: "who", label: "Who we are" },
-  { id: "collect", label: "What we collect" },
-  { id: "why", label: "Why we use it" },
-  { id: "sharing", label: "Who we share it with" },
-  { id: "cross-border", label: "Transfers outside South Africa" },
-  { id: "retention", label: "How long we keep it" },
-  { id: "security", label: "How we protect it" },
-  { id: "cookies", label: "Cookies" },
-  { id: "rights", label: "Your rights" },
-  { id: "complaints", label: "Complaints" },
-  { id: "changes", label: "Changes to this policy" },
-];
+import { Bullets, Callout, DetailList, type InfoProps, InfoTable, PolicyPage, Section, textLink } from "./InfoPage.tsx";
 
 /** Each purpose of processing and its lawful basis under section 11 of POPIA. */
 const LAWFUL_BASES: [string, string][] = [
@@ -55,11 +31,9 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
   const { business, contact } = shop;
   const email = <a className={textLink} href={`mailto:${contact.email}`}>{contact.email}</a>;
   return (
-    <InfoPage
+    <PolicyPage
       title="Privacy Policy"
       lead={`How ${business.companyName} collects, uses and protects your personal information, and your rights under the Protection of Personal Information Act (POPIA).`}
-      updated={POLICIES_UPDATED}
-      toc={toc}
     >
       <Section id="who" title="Who we are">
         <p>
@@ -140,7 +114,7 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
         </p>
       </Section>
 
-      <Section id="why" title="Why we use it, and on what basis">
+      <Section id="why" title="Why we use it, and on what basis" toc="Why we use it">
         <p>POPIA allows us to process personal information only for a lawful reason (section 11). Ours are:</p>
         <InfoTable
           bodyClass="align-top"
@@ -330,6 +304,6 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
           <a className={textLink} href="/terms">terms and conditions</a>.
         </p>
       </Section>
-    </InfoPage>
+    </PolicyPage>
   );
 }

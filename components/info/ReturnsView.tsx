@@ -1,21 +1,12 @@
 /** /returns: the 14-day returns policy (spec section 9), the ECTA cooling-off right and CPA defects. */
-import { Bullets, Callout, InfoPage, type InfoProps, POLICIES_UPDATED, Section, textLink } from "./InfoPage.tsx";
+import { Bullets, Callout, type InfoProps, PolicyPage, Section, textLink } from "./InfoPage.tsx";
 
 export function ReturnsView({ shop }: InfoProps) {
   const { contact } = shop;
   return (
-    <InfoPage
+    <PolicyPage
       title="Returns Policy"
       lead="Changed your mind or received the wrong thing? You can return items within 14 days of delivery in their original condition."
-      updated={POLICIES_UPDATED}
-      toc={[
-        { id: "policy", label: "Our returns policy" },
-        { id: "how", label: "How to return an item" },
-        { id: "refunds", label: "Refunds" },
-        { id: "faulty", label: "Faulty or wrong items" },
-        { id: "cooling-off", label: "Cooling-off period (ECTA)" },
-        { id: "exclusions", label: "What we cannot take back" },
-      ]}
     >
       <Section id="policy" title="Our returns policy">
         <Bullets>
@@ -83,6 +74,6 @@ export function ReturnsView({ shop }: InfoProps) {
           <a className={textLink} href="/terms">terms and conditions</a>.
         </p>
       </Section>
-    </InfoPage>
+    </PolicyPage>
   );
 }

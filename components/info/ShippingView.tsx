@@ -1,16 +1,7 @@
 /** /shipping: dispatch and delivery times, costs, PUDO lockers and large items (spec section 9). */
 import { formatMoney } from "../../lib/money.ts";
 import { ShippingReturnsText } from "../catalog/ShippingReturnsText.tsx";
-import {
-  Bullets,
-  Callout,
-  InfoPage,
-  type InfoProps,
-  InfoTable,
-  POLICIES_UPDATED,
-  Section,
-  textLink,
-} from "./InfoPage.tsx";
+import { Bullets, Callout, type InfoProps, InfoTable, PolicyPage, Section, textLink } from "./InfoPage.tsx";
 
 /** Checkout offers a PUDO locker when the order total after discounts is at least this (document 2, section 9). */
 export const PUDO_MINIMUM_CENTS = 100_000;
@@ -28,19 +19,9 @@ export const deliveryWindows = [
 export function ShippingView({ shop }: InfoProps) {
   const free = formatMoney(shop.freeShippingThresholdCents);
   return (
-    <InfoPage
+    <PolicyPage
       title="Shipping Information"
       lead={`We deliver anywhere in South Africa. Orders leave us within 1-2 business days, and standard delivery is free on orders from ${free}.`}
-      updated={POLICIES_UPDATED}
-      toc={[
-        { id: "summary", label: "In short" },
-        { id: "times", label: "Delivery times" },
-        { id: "cost", label: "Delivery cost" },
-        { id: "pudo", label: "PUDO lockers" },
-        { id: "large-items", label: "Enclosures and large items" },
-        { id: "tracking", label: "Following your order" },
-        { id: "problems", label: "Damaged or missing parcels" },
-      ]}
     >
       <Section id="summary" title="In short">
         <div className="rounded-xl border border-green-200 bg-white p-5 shadow-sm">
@@ -128,6 +109,6 @@ export function ShippingView({ shop }: InfoProps) {
           the courier for you.
         </Callout>
       </Section>
-    </InfoPage>
+    </PolicyPage>
   );
 }

@@ -9,28 +9,12 @@ import {
   Bullets,
   Callout,
   DetailList,
-  InfoPage,
   type InfoProps,
   instantEftSentence,
-  POLICIES_UPDATED,
+  PolicyPage,
   Section,
   textLink,
 } from "./InfoPage.tsx";
-
-const toc = [
-  { id: "supplier", label: "Supplier information" },
-  { id: "agreement", label: "These terms" },
-  { id: "goods", label: "Our products" },
-  { id: "prices", label: "Prices" },
-  { id: "payment", label: "Payment and security" },
-  { id: "ordering", label: "Ordering" },
-  { id: "delivery", label: "Delivery" },
-  { id: "cooling-off", label: "Cooling-off (ECTA s44)" },
-  { id: "returns", label: "Returns and defects" },
-  { id: "privacy", label: "Privacy" },
-  { id: "disputes", label: "Complaints and disputes" },
-  { id: "general", label: "General" },
-];
 
 /** "VAT 4810262345" -> "4810262345": the configured tax id may carry its label. */
 export function vatNumber(taxId: string): string {
@@ -41,11 +25,9 @@ export function TermsView({ shop, siteUrl, instantEft }: InfoProps) {
   const { business, contact } = shop;
   const site = siteUrl.replace(/^https?:\/\//, "");
   return (
-    <InfoPage
+    <PolicyPage
       title="Terms and Conditions"
       lead={`These terms apply to every purchase from ${shop.name}. Please read them before you order; by placing an order you accept them.`}
-      updated={POLICIES_UPDATED}
-      toc={toc}
     >
       <Section id="supplier" title="Supplier information">
         <p>
@@ -154,7 +136,7 @@ export function TermsView({ shop, siteUrl, instantEft }: InfoProps) {
         </p>
       </Section>
 
-      <Section id="cooling-off" title="Cooling-off period (ECTA section 44)">
+      <Section id="cooling-off" title="Cooling-off period (ECTA section 44)" toc="Cooling-off (ECTA s44)">
         <Callout>
           You may cancel your purchase without reason and without penalty within <strong>7 days</strong>{" "}
           of receiving the goods. The only charge is the direct cost of returning them. We refund any payment within 30
@@ -204,6 +186,6 @@ export function TermsView({ shop, siteUrl, instantEft }: InfoProps) {
           published here.
         </p>
       </Section>
-    </InfoPage>
+    </PolicyPage>
   );
 }

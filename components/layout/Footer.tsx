@@ -1,9 +1,8 @@
 /** Footer: quick links, customer service, contact details, payment methods, social links. */
 import { ClockIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from "../ui/icons.tsx";
 import { type ChromeData, mainLinks, supportLinks } from "./types.ts";
-import { Island } from "../../lib/islands.tsx";
+import { NewsletterSignup } from "./NewsletterSignup.tsx";
 import { Frozen } from "../../lib/frozen.tsx";
-import NewsletterForm from "../../islands/NewsletterForm.tsx";
 import type { ReactNode } from "react";
 
 const socialPaths: Record<string, string> = {
@@ -78,12 +77,7 @@ export function Footer({ chrome }: { chrome: ChromeData }) {
             Newsletter: 10% off your first order
           </h2>
           <div className="mt-2">
-            <Island
-              name="NewsletterForm"
-              component={NewsletterForm}
-              props={{ source: "footer", tone: "dark" }}
-              hydrate="visible"
-            />
+            <NewsletterSignup source="footer" tone="dark" />
           </div>
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             {shop.social.map((s) => (

@@ -4,7 +4,7 @@
  * code with their status, and the points referrals earned.
  */
 import { Island } from "../../lib/islands.tsx";
-import ShareButton from "../../islands/ShareButton.tsx";
+import ShareButton, { type ShareButtonProps } from "../../islands/ShareButton.tsx";
 import { Breadcrumbs } from "../ui/Breadcrumbs.tsx";
 import { card } from "./styles.ts";
 import { formatDate, formatPoints } from "./format.ts";
@@ -36,6 +36,17 @@ const STATUS: Record<ReferralPageData["referrals"][number]["status"], { label: s
   reversed: { label: "Order refunded", className: "bg-stone-100 text-stone-700 ring-stone-500/20" },
 };
 
+/** A ShareButton for the referral link (`copyOnly`: the plain Copy button beside it). */
+function ShareLink({ url, ...button }: Omit<ShareButtonProps, "copiedText">) {
+  return (
+    <Island
+      name="ShareButton"
+      component={ShareButton}
+      props={{ url, ...button, copiedText: "Referral link copied to clipboard" }}
+    />
+  );
+}
+
 export function ReferralView({ data }: { data: ReferralPageData }) {
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
@@ -62,26 +73,8 @@ export function ReferralView({ data }: { data: ReferralPageData }) {
             data-referral-link
           />
           <div className="flex gap-2">
-            <Island
-              name="ShareButton"
-              component={ShareButton}
-              props={{
-                url: data.link,
-                title: "Copy link",
-                copyOnly: true,
-                label: "Copy link",
-                copiedText: "Referral link copied to clipboard",
-              }}
-            />
-            <Island
-              name="ShareButton"
-              component={ShareButton}
-              props={{
-                url: data.link,
-                title: "Shop reptile supplies with me",
-                copiedText: "Referral link copied to clipboard",
-              }}
-            />
+            <ShareLink url={data.link} title="Copy link" copyOnly label="Copy link" />
+            <ShareLink url={data.link} title="Shop reptile supplies with me" />
           </div>
         </div>
         <ol className="mt-5 list-decimal space-y-1 pl-5 text-sm text-stone-700">

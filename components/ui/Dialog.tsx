@@ -46,6 +46,26 @@ export function PopoverPanel(
 export const formDialogClass =
   "m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/50 open:flex open:flex-col";
 
+/**
+ * A form dialog ({@link formDialogClass}) named by its {@link DialogHeader}'s title (`titleId`);
+ * `data` is the data attribute scripts and tests find it by ("data-coupon-dialog").
+ */
+export function FormDialog(
+  { ref, titleId, onClose, data, children }: {
+    ref: Ref<HTMLDialogElement>;
+    titleId: string;
+    onClose: () => void;
+    data: `data-${string}`;
+    children: ReactNode;
+  },
+) {
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} className={formDialogClass} onClose={onClose} {...{ [data]: true }}>
+      {children}
+    </dialog>
+  );
+}
+
 /** A small confirmation dialog. */
 export const confirmDialogClass =
   "m-auto w-[calc(100%-1.5rem)] max-w-md rounded-2xl bg-white p-6 text-stone-900 shadow-2xl backdrop:bg-stone-950/50";

@@ -106,23 +106,32 @@ function CouponActions(
 ) {
   return (
     <>
-      <DialogLink
-        href={`/admin/coupons/${coupon.id}/edit`}
-        label={`Edit ${coupon.code}`}
-        open={onEdit && (() => onEdit(coupon))}
-        className="inline-flex rounded-lg p-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
-      >
-        <EditIcon className="h-4 w-4" />
-      </DialogLink>
-      <DialogLink
-        href={`/admin/coupons/${coupon.id}/delete`}
-        label={`Delete ${coupon.code}`}
-        open={onDelete && (() => onDelete(coupon))}
-        className="inline-flex rounded-lg p-2 text-red-700 hover:bg-red-50"
-      >
-        <TrashIcon className="h-4 w-4" />
-      </DialogLink>
+      <CouponLink coupon={coupon} action="edit" open={onEdit} />
+      <CouponLink coupon={coupon} action="delete" open={onDelete} />
     </>
+  );
+}
+
+/** A row's Edit and Delete links: the verb (their accessible name), icon and colours. */
+const ROW_ACTIONS = {
+  edit: { verb: "Edit", Icon: EditIcon, tone: "text-stone-600 hover:bg-stone-100 hover:text-stone-900" },
+  delete: { verb: "Delete", Icon: TrashIcon, tone: "text-red-700 hover:bg-red-50" },
+};
+
+/** /admin/coupons/{id}/{action}, or its dialog once the island runs (`open`). */
+function CouponLink(
+  { coupon, action, open }: { coupon: CouponRowData; action: keyof typeof ROW_ACTIONS; open: CouponAction },
+) {
+  const { verb, Icon, tone } = ROW_ACTIONS[action];
+  return (
+    <DialogLink
+      href={`/admin/coupons/${coupon.id}/${action}`}
+      label={`${verb} ${coupon.code}`}
+      open={open && (() => open(coupon))}
+      className={`inline-flex rounded-lg p-2 ${tone}`}
+    >
+      <Icon className="h-4 w-4" />
+    </DialogLink>
   );
 }
 

@@ -153,22 +153,22 @@ export function ProductForm(
   const v = state.values ?? {};
   const e = state.errors ?? {};
   const text = (name: string) => v[name] ?? "";
+  /** A section of nothing but these fields. */
+  const fieldsSection = (title: string, fields: FieldSpec[]) => (
+    <Section title={title}>
+      <FormFields fields={fields} values={v} errors={e} />
+    </Section>
+  );
   return (
     <form id={formId} method="post" action={action} className="space-y-5" noValidate>
       <FormAlert message={state.message} />
-      <Section title="Basics">
-        <FormFields
-          fields={[
-            STATUS,
-            PUBLISH_AT,
-            ...(seoApart ? BASICS.filter((f) => f !== SLUG) : BASICS),
-            categoryPicker({ label: "Category", name: "categoryId", empty: "No category" }, categories),
-            DESCRIPTION,
-          ]}
-          values={v}
-          errors={e}
-        />
-      </Section>
+      {fieldsSection("Basics", [
+        STATUS,
+        PUBLISH_AT,
+        ...(seoApart ? BASICS.filter((f) => f !== SLUG) : BASICS),
+        categoryPicker({ label: "Category", name: "categoryId", empty: "No category" }, categories),
+        DESCRIPTION,
+      ])}
       <Section title="Price and stock">
         <FormFields fields={PRICES} values={v} errors={e} />
         {hasVariants
@@ -183,20 +183,10 @@ export function ProductForm(
       <Section title="Shown as">
         {FLAGS.map((f) => <CheckboxField key={f.name} {...f} checked={v[f.name] === "on"} />)}
       </Section>
-      {seoApart ? null : (
-        <Section title="Search engines">
-          <FormFields fields={SEARCH_ENGINES} values={v} errors={e} />
-        </Section>
-      )}
-      <Section title="Facebook and Google">
-        <FormFields fields={FEEDS} values={v} errors={e} />
-      </Section>
-      <Section title="Shipping">
-        <FormFields fields={SHIPPING} values={v} errors={e} />
-      </Section>
-      <Section title="Replacement reminders">
-        <FormFields fields={REPLACEMENT} values={v} errors={e} />
-      </Section>
+      {seoApart ? null : fieldsSection("Search engines", SEARCH_ENGINES)}
+      {fieldsSection("Facebook and Google", FEEDS)}
+      {fieldsSection("Shipping", SHIPPING)}
+      {fieldsSection("Replacement reminders", REPLACEMENT)}
       <div className="flex flex-wrap justify-end gap-2">
         <a href="/admin/products" className={secondaryButton}>Cancel</a>
         <button type="submit" className={primaryButton}>{submitLabel}</button>

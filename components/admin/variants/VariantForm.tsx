@@ -37,6 +37,24 @@ function DraftField(
   );
 }
 
+type FieldSpec = Omit<Parameters<typeof DraftField>[0], "draft" | "onChange">;
+
+/** The variant's text fields, in form order. */
+const VARIANT_FIELDS: FieldSpec[] = [
+  { label: "Name", field: "name", maxLength: 100 },
+  { label: "SKU", field: "sku", maxLength: 64 },
+  { label: "Price", field: "price", inputMode: "decimal" },
+  { label: "Sale Price (optional)", field: "salePrice", inputMode: "decimal" },
+  { label: "Stock", field: "stock", inputMode: "numeric" },
+  { label: "Dimensions", field: "dimensions", placeholder: "60x45x45cm", maxLength: 60 },
+];
+
+/** The fields shown once the variant is available for pre-order. */
+const PREORDER_FIELDS: FieldSpec[] = [
+  { label: "Pre-order Discount (%)", field: "preorderDiscount", inputMode: "decimal" },
+  { label: "Expected Arrival Date", field: "arrivalDate", type: "date" },
+];
+
 export function VariantForm(
   { draft, setDraft, editing, formError, busy, onSave, onCancel, onDelete }: {
     draft: Draft;
@@ -53,6 +71,8 @@ export function VariantForm(
   const set = (field: TextKey) => (e: { currentTarget: { value: string } }) => {
     setDraft({ ...draft, [field]: e.currentTarget.value });
   };
+  const fields = (specs: FieldSpec[]) =>
+    specs.map((f) => <DraftField key={f.field} {...f} draft={draft} onChange={set} />);
   return (
     <form
       className="mt-5 grid gap-4 rounded-lg border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2"
@@ -61,25 +81,7 @@ export function VariantForm(
     >
       <h3 className="font-semibold sm:col-span-2">{editing ? "Edit Variant" : "Add Variant"}</h3>
       {formError ? <p role="alert" className="text-sm text-red-700 sm:col-span-2">{formError}</p> : null}
-      <DraftField label="Name" field="name" draft={draft} onChange={set} maxLength={100} />
-      <DraftField label="SKU" field="sku" draft={draft} onChange={set} maxLength={64} />
-      <DraftField label="Price" field="price" draft={draft} onChange={set} inputMode="decimal" />
-      <DraftField
-        label="Sale Price (optional)"
-        field="salePrice"
-        draft={draft}
-        onChange={set}
-        inputMode="decimal"
-      />
-      <DraftField label="Stock" field="stock" draft={draft} onChange={set} inputMode="numeric" />
-      <DraftField
-        label="Dimensions"
-        field="dimensions"
-        draft={draft}
-        onChange={set}
-        placeholder="60x45x45cm"
-        maxLength={60}
-      />
+      {fields(VARIANT_FIELDS)}
       <div className="flex items-center gap-3 sm:col-span-2">
         <button
           type="button"
@@ -101,26 +103,7 @@ export function VariantForm(
         </button>
         <span id="variant-preorder-label" className="text-sm font-medium">Available for Pre-order</span>
       </div>
-      {draft.preorder
-        ? (
-          <>
-            <DraftField
-              label="Pre-order Discount (%)"
-              field="preorderDiscount"
-              draft={draft}
-              onChange={set}
-              inputMode="decimal"
-            />
-            <DraftField
-              label="Expected Arrival Date"
-              field="arrivalDate"
-              draft={draft}
-              onChange={set}
-              type="date"
-            />
-          </>
-        )
-        : null}
+      {draft.preorder ? fields(PREORDER_FIELDS) : null}
       <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
         <button type="button" className={secondary} onClick={onCancel} disabled={busy}>
           Cancel
