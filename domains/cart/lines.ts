@@ -6,7 +6,8 @@ import { asc, eq, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { cartItems, categories, products, productVariants } from "../../db/schema/mod.ts";
-import { chargedPriceCents, maxQuantity, pricedRow } from "../catalog/pricing.ts";
+import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
+import { pricedRow } from "../catalog/stored_prices.ts";
 import type { PricedLine } from "../coupons/mod.ts";
 import type { CartLine, CartOwner } from "./types.ts";
 

@@ -2,7 +2,6 @@
  * What a shopper is charged for one unit and how many they may order: the rules the product page,
  * the cart and checkout share. Pure functions (islands import this file directly).
  */
-import { toCents } from "../../lib/money.ts";
 
 /** A pre-order has no stock to bound it; at most this many per order. */
 export const PREORDER_MAX_QUANTITY = 10;
@@ -13,27 +12,6 @@ export interface Priced {
   preorder: boolean;
   /** Percent off for ordering ahead (10 = 10%). */
   preorderDiscount: number | null;
-}
-
-/**
- * A product or variant row's prices as stored (numeric columns read as text, rand). A product row has
- * no pre-order terms of its own.
- */
-export interface StoredPrices {
-  price: string;
-  salePrice: string | null;
-  preorder?: boolean;
-  preorderDiscount?: string | null;
-}
-
-/** The stored prices in cents, as `chargedPriceCents` reads them. */
-export function pricedRow(row: StoredPrices): Priced {
-  return {
-    priceCents: toCents(row.price)!,
-    salePriceCents: toCents(row.salePrice),
-    preorder: row.preorder ?? false,
-    preorderDiscount: row.preorderDiscount == null ? null : Number(row.preorderDiscount),
-  };
 }
 
 /** The effective price (sale price, else price), less the pre-order discount on a pre-order. */

@@ -11,7 +11,8 @@ import { cacheVersions, categories, products, productVariants } from "../../db/s
 import { STOREFRONT } from "../../db/cache_versions.ts";
 import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
-import { chargedPriceCents, pricedRow } from "../catalog/pricing.ts";
+import { chargedPriceCents } from "../catalog/pricing.ts";
+import { pricedRow } from "../catalog/stored_prices.ts";
 import { onStorefront } from "../catalog/visibility.ts";
 import { productRetailerId, variantRetailerId } from "./retailer_id.ts";
 import { rasterImagePath } from "./raster_image.ts";
