@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { useTestDatabase } from "../tests/helpers/db.ts";
 import { createProduct } from "../tests/helpers/factories.ts";
-import { testConfig } from "../tests/helpers/app.ts";
+import { testSite } from "../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder } from "../tests/helpers/paid_orders.ts";
 import type { Db } from "../db/client.ts";
 import { auditLogs, loyaltyLedger, orderEvents, orders } from "../db/schema/mod.ts";
@@ -17,8 +17,7 @@ import { dispatchOrderEvent, handleOrderEvent, handleOrderEvents } from "./order
 import { refundOrder } from "./refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 const gateway = testGateway();
 
 /** A paid R600 order (free delivery: 600 points) of a new customer. */

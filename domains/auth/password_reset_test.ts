@@ -2,13 +2,12 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createUser } from "../../tests/helpers/factories.ts";
-import type { Db } from "../../db/client.ts";
+import { forgetfulThandi, queuedResetToken } from "../../tests/helpers/password_reset.ts";
 import { emailOutbox, passwordResetTokens, rateLimits, sessions, users } from "../../db/schema/mod.ts";
 import {
   accountLoginKey,
   authenticate,
   createSession,
-  hashPassword,
   hashToken,
   InvalidResetTokenError,
   RESET_TOKEN_TTL_MS,
@@ -24,21 +23,7 @@ const OLD = "Old-Password1";
 const NEW = "New-Password2!";
 
 /** The customer who forgets her password, which is OLD. */
-const thandi = {
-  username: "thandi",
-  email: "thandi@example.co.za",
-  password: await hashPassword(OLD),
-  firstName: "Thandi",
-};
-
-/** The token in the newest queued e-mail (the database only has its hash). */
-async function tokenFromOutbox(db: Db): Promise<string> {
-  const rows = await db.select().from(emailOutbox);
-  const text = rows.at(-1)?.textBody ?? "";
-  const token = /reset-password\?token=([a-z2-7]{32})/.exec(text)?.[1];
-  assert.ok(token, `no reset link in: ${text}`);
-  return token;
-}
+const thandi = await forgetfulThandi("thandi", OLD);
 
 test("[reset] a request stores only the token's hash, valid 1 hour, and queues the e-mail", async (db) => {
   const user = await createUser(db, thandi);
@@ -51,7 +36,7 @@ test("[reset] a request stores only the token's hash, valid 1 hour, and queues t
   assert.match(mail.textBody, /Hello Thandi,/);
   assert.match(mail.textBody, /https:\/\/shop\.example\/reset-password\?token=[a-z2-7]{32}\n/);
   assert.match(mail.textBody, /expires in 1 hour/);
-  const token = await tokenFromOutbox(db);
+  const token = await queuedResetToken(db);
   const [row] = await db.select().from(passwordResetTokens);
   assert.equal(row.userId, user.id);
   assert.equal(row.token, hashToken(token), "the hash is stored");
@@ -77,9 +62,9 @@ test("[reset] an unknown e-mail does the same thing without writing anything", a
 test("[reset] a new request invalidates the older unused link", async (db) => {
   await createUser(db, thandi);
   await requestPasswordReset(db, "thandi@example.co.za", opts);
-  const first = await tokenFromOutbox(db);
+  const first = await queuedResetToken(db);
   await requestPasswordReset(db, "thandi@example.co.za", opts);
-  const second = await tokenFromOutbox(db);
+  const second = await queuedResetToken(db);
   assert.notEqual(first, second);
   assert.equal(await verifyResetToken(db, first), false);
   assert.equal(await verifyResetToken(db, second), true);
@@ -89,7 +74,7 @@ test("[reset] a new request invalidates the older unused link", async (db) => {
 test("[reset] a token works once", async (db) => {
   await createUser(db, thandi);
   await requestPasswordReset(db, "thandi@example.co.za", opts);
-  const token = await tokenFromOutbox(db);
+  const token = await queuedResetToken(db);
   await resetPassword(db, token, NEW);
   const [row] = await db.select().from(passwordResetTokens);
   assert.ok(row.usedAt, "marked used");
@@ -105,7 +90,7 @@ test("[reset] a token works once", async (db) => {
 raceTest("[reset] two resets racing with one token: exactly one wins", async (db) => {
   await createUser(db, thandi);
   await requestPasswordReset(db, "thandi@example.co.za", opts);
-  const token = await tokenFromOutbox(db);
+  const token = await queuedResetToken(db);
   const results = await Promise.allSettled([resetPassword(db, token, NEW), resetPassword(db, token, "Racer-Pass4!")]);
   assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
   const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -116,7 +101,7 @@ test("[reset] a token expires after 1 hour", async (db) => {
   await createUser(db, thandi);
   const now = new Date("2026-11-20T08:00:00Z");
   await requestPasswordReset(db, "thandi@example.co.za", { ...opts, now });
-  const token = await tokenFromOutbox(db);
+  const token = await queuedResetToken(db);
   const almost = new Date(now.getTime() + RESET_TOKEN_TTL_MS - 1000);
   const after = new Date(now.getTime() + RESET_TOKEN_TTL_MS);
   assert.equal(await verifyResetToken(db, token, almost), true);
@@ -133,7 +118,7 @@ test("[reset] a reset ends every session of the user, and only theirs", async (d
   await createSession(db, { userId: other.id });
   await createSession(db, { userId: null });
   await requestPasswordReset(db, "thandi@example.co.za", opts);
-  await resetPassword(db, await tokenFromOutbox(db), NEW);
+  await resetPassword(db, await queuedResetToken(db), NEW);
   const left = await db.select().from(sessions);
   assert.equal(left.filter((s) => s.userId === user.id).length, 0);
   assert.equal(left.filter((s) => s.userId === other.id).length, 1);
@@ -149,7 +134,7 @@ test("[reset] a reset lifts the account's sign-in slowdown", async (db) => {
     { key: "login:ip:203.0.113.9", count: 9, resetAt },
   ]);
   await requestPasswordReset(db, "thandi@example.co.za", opts);
-  await resetPassword(db, await tokenFromOutbox(db), NEW);
+  await resetPassword(db, await queuedResetToken(db), NEW);
   const keys = (await db.select().from(rateLimits)).map((r) => r.key);
   assert.deepEqual(keys, ["login:ip:203.0.113.9"]);
 });
@@ -157,7 +142,7 @@ test("[reset] a reset lifts the account's sign-in slowdown", async (db) => {
 test("[reset] bad tokens and weak passwords are refused without touching the account", async (db) => {
   await createUser(db, thandi);
   await requestPasswordReset(db, "thandi@example.co.za", opts);
-  const token = await tokenFromOutbox(db);
+  const token = await queuedResetToken(db);
   for (const bad of ["", "short", token.toUpperCase().replace(/./, "!"), "a".repeat(32)]) {
     assert.equal(await verifyResetToken(db, bad), false, bad);
     await assert.rejects(resetPassword(db, bad, NEW), InvalidResetTokenError);

@@ -6,16 +6,25 @@
 import assert from "node:assert/strict";
 import { passwordScore, strengthLevel } from "./password_strength.ts";
 
-/** [password, score, level, the sum written out] */
-function check(cases: [string, number, string, string][]) {
-  for (const [pw, score, level, working] of cases) {
-    assert.equal(passwordScore(pw), score, `${JSON.stringify(pw)}: ${working}`);
-    assert.equal(strengthLevel(passwordScore(pw)), level, JSON.stringify(pw));
-  }
-}
+/** Scores a test also checks the level of: either side of each level's boundary, and the top score. */
+const LEVELS: Record<string, [number, string][]> = {
+  "each level starts exactly at its boundary": [
+    [39, "weak"],
+    [40, "medium"],
+    [59, "medium"],
+    [60, "strong"],
+    [79, "strong"],
+    [80, "very strong"],
+    [100, "very strong"],
+  ],
+};
 
-Deno.test("[auth] password strength: each level starts exactly at its boundary", () => {
-  check([
+/** [password, score, level, the sum written out] */
+type Case = [string, number, string, string];
+
+/** Each test's passwords, scored by hand. */
+const CASES: Record<string, Case[]> = {
+  "each level starts exactly at its boundary": [
     ["", 0, "weak", "nothing"],
     ["a", 12, "weak", "2 + lower 10"],
     ["geckos!", 39, "weak", "14 + lower 10 + special 15 + several lower 5 - letter run 5"],
@@ -24,28 +33,15 @@ Deno.test("[auth] password strength: each level starts exactly at its boundary",
     ["Ge1!o", 60, "strong", "10 + 10 + 10 + 10 + 15 + several lower 5"],
     ["ge1K2!!", 79, "strong", "14 + 45 + several digits 5 + several specials 10 + several lower 5"],
     ["GeckO123!!", 80, "very strong", "20 + 45 + 5 + 10 + several upper 5 + 5 - digit run 5 - letter run 5"],
-  ]);
-  assert.equal(strengthLevel(39), "weak");
-  assert.equal(strengthLevel(40), "medium");
-  assert.equal(strengthLevel(59), "medium");
-  assert.equal(strengthLevel(60), "strong");
-  assert.equal(strengthLevel(79), "strong");
-  assert.equal(strengthLevel(80), "very strong");
-  assert.equal(strengthLevel(100), "very strong");
-});
-
-Deno.test("[auth] password strength: length counts up to 25 characters, the total stops at 100", () => {
-  check([
+  ],
+  "length counts up to 25 characters, the total stops at 100": [
     ["x".repeat(25), 60, "strong", "50 + lower 10 + several lower 5 - letter run 5"],
     ["x".repeat(30), 60, "strong", "characters 26 to 30 add nothing"],
     ["x".repeat(100), 60, "strong", "still 50 for length"],
     ["correct horse battery staple", 85, "very strong", "50 + 10 + spaces are special 15 + 5 + 10 - letter run 5"],
     ["aB1!aB1!aB1!aB1!", 100, "very strong", "32 + 45 + 25 = 102, clamped"],
-  ]);
-});
-
-Deno.test("[auth] password strength: runs of three cost 5 per kind, however many there are", () => {
-  check([
+  ],
+  "runs of three cost 5 per kind, however many there are": [
     ["12", 19, "weak", "4 + digit 10 + several digits 5"],
     ["123", 16, "weak", "6 + 10 + 5 - digit run 5"],
     ["ab", 19, "weak", "4 + lower 10 + several lower 5"],
@@ -54,13 +50,20 @@ Deno.test("[auth] password strength: runs of three cost 5 per kind, however many
     ["aB1c", 43, "medium", "8 + 10 + 10 + 10 + several lower 5, no run"],
     ["123!456", 39, "weak", "14 + 10 + 15 + 5 - one digit deduction for two runs 5"],
     ["abc123", 32, "weak", "12 + 10 + 10 + 5 + 5 - digit run 5 - letter run 5"],
-  ]);
-});
-
-Deno.test("[auth] password strength: a character is what the shopper typed, an emoji counts once", () => {
-  check([
+  ],
+  "a character is what the shopper typed, an emoji counts once": [
     ["🦎", 17, "weak", "2 + special 15"],
     ["Gecko🦎1", 59, "medium", "14 + 10 + 10 + 10 + 15 + several lower 5 - letter run 5"],
     ["é!", 29, "weak", "4 + special 15 + several specials 10 (é is not A-Z)"],
-  ]);
-});
+  ],
+};
+
+for (const [name, cases] of Object.entries(CASES)) {
+  Deno.test(`[auth] password strength: ${name}`, () => {
+    for (const [pw, score, level, working] of cases) {
+      assert.equal(passwordScore(pw), score, `${JSON.stringify(pw)}: ${working}`);
+      assert.equal(strengthLevel(passwordScore(pw)), level, JSON.stringify(pw));
+    }
+    for (const [score, level] of LEVELS[name] ?? []) assert.equal(strengthLevel(score), level, `score ${score}`);
+  });
+}

@@ -4,6 +4,7 @@ import {
   createCategory,
   createCoupon,
   createProduct,
+  createSubcategory,
   createUser,
   createVariant,
   FREESHIP,
@@ -153,7 +154,7 @@ test("[cart] coupons: applied to the cart, re-checked on every read, cleared wit
 test("[cart] a category coupon covers products in that category's sub-categories (decision 0002)", async (db) => {
   const owner = await guest(db);
   const health = await createCategory(db, { name: "Health & Hygiene" });
-  const cleaning = await createCategory(db, { name: "Cleaning & Maintenance", parentId: health.id, level: 2 });
+  const cleaning = await createSubcategory(db, health, { name: "Cleaning & Maintenance" });
   const other = await createCategory(db, { name: "Feeding Supplies" });
   const spray = await createProduct(db, { name: "Enclosure Spray", price: "200.00", categoryId: cleaning.id });
   const tongs = await createProduct(db, { name: "Feeder Tongs", price: "100.00", categoryId: other.id });

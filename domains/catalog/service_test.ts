@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { createCategory, createProduct, createVariant } from "../../tests/helpers/factories.ts";
+import { createCategory, createProduct, createSubcategory, createVariant } from "../../tests/helpers/factories.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import {
   categoryTreeIds,
@@ -15,13 +15,7 @@ const { test, closeDatabase } = useTestDatabase();
 
 test("[catalog] category counts include sub-categories", async (db) => {
   const parent = await createCategory(db, { slug: "health-hygiene", name: "Health & Hygiene", position: 1 });
-  const child = await createCategory(db, {
-    slug: "cleaning",
-    name: "Cleaning",
-    parentId: parent.id,
-    level: 2,
-    position: 2,
-  });
+  const child = await createSubcategory(db, parent, { slug: "cleaning", name: "Cleaning", position: 2 });
   await createProduct(db, { categoryId: parent.id });
   await createProduct(db, { categoryId: child.id });
   await createProduct(db, { categoryId: child.id });

@@ -9,7 +9,7 @@ import {
   createVariant,
   WELCOME10,
 } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testSite } from "../../tests/helpers/app.ts";
 import type { Db } from "../../db/client.ts";
 import {
   auditLogs,
@@ -45,8 +45,7 @@ import { abandonOrder, sweepUnpaidOrders } from "../../flows/cancel_order.ts";
 import { handlePaymentEvent } from "../../flows/payment_events.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 
 /** A customer with a default shipping address and `lines` in the cart. */
 async function shopper(db: Db, lines: { productId: number; variantId?: number; quantity: number }[] = []) {

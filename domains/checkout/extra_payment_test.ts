@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testConfig, testSite } from "../../tests/helpers/app.ts";
 import { FREE_DELIVERY, placedOrder } from "../../tests/helpers/paid_orders.ts";
 import { scriptedGateway } from "../../tests/fakes/scripted_gateway.ts";
 import type { Db } from "../../db/client.ts";
@@ -20,7 +20,7 @@ import { handlePaymentEvent } from "../../flows/payment_events.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite(config);
 
 /** An order paid with its first attempt, and a second attempt for it that also succeeded. */
 async function paidTwice(db: Db, intents: Map<string, PaymentIntentFacts>) {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createAddress, createProduct, createRewardCode, createUser } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testSite } from "../../tests/helpers/app.ts";
 import { scriptedGateway } from "../../tests/fakes/scripted_gateway.ts";
 import type { Db } from "../../db/client.ts";
 import { coupons, loyaltyLedger, loyaltyRedemptions, orders, users } from "../../db/schema/mod.ts";
@@ -22,8 +22,7 @@ import {
 } from "../../flows/apply_reward_code.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 const DAY = 86_400_000;
 
 /** Standard delivery on these orders (below R1,500): R95 (domains/cart/delivery.ts defaults). */

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testConfig, testSite } from "../../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orderNotes, orderRefunds, orders } from "../../db/schema/mod.ts";
@@ -20,7 +20,7 @@ import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite(config);
 const payfast = payfastGateway({
   merchantId: "10000100",
   merchantKey: "46f0cd694581a",

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { and, eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createVariant } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testSite } from "../../tests/helpers/app.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
 import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import type { Db } from "../../db/client.ts";
@@ -28,8 +28,7 @@ import { refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 
 const stockOf = async (db: Db, id: number) =>
   (await db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;

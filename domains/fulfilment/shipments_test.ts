@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testSite } from "../../tests/helpers/app.ts";
 import { customer, FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orders, products } from "../../db/schema/mod.ts";
@@ -13,8 +13,7 @@ import { refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus, correctParcelTracking, shipParcel } from "../../flows/change_order_status.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 
 const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
 const emails = (db: Db, id: number) => db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id));
@@ -42,6 +41,18 @@ async function threeLineOrder(db: Db) {
   };
 }
 
+/** A parcel of `orderId` with `lines` ([order item, quantity]) shipped by `by.userId` (null: the system). */
+function sendParcel(
+  db: Db,
+  orderId: number,
+  lines: [orderItemId: number, quantity: number][],
+  trackingNumber: string,
+  by: { userId: number | null; carrier?: string },
+) {
+  const parcel = lines.map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
+  return shipParcel(db, { orderId, lines: parcel, trackingNumber, ...by }, opts);
+}
+
 /** Staff refund one cracked hide (R120) and put it back on the shelf. */
 function refundOneHide(
   db: Db,
@@ -58,13 +69,10 @@ function refundOneHide(
 
 test("[shipments] a partial shipment keeps the order processing, is audited and on the timeline, and e-mails the parcel's lines", async (db) => {
   const { order, tube, mat, staff } = await threeLineOrder(db);
-  const done = await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: tube, quantity: 1 }, { orderItemId: mat, quantity: 1 }],
-    trackingNumber: "TCG123",
-    carrier: "The Courier Guy",
+  const done = await sendParcel(db, order.id, [[tube, 1], [mat, 1]], "TCG123", {
     userId: staff.id,
-  }, opts);
+    carrier: "The Courier Guy",
+  });
   assert.equal(done.completed, false);
   const row = await orderRow(db, order.id);
   assert.equal(row.status, "processing");
@@ -95,19 +103,11 @@ test("[shipments] a partial shipment keeps the order processing, is audited and 
 
 test("[shipments] the parcel with the last units ships the order through the whole-order transition: one shipped e-mail", async (db) => {
   const { order, tube, mat, hide } = await threeLineOrder(db);
-  await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: tube, quantity: 2 }],
-    trackingNumber: "TCG1",
+  await sendParcel(db, order.id, [[tube, 2]], "TCG1", { userId: null });
+  const done = await sendParcel(db, order.id, [[mat, 1], [hide, 3]], "TCG2", {
     userId: null,
-  }, opts);
-  const done = await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
-    trackingNumber: "TCG2",
     carrier: "The Courier Guy",
-    userId: null,
-  }, opts);
+  });
   assert.equal(done.completed, true);
   const row = await orderRow(db, order.id);
   assert.equal(row.status, "shipped");
@@ -130,11 +130,7 @@ test("[shipments] the parcel with the last units ships the order through the who
 test("[shipments] never more than ordered less shipped less restocked: 409; unknown line 400", async (db) => {
   const { order, tube, hide, gateway } = await threeLineOrder(db);
   const ship = (orderItemId: number, quantity: number) =>
-    shipParcel(
-      db,
-      { orderId: order.id, lines: [{ orderItemId, quantity }], trackingNumber: "T1", userId: null },
-      opts,
-    );
+    sendParcel(db, order.id, [[orderItemId, quantity]], "T1", { userId: null });
   await assert.rejects(
     ship(tube, 3),
     (e) => e instanceof ConflictError && e.message === "Only 2 of UVB Tube T5 24W are left to ship (ordered 2).",
@@ -164,12 +160,7 @@ test("[shipments] never more than ordered less shipped less restocked: 409; unkn
 
 test("[shipments] cancelling a part-shipped order gives back only what did not ship and was not given back already", async (db) => {
   const { order, tube, mat, hide, gateway, staff } = await threeLineOrder(db);
-  await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: tube, quantity: 1 }, { orderItemId: mat, quantity: 1 }],
-    trackingNumber: "TCG9",
-    userId: staff.id,
-  }, opts);
+  await sendParcel(db, order.id, [[tube, 1], [mat, 1]], "TCG9", { userId: staff.id });
   await refundOneHide(db, { order, hide, gateway, staff });
   await changeOrderStatus(db, gateway, { orderId: order.id, to: "cancelled", userId: staff.id }, {
     ...opts,
@@ -186,12 +177,7 @@ test("[shipments] cancelling a part-shipped order gives back only what did not s
 test("[shipments] the whole-order Ship records what it sends as a parcel, so a later cancel leaves the shipped units off the shelf", async (db) => {
   const { order, tube, mat, hide, gateway, staff } = await threeLineOrder(db);
   // One tube in a first parcel, one hide back to stock with a refund; then Ship for the rest.
-  await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: tube, quantity: 1 }],
-    trackingNumber: "TCG1",
-    userId: staff.id,
-  }, opts);
+  await sendParcel(db, order.id, [[tube, 1]], "TCG1", { userId: staff.id });
   await refundOneHide(db, { order, hide, gateway, staff });
   await changeOrderStatus(db, gateway, {
     orderId: order.id,
@@ -217,12 +203,7 @@ test("[shipments] the whole-order Ship records what it sends as a parcel, so a l
 
 test("[shipments] the parcel that sends the last units adds no second parcel when it ships the order", async (db) => {
   const { order, tube, mat, hide } = await threeLineOrder(db);
-  await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: tube, quantity: 2 }, { orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
-    trackingNumber: "TCG7",
-    userId: null,
-  }, opts);
+  await sendParcel(db, order.id, [[tube, 2], [mat, 1], [hide, 3]], "TCG7", { userId: null });
   assert.equal((await orderRow(db, order.id)).status, "shipped");
   const parcels = await listShipments(db, order.id);
   assert.deepEqual(parcels.map((p) => p.trackingNumber), ["TCG7"]);
@@ -235,12 +216,7 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
   const { order } = await placedOrder(db, [{ productId: p.id, quantity: 2 }], { paymentMethod: "test" });
   const line = order.items[0].id;
   await assert.rejects(
-    shipParcel(db, {
-      orderId: order.id,
-      lines: [{ orderItemId: line, quantity: 1 }],
-      trackingNumber: "T",
-      userId: null,
-    }, opts),
+    sendParcel(db, order.id, [[line, 1]], "T", { userId: null }),
     (e) => e instanceof ConflictError && e.message === SHIP_NOT_PAID,
   );
   const paid = await threeLineOrder(db);
@@ -251,12 +227,7 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
     opts,
   );
   await assert.rejects(
-    shipParcel(db, {
-      orderId: paid.order.id,
-      lines: [{ orderItemId: paid.tube, quantity: 1 }],
-      trackingNumber: "T",
-      userId: null,
-    }, opts),
+    sendParcel(db, paid.order.id, [[paid.tube, 1]], "T", { userId: null }),
     (e) => e instanceof ConflictError && /A shipped order cannot be shipped/.test(e.message),
   );
   // Only the whole-order Ship's own parcel: the refused one wrote nothing.
@@ -265,19 +236,11 @@ test("[shipments] only a paid order in processing ships in parts: 409 otherwise"
 
 test("[shipments] staff correct a parcel's tracking: the order's number follows, audited, the customer told when asked", async (db) => {
   const { order, tube, mat, hide, staff } = await threeLineOrder(db);
-  const first = await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: tube, quantity: 2 }],
-    trackingNumber: "TCG-TYPO",
+  const first = await sendParcel(db, order.id, [[tube, 2]], "TCG-TYPO", { userId: staff.id });
+  const last = await sendParcel(db, order.id, [[mat, 1], [hide, 3]], "MDX-OLD", {
     userId: staff.id,
-  }, opts);
-  const last = await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: mat, quantity: 1 }, { orderItemId: hide, quantity: 3 }],
-    trackingNumber: "MDX-OLD",
     carrier: "Aramex",
-    userId: staff.id,
-  }, opts);
+  });
   const mailsBefore = (await emails(db, order.id)).length;
 
   // The first parcel: only the parcel changes (the order names the last one), nobody is e-mailed.
@@ -341,19 +304,8 @@ async function otherPaidOrder(db: Db): Promise<number> {
 
 raceTest("[shipments] two parcels of the last unit at once: one wins, the other is refused", async (db) => {
   const { order, tube, mat, hide } = await threeLineOrder(db);
-  await shipParcel(db, {
-    orderId: order.id,
-    lines: [{ orderItemId: tube, quantity: 2 }, { orderItemId: hide, quantity: 3 }],
-    trackingNumber: "FIRST",
-    userId: null,
-  }, opts);
-  const ship = (n: string) =>
-    shipParcel(db, {
-      orderId: order.id,
-      lines: [{ orderItemId: mat, quantity: 1 }],
-      trackingNumber: n,
-      userId: null,
-    }, opts);
+  await sendParcel(db, order.id, [[tube, 2], [hide, 3]], "FIRST", { userId: null });
+  const ship = (n: string) => sendParcel(db, order.id, [[mat, 1]], n, { userId: null });
   const results = await Promise.allSettled([ship("A"), ship("B")]);
   const ok = results.filter((r) => r.status === "fulfilled");
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testSite } from "../../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
 import { startFakeStripeApi } from "../../tests/fakes/stripe_api.ts";
 import type { Db } from "../../db/client.ts";
@@ -12,8 +12,7 @@ import { PaymentRefusedError, stripeGateway } from "../payments/mod.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 
 async function stripeOrder(db: Db) {
   const fake = startFakeStripeApi();

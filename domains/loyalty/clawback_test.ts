@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testSite } from "../../tests/helpers/app.ts";
 import { FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
 import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import type { Db } from "../../db/client.ts";
@@ -33,8 +33,7 @@ import { applyRewardCode } from "../../flows/apply_reward_code.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 const gateway = testGateway();
 
 async function reward(db: Db, pointsCost: number, rand: string) {

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { browsingHistory, orderItems, orders, productRecommendationLists, products } from "../../db/schema/mod.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { getProduct } from "../catalog/mod.ts";
-import { createCategory, createProduct, createUser } from "../../tests/helpers/factories.ts";
+import { createCategory, createProduct, createProducts, createUser } from "../../tests/helpers/factories.ts";
 import {
   personalizedProducts,
   productPageLists,
@@ -45,60 +45,17 @@ async function shop(db: Db) {
   const enclosures = await createCategory(db, { name: "Enclosures & Housing", slug: "enclosures-housing" });
   const feeding = await createCategory(db, { name: "Feeding Supplies", slug: "feeding-supplies" });
   const substrate = await createCategory(db, { name: "Substrate & Bedding", slug: "substrate-bedding" });
-  const mat = await createProduct(db, {
-    name: "Habistat Heat Mat",
-    brand: "Habistat",
-    price: "300.00",
-    categoryId: heating.id,
-  });
-  const stat = await createProduct(db, {
-    name: "Habistat Mat Stat On/Off Thermostat",
-    brand: "Habistat",
-    price: "450.00",
-    categoryId: heating.id,
-  });
-  const dimmer = await createProduct(db, {
-    name: "Habistat Dimming Thermostat",
-    brand: "Habistat",
-    price: "900.00",
-    categoryId: heating.id,
-  });
-  const lamp = await createProduct(db, {
-    name: "Cheap Basking Lamp",
-    brand: "Other",
-    price: "150.00",
-    categoryId: heating.id,
-  });
-  const glass = await createProduct(db, {
-    name: "Exo Terra Glass Terrarium 60x45x45",
-    brand: "Exo Terra",
-    price: "2500.00",
-    categoryId: enclosures.id,
-  });
-  const glassBig = await createProduct(db, {
-    name: "Exo Terra Glass Terrarium 90x45x60",
-    brand: "Exo Terra",
-    price: "3500.00",
-    categoryId: enclosures.id,
-  });
-  const crickets = await createProduct(db, {
-    name: "Zoo Med Can O' Crickets",
-    brand: "Zoo Med",
-    price: "90.00",
-    categoryId: feeding.id,
-  });
-  const calcium = await createProduct(db, {
-    name: "Repti Calcium Powder",
-    brand: "Zoo Med",
-    price: "120.00",
-    categoryId: feeding.id,
-  });
-  const soil = await createProduct(db, {
-    name: "Plantation Soil Substrate",
-    brand: "Exo Terra",
-    price: "200.00",
-    categoryId: substrate.id,
-  });
+  const [mat, stat, dimmer, lamp, glass, glassBig, crickets, calcium, soil] = await createProducts(db, [
+    { name: "Habistat Heat Mat", brand: "Habistat", price: "300.00", categoryId: heating.id },
+    { name: "Habistat Mat Stat On/Off Thermostat", brand: "Habistat", price: "450.00", categoryId: heating.id },
+    { name: "Habistat Dimming Thermostat", brand: "Habistat", price: "900.00", categoryId: heating.id },
+    { name: "Cheap Basking Lamp", brand: "Other", price: "150.00", categoryId: heating.id },
+    { name: "Exo Terra Glass Terrarium 60x45x45", brand: "Exo Terra", price: "2500.00", categoryId: enclosures.id },
+    { name: "Exo Terra Glass Terrarium 90x45x60", brand: "Exo Terra", price: "3500.00", categoryId: enclosures.id },
+    { name: "Zoo Med Can O' Crickets", brand: "Zoo Med", price: "90.00", categoryId: feeding.id },
+    { name: "Repti Calcium Powder", brand: "Zoo Med", price: "120.00", categoryId: feeding.id },
+    { name: "Plantation Soil Substrate", brand: "Exo Terra", price: "200.00", categoryId: substrate.id },
+  ]);
   return { heating, enclosures, feeding, mat, stat, dimmer, lamp, glass, glassBig, crickets, calcium, soil };
 }
 

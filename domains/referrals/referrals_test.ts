@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { coupons, loyaltyLedger, loyaltyRewards, orders, referrals } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testSite } from "../../tests/helpers/app.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createUser } from "../../tests/helpers/factories.ts";
 import { customer, paidOrder } from "../../tests/helpers/paid_orders.ts";
@@ -49,8 +49,7 @@ import { applyRewardCode } from "../../flows/apply_reward_code.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 async function refusal(p: Promise<unknown>, type: typeof ValidationError | typeof ConflictError, message: string) {
   await assert.rejects(p, (err: Error) => {
     assert.ok(err instanceof type, `${err.constructor.name}: ${err.message}`);

@@ -9,33 +9,19 @@ import { searchProducts, suggestProducts } from "./mod.ts";
 const { test, closeDatabase } = useTestDatabase();
 
 async function catalogue(db: Db) {
-  const enclosures = await createCategory(db, { slug: "enclosures-housing", name: "Enclosures & Housing" });
+  const tanks = await createCategory(db, { slug: "enclosures-housing", name: "Enclosures & Housing" });
   const lighting = await createCategory(db, { slug: "heating-lighting", name: "Heating & Lighting" });
   const food = await createCategory(db, { slug: "feeding-supplies", name: "Feeding Supplies" });
-  await createProduct(db, {
-    name: "Exo Terra Glass Terrarium 60x45x45",
-    brand: "Exo Terra",
-    categoryId: enclosures.id,
-    description: "Front-opening glass terrarium with a mesh top.",
-  });
-  await createProduct(db, {
-    name: "Arcadia D3+ T5 HO UVB Tube 12%",
-    brand: "Arcadia",
-    categoryId: lighting.id,
-    description: "High output UVB tube for desert species.",
-  });
-  await createProduct(db, {
-    name: "Zoo Med ReptiSun 10.0 T8 UVB Tube",
-    brand: "Zoo Med",
-    categoryId: lighting.id,
-    description: "A T8 tube for forest species.",
-  });
-  await createProduct(db, {
-    name: "Stainless Feeder Tongs 30cm",
-    brand: "Komodo",
-    categoryId: food.id,
-    description: "Keep fingers away from a hungry ball python. Also handy in a terrarium.",
-  });
+  const tongs = "Keep fingers away from a hungry ball python. Also handy in a terrarium.";
+  const rows: [name: string, brand: string, categoryId: number, description: string][] = [
+    ["Exo Terra Glass Terrarium 60x45x45", "Exo Terra", tanks.id, "Front-opening glass terrarium with a mesh top."],
+    ["Arcadia D3+ T5 HO UVB Tube 12%", "Arcadia", lighting.id, "High output UVB tube for desert species."],
+    ["Zoo Med ReptiSun 10.0 T8 UVB Tube", "Zoo Med", lighting.id, "A T8 tube for forest species."],
+    ["Stainless Feeder Tongs 30cm", "Komodo", food.id, tongs],
+  ];
+  for (const [name, brand, categoryId, description] of rows) {
+    await createProduct(db, { name, brand, categoryId, description });
+  }
   await createProduct(db, { name: "Coco Fibre Brick", brand: "Exo Terra", description: "Loose substrate." });
 }
 

@@ -22,12 +22,24 @@ async function setUp(db: Db) {
   return { graph, admin, storage, meta };
 }
 
+/** A test of an import from a fake Graph API ({@link setUp}), which is stopped after it whatever happens. */
+function importTest(name: string, fn: (db: Db, shop: Awaited<ReturnType<typeof setUp>>) => Promise<void>) {
+  test(name, async (db) => {
+    const shop = await setUp(db);
+    try {
+      await fn(db, shop);
+    } finally {
+      await shop.graph.stop();
+    }
+  });
+}
+
 const byRetailer = async (db: Db, id: string) =>
   (await db.select().from(products).where(eq(products.fbRetailerId, id)))[0];
 
-test("[meta import] reads both pages, creates the products, and a second import creates none", async (db) => {
-  const { graph, admin, storage, meta } = await setUp(db);
-  try {
+importTest(
+  "[meta import] reads both pages, creates the products, and a second import creates none",
+  async (db, { graph, admin, storage, meta }) => {
     const enclosures = await createCategory(db, {
       name: "Enclosures & Housing",
       description: "Glass terraria, PVC enclosures and screen cages.",
@@ -102,14 +114,12 @@ test("[meta import] reads both pages, creates the products, and a second import 
 
     const third = await importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id });
     assert.deepEqual([third.importCount, third.updatedCount, third.unchangedCount], [0, 0, 4]);
-  } finally {
-    await graph.stop();
-  }
-});
+  },
+);
 
-test("[meta import] 'Download product images' stores the images through the shop's storage", async (db) => {
-  const { graph, admin, storage, meta } = await setUp(db);
-  try {
+importTest(
+  "[meta import] 'Download product images' stores the images through the shop's storage",
+  async (db, { graph, admin, storage, meta }) => {
     graph.items[2].image_url = graph.imageUrl("missing");
     // Plain http elsewhere than the Graph API's origin is refused (no fetching of internal addresses).
     graph.items[1].additional_image_urls = [
@@ -131,27 +141,23 @@ test("[meta import] 'Download product images' stores the images through the shop
       assert.equal(new TextDecoder().decode(stored.bytes.subarray(8, 12)), "WEBP", "WebP bytes");
     }
     assert.deepEqual((await byRetailer(db, "RB-FB-BOWL-M")).images, [], "a failed download is left out");
-  } finally {
-    await graph.stop();
-  }
-});
+  },
+);
 
-test("[meta import] a retailer id already used as a SKU and a taken slug get other free ones", async (db) => {
-  const { graph, admin, storage, meta } = await setUp(db);
-  try {
+importTest(
+  "[meta import] a retailer id already used as a SKU and a taken slug get other free ones",
+  async (db, { admin, storage, meta }) => {
     await createProduct(db, { sku: "RB-FB-UVB-T5", slug: "arcadia-t5-uvb-kit-12", name: "Our own kit" });
     await importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id });
     const uvb = await byRetailer(db, "RB-FB-UVB-T5");
     assert.equal(uvb.sku, "FB-7002");
     assert.equal(uvb.slug, "arcadia-t5-uvb-kit-12-2");
-  } finally {
-    await graph.stop();
-  }
-});
+  },
+);
 
-test("[meta import] odd items are skipped with a reason, the rest imported", async (db) => {
-  const { graph, admin, storage, meta } = await setUp(db);
-  try {
+importTest(
+  "[meta import] odd items are skipped with a reason, the rest imported",
+  async (db, { graph, admin, storage, meta }) => {
     graph.items.push(
       { id: "8001", retailer_id: "USD-1", name: "Dollar thing", price: "$10.00", currency: "USD" },
       { id: "8002", retailer_id: "NOPRICE", name: "No price" },
@@ -167,31 +173,24 @@ test("[meta import] odd items are skipped with a reason, the rest imported", asy
     );
     assert.equal((await byRetailer(db, "CTRL")).name, "Badname here");
     assert.equal((await byRetailer(db, "CTRL")).stock, 0, "in stock without a count: 0");
-  } finally {
-    await graph.stop();
-  }
+  },
+);
+
+importTest("[meta import] archived products are left archived", async (db, { graph, admin, storage, meta }) => {
+  await importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id });
+  await db.update(products).set({ archivedAt: new Date() }).where(eq(products.fbRetailerId, "RB-FB-BOWL-M"));
+  graph.items[2].price = "R199.00";
+  const again = await importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id });
+  assert.equal(again.importCount, 0);
+  assert.equal(again.skippedCount, 1);
+  const bowl = await byRetailer(db, "RB-FB-BOWL-M");
+  assert.ok(bowl.archivedAt);
+  assert.equal(bowl.price, "189.00");
 });
 
-test("[meta import] archived products are left archived", async (db) => {
-  const { graph, admin, storage, meta } = await setUp(db);
-  try {
-    await importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id });
-    await db.update(products).set({ archivedAt: new Date() }).where(eq(products.fbRetailerId, "RB-FB-BOWL-M"));
-    graph.items[2].price = "R199.00";
-    const again = await importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id });
-    assert.equal(again.importCount, 0);
-    assert.equal(again.skippedCount, 1);
-    const bowl = await byRetailer(db, "RB-FB-BOWL-M");
-    assert.ok(bowl.archivedAt);
-    assert.equal(bowl.price, "189.00");
-  } finally {
-    await graph.stop();
-  }
-});
-
-test("[meta import] a refused token is a 422 with Facebook's message; nothing is imported", async (db) => {
-  const { graph, admin, storage, meta } = await setUp(db);
-  try {
+importTest(
+  "[meta import] a refused token is a 422 with Facebook's message; nothing is imported",
+  async (db, { graph, admin, storage, meta }) => {
     await saveAccessToken(db, "EAAB-expired", admin.id);
     await assert.rejects(
       importCatalogue(db, { meta, storage }, { downloadImages: false, userId: admin.id }),
@@ -208,10 +207,8 @@ test("[meta import] a refused token is a 422 with Facebook's message; nothing is
     const status = await metaStatus(db, meta);
     assert.equal(status.lastImport?.ok, false);
     assert.match(status.lastImport!.message, /does not exist/);
-  } finally {
-    await graph.stop();
-  }
-});
+  },
+);
 
 test("[meta import] no catalogue, no token, Facebook down: clear errors", async (db) => {
   const { graph, admin, storage, meta } = await setUp(db);
@@ -274,9 +271,9 @@ test("[meta import] the token is stored, its audit entry hides it, and the statu
   assert.equal(await readSetting(db, "meta.accessToken"), "EAAB-secret-token-value-2");
 });
 
-test("[meta import] image links on internal addresses are refused and named in the result", async (db) => {
-  const { graph, admin, storage, meta } = await setUp(db);
-  try {
+importTest(
+  "[meta import] image links on internal addresses are refused and named in the result",
+  async (db, { graph, admin, storage, meta }) => {
     graph.items[0].image_url = "https://images.evil.example/terrarium.jpg";
     graph.items[0].additional_image_urls = ["https://[::ffff:169.254.169.254]/latest/meta-data/"];
     const fetched: string[] = [];
@@ -296,9 +293,7 @@ test("[meta import] image links on internal addresses are refused and named in t
     assert.match(result.message, /2 image links point at an internal address: refused\./);
     assert.deepEqual(fetched, []);
     assert.deepEqual((await byRetailer(db, "RB-FB-TERR-6045")).images, []);
-  } finally {
-    await graph.stop();
-  }
-});
+  },
+);
 
 closeDatabase();

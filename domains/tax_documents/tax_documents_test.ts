@@ -13,7 +13,7 @@ import {
 } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
-import { testConfig } from "../../tests/helpers/app.ts";
+import { testConfig, testSite } from "../../tests/helpers/app.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
@@ -41,7 +41,7 @@ import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite(config);
 const SHOP = { ...shopSettingsDefaults(config.shop), companyName: "Scales & Tails (Pty) Ltd", vatNumber: "4123456789" };
 
 async function setShop(db: Db, changes: Partial<typeof SHOP> = {}) {

@@ -67,6 +67,15 @@ export async function createCategory(
   return row;
 }
 
+/** A category under `parent`, a level below it. */
+export async function createSubcategory(
+  db: Db,
+  parent: { id: number; level: number },
+  values: Partial<typeof categories.$inferInsert> = {},
+) {
+  return await createCategory(db, { parentId: parent.id, level: parent.level + 1, ...values });
+}
+
 export async function createProduct(
   db: Db,
   values: Partial<typeof products.$inferInsert> = {},
@@ -81,6 +90,13 @@ export async function createProduct(
     ...values,
   }).returning();
   return row;
+}
+
+/** A product for each of `rows` ({@link createProduct}'s values), made one after another so ids follow the rows. */
+export async function createProducts(db: Db, rows: Partial<typeof products.$inferInsert>[]) {
+  const made = [];
+  for (const values of rows) made.push(await createProduct(db, values));
+  return made;
 }
 
 /** A coupon named `code`: 10% off, valid from now, unless `values` say otherwise. */

@@ -3,14 +3,23 @@ import { getTableName } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 
 /**
- * The same database, except that a SELECT for which `fails(fields, table)` holds throws, as a query
- * does when the database is down. `fields` is what was passed to db.select() (undefined for all
- * columns), `table` the name passed to .from().
+ * Which SELECTs fail: `fields` is what was passed to db.select() (undefined for all columns), `table`
+ * the name passed to .from().
  */
-export function failingDatabase(
-  database: Database,
-  fails: (fields: Record<string, unknown> | undefined, table: string) => boolean,
-): Database {
+export type FailingReads = (fields: Record<string, unknown> | undefined, table: string) => boolean;
+
+/** The product lists' reads: they select the product columns ("hasVariants"); category counts do not. */
+export const productListReads: FailingReads = (fields, table) =>
+  table === "products" && !!fields && "hasVariants" in fields;
+
+/** The category list's reads (every column of the categories). */
+export const categoryListReads: FailingReads = (fields, table) => table === "categories" && fields === undefined;
+
+/**
+ * The same database, except that a SELECT for which `fails(fields, table)` holds throws, as a query
+ * does when the database is down.
+ */
+export function failingDatabase(database: Database, fails: FailingReads): Database {
   // Prepared queries (db/prepared.ts) are built once per session class and reused: a session of a
   // class of its own makes them built afresh through this proxy, so their reads can fail too.
   const session = Object.create((database.db as unknown as { session: object }).session, {
@@ -54,4 +63,13 @@ export async function capturingErrors(fn: () => Promise<void>): Promise<Record<s
     console.error = original;
   }
   return lines;
+}
+
+/** What `fn` resolves to, and the lines it logged meanwhile ({@link capturingErrors}). */
+export async function loggedWhile<T>(fn: () => Promise<T>): Promise<{ result: T; logged: Record<string, unknown>[] }> {
+  let result: T | undefined;
+  const logged = await capturingErrors(async () => {
+    result = await fn();
+  });
+  return { result: result as T, logged };
 }

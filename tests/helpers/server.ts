@@ -16,7 +16,8 @@ export interface RunningServer {
   output(): string;
 }
 
-function freePort(): number {
+/** A port of 127.0.0.1 that nothing listens on: free a moment ago. */
+export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   listener.close();

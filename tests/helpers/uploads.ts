@@ -5,7 +5,7 @@ import { type TestClient, testClient } from "./client.ts";
 import { createUser } from "./factories.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { hashPassword, type Role } from "../../domains/auth/mod.ts";
-import type { FileStorage } from "../../lib/storage.ts";
+import { type FileStorage, memoryStorage } from "../../lib/storage.ts";
 
 const PASSWORD = "Admin-Pass1!";
 
@@ -16,6 +16,19 @@ export async function signedIn(db: Db, database: Database, role: Role, storage: 
   const res = await client.postJson("/api/auth/login", { username: role, password: PASSWORD });
   assert.equal(res.status, 200);
   return client;
+}
+
+/** An admin signed in on an app whose uploads go to a fresh memory storage: the client and the storage. */
+export async function adminWithStorage(db: Db, database: Database) {
+  const storage = memoryStorage();
+  return { storage, admin: await signedIn(db, database, "admin", storage) };
+}
+
+/** A visitor and a signed-in customer, whom the upload routes refuse, on apps sharing a fresh memory storage. */
+export async function outsiders(db: Db, database: Database) {
+  const storage = memoryStorage();
+  const visitor = testClient(testApp(database, {}, storage));
+  return { storage, visitor, customer: await signedIn(db, database, "customer", storage) };
 }
 
 /** A multipart body with the files in `file` and any other fields. */

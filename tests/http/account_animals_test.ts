@@ -7,16 +7,28 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
-import { orderItems, orders, products, productVariants, reminderPreferences, users } from "../../db/schema/mod.ts";
+import { orderItems, orders, products, reminderPreferences, users } from "../../db/schema/mod.ts";
 import { remindersOn } from "../../domains/animals/mod.ts";
-import { demoCatalogueApp } from "../helpers/demo_shop.ts";
+import { demoCatalogueApp, demoVariant } from "../helpers/demo_shop.ts";
+import type { Database, Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
+
+/** An animal as the add and edit forms send it (and the API takes it): a blank date or notes is none. */
+const animal = (species: string, name: string, acquiredOn = "", notes = "") => ({ species, name, acquiredOn, notes });
+
+/** The demo catalogue's shop, and the client of customer "keeper", registered there and signed in. */
+async function keeperOnDemoShop(db: Db, database: Database) {
+  const app = await demoCatalogueApp(db, database);
+  const keeper = testClient(app);
+  await registerCustomer(keeper);
+  return { app, keeper };
+}
 
 test(
   "[keeper animals api] record, list, change, remove; 400 unknown species; 404 another customer's; 401 visitors",
   async (db, database) => {
-    const app = await demoCatalogueApp(db, database);
+    const { app, keeper: thandi } = await keeperOnDemoShop(db, database);
     const visitor = testClient(app);
     assert.equal((await visitor.get("/api/account/animals")).status, 401);
     assert.equal(
@@ -24,8 +36,6 @@ test(
       401,
     );
 
-    const thandi = testClient(app);
-    await registerCustomer(thandi);
     const unknown = await thandi.postJson("/api/account/animals", { species: "komodo-dragon", name: "Big" });
     assert.equal(unknown.status, 400);
     assert.match((await unknown.json()).error, /Unknown species/);
@@ -39,12 +49,10 @@ test(
     assert.equal(future.status, 400);
     assert.match(JSON.stringify(await future.json()), /cannot be in the future/);
 
-    const created = await thandi.postJson("/api/account/animals", {
-      species: "leopard-gecko",
-      name: "Spot",
-      acquiredOn: "2025-03-01",
-      notes: "Loves calci-worms",
-    });
+    const created = await thandi.postJson(
+      "/api/account/animals",
+      animal("leopard-gecko", "Spot", "2025-03-01", "Loves calci-worms"),
+    );
     assert.equal(created.status, 201);
     const spot = await created.json();
     assert.equal(spot.name, "Spot");
@@ -90,22 +98,15 @@ test(
 test(
   "[keeper animals pages] /account/animals: add, edit and remove by plain forms; cross-site posts refused",
   async (db, database) => {
-    const app = await demoCatalogueApp(db, database);
+    const { app, keeper } = await keeperOnDemoShop(db, database);
     const visitor = testClient(app);
     const away = await visitor.get("/account/animals");
     assert.equal(away.status, 303);
     assert.match(away.headers.get("Location") ?? "", /^\/login\?redirect=/);
 
-    const keeper = testClient(app);
-    await registerCustomer(keeper);
     const empty = await (await keeper.get("/account/animals")).text();
     assert.match(empty, /Record your animals/);
-    const added = await keeper.postForm("/account/animals", {
-      species: "bearded-dragon",
-      name: "Rex",
-      acquiredOn: "",
-      notes: "",
-    });
+    const added = await keeper.postForm("/account/animals", animal("bearded-dragon", "Rex"));
     assert.equal(added.status, 303);
     assert.equal(added.headers.get("Location"), "/account/animals");
     const page = await (await keeper.get("/account/animals")).text();
@@ -124,12 +125,10 @@ test(
     assert.equal(refused.status, 303);
     assert.match(decodeURIComponent(keeper.cookies.get("flash") ?? ""), /Unknown species/);
 
-    const edited = await keeper.postForm(`/account/animals/${rex.id}`, {
-      species: "bearded-dragon",
-      name: "Rexie",
-      acquiredOn: "2024-12-24",
-      notes: "Hatched in December",
-    });
+    const edited = await keeper.postForm(
+      `/account/animals/${rex.id}`,
+      animal("bearded-dragon", "Rexie", "2024-12-24", "Hatched in December"),
+    );
     assert.equal(edited.status, 303);
     const [rexie] = await (await keeper.get("/api/account/animals")).json();
     assert.deepEqual([rexie.name, rexie.acquiredOn, rexie.notes], ["Rexie", "2024-12-24", "Hatched in December"]);
@@ -153,15 +152,13 @@ test(
 test(
   "[reminders pages] the account switch and the e-mail's unsubscribe link turn reminders off; a bad link is refused",
   async (db, database) => {
-    const app = await demoCatalogueApp(db, database);
-    const keeper = testClient(app);
-    await registerCustomer(keeper);
+    const { app, keeper } = await keeperOnDemoShop(db, database);
     const [me] = await db.select().from(users);
     const page = await (await keeper.get("/account/animals")).text();
     assert.match(page, /On: we e-mail you when something you bought/);
     assert.doesNotMatch(page, /Due for replacement/);
     // A UVB tube bought 13 months ago is due: the account lists it with a reorder link.
-    const [tube] = await db.select().from(productVariants).where(eq(productVariants.sku, "RB-HTL-0002-39W"));
+    const tube = await demoVariant(db, "RB-HTL-0002-39W");
     const paidAt = new Date(Date.now() - 396 * 86_400_000);
     const [order] = await db.insert(orders).values({
       userId: me.id,

@@ -23,6 +23,28 @@ async function signedIn(db: Db, database: Database, values: Parameters<typeof cr
   return { app, client, user };
 }
 
+/** {@link signedIn}, beside another customer who already has taken@example.co.za. */
+async function signedInBesideTaken(db: Db, database: Database) {
+  const me = await signedIn(db, database);
+  await createCustomer(db, { email: "taken@example.co.za" });
+  return me;
+}
+
+/** Posts the profile form without JavaScript, which must refuse it (400); the page it answers with. */
+async function refusedProfile(client: TestClient, fields: Record<string, string>): Promise<string> {
+  const res = await client.postForm("/account/profile", fields);
+  assert.equal(res.status, 400);
+  return await res.text();
+}
+
+/** The profile form's fields for Lindiwe Dlamini, with this phone number. */
+const lindiwe = (phone: string) => ({
+  firstName: "Lindiwe",
+  lastName: "Dlamini",
+  email: "lindiwe@example.co.za",
+  phone,
+});
+
 async function html(client: TestClient, path: string, status = 200): Promise<string> {
   const res = await client.get(path);
   assert.equal(res.status, status, `${path}: ${res.status}`);
@@ -220,16 +242,8 @@ test("[account] Settings tab: profile, password, download and delete", async (db
 test(
   "[account] profile form without JavaScript: saved, refused with messages, e-mail conflict",
   async (db, database) => {
-    const { client, user } = await signedIn(db, database);
-    await createCustomer(db, { email: "taken@example.co.za" });
-    const bad = await client.postForm("/account/profile", {
-      firstName: "Lindiwe",
-      lastName: "Dlamini",
-      email: "lindiwe@example.co.za",
-      phone: "12-34",
-    });
-    assert.equal(bad.status, 400);
-    const badPage = await bad.text();
+    const { client, user } = await signedInBesideTaken(db, database);
+    const badPage = await refusedProfile(client, lindiwe("12-34"));
     assert.ok(badPage.includes("Please enter a valid phone number"));
     assert.ok(badPage.includes('value="Lindiwe"'), "typed values are kept");
     const conflict = await client.postForm("/account/profile", {
@@ -238,13 +252,7 @@ test(
     });
     assert.equal(conflict.status, 409);
     assert.ok((await conflict.text()).includes("An account with that e-mail address already exists."));
-    const ok = await client.postForm("/account/profile", {
-      firstName: "Lindiwe",
-      lastName: "Dlamini",
-      email: "lindiwe@example.co.za",
-      phone: "+27 82 555 1234",
-      currentPassword: PASSWORD,
-    });
+    const ok = await client.postForm("/account/profile", { ...lindiwe("+27 82 555 1234"), currentPassword: PASSWORD });
     assert.equal(ok.status, 303);
     assert.equal(ok.headers.get("location"), "/account?tab=settings");
     const after = await toastAfter(client, "/account?tab=settings");
@@ -269,17 +277,10 @@ test(
     assert.match(profileForm, /name="currentPassword"/, "the profile form has a current-password field");
     assert.ok(textOf(profileForm).includes("Current password (only needed to change your e-mail)"));
 
-    const missing = await client.postForm("/account/profile", { firstName: "Lindiwe", email: "new@example.co.za" });
-    assert.equal(missing.status, 400);
-    const missingPage = await missing.text();
+    const missingPage = await refusedProfile(client, { firstName: "Lindiwe", email: "new@example.co.za" });
     assert.ok(missingPage.includes("Please enter your current password to change your e-mail address"));
     assert.ok(missingPage.includes('value="new@example.co.za"'), "the typed address is kept");
-    const wrong = await client.postForm("/account/profile", {
-      email: "new@example.co.za",
-      currentPassword: "Not-My-Password1",
-    });
-    assert.equal(wrong.status, 400);
-    const wrongPage = await wrong.text();
+    const wrongPage = await refusedProfile(client, { email: "new@example.co.za", currentPassword: "Not-My-Password1" });
     assert.ok(wrongPage.includes("Current password is incorrect"));
     assert.ok(!wrongPage.includes("Not-My-Password1"), "the password is never echoed");
     const api = await client.postJson("/api/account/profile", { email: "new@example.co.za" }, "PUT");
@@ -353,8 +354,7 @@ test("[account] password form: wrong current refused; success signs out other de
 });
 
 test("[account] API: profile and password", async (db, database) => {
-  const { client, user } = await signedIn(db, database);
-  await createCustomer(db, { email: "taken@example.co.za" });
+  const { client, user } = await signedInBesideTaken(db, database);
   const res = await client.postJson("/api/account/profile", {
     firstName: "Sipho",
     lastName: "Mokoena",

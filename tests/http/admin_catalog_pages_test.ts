@@ -10,8 +10,8 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { signedInAs } from "../helpers/staff.ts";
-import { createCategory, createProduct, createVariant } from "../helpers/factories.ts";
-import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
+import { createCategory, createProduct, createSubcategory, createVariant } from "../helpers/factories.ts";
+import { failingDatabase, loggedWhile, productListReads } from "../helpers/failing_db.ts";
 import { auditLogs, categories, products } from "../../db/schema/mod.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 
@@ -135,14 +135,9 @@ test(
   "[admin catalogue pages] the product list says 'Error loading products' when it cannot be read",
   async (db, database) => {
     await createProduct(db);
-    const app = testApp(
-      failingDatabase(database, (fields, table) => table === "products" && !!fields && "hasVariants" in fields),
-    );
+    const app = testApp(failingDatabase(database, productListReads));
     const admin = await signedInAs(db, database, "admin", app);
-    let html = "";
-    const logged = await capturingErrors(async () => {
-      html = await (await admin.get("/admin")).text();
-    });
+    const { result: html, logged } = await loggedWhile(async () => await (await admin.get("/admin")).text());
     assert.match(html, /Error loading products/);
     assert.equal(logged[0]?.message, "admin product list failed", "the failure is logged for staff to find");
   },
@@ -284,7 +279,7 @@ test(
     assert.equal((await db.select().from(categories)).length, 0);
 
     const loop = await createCategory(db, { name: "Parent", slug: "parent" });
-    const child = await createCategory(db, { name: "Child", slug: "child", parentId: loop.id, level: 2 });
+    const child = await createSubcategory(db, loop, { name: "Child", slug: "child" });
     const edit = await admin.postForm(`/admin/categories/${loop.id}`, {
       name: "Parent",
       slug: "parent",

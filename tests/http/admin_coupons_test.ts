@@ -5,7 +5,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { couponForm, STAFF_PASSWORD, staffAccount } from "../helpers/staff.ts";
-import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
+import { failingDatabase, loggedWhile } from "../helpers/failing_db.ts";
 import { createUser } from "../helpers/factories.ts";
 import { auditLogs, coupons, couponUsage, orders } from "../../db/schema/mod.ts";
 
@@ -296,11 +296,10 @@ test(
       (await admin.postJson("/api/auth/login", { username: "admin", password: STAFF_PASSWORD })).status,
       200,
     );
-    let html = "";
-    const logged = await capturingErrors(async () => {
+    const { result: html, logged } = await loggedWhile(async () => {
       const res = await admin.get("/admin/coupons");
       assert.equal(res.status, 200);
-      html = await res.text();
+      return await res.text();
     });
     assert.match(html, /Failed to load coupons\. Please try again\./);
     assert.doesNotMatch(html, /No coupons found/);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { TEST_ORIGIN, testApp, testConfig } from "../helpers/app.ts";
-import { createCategory, createProduct } from "../helpers/factories.ts";
+import { createCategory, createProduct, createSubcategory } from "../helpers/factories.ts";
 import { describeAmpErrors, validateAmp } from "../helpers/amp_validator.ts";
 import { products } from "../../db/schema/mod.ts";
 import { getProduct, listCategories, listProducts } from "../../domains/catalog/mod.ts";
@@ -315,7 +315,7 @@ test(
   async (db, database) => {
     const app = testApp(database);
     const parent = await createCategory(db, { slug: "health-hygiene", name: "Health & Hygiene", description: null });
-    const child = await createCategory(db, { slug: "cleaning", name: "Cleaning", parentId: parent.id, level: 2 });
+    const child = await createSubcategory(db, parent, { slug: "cleaning", name: "Cleaning" });
     const other = await createCategory(db, { slug: "decor", name: "Decor", description: "Hides and vines." });
     await createProduct(db, {
       slug: "f10-disinfectant",
@@ -427,6 +427,19 @@ test("[amp] unknown or malformed slugs are 404 pages with the spec's texts", asy
   }
 });
 
+/** The links of every AMP page's sidebar menu and footer: [where, label, href]. */
+const AMP_LINKS: ["menu" | "footer", string, string][] = [
+  ["menu", "Home", "/"],
+  ["menu", "Categories", "/categories"],
+  ["menu", "All Products", "/products"],
+  ["menu", "Cart", "/cart"],
+  ["menu", "My Account", "/account"],
+  ["footer", "About Us", "/about"],
+  ["footer", "Contact", "/contact"],
+  ["footer", "Terms &amp; Conditions", "/terms"],
+  ["footer", "Privacy Policy", "/privacy"],
+];
+
 test(
   "[amp] layout: right-hand menu, header, footer, copyright, two analytics tags, only AMP scripts",
   async (db, database) => {
@@ -444,32 +457,15 @@ test(
       // Sidebar menu, opening on the right, toggled by the header's menu button.
       assert.match(page, /^<body><amp-sidebar id="site-menu" layout="nodisplay" side="right">/);
       const sidebar = page.slice(0, page.indexOf("</amp-sidebar>"));
-      for (
-        const [label, href] of [
-          ["Home", "/"],
-          ["Categories", "/categories"],
-          ["All Products", "/products"],
-          ["Cart", "/cart"],
-          ["My Account", "/account"],
-        ]
-      ) {
-        assert.ok(sidebar.includes(`<a href="${href}">${label}</a>`), `${path} menu ${label}`);
-      }
       assert.match(
         page,
         /<button type="button" class="menu-btn" aria-label="Open menu"[^>]* on="tap:site-menu\.toggle">/,
       );
       assert.match(page, /<a href="\/" class="brand">.*?<span>Gecko Corner<\/span><\/a>/);
       const footer = page.slice(page.indexOf('<footer class="site-footer">'), page.indexOf("</footer>"));
-      for (
-        const [label, href] of [
-          ["About Us", "/about"],
-          ["Contact", "/contact"],
-          ["Terms &amp; Conditions", "/terms"],
-          ["Privacy Policy", "/privacy"],
-        ]
-      ) {
-        assert.ok(footer.includes(`<a href="${href}">${label}</a>`), `${path} footer ${label}`);
+      const parts = { menu: sidebar, footer };
+      for (const [part, label, href] of AMP_LINKS) {
+        assert.ok(parts[part].includes(`<a href="${href}">${label}</a>`), `${path} ${part} ${label}`);
       }
       assert.ok(footer.includes(`© ${new Date().getFullYear()} Gecko Corner (Pty) Ltd. All rights reserved.`), path);
       // Two vendor analytics tags, carrying the configured ids.

@@ -3,19 +3,20 @@
  * pages without JavaScript, the visitor page cache, 'Add the essentials to cart' and the cart's gaps.
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testAssets, testConfig } from "../helpers/app.ts";
 import { createApp } from "../../app.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 import { testClient } from "../helpers/client.ts";
 import { seedDemo } from "../../seed/mod.ts";
-import { productVariants } from "../../db/schema/mod.ts";
 import { NEEDS } from "../../domains/animals/mod.ts";
 import { NEED_KEYS } from "../../contract/animals.ts";
-import { demoCatalogueApp } from "../helpers/demo_shop.ts";
+import { demoCatalogueApp, demoVariant } from "../helpers/demo_shop.ts";
 
 const { test, closeDatabase } = useTestDatabase();
+
+/** The demo catalogue's 60x45x45 enclosure (a variant): too small for an adult bearded dragon. */
+const SMALL_ENCLOSURE = "RB-ENC-0006-604545";
 
 test("[animals api] list, profile, setup; unknown species 404 with a message", async (db, database) => {
   const app = await demoCatalogueApp(db, database);
@@ -59,11 +60,10 @@ test("[animals api] list, profile, setup; unknown species 404 with a message", a
 test(
   "[animals api] essentials go into the cart once; the setup then says covered, and a misfit says why",
   async (db, database) => {
-    const app = await demoCatalogueApp(db, database);
-    const shopper = testClient(app);
+    const shopper = testClient(await demoCatalogueApp(db, database));
     // A 60x45x45 enclosure and a 6% kit: both wrong for an adult beardie.
-    const [small] = await db.select().from(productVariants).where(eq(productVariants.sku, "RB-ENC-0006-604545"));
-    const [weak] = await db.select().from(productVariants).where(eq(productVariants.sku, "RB-HTL-0001-6-24W"));
+    const small = await demoVariant(db, SMALL_ENCLOSURE);
+    const weak = await demoVariant(db, "RB-HTL-0001-6-24W");
     for (const v of [small, weak]) {
       const res = await shopper.postJson("/api/cart", { productId: v.productId, variantId: v.id, quantity: 1 });
       assert.equal(res.status, 201);
@@ -142,9 +142,8 @@ test(
 test(
   "[animals pages] the essentials form adds to the cart and the cart page shows the chosen animal's gaps",
   async (db, database) => {
-    const app = await demoCatalogueApp(db, database);
-    const shopper = testClient(app);
-    const [small] = await db.select().from(productVariants).where(eq(productVariants.sku, "RB-ENC-0006-604545"));
+    const shopper = testClient(await demoCatalogueApp(db, database));
+    const small = await demoVariant(db, SMALL_ENCLOSURE);
     const add = await shopper.postForm("/cart", { productId: String(small.productId), variantId: String(small.id) });
     assert.equal(add.status, 303);
     // Asking to check the cart for a leopard gecko remembers it; the cart page then lists its gaps.

@@ -6,7 +6,7 @@ import { registerCustomer } from "../helpers/accounts.ts";
 import { createProduct, createVariant, FREESHIP } from "../helpers/factories.ts";
 import { eq } from "drizzle-orm";
 import { coupons, products } from "../../db/schema/mod.ts";
-import type { Db } from "../../db/client.ts";
+import type { Database, Db } from "../../db/client.ts";
 import { ApiError } from "../../client/api.ts";
 import { addedToast } from "../../client/cart.ts";
 import { couponFailure } from "../../client/cart_texts.ts";
@@ -25,6 +25,33 @@ function unescape(html: string): string {
 }
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
+
+type Lines = [productId: number, quantity: number][];
+
+/**
+ * A client of customer "keeper", who registered, put `saved` in their cart and signed out, then as a
+ * guest again put `guest` in a new cart.
+ */
+async function guestAgain(database: Database, saved: Lines, guest: Lines) {
+  const client = testClient(testApp(database));
+  await registerCustomer(client);
+  for (const [productId, quantity] of saved) await client.postJson("/api/cart", { productId, quantity });
+  await client.postJson("/api/auth/logout", {});
+  for (const [productId, quantity] of guest) await client.postJson("/api/cart", { productId, quantity });
+  return client;
+}
+
+/** The shop, and a guest's client whose cart holds one heat mat, added by the plain form. */
+async function guestWithHeatMat(db: Db, database: Database) {
+  const { mat } = await shop(db);
+  const client = testClient(testApp(database));
+  await client.postForm("/cart", { productId: String(mat.id), quantity: "1" });
+  return client;
+}
+
+/** A cart's lines as [product name, quantity], sorted. */
+const linesOf = (cart: { items: { product: { name: string }; quantity: number }[] }) =>
+  cart.items.map((i) => [i.product.name, i.quantity]).sort();
 
 async function shop(db: Db) {
   const mat = await createProduct(db, { name: "Heat Mat", slug: "heat-mat", price: "349.00", stock: 10 });
@@ -129,14 +156,8 @@ test(
 
 test("[cart] signing in merges the guest cart and keeps its coupon", async (db, database) => {
   const { mat, tongs } = await shop(db);
-  const app = testApp(database);
-  const client = testClient(app);
-  await registerCustomer(client);
-  await client.postJson("/api/cart", { productId: tongs.id, quantity: 2 });
-  await client.postJson("/api/auth/logout", {});
   // As a guest again: three items and a coupon.
-  await client.postJson("/api/cart", { productId: tongs.id, quantity: 2 });
-  await client.postJson("/api/cart", { productId: mat.id, quantity: 1 });
+  const client = await guestAgain(database, [[tongs.id, 2]], [[tongs.id, 2], [mat.id, 1]]);
   await client.postJson("/api/cart/apply-coupon", { code: "WELCOME10" }).then((r) => assert.equal(r.status, 200));
   const guestSid = client.cookies.get("sid");
   const login = await client.postJson("/api/auth/login", { username: "keeper", password: "Gecko-Keeper1" });
@@ -144,7 +165,7 @@ test("[cart] signing in merges the guest cart and keeps its coupon", async (db, 
   assert.notEqual(client.cookies.get("sid"), guestSid);
   const cart = await (await client.get("/api/cart")).json();
   assert.deepEqual(
-    cart.items.map((i: { product: { name: string }; quantity: number }) => [i.product.name, i.quantity]).sort(),
+    linesOf(cart),
     [["Feeder Tongs", 3], ["Heat Mat", 1]],
     "2 + 2 tongs capped at the 3 in stock",
   );
@@ -258,9 +279,7 @@ test(
 test(
   "[cart] a guest's first-order coupon says to sign in: on apply, on blur, in the cart data and on /cart",
   async (db, database) => {
-    const { mat } = await shop(db);
-    const client = testClient(testApp(database));
-    await client.postForm("/cart", { productId: String(mat.id), quantity: "1" });
+    const client = await guestWithHeatMat(db, database);
     const blur = await (await client.postJson("/api/coupons/validate", { code: "welcome10" })).json();
     assert.equal(blur.message, "Sign in or create an account at checkout to confirm this is your first order.");
     await client.postForm("/cart/coupon", { code: "welcome10" });
@@ -324,9 +343,7 @@ test(
 test(
   "[cart pages] coupon texts are the spec's: the toast says 'Invalid Coupon', the reason goes under the box",
   async (db, database) => {
-    const { mat } = await shop(db);
-    const client = testClient(testApp(database));
-    await client.postForm("/cart", { productId: String(mat.id), quantity: "1" });
+    const client = await guestWithHeatMat(db, database);
     await client.postForm("/cart/coupon", { code: "buy2get1" });
     const html = await (await client.get("/cart")).text();
     assert.deepEqual(toastOf(html), ["Invalid Coupon", "This coupon cannot be applied to your cart."]);
@@ -454,13 +471,7 @@ raceTest(
   "[cart] two logins sent at once with one guest cart merge it once, without 'Cart Sync Issue'",
   async (db, database) => {
     const { mat, tongs } = await shop(db);
-    const app = testApp(database);
-    const client = testClient(app);
-    await registerCustomer(client);
-    await client.postJson("/api/cart", { productId: mat.id, quantity: 1 });
-    await client.postJson("/api/auth/logout", {});
-    await client.postJson("/api/cart", { productId: mat.id, quantity: 2 });
-    await client.postJson("/api/cart", { productId: tongs.id, quantity: 1 });
+    const client = await guestAgain(database, [[mat.id, 1]], [[mat.id, 2], [tongs.id, 1]]);
     const body = { username: "keeper", password: "Gecko-Keeper1" };
     const logins = await Promise.all([
       client.postJson("/api/auth/login", body),
@@ -472,7 +483,7 @@ raceTest(
     }
     const cart = await (await client.get("/api/cart")).json();
     assert.deepEqual(
-      cart.items.map((i: { product: { name: string }; quantity: number }) => [i.product.name, i.quantity]).sort(),
+      linesOf(cart),
       [["Feeder Tongs", 1], ["Heat Mat", 3]],
     );
   },

@@ -1,22 +1,17 @@
 /** A category's picture over HTTP: the API, the admin forms, who may call them, and the storefront card. */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
-import { testClient } from "../helpers/client.ts";
 import { createCategory } from "../helpers/factories.ts";
 import { PDF_BYTES, testJpeg, testPng } from "../helpers/images.ts";
-import { errorOf, form, signedIn, upload } from "../helpers/uploads.ts";
+import { adminWithStorage, errorOf, form, outsiders, upload } from "../helpers/uploads.ts";
 import { listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { storedKeysOf } from "../../domains/media/mod.ts";
-import { memoryStorage } from "../../lib/storage.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
 test("[category image] only staff may change it: visitors 401, customers 403", async (db, database) => {
-  const storage = memoryStorage();
   const category = await createCategory(db);
-  const visitor = testClient(testApp(database, {}, storage));
-  const customer = await signedIn(db, database, "customer", storage);
+  const { visitor, customer } = await outsiders(db, database);
   const body = () => form([{ bytes: PDF_BYTES, name: "x.jpg" }]);
   for (const [client, status] of [[visitor, 401], [customer, 403]] as const) {
     await errorOf(await upload(client, `/api/categories/${category.id}/image`, body()), status);
@@ -31,9 +26,8 @@ test("[category image] only staff may change it: visitors 401, customers 403", a
 test(
   "[category image] an upload replaces the picture, the old files go, the card shows srcset",
   async (db, database) => {
-    const storage = memoryStorage();
     const category = await createCategory(db, { name: "Heating & Lighting", slug: "heating-lighting" });
-    const admin = await signedIn(db, database, "admin", storage);
+    const { storage, admin } = await adminWithStorage(db, database);
     const path = `/api/categories/${category.id}/image`;
     const first = await upload(admin, path, form([{ bytes: await testJpeg(1400, 700), name: "banner.jpg" }]));
     assert.equal(first.status, 200);

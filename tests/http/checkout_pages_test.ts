@@ -42,6 +42,22 @@ async function intent(
   };
 }
 
+/**
+ * Attempt `intentId` attached to order `orderId`, and the provider's facts of it (`intents`, the
+ * scripted gateway's): `status`, for `amountCents`.
+ */
+async function attempt(
+  db: Db,
+  intents: Map<string, PaymentIntentFacts>,
+  orderId: number,
+  intentId: string,
+  amountCents: number,
+  status: PaymentIntentFacts["status"],
+) {
+  await attachPaymentIntent(db, orderId, intentId);
+  intents.set(intentId, await intent(db, intentId, orderId, amountCents, status));
+}
+
 /** The page's text without tags and React's text separators. */
 function textOf(page: string): string {
   return page.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/[ \t\r\n]+/g, " ");
@@ -417,8 +433,7 @@ test(
     assert.equal(last.headers.get("refresh"), null, "it stops refreshing after about a minute");
     assert.ok((await last.text()).includes(`href="/order/${id}"`));
 
-    await attachPaymentIntent(db, id, "pi_ok");
-    intents.set("pi_ok", await intent(db, "pi_ok", id, 132956, "succeeded"));
+    await attempt(db, intents, id, "pi_ok", 132956, "succeeded");
     const page = await html(client, `/checkout?order=${id}&confirmed=1`);
     const text = textOf(page);
     assert.ok(text.includes("Thank you for your order!"));
@@ -464,8 +479,7 @@ test(
     const lying = await client.get("/checkout/confirmation?payment_intent=pi_declined&redirect_status=succeeded");
     assert.equal(redirectOf(lying), `/checkout?order=${id}`);
 
-    await attachPaymentIntent(db, id, "pi_ok");
-    intents.set("pi_ok", await intent(db, "pi_ok", id, 59500, "succeeded"));
+    await attempt(db, intents, id, "pi_ok", 59500, "succeeded");
     const ok = await client.get("/checkout/confirmation?payment_intent=pi_ok&redirect_status=succeeded");
     assert.equal(redirectOf(ok), `/checkout?order=${id}&confirmed=1`);
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -517,8 +531,7 @@ test(
   "[checkout] the provider's return with a cancelled attempt goes back to paying, not to a wait",
   async (db, database) => {
     const { intents, client, id } = await placedOrder(db, database, { price: "500.00" });
-    await attachPaymentIntent(db, id, "pi_gone");
-    intents.set("pi_gone", await intent(db, "pi_gone", id, 59500, "canceled"));
+    await attempt(db, intents, id, "pi_gone", 59500, "canceled");
     const back = await client.get("/checkout/confirmation?payment_intent=pi_gone&redirect_status=failed");
     assert.equal(redirectOf(back), `/checkout?order=${id}`);
     const text = textOf(await html(client, `/checkout?order=${id}`));
@@ -601,8 +614,7 @@ test("[order page] the customer's own order: every part of the spec's Order deta
   assert.ok(text.includes("Back to Account"));
   assert.ok(!text.includes("Write a Review"), "only delivered orders ask for a review");
 
-  await attachPaymentIntent(db, id, "pi_paid");
-  intents.set("pi_paid", await intent(db, "pi_paid", id, total, "succeeded"));
+  await attempt(db, intents, id, "pi_paid", total, "succeeded");
   await client.get(`/checkout?order=${id}&confirmed=1`);
   page = await html(client, `/order/${id}`);
   text = textOf(page);

@@ -2,12 +2,18 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
-import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
+import {
+  categoryListReads,
+  failingDatabase,
+  type FailingReads,
+  loggedWhile,
+  productListReads,
+} from "../helpers/failing_db.ts";
 import type { Database, Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
-function failing(database: Database, fails: Parameters<typeof failingDatabase>[1]) {
+function failing(database: Database, fails: FailingReads) {
   return testApp(failingDatabase(database, fails));
 }
 
@@ -15,6 +21,21 @@ async function shop(db: Db) {
   const cat = await createCategory(db, { slug: "enclosures-housing", name: "Enclosures & Housing" });
   await createProduct(db, { name: "Glass Terrarium 60x45x45", featured: true, categoryId: cat.id });
   await createProduct(db, { name: "Coco Fibre Brick", isNew: true, categoryId: cat.id });
+}
+
+/**
+ * `path` of the {@link shop} while the reads `fails` picks fail: a 500 page, and the errors it logged.
+ */
+async function pageWhileFailing(
+  db: Db,
+  database: Database,
+  path: string,
+  fails: FailingReads,
+) {
+  await shop(db);
+  const app = failing(database, fails);
+  const { result: page, logged } = await loggedWhile(async () => await html(await app.request(path), 500));
+  return { page, logged };
 }
 
 async function html(res: Response, status: number) {
@@ -31,12 +52,7 @@ function section(page: string, label: string): string {
 }
 
 test("[home] categories failing to load: the section says so, the products still show", async (db, database) => {
-  await shop(db);
-  const app = failing(database, (fields, table) => table === "categories" && fields === undefined);
-  let page = "";
-  const logged = await capturingErrors(async () => {
-    page = await html(await app.request("/"), 500);
-  });
+  const { page, logged } = await pageWhileFailing(db, database, "/", categoryListReads);
   const categories = section(page, "shop-by-category");
   assert.match(categories, /role="alert"[^>]*>Failed to load categories\. Please try again later\.</);
   assert.doesNotMatch(categories, /href="\/category\/enclosures-housing"/);
@@ -51,13 +67,7 @@ test("[home] categories failing to load: the section says so, the products still
 });
 
 test("[home] product lists failing to load: featured and new say so in place", async (db, database) => {
-  await shop(db);
-  // Product lists select the product columns ("hasVariants"); the category counts do not, so they load.
-  const app = failing(database, (fields, table) => table === "products" && !!fields && "hasVariants" in fields);
-  let page = "";
-  const logged = await capturingErrors(async () => {
-    page = await html(await app.request("/"), 500);
-  });
+  const { page, logged } = await pageWhileFailing(db, database, "/", productListReads);
   assert.match(section(page, "shop-by-category"), /href="\/category\/enclosures-housing"/);
   assert.match(section(page, "Featured Products"), /Failed to load featured products\. Please try again later\./);
   assert.match(section(page, "New Arrivals"), /Failed to load new products\. Please try again later\./);
@@ -72,12 +82,7 @@ test("[home] product lists failing to load: featured and new say so in place", a
 });
 
 test("[categories] a load failure shows 'Error Loading Categories' with Return to Home", async (db, database) => {
-  await shop(db);
-  const app = failing(database, (fields, table) => table === "categories" && fields === undefined);
-  let page = "";
-  const logged = await capturingErrors(async () => {
-    page = await html(await app.request("/categories"), 500);
-  });
+  const { page, logged } = await pageWhileFailing(db, database, "/categories", categoryListReads);
   const main = page.slice(page.indexOf('<main id="main"'), page.indexOf("</main>"));
   assert.match(main, /<h1[^>]*>Error Loading Categories<\/h1>/);
   assert.match(main, /<a href="\/"[^>]*>Return to Home<\/a>/);

@@ -1,23 +1,23 @@
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { getHtml, testApp } from "../helpers/app.ts";
-import { createCategory, createProduct } from "../helpers/factories.ts";
-import { capturingErrors, failingDatabase } from "../helpers/failing_db.ts";
-import type { Db } from "../../db/client.ts";
+import { createCategory, createProduct, createSubcategory } from "../helpers/factories.ts";
+import { failingDatabase, loggedWhile, productListReads } from "../helpers/failing_db.ts";
+import type { Database, Db } from "../../db/client.ts";
 import { products } from "../../db/schema/mod.ts";
 import { RANKED_MATCHES } from "../../domains/catalog/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
+/** The test app over {@link catalogue}. */
+async function catalogueApp(db: Db, database: Database) {
+  await catalogue(db);
+  return testApp(database);
+}
+
 async function catalogue(db: Db) {
   const cat = await createCategory(db, { slug: "heating-lighting", name: "Heating & Lighting", position: 1 });
-  const sub = await createCategory(db, {
-    slug: "uv-meters",
-    name: "UV Meters",
-    parentId: cat.id,
-    level: 2,
-    position: 7,
-  });
+  const sub = await createSubcategory(db, cat, { slug: "uv-meters", name: "UV Meters", position: 7 });
   const decor = await createCategory(db, { slug: "decor-enrichment", name: "Decor & Enrichment", position: 2 });
   const rows = [
     ["Arcadia T5 Kit", "Arcadia", "1299.00", null, cat.id, { featured: true }],
@@ -40,8 +40,7 @@ function gridNames(html: string): string[] {
 }
 
 test("[listing] category page filters by band and brand from the URL, in the chosen order", async (db, database) => {
-  await catalogue(db);
-  const app = testApp(database);
+  const app = await catalogueApp(db, database);
   const html = await getHtml(
     app,
     "/category/heating-lighting?price=0-500&price=3500-100000&brand=Exo%20Terra&sort=price_desc",
@@ -61,8 +60,7 @@ test("[listing] category page filters by band and brand from the URL, in the cho
 test(
   "[listing] category includes its sub-categories; brand facet lists the category's brands only",
   async (db, database) => {
-    await catalogue(db);
-    const app = testApp(database);
+    const app = await catalogueApp(db, database);
     const html = await getHtml(app, "/category/heating-lighting?sort=name_asc");
     assert.deepEqual(gridNames(html), [
       "Arcadia T5 Kit",
@@ -80,8 +78,7 @@ test(
 test(
   "[listing] the filter form works without JavaScript: GET to the page with repeated fields",
   async (db, database) => {
-    await catalogue(db);
-    const app = testApp(database);
+    const app = await catalogueApp(db, database);
     const html = await getHtml(app, "/category/heating-lighting");
     const form = html.match(
       /<form[^>]*aria-label="Filters" action="\/category\/heating-lighting" method="get">[\s\S]*?<\/form>/,
@@ -108,8 +105,7 @@ test(
 test(
   "[listing] a selection that matches nothing under the other filters keeps its box ticked",
   async (db, database) => {
-    await catalogue(db);
-    const app = testApp(database);
+    const app = await catalogueApp(db, database);
     // Arcadia has nothing over R3,500: its box must stay (ticked, 0) so Apply Filters keeps it in the URL.
     const html = await getHtml(app, "/category/heating-lighting?price=3500-100000&brand=Arcadia");
     assert.equal([...html.matchAll(/type="checkbox"[^>]*checked=""[^>]*value="Arcadia"/g)].length, 2);
@@ -128,8 +124,7 @@ function brandBoxes(html: string): [string, number, boolean][] {
 }
 
 test("[listing] ticking a price band keeps the category's other brands in the brand filter", async (db, database) => {
-  await catalogue(db);
-  const app = testApp(database);
+  const app = await catalogueApp(db, database);
   // Only the Arcadia T5 Kit costs R1,000 to R2,000; Exo Terra and Solarmeter stay offered, with 0.
   const html = await getHtml(app, "/category/heating-lighting?price=1000-2000");
   assert.deepEqual(gridNames(html), ["Arcadia T5 Kit"]);
@@ -171,8 +166,7 @@ test("[listing] paging: 24 a page, page 2 continues, links keep the filters", as
 });
 
 test("[listing] empty and bad selections", async (db, database) => {
-  await catalogue(db);
-  const app = testApp(database);
+  const app = await catalogueApp(db, database);
   const empty = await getHtml(app, "/category/decor-enrichment?price=2000-3500");
   assert.match(empty, /No products found in Decor &amp; Enrichment\. Please try adjusting your selections\./);
   // A bad sort, price or page is ignored: the page lists the products as if it were not there.
@@ -189,8 +183,7 @@ test("[listing] empty and bad selections", async (db, database) => {
 });
 
 test("[listing] Shop All, Featured, New and Offers list the right products", async (db, database) => {
-  await catalogue(db);
-  const app = testApp(database);
+  const app = await catalogueApp(db, database);
   assert.equal(gridNames(await getHtml(app, "/products")).length, 6);
   assert.deepEqual(gridNames(await getHtml(app, "/featured")), ["Arcadia T5 Kit"]);
   assert.deepEqual(gridNames(await getHtml(app, "/new")), ["Exo Terra Heat Mat"]);
@@ -202,8 +195,7 @@ test("[listing] Shop All, Featured, New and Offers list the right products", asy
 });
 
 test("[listing] search page ranks, highlights matched words and offers facets", async (db, database) => {
-  await catalogue(db);
-  const app = testApp(database);
+  const app = await catalogueApp(db, database);
   const html = await getHtml(app, "/search?q=tube");
   assert.match(html, /Search results for &quot;tube&quot;/);
   assert.deepEqual(gridNames(html).sort(), ["Arcadia Tube", "Cork Bark Tube"]);
@@ -227,13 +219,8 @@ test(
   "[listing] error text when loading fails: the spec's message in place of the grid, logged",
   async (db, database) => {
     await catalogue(db);
-    const app = testApp(
-      failingDatabase(database, (fields, table) => table === "products" && !!fields && "hasVariants" in fields),
-    );
-    let html = "";
-    const logged = await capturingErrors(async () => {
-      html = await getHtml(app, "/category/heating-lighting", 500);
-    });
+    const app = testApp(failingDatabase(database, productListReads));
+    const { result: html, logged } = await loggedWhile(() => getHtml(app, "/category/heating-lighting", 500));
     assert.match(html, /role="alert"[^>]*>An error occurred while loading products\. Please try again later\.</);
     assert.match(html, /<h1[^>]*>Heating &amp; Lighting<\/h1>/);
     assert.ok(logged.some((l) => l.message === "loading products failed" && /simulated outage/.test(String(l.error))));
@@ -241,8 +228,7 @@ test(
 );
 
 test("[api] /api/products takes the listing parameters; bad ones are 400", async (db, database) => {
-  await catalogue(db);
-  const app = testApp(database);
+  const app = await catalogueApp(db, database);
   const res = await app.request(
     "/api/products?category=heating-lighting&price=0-500&price=500-1000&brand=Arcadia&brand=Exo%20Terra&sort=price_asc",
   );
@@ -261,8 +247,7 @@ test("[api] /api/products takes the listing parameters; bad ones are 400", async
 });
 
 test("[api] /api/search and /api/search/suggest", async (db, database) => {
-  await catalogue(db);
-  const app = testApp(database);
+  const app = await catalogueApp(db, database);
   const search = await (await app.request("/api/search?q=exo%20ter&limit=5")).json();
   assert.deepEqual(search.items.map((p: { brand: string }) => p.brand), ["Exo Terra", "Exo Terra"]);
   const suggest = await (await app.request("/api/search/suggest?q=heat")).json();

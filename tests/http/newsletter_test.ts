@@ -3,7 +3,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { eq, sql } from "drizzle-orm";
-import { openDb } from "../../db/client.ts";
+import { type Database, type Db, openDb } from "../../db/client.ts";
 import { coupons, emailOutbox, newsletterSubscriptions } from "../../db/schema/mod.ts";
 import { seedDemo } from "../../seed/mod.ts";
 import { demoCoupons } from "../../seed/demo.ts";
@@ -12,6 +12,18 @@ import { subscribeFailureToast } from "../../islands/NewsletterForm.tsx";
 import { createProduct } from "../helpers/factories.ts";
 
 const { test, closeDatabase } = useTestDatabase();
+
+/**
+ * A visitor's client that asked by the API to subscribe `email`, with the confirmation e-mail and its
+ * link's path and token.
+ */
+async function signUp(db: Db, database: Database, email: string) {
+  const client = testClient(testApp(database));
+  await client.postJson("/api/newsletter", { email });
+  const [mail] = await db.select().from(emailOutbox);
+  const [, path, token] = mail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=([a-z2-7]+))/)!;
+  return { client, mail, path, token };
+}
 
 /** Opens the e-mailed confirmation link, then presses its 'Confirm subscription' button, as a person does. */
 async function confirm(client: TestClient, confirmPath: string): Promise<Response> {
@@ -65,10 +77,7 @@ test(
 test(
   "[newsletter] opening the confirmation link (as a mail scanner does) confirms nothing; only the button does",
   async (db, database) => {
-    const client = testClient(testApp(database));
-    await client.postJson("/api/newsletter", { email: "scanned@example.co.za" });
-    const [mail] = await db.select().from(emailOutbox);
-    const [, path, token] = mail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=([a-z2-7]+))/)!;
+    const { client, path, token } = await signUp(db, database, "scanned@example.co.za");
     for (let i = 0; i < 3; i++) assert.equal((await client.get(path)).status, 200);
     const [pending] = await db.select().from(newsletterSubscriptions);
     assert.equal(pending.confirmedAt, null, "a GET never confirms");
@@ -89,10 +98,7 @@ test(
 test(
   "[newsletter] the JSON twins of the links' buttons: a used, unknown or hostile token is a 400 that says so",
   async (db, database) => {
-    const client = testClient(testApp(database));
-    await client.postJson("/api/newsletter", { email: "json@example.co.za" });
-    const [mail] = await db.select().from(emailOutbox);
-    const token = mail.textBody.match(/\/newsletter\/confirm\?token=([a-z2-7]+)/)![1];
+    const { client, token } = await signUp(db, database, "json@example.co.za");
     const confirmed = await client.postJson("/api/newsletter/confirm", { token });
     assert.equal(confirmed.status, 200);
     assert.deepEqual(await confirmed.json(), { success: true, code: "WELCOME10" });
@@ -169,13 +175,9 @@ test("[newsletter] the home banner form works without JavaScript", async (_db, d
 test(
   "[newsletter] the unsubscribe link of the confirmation e-mail still works after confirming",
   async (db, database) => {
-    const client = testClient(testApp(database));
-    await client.postJson("/api/newsletter", { email: "gecko@example.co.za" });
-    const [confirmMail] = await db.select().from(emailOutbox);
-    const firstLink = confirmMail.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1];
-    const confirmUrl =
-      confirmMail.textBody.match(/http:\/\/localhost:8000(\/newsletter\/confirm\?token=[a-z2-7]+)/)![1];
-    assert.equal((await confirm(client, confirmUrl)).status, 200);
+    const { client, mail, path } = await signUp(db, database, "gecko@example.co.za");
+    const firstLink = mail.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1];
+    assert.equal((await confirm(client, path)).status, 200);
     const welcome = (await db.select().from(emailOutbox)).find((m) => /your 10% code/.test(m.subject))!;
     assert.equal(welcome.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1], firstLink, "one stable link");
     const done = await client.postForm("/newsletter/unsubscribe", { token: firstLink });

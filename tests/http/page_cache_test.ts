@@ -14,12 +14,26 @@ import { orderOf } from "../helpers/reviews.ts";
 import { createCategory, createProduct } from "../helpers/factories.ts";
 import { recommendations } from "../../db/schema/mod.ts";
 import { createApp } from "../../app.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Db } from "../../db/client.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { PRIVATE_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from "../../routes/page_cache.ts";
 
 const { test, closeDatabase } = useTestDatabase();
+
+/** A product named `name` (R100, 40 in stock) and two instances of the shop over the same database. */
+async function onTwoInstances(db: Db, database: Database, name: string) {
+  const product = await createProduct(db, { name, price: "100.00", stock: 40 });
+  return { product, app: testApp(database), other: secondInstance(database) };
+}
+
+/** Customers signed in: keeper_a and keeper_b on `app`, keeper_b2 on `other`. */
+async function threeShoppers(db: Db, database: Database, app: ReturnType<typeof testApp>, other: typeof app) {
+  const a = await staffAccount(db, database, "customer", "keeper_a", {}, app);
+  const b = await staffAccount(db, database, "customer", "keeper_b", {}, app);
+  const bThere = await staffAccount(db, database, "customer", "keeper_b2", {}, other);
+  return { a, b, bThere };
+}
 
 /** An instance of the shop with its page cache on (as in production). */
 function testApp(database: Database) {
@@ -86,9 +100,7 @@ test("[page cache] a response that sets a cookie (a guest cart) is private and n
 test(
   "[page cache] a price and a stock change by staff show at once to visitors on this instance and on another",
   async (db, database) => {
-    const product = await createProduct(db, { name: "Misting Nozzle", price: "100.00", stock: 40 });
-    const app = testApp(database);
-    const other = secondInstance(database);
+    const { product, app, other } = await onTwoInstances(db, database, "Misting Nozzle");
     const here = testClient(app);
     const there = testClient(other);
     const path = `/product/${product.slug}`;
@@ -131,13 +143,9 @@ test("[page cache] shop settings saved on one instance show on another at once",
 test(
   "[page cache] a signed-in shopper's product page shares the product and reviews but reads their own wishlist and review fresh; staff changes show at once",
   async (db, database) => {
-    const product = await createProduct(db, { name: "Thermostat Dial", price: "100.00", stock: 40 });
-    const app = testApp(database);
-    const other = secondInstance(database);
+    const { product, app, other } = await onTwoInstances(db, database, "Thermostat Dial");
     const path = `/product/${product.slug}`;
-    const a = await staffAccount(db, database, "customer", "keeper_a", {}, app);
-    const b = await staffAccount(db, database, "customer", "keeper_b", {}, app);
-    const bThere = await staffAccount(db, database, "customer", "keeper_b2", {}, other);
+    const { a, b, bThere } = await threeShoppers(db, database, app, other);
     for (const client of [a.client, b.client, bThere.client]) await (await client.get(path)).body?.cancel();
 
     // A saves it: A's page says so at once, B's (from the same shared product data) does not.
@@ -199,12 +207,8 @@ test(
 test(
   "[page cache] signed-in shoppers share listing and search reads, see their own cart badge, and see a staff change at once on every instance",
   async (db, database) => {
-    const product = await createProduct(db, { name: "Ceramic Heat Emitter", price: "100.00", stock: 40 });
-    const app = testApp(database);
-    const other = secondInstance(database);
-    const a = await staffAccount(db, database, "customer", "keeper_a", {}, app);
-    const b = await staffAccount(db, database, "customer", "keeper_b", {}, app);
-    const bThere = await staffAccount(db, database, "customer", "keeper_b2", {}, other);
+    const { product, app, other } = await onTwoInstances(db, database, "Ceramic Heat Emitter");
+    const { a, b, bThere } = await threeShoppers(db, database, app, other);
     const listing = "/products?sort=name_asc";
     const search = "/api/search?q=ceramic";
     for (const client of [a.client, b.client, bThere.client]) {

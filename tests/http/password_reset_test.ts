@@ -6,11 +6,10 @@ import { TEST_ORIGIN, testApp, testAssets, testConfig } from "../helpers/app.ts"
 import { testClient } from "../helpers/client.ts";
 import { createUser } from "../helpers/factories.ts";
 import { PASSWORD_RULE_CASES } from "../helpers/accounts.ts";
+import { forgetfulThandi, queuedResetToken } from "../helpers/password_reset.ts";
 import { resetLinkIn, startSmtpSink, textBody } from "../fakes/smtp_sink.ts";
 import { createApp } from "../../app.ts";
-import type { Db } from "../../db/client.ts";
 import { emailOutbox, passwordResetTokens, sessions } from "../../db/schema/mod.ts";
-import { hashPassword } from "../../domains/auth/mod.ts";
 import { deliverDue, fromAddress, smtpTransport } from "../../domains/mail/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -20,26 +19,13 @@ const NEW = "Bearded-Dragon2!";
 const SENT = "If an account exists for that e-mail, we have sent a reset link. It expires in 1 hour.";
 
 /** The customer who forgets her password, which is OLD. */
-const thandi = {
-  username: "thandi_n",
-  email: "thandi@example.co.za",
-  password: await hashPassword(OLD),
-  firstName: "Thandi",
-};
+const thandi = await forgetfulThandi("thandi_n", OLD);
 
 /** The <input> tag with this name. */
 function inputTag(html: string, name: string): string {
   const tag = (html.match(/<input[^>]*>/g) ?? []).find((t) => t.includes(` name="${name}"`));
   assert.ok(tag, `an input named ${name}`);
   return tag;
-}
-
-/** The token of the newest queued e-mail. */
-async function queuedToken(db: Db): Promise<string> {
-  const rows = await db.select().from(emailOutbox);
-  const token = /reset-password\?token=([a-z2-7]{32})/.exec(rows.at(-1)?.textBody ?? "")?.[1];
-  assert.ok(token, "a reset e-mail is queued");
-  return token;
 }
 
 test("[reset api] the same answer for known and unknown e-mails", async (db, database) => {
@@ -74,7 +60,7 @@ test("[reset api] messages: e-mail required and valid, password rules, match, to
   assert.equal(extra.status, 400, "strict body");
 
   await client.postJson("/api/auth/forgot-password", { email: "thandi@example.co.za" });
-  const token = await queuedToken(db);
+  const token = await queuedResetToken(db);
   const resetCases: [Record<string, unknown>, string][] = [
     ...PASSWORD_RULE_CASES,
     [{ password: NEW, confirmPassword: "Different-1!" }, "Passwords do not match"],
@@ -115,7 +101,7 @@ test("[reset api] reset once, sign in with the new password; other sessions are 
   }
   const visitor = testClient(app);
   await visitor.postJson("/api/auth/forgot-password", { email: "thandi@example.co.za" });
-  const token = await queuedToken(db);
+  const token = await queuedResetToken(db);
   const ok = await visitor.postJson("/api/auth/reset-password", { token, password: NEW, confirmPassword: NEW });
   assert.equal(ok.status, 200);
   assert.equal((await ok.json()).success, true);
@@ -212,7 +198,7 @@ test("[reset pages] /reset-password: invalid link, form, errors, success and red
     assert.doesNotMatch(html, /name="password"/);
   }
   await client.postForm("/forgot-password", { email: "thandi@example.co.za" });
-  const token = await queuedToken(db);
+  const token = await queuedResetToken(db);
   const form = await client.get(`/reset-password?token=${token}`);
   assert.equal(form.status, 200);
   assert.equal(form.headers.get("cache-control"), "no-store");

@@ -18,6 +18,7 @@ import {
   paidByCard,
 } from "../helpers/orders.ts";
 import { manualRefundByAdmin } from "../helpers/staff.ts";
+import { freePort } from "../helpers/server.ts";
 import { startFakePayFast } from "../fakes/payfast.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -265,9 +266,7 @@ test(
 test(
   "[payfast] PayFast's validate endpoint unreachable: 503 (PayFast retries), the order stays unpaid and unrecorded",
   async (db, database) => {
-    const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const deadBase = `http://127.0.0.1:${(closed.addr as Deno.NetAddr).port}`;
-    closed.close();
+    const deadBase = `http://127.0.0.1:${freePort()}`;
     const app = testApp(database, { ...env, PAYFAST_BASE: deadBase });
     const { order } = await customerWithOrder(db, testClient(app));
     const res = await testClient(app, { origin: null }).request("/api/webhooks/payfast", {

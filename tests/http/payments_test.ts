@@ -14,6 +14,7 @@ import { startFakeStripeApi, stripeAgainst } from "../fakes/stripe_api.ts";
 import { auditLogs, emailOutbox, loyaltyLedger, paymentEvents, products } from "../../db/schema/mod.ts";
 import { PAYMENT_REFUNDED } from "../../domains/checkout/mod.ts";
 import { cancelOrder } from "../../domains/orders/mod.ts";
+import type { Database, Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const fake = startFakeStripeApi();
@@ -25,11 +26,24 @@ async function postWebhook(client: TestClient, signed: { body: string; headers: 
   return await client.request("/api/webhooks/stripe", { method: "POST", headers: signed.headers, body: signed.body });
 }
 
+/** A customer with an order (tests/helpers/orders.ts) on the shop with Stripe, and their client. */
+async function stripeShopper(db: Db, database: Database) {
+  const client = testClient(testApp(database, stripeEnv));
+  return { client, ...await customerWithOrder(db, client) };
+}
+
+/** Stripe's servers calling the shop on `database`: no cookies, no Origin. */
+const stripeServers = (database: Database) => testClient(testApp(database, stripeEnv), { origin: null });
+
+/** Stripe tells the shop, correctly signed, of a `type` event for payment intent `intentId`. */
+async function stripeSends(database: Database, type: string, intentId: string) {
+  return await postWebhook(stripeServers(database), await fake.signedWebhook(fake.event(type, intentId), WHSEC));
+}
+
 test(
   "[payments] create-intent charges the order's total whatever the body says, in zar, once",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { order } = await customerWithOrder(db, client);
+    const { client, order } = await stripeShopper(db, database);
     const before = fake.intents.size;
     const res = await client.postJson("/api/payments/create-intent", {
       orderId: order.id,
@@ -75,8 +89,7 @@ test(
 test(
   "[payments] create-intent: a canceled attempt is replaced under the next idempotency key",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { order } = await customerWithOrder(db, client);
+    const { client, order } = await stripeShopper(db, database);
     const first = await (await client.postJson("/api/payments/create-intent", { orderId: order.id })).json();
     const firstId = first.clientSecret.split("_secret_")[0];
     fake.setStatus(firstId, "canceled");
@@ -88,11 +101,7 @@ test(
     assert.equal(create.idempotencyKey, `order-${order.id}-2-${order.orderNumber}`);
     assert.equal((await orderRow(db, order.id)).paymentIntentId, second.clientSecret.split("_secret_")[0]);
     // A late 'canceled' event for the replaced attempt must not cancel the order being paid now.
-    const stripe = testClient(testApp(database, stripeEnv), { origin: null });
-    const late = await postWebhook(
-      stripe,
-      await fake.signedWebhook(fake.event("payment_intent.canceled", firstId), WHSEC),
-    );
+    const late = await stripeSends(database, "payment_intent.canceled", firstId);
     assert.equal(late.status, 200);
     const after = await orderRow(db, order.id);
     assert.deepEqual([after.status, after.cancelledAt], ["pending", null]);
@@ -126,14 +135,13 @@ test(
 test(
   "[payments] webhook: a forged or stale signature is refused with 400 and changes nothing",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { order } = await customerWithOrder(db, client);
+    const { client, order } = await stripeShopper(db, database);
     const { clientSecret } = await (await client.postJson("/api/payments/create-intent", { orderId: order.id })).json();
     const intentId = clientSecret.split("_secret_")[0];
     fake.setStatus(intentId, "succeeded");
     const event = fake.event("payment_intent.succeeded", intentId);
     // Stripe's servers send no Origin and no cookies.
-    const stripe = testClient(testApp(database, stripeEnv), { origin: null });
+    const stripe = stripeServers(database);
 
     const forged = await postWebhook(stripe, await fake.signedWebhook(event, "whsec_attacker"));
     assert.equal(forged.status, 400);
@@ -160,8 +168,7 @@ test(
 test(
   "[payments] webhook: payment_intent.succeeded pays the order once; a replay awards no second points",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { me, order } = await customerWithOrder(db, client);
+    const { client, me, order } = await stripeShopper(db, database);
     const { clientSecret } = await (await client.postJson("/api/payments/create-intent", { orderId: order.id })).json();
     const intentId = clientSecret.split("_secret_")[0];
     fake.setStatus(intentId, "succeeded");
@@ -169,7 +176,7 @@ test(
       fake.event("payment_intent.succeeded", intentId, `evt_paid_${order.id}`),
       WHSEC,
     );
-    const stripe = testClient(testApp(database, stripeEnv), { origin: null });
+    const stripe = stripeServers(database);
 
     const res = await postWebhook(stripe, signed);
     assert.equal(res.status, 200, await res.clone().text());
@@ -193,16 +200,11 @@ test(
 );
 
 test("[payments] webhook: a declined attempt is recorded on the order, which stays open", async (db, database) => {
-  const client = testClient(testApp(database, stripeEnv));
-  const { order } = await customerWithOrder(db, client);
+  const { client, order } = await stripeShopper(db, database);
   const { clientSecret } = await (await client.postJson("/api/payments/create-intent", { orderId: order.id })).json();
   const intentId = clientSecret.split("_secret_")[0];
   fake.setStatus(intentId, "requires_payment_method", "Your card was declined.");
-  const stripe = testClient(testApp(database, stripeEnv), { origin: null });
-  const res = await postWebhook(
-    stripe,
-    await fake.signedWebhook(fake.event("payment_intent.payment_failed", intentId), WHSEC),
-  );
+  const res = await stripeSends(database, "payment_intent.payment_failed", intentId);
   assert.equal(res.status, 200);
   const row = await orderRow(db, order.id);
   assert.equal(row.status, "pending");
@@ -223,8 +225,7 @@ const patchPayment = (client: TestClient, orderId: number, paymentId: string) =>
 test(
   "[payments] PATCH after paying through the Stripe SDK: paid once; unconfirmed or declined intents are 409",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { me, order } = await customerWithOrder(db, client);
+    const { client, me, order } = await stripeShopper(db, database);
     const intentId = await startPayment(client, order.id);
 
     // Not confirmed yet: the browser's "succeeded" is not believed.
@@ -259,8 +260,7 @@ test(
 test(
   "[payments] PATCH refuses a paid intent of another shop sharing the Stripe account (same order id)",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { order } = await customerWithOrder(db, client);
+    const { client, order } = await stripeShopper(db, database);
     // Staging, or a colleague's machine: its own order with our id, for the same amount, paid.
     const theirs = await stripeSdk.paymentIntents.create({
       amount: order.totalCents,
@@ -280,8 +280,7 @@ test(
 test(
   "[payments] return from a redirect (3-D Secure): Stripe's return_url checks the intent with Stripe",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { order } = await customerWithOrder(db, client);
+    const { client, order } = await stripeShopper(db, database);
     const page = await client.get(`/checkout?order=${order.id}`);
     assert.match(await page.text(), /&quot;returnUrl&quot;:&quot;\/checkout\/confirmation&quot;/);
     const intentId = await startPayment(client, order.id);
@@ -313,8 +312,7 @@ test(
 test(
   "[payments] a Stripe payment for a cancelled order whose stock is gone is refunded through Stripe",
   async (db, database) => {
-    const client = testClient(testApp(database, stripeEnv));
-    const { me, order } = await customerWithOrder(db, client);
+    const { client, me, order } = await stripeShopper(db, database);
     const intentId = await startPayment(client, order.id);
     // The order was cancelled (stock back), and the units were sold before the payment landed.
     await cancelOrder(db, order.id, "Not paid within 30 minutes");
@@ -341,8 +339,7 @@ test(
     assert.equal((await db.select().from(loyaltyLedger).where(eq(loyaltyLedger.userId, me.id))).length, 0);
 
     // Stripe's webhook for the same payment follows: nothing is refunded twice.
-    const hook = await fake.signedWebhook(fake.event("payment_intent.succeeded", intentId), WHSEC);
-    assert.equal((await postWebhook(testClient(testApp(database, stripeEnv), { origin: null }), hook)).status, 200);
+    assert.equal((await stripeSends(database, "payment_intent.succeeded", intentId)).status, 200);
     assert.equal((await patchPayment(client, order.id, intentId)).status, 200);
     assert.equal([...fake.refunds.values()].filter((r) => r.payment_intent === intentId).length, 1);
     assert.equal((await db.select().from(emailOutbox)).filter((m) => /refunded/.test(m.subject)).length, 1);

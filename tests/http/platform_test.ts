@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { DEPLOY_PERMISSIONS, type RunningServer, startServer } from "../helpers/server.ts";
+import { DEPLOY_PERMISSIONS, freePort, type RunningServer, startServer } from "../helpers/server.ts";
 import { usingPostgres, withScratchDatabase } from "../helpers/scratch_db.ts";
 import { testClient } from "../helpers/client.ts";
 import { buyOne, httpShopper, newCustomer } from "../helpers/http_shopper.ts";
@@ -107,9 +107,7 @@ Deno.test({
   name: "[platform] an unreachable database stops the start with one line naming DATABASE_URL and host:port",
   ...options,
   fn: async () => {
-    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const port = (listener.addr as Deno.NetAddr).port;
-    listener.close(); // nothing listens there now
+    const port = freePort();
     const out = await startShop({ DATABASE_URL: `postgres://shop:hunter2@127.0.0.1:${port}/shop` });
     assert.equal(out.code, 1);
     assert.equal(

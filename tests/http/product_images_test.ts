@@ -5,14 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testApp } from "../helpers/app.ts";
-import { testClient } from "../helpers/client.ts";
 import { createProduct } from "../helpers/factories.ts";
 import { corruptJpeg, PDF_BYTES, testJpeg, testPng, testWebp } from "../helpers/images.ts";
-import { errorOf, form, signedIn, upload } from "../helpers/uploads.ts";
+import { adminWithStorage, errorOf, form, outsiders, signedIn, upload } from "../helpers/uploads.ts";
 import { listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { productImages, sniffImage, storedKeysOf } from "../../domains/media/mod.ts";
-import { memoryStorage } from "../../lib/storage.ts";
 import { s3Storage } from "../../lib/s3_storage.ts";
 import { startFakeS3 } from "../fakes/s3.ts";
 
@@ -21,10 +18,8 @@ const { test, closeDatabase } = useTestDatabase();
 test(
   "[product images] visitors get 401 and customers 403 on every write route; reading products stays public",
   async (db, database) => {
-    const storage = memoryStorage();
     const product = await createProduct(db, { images: ["/a.jpg"] });
-    const visitor = testClient(testApp(database, {}, storage));
-    const customer = await signedIn(db, database, "customer", storage);
+    const { visitor, customer } = await outsiders(db, database);
     const jpeg = await testJpeg(64, 64);
     for (const [client, status] of [[visitor, 401], [customer, 403]] as const) {
       await errorOf(
@@ -58,9 +53,8 @@ test(
 test(
   "[product images] an admin uploads JPEG, PNG and WebP; the WebP sizes are stored and the shop shows them with srcset",
   async (db, database) => {
-    const storage = memoryStorage();
     const product = await createProduct(db, { name: "Exo Terra Glass Terrarium", slug: "exo-terra-glass-terrarium" });
-    const admin = await signedIn(db, database, "admin", storage);
+    const { storage, admin } = await adminWithStorage(db, database);
     const res = await upload(
       admin,
       `/api/products/${product.id}/images`,
@@ -113,9 +107,8 @@ test(
 );
 
 test("[product images] hostile uploads are 4xx with plain messages, never 500", async (db, database) => {
-  const storage = memoryStorage();
   const product = await createProduct(db);
-  const admin = await signedIn(db, database, "admin", storage);
+  const { admin } = await adminWithStorage(db, database);
   const path = `/api/products/${product.id}/images`;
   const pdf = await errorOf(await upload(admin, path, form([{ bytes: PDF_BYTES, name: "photo.jpg" }])), 400);
   assert.equal(pdf, "Images must be JPEG, PNG or WebP files");
@@ -173,10 +166,9 @@ test("[product images] hostile uploads are 4xx with plain messages, never 500", 
 test(
   "[product images] at most 8 images; delete by index or URL removes the files; reorder must be a permutation",
   async (db, database) => {
-    const storage = memoryStorage();
     const seven = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}.jpg`);
     const product = await createProduct(db, { images: seven });
-    const admin = await signedIn(db, database, "admin", storage);
+    const { storage, admin } = await adminWithStorage(db, database);
     const path = `/api/products/${product.id}/images`;
     const two = form([{ bytes: await testJpeg(80, 80, 1), name: "a.jpg" }, {
       bytes: await testJpeg(80, 80, 2),
@@ -226,9 +218,8 @@ test(
 test(
   "[product images] the admin forms work without JavaScript: upload, move, delete, and refusals come back as toasts",
   async (db, database) => {
-    const storage = memoryStorage();
     const product = await createProduct(db, { name: "Habistat Heat Mat", images: ["/images/placeholder/a.svg"] });
-    const admin = await signedIn(db, database, "admin", storage);
+    const { admin } = await adminWithStorage(db, database);
     const page = `/admin/products/${product.id}/images`;
     const html = await (await admin.get(page)).text();
     assert.match(html, /<h1[^>]*>Habistat Heat Mat<\/h1>/);

@@ -6,6 +6,9 @@ import { createCategory, createProduct, createVariant } from "../helpers/factori
 
 const { test, closeDatabase } = useTestDatabase();
 
+/** A variant out of stock but on pre-order: 10% off, expected 20 January 2027. */
+const PREORDER_JANUARY = { stock: 0, preorder: true, preorderDiscount: "10.00", arrivalDate: "2027-01-20" };
+
 /** The body only (the head repeats SKU and prices in meta tags and JSON-LD), without React's text separators. */
 function bodyOf(html: string): string {
   return html.slice(html.indexOf("<body")).replaceAll("<!-- -->", "");
@@ -76,10 +79,7 @@ test(
       name: "90x45x60cm",
       sku: "RB-ENC-1-L",
       price: "3899.00",
-      stock: 0,
-      preorder: true,
-      preorderDiscount: "10.00",
-      arrivalDate: "2027-01-20",
+      ...PREORDER_JANUARY,
     });
     const body = bodyOf(await getHtml(app, "/product/glass-terrarium"));
     assert.match(textOf(body, "data-price"), /^R\s2\s599,00Was\s?R\s2\s799,00$/);
@@ -129,15 +129,7 @@ test(
   async (db, database) => {
     const app = testApp(database);
     const p = await createProduct(db, { name: "UVB Kit", slug: "uvb-kit", sku: "RB-UVB", price: "2199.00" });
-    await createVariant(db, p.id, {
-      name: "14% 54W",
-      sku: "RB-UVB-14",
-      price: "2199.00",
-      stock: 0,
-      preorder: true,
-      preorderDiscount: "10.00",
-      arrivalDate: "2027-01-20",
-    });
+    await createVariant(db, p.id, { name: "14% 54W", sku: "RB-UVB-14", price: "2199.00", ...PREORDER_JANUARY });
     const body = bodyOf(await getHtml(app, "/product/uvb-kit"));
     // 10% off R 2 199,00 = R 1 979,10 (to the cent), regular price struck through.
     assert.match(textOf(body, "data-price"), /^R\s1\s979,10Was\s?R\s2\s199,00$/);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { createCategory, createProduct, createVariant } from "../helpers/factories.ts";
+import { createCategory, createProducts, createVariant } from "../helpers/factories.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import type { Db } from "../../db/client.ts";
 import { cartItems, orderItems, orders, productRecommendationLists, recommendations } from "../../db/schema/mod.ts";
@@ -13,31 +13,13 @@ const { test, closeDatabase } = useTestDatabase();
 async function shop(db: Db) {
   const heating = await createCategory(db, { slug: "heating-lighting", name: "Heating & Lighting" });
   const feeding = await createCategory(db, { slug: "feeding-supplies", name: "Feeding Supplies" });
-  const mat = await createProduct(db, {
-    name: "Habistat Heat Mat",
-    slug: "heat-mat",
-    price: "300.00",
-    categoryId: heating.id,
-  });
-  const stat = await createProduct(db, {
-    name: "Habistat Mat Stat Thermostat",
-    slug: "mat-stat",
-    price: "450.00",
-    categoryId: heating.id,
-  });
-  const lamp = await createProduct(db, { name: "Basking Lamp", slug: "lamp", price: "150.00", categoryId: heating.id });
-  const tongs = await createProduct(db, {
-    name: "Feeder Tongs",
-    slug: "tongs",
-    price: "90.00",
-    categoryId: feeding.id,
-  });
-  const calcium = await createProduct(db, {
-    name: "Calcium Powder",
-    slug: "calcium",
-    price: "120.00",
-    categoryId: feeding.id,
-  });
+  const [mat, stat, lamp, tongs, calcium] = await createProducts(db, [
+    { name: "Habistat Heat Mat", slug: "heat-mat", price: "300.00", categoryId: heating.id },
+    { name: "Habistat Mat Stat Thermostat", slug: "mat-stat", price: "450.00", categoryId: heating.id },
+    { name: "Basking Lamp", slug: "lamp", price: "150.00", categoryId: heating.id },
+    { name: "Feeder Tongs", slug: "tongs", price: "90.00", categoryId: feeding.id },
+    { name: "Calcium Powder", slug: "calcium", price: "120.00", categoryId: feeding.id },
+  ]);
   await createVariant(db, calcium.id, { name: "100g", stock: 0 });
   const calcium250 = await createVariant(db, calcium.id, { name: "250g", stock: 4 });
   // Two paid orders put the tongs and calcium with the heat mat.

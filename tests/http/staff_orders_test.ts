@@ -11,7 +11,7 @@ import { testClient } from "../helpers/client.ts";
 import { createProduct, createUser, homeAddressForm } from "../helpers/factories.ts";
 import { customer } from "../helpers/paid_orders.ts";
 import { accountOn } from "../helpers/staff.ts";
-import type { Db } from "../../db/client.ts";
+import type { Database, Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orderItems, orders, products, users } from "../../db/schema/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
@@ -24,6 +24,12 @@ const address = homeAddressForm;
 /** A new admin (or customer) signed in on `app`, named after the role ("admin1"). */
 const staff = async (db: Db, app: ReturnType<typeof testShop>["app"], role: "admin" | "customer" = "admin") =>
   (await accountOn(db, app, role, `${role}1`)).client;
+
+/** The shop (with the offline test provider) and its admin "admin1", signed in. */
+async function shopAndAdmin(db: Db, database: Database) {
+  const { app } = testShop(database);
+  return { app, admin: await staff(db, app) };
+}
 
 const stockOf = async (db: Db, id: number) =>
   (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
@@ -50,9 +56,8 @@ test("[staff orders] only staff may take an order, with the shop's Origin (CSRF)
 });
 
 test("[staff orders] bad input is a 400 and writes nothing", async (db, database) => {
-  const { app } = testShop(database);
+  const { admin } = await shopAndAdmin(db, database);
   const p = await createProduct(db, { price: "100.00", stock: 500 });
-  const admin = await staff(db, app);
   const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za" });
   const ok = { customerId: buyer.id, items: [{ productId: p.id, quantity: 1 }], shippingMethod: "standard", address };
   const cases: [string, unknown][] = [
@@ -81,9 +86,8 @@ test("[staff orders] bad input is a 400 and writes nothing", async (db, database
 test(
   "[staff orders] the order is priced at the shop's prices, takes the stock, is audited and e-mails the pay link",
   async (db, database) => {
-    const { app } = testShop(database);
+    const { app, admin } = await shopAndAdmin(db, database);
     const mat = await createProduct(db, { name: "Heat mat 20W", price: "250.00", salePrice: "200.00", stock: 4 });
-    const admin = await staff(db, app);
     const res = await admin.postJson("/api/admin/orders", {
       email: "Sipho@Example.co.za",
       // A client's price is dropped: the shop's sale price is charged.
@@ -138,10 +142,9 @@ test(
 );
 
 test("[staff orders] an item short of stock is a 409 naming it, and nothing is written", async (db, database) => {
-  const { app } = testShop(database);
+  const { admin } = await shopAndAdmin(db, database);
   const plenty = await createProduct(db, { name: "Coco fibre", price: "80.00", stock: 50 });
   const short = await createProduct(db, { name: "Basking lamp", price: "150.00", stock: 1 });
-  const admin = await staff(db, app);
   const res = await admin.postJson("/api/admin/orders", {
     email: "x@example.co.za",
     items: [{ productId: plenty.id, quantity: 3 }, { productId: short.id, quantity: 2 }],
@@ -160,10 +163,9 @@ test("[staff orders] an item short of stock is a 409 naming it, and nothing is w
 test(
   "[staff orders] editing an unpaid order's lines re-prices, moves the stock and keeps the pay link",
   async (db, database) => {
-    const { app } = testShop(database);
+    const { app, admin } = await shopAndAdmin(db, database);
     const mat = await createProduct(db, { name: "Heat mat 20W", price: "250.00", stock: 10 });
     const lamp = await createProduct(db, { name: "UVB tube", price: "400.00", stock: 10 });
-    const admin = await staff(db, app);
     const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za" });
     const created = await (await admin.postJson("/api/admin/orders", {
       customerId: buyer.id,
@@ -205,9 +207,8 @@ test(
 test(
   "[staff orders] the screens work without JavaScript: searches, the order form, Edit lines",
   async (db, database) => {
-    const { app } = testShop(database);
+    const { app, admin } = await shopAndAdmin(db, database);
     const mat = await createProduct(db, { name: "Heat mat 20W", sku: "HM-20", price: "250.00", stock: 10 });
-    const admin = await staff(db, app);
     const buyer = await customer(db, { username: "thandi", email: "thandi@example.co.za" });
 
     const found = await admin.get("/admin/orders/new?q=thandi");

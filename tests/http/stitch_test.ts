@@ -32,9 +32,11 @@ const CLIENT = { clientId: "test-client-1", clientSecret: "s3cret-client", webho
 const fake = startFakeStitch(CLIENT);
 const env = fake.shopEnv;
 
+type Webhook = { body: string; headers: Record<string, string> };
+
 async function setUp(db: Db, database: Parameters<typeof testApp>[0], extraEnv: Record<string, string> = {}) {
   const { app, client, me, order, provider } = await customerWithOrderOn(db, database, { ...env, ...extraEnv });
-  const deliver = (w: { body: string; headers: Record<string, string> }) =>
+  const deliver = (w: Webhook) =>
     provider.request("/api/webhooks/stitch", { method: "POST", headers: w.headers, body: w.body });
   /** Starts a Stitch payment of the order as the customer; the request's id and URL. */
   const start = async (orderId = order.id) => {
@@ -44,7 +46,21 @@ async function setUp(db: Db, database: Parameters<typeof testApp>[0], extraEnv: 
     const id = decodeURIComponent(new URL(url).pathname.split("/").pop()!);
     return { id, url: url as string };
   };
-  return { app, client, me, order, deliver, start };
+  /** Starts a payment that Stitch then completes (for `paid`'s amount or currency, if given); its id. */
+  const completed = async (paid?: { quantity?: string; currency?: string }) => {
+    const { id } = await start();
+    fake.complete(id, paid);
+    return id;
+  };
+  /** What the shop made of webhook `w`, or of Stitch's signed webhook for the request with this id. */
+  const outcome = async (w: string | Webhook) =>
+    (await (await deliver(typeof w === "string" ? fake.webhook(w) : w)).json()).result;
+  /** The order is not paid, and no payment is recorded against it. */
+  const nothingPaid = async () => {
+    assert.equal((await orderRow(db, order.id)).paidAt, null);
+    assert.equal((await db.select().from(paymentEvents)).length, 0);
+  };
+  return { app, client, me, order, deliver, start, completed, outcome, nothingPaid };
 }
 
 test(
@@ -76,7 +92,7 @@ test(
 test(
   "[stitch] start: another's order 404, paid 409, cancelled 409, Stitch off 409, CSRF 403, bad input 400, visitor 401",
   async (db, database) => {
-    const { app, client, order, start, deliver } = await setUp(db, database);
+    const { app, client, order, completed, deliver } = await setUp(db, database);
     const other = testClient(app);
     await customerWithOrder(db, other, "other");
     assert.equal((await other.postJson("/api/stitch/payment", { orderId: order.id })).status, 404);
@@ -98,8 +114,7 @@ test(
     });
     assert.ok(huge.status === 400 || huge.status === 413, `oversized body: ${huge.status}`);
 
-    const { id } = await start();
-    fake.complete(id);
+    const id = await completed();
     assert.equal((await deliver(fake.webhook(id))).status, 200);
     const paid = await client.postJson("/api/stitch/payment", { orderId: order.id });
     assert.equal(paid.status, 409);
@@ -173,9 +188,8 @@ test(
 test(
   "[stitch] hostile webhooks: unsigned, forged, tampered, stale, oversized or not JSON get 4xx and change nothing",
   async (db, database) => {
-    const { order, start, deliver } = await setUp(db, database);
-    const { id } = await start();
-    fake.complete(id);
+    const { completed, deliver, outcome, nothingPaid } = await setUp(db, database);
+    const id = await completed();
     const good = fake.webhook(id);
     const { "svix-signature": _, ...unsigned } = good.headers;
     const stale = fake.webhook(id, { timestamp: Math.floor(Date.now() / 1000) - 600 });
@@ -195,44 +209,38 @@ test(
     const big = fake.webhook(id, { body: JSON.stringify({ id, pad: "x".repeat(70_000) }) });
     const tooBig = await deliver(big);
     assert.ok(tooBig.status === 400 || tooBig.status === 413, `oversized: ${tooBig.status}`);
-    assert.equal((await orderRow(db, order.id)).paidAt, null);
-    assert.equal((await db.select().from(paymentEvents)).length, 0);
+    await nothingPaid();
     // The genuine one still pays.
-    assert.equal((await (await deliver(good)).json()).result, "paid");
+    assert.equal(await outcome(good), "paid");
   },
 );
 
 test(
   "[stitch] signed webhooks that must not pay: unknown request, another amount or currency, another shop's order",
   async (db, database) => {
-    const { order, start, deliver, client } = await setUp(db, database);
+    const { order, start, completed, deliver, client, outcome, nothingPaid } = await setUp(db, database);
     const unknown = await deliver(fake.webhook(btoa("payrequest/not-ours")));
     assert.equal(unknown.status, 200);
     assert.equal((await unknown.json()).result, "refused");
     const noId = await deliver(fake.webhook("x", { body: JSON.stringify({ type: "refund" }) }));
     assert.equal((await noId.json()).result, "ignored");
 
-    const { id: short } = await start();
-    fake.complete(short, { quantity: "1.00" });
-    assert.equal((await (await deliver(fake.webhook(short))).json()).result, "refused");
-    const { id: dollars } = await start();
-    fake.complete(dollars, { currency: "USD" });
-    assert.equal((await (await deliver(fake.webhook(dollars))).json()).result, "refused");
+    const short = await completed({ quantity: "1.00" });
+    assert.equal(await outcome(short), "refused");
+    const dollars = await completed({ currency: "USD" });
+    assert.equal(await outcome(dollars), "refused");
     // A request whose externalReference names this order's id with another number (another database).
     const { id: foreign } = await start();
     fake.requests.get(foreign)!.externalReference = `${order.id}:RB-000000000000001`;
     fake.complete(foreign);
-    assert.equal((await (await deliver(fake.webhook(foreign))).json()).result, "refused");
+    assert.equal(await outcome(foreign), "refused");
 
-    const row = await orderRow(db, order.id);
-    assert.equal(row.paidAt, null);
-    assert.equal(row.status, "pending");
-    assert.equal((await db.select().from(paymentEvents)).length, 0);
+    await nothingPaid();
+    assert.equal((await orderRow(db, order.id)).status, "pending");
     assert.equal((await db.select().from(owedRefunds)).length, 0);
     // The customer can still pay it properly.
-    const { id } = await start();
-    fake.complete(id);
-    assert.equal((await (await deliver(fake.webhook(id))).json()).result, "paid");
+    const id = await completed();
+    assert.equal(await outcome(id), "paid");
     assert.equal((await client.postJson("/api/stitch/payment", { orderId: order.id })).status, 409);
   },
 );
@@ -240,10 +248,10 @@ test(
 test(
   "[stitch] a cancelled request records the failure and keeps the order open for another try",
   async (db, database) => {
-    const { order, start, deliver } = await setUp(db, database);
+    const { order, start, outcome } = await setUp(db, database);
     const { id } = await start();
     fake.requests.get(id)!.state = "Cancelled";
-    assert.equal((await (await deliver(fake.webhook(id))).json()).result, "failure-recorded");
+    assert.equal(await outcome(id), "failure-recorded");
     const row = await orderRow(db, order.id);
     assert.equal(row.status, "pending");
     assert.equal(row.paidAt, null);
@@ -254,26 +262,23 @@ test(
 test(
   "[stitch] Stitch unreachable while a webhook is handled: 503 (Svix retries), then the retry pays",
   async (db, database) => {
-    const { order, start, deliver } = await setUp(db, database);
-    const { id } = await start();
-    fake.complete(id);
-    const w = fake.webhook(id);
+    const { completed, deliver, outcome, nothingPaid } = await setUp(db, database);
+    const w = fake.webhook(await completed());
     fake.failApi({ status: 503, body: "down" });
     try {
       assert.equal((await deliver(w)).status, 503);
     } finally {
       fake.failApi(null);
     }
-    assert.equal((await orderRow(db, order.id)).paidAt, null);
-    assert.equal((await db.select().from(paymentEvents)).length, 0);
-    assert.equal((await (await deliver(w)).json()).result, "paid");
+    await nothingPaid();
+    assert.equal(await outcome(w), "paid");
   },
 );
 
 test(
   "[stitch] the return page asks Stitch: a forged 'complete' pays nothing, Stitch's completed state pays",
   async (db, database) => {
-    const { client, order, start } = await setUp(db, database);
+    const { client, order, start, completed } = await setUp(db, database);
     const { id } = await start();
     const back = (status: string, reqId = id) =>
       `/checkout?order=${order.id}&confirmed=1&provider=stitch&id=${encodeURIComponent(reqId)}&status=${status}`;
@@ -302,8 +307,7 @@ test(
     assert.equal((await orderRow(db, order.id)).status, "pending");
 
     // Paid at the bank (the webhook has not come): the return itself asks Stitch and confirms.
-    const { id: paidId } = await start();
-    fake.complete(paidId);
+    const paidId = await completed();
     const done = await client.get(back("complete", paidId));
     assert.equal(done.status, 200);
     assert.match(await done.text(), /data-order-confirmed/);
@@ -358,9 +362,8 @@ test(
 test(
   "[stitch] staff refunds go through Stitch's refund API; Stitch's refusal is shown and nothing recorded",
   async (db, database) => {
-    const { app, order, start, deliver } = await setUp(db, database);
-    const { id } = await start();
-    fake.complete(id);
+    const { app, order, completed, deliver } = await setUp(db, database);
+    const id = await completed();
     await deliver(fake.webhook(id));
     const admin = await signedInAs(db, database, "admin", app);
     const res = await admin.postJson(`/api/admin/orders/${order.id}/refund`, { amount: 100, reason: "Broken lamp" });
@@ -389,9 +392,8 @@ test(
 test(
   "[stitch] STITCH_REFUNDS=manual: a staff refund is recorded as manual and staff are told what to do",
   async (db, database) => {
-    const { app, order, start, deliver } = await setUp(db, database, { STITCH_REFUNDS: "manual" });
-    const { id } = await start();
-    fake.complete(id);
+    const { app, order, completed, deliver } = await setUp(db, database, { STITCH_REFUNDS: "manual" });
+    const id = await completed();
     await deliver(fake.webhook(id));
     const before = fake.refunds.length;
     const { res, page } = await manualRefundByAdmin(db, database, app, order.id);
@@ -427,9 +429,8 @@ test(
 test(
   "[stitch] the sweeper asks Stitch before cancelling: a completed payment whose webhook never came pays the order",
   async (db, database) => {
-    const { app, order, start } = await setUp(db, database);
-    const { id } = await start();
-    fake.complete(id);
+    const { app, order, completed } = await setUp(db, database);
+    await completed();
     // Another customer's order whose request is still pending at Stitch: cancelled as any unpaid order.
     const other = testClient(app);
     const { order: waiting } = await customerWithOrder(db, other, "waiting");
@@ -458,7 +459,7 @@ async function paidTwice(db: Db, database: Parameters<typeof testApp>[0]) {
   const first = await s.start();
   const second = await s.start();
   fake.complete(first.id);
-  assert.equal((await (await s.deliver(fake.webhook(first.id))).json()).result, "paid");
+  assert.equal(await s.outcome(first.id), "paid");
   fake.complete(second.id);
   return { ...s, first: first.id, second: second.id };
 }
@@ -471,28 +472,27 @@ async function oneStitchRefundOfExtra(db: Db, orderId: number, own: string, extr
 }
 
 test("[stitch] a second Stitch payment for a paid order is refunded through Stitch, once", async (db, database) => {
-  const { order, deliver, first, second } = await paidTwice(db, database);
-  assert.equal((await (await deliver(fake.webhook(second))).json()).result, "extra-payment");
+  const { order, outcome, first, second } = await paidTwice(db, database);
+  assert.equal(await outcome(second), "extra-payment");
   await oneStitchRefundOfExtra(db, order.id, first, second);
-  assert.equal((await (await deliver(fake.webhook(second))).json()).result, "duplicate");
+  assert.equal(await outcome(second), "duplicate");
   await oneStitchRefundOfExtra(db, order.id, first, second);
 });
 
 test("[stitch] a Stitch payment for an order paid by card is refunded through Stitch", async (db, database) => {
-  const { order, start, deliver } = await setUp(db, database);
+  const { order, start, outcome } = await setUp(db, database);
   const { id } = await start();
   const card = await paidByCard(db, order);
   fake.complete(id);
-  assert.equal((await (await deliver(fake.webhook(id))).json()).result, "extra-payment");
+  assert.equal(await outcome(id), "extra-payment");
   await oneStitchRefundOfExtra(db, order.id, card.id, id);
 });
 
 // Copies of one webhook arriving together all pass the "seen" check; the finalisation's lock on the
 // order's row (with its paid check) is what lets exactly one of them pay it.
 raceTest("[stitch] concurrent duplicate webhook deliveries pay the order once", async (db, database) => {
-  const { order, me, start, deliver } = await setUp(db, database);
-  const { id } = await start();
-  fake.complete(id);
+  const { order, me, completed, deliver } = await setUp(db, database);
+  const id = await completed();
   const copies = Array.from({ length: 4 }, () => fake.webhook(id));
   const answers = await Promise.all(copies.map(deliver));
   assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200]);

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
-import { testConfig } from "../helpers/app.ts";
+import { testSite } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
 import { customerWithOrderOn } from "../helpers/orders.ts";
@@ -19,8 +19,7 @@ import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-const config = testConfig();
-const opts = { shop: config.shop, siteUrl: config.siteUrl };
+const opts = testSite();
 const gateway = testGateway();
 
 async function pay(db: Db, order: { id: number; orderNumber: string; totalCents: number }) {

@@ -52,7 +52,12 @@ function setUp(database: Database, extraEnv: Record<string, string> = {}) {
     });
   const postOrder = (messageId: string, items: FakeOrderItem[], text?: string) =>
     post(JSON.stringify(orderWebhook({ messageId, from: WA_ID, items, text })));
-  return { app, meta, post, postOrder, browser: testClient(app) };
+  /** A product `sku` (at `price`, `stock` in stock) and the customer's WhatsApp order `messageId` of `quantity`. */
+  const orderOf = async (messageId: string, sku: string, price: string, stock: number, quantity = 1) => {
+    await createProduct(database.db, { sku, price, stock });
+    return await postOrder(messageId, [{ product_retailer_id: sku, quantity }]);
+  };
+  return { app, meta, post, postOrder, orderOf, browser: testClient(app) };
 }
 
 async function jobContext(db: Db, over: Partial<WhatsAppContext> = {}): Promise<WhatsAppContext> {
@@ -326,9 +331,8 @@ test(
 );
 
 test("[whatsapp] a forged, altered or expired pay link is a 404 and pays nothing", async (db, database) => {
-  const { postOrder, browser } = setUp(database);
-  await createProduct(db, { sku: "PROBE", price: "300.00", stock: 3 });
-  await postOrder("wamid.LINK", [{ product_retailer_id: "PROBE", quantity: 1 }]);
+  const { orderOf, browser } = setUp(database);
+  await orderOf("wamid.LINK", "PROBE", "300.00", 3);
   await runWhatsAppWork(db, await jobContext(db));
   const [order] = await orderRows(db);
   const secret = config.whatsapp!.payLinkSecret;
@@ -365,9 +369,8 @@ test("[whatsapp] a forged, altered or expired pay link is a 404 and pays nothing
 test(
   "[whatsapp] shipped, delivered, cancelled and refunded reach the customer; outside 24 hours only by template",
   async (db, database) => {
-    const { app, postOrder } = setUp(database);
-    await createProduct(db, { sku: "HEAT-MAT", price: "350.00", stock: 5 });
-    await postOrder("wamid.SHIP", [{ product_retailer_id: "HEAT-MAT", quantity: 1 }]);
+    const { app, orderOf } = setUp(database);
+    await orderOf("wamid.SHIP", "HEAT-MAT", "350.00", 5);
     const ctx = await jobContext(db);
     await runWhatsAppWork(db, ctx);
     const [order] = await orderRows(db);
@@ -427,9 +430,8 @@ test(
 test(
   "[whatsapp] Graph's failures are retried with back-off; a wrong token fails the message for staff",
   async (db, database) => {
-    const { postOrder } = setUp(database);
-    await createProduct(db, { sku: "TONGS", price: "80.00", stock: 5 });
-    await postOrder("wamid.FAIL", [{ product_retailer_id: "TONGS", quantity: 1 }]);
+    const { postOrder, orderOf } = setUp(database);
+    await orderOf("wamid.FAIL", "TONGS", "80.00", 5);
     fake.failNext(1, 500, 131000);
     const ctx = await jobContext(db);
     const first = await runWhatsAppWork(db, ctx);
@@ -451,9 +453,8 @@ test(
 test(
   "[whatsapp] staff see the source and number, filter by it, and read waTradeId in the order JSON",
   async (db, database) => {
-    const { app, postOrder } = setUp(database);
-    await createProduct(db, { sku: "SUBSTRATE", price: "199.00", stock: 5 });
-    await postOrder("wamid.ADMIN", [{ product_retailer_id: "SUBSTRATE", quantity: 1 }]);
+    const { app, orderOf } = setUp(database);
+    await orderOf("wamid.ADMIN", "SUBSTRATE", "199.00", 5);
     await runWhatsAppWork(db, await jobContext(db));
     const shopCustomer = await createUser(db, { username: "webshopper" });
     await db.insert(orders).values({ userId: shopCustomer.id, orderNumber: "RB-WEB-1", total: "100.00" });
@@ -546,9 +547,8 @@ test("[whatsapp] a rightly signed link to an order that does not exist is a 404"
 test(
   "[whatsapp] an unpaid WhatsApp order waits 24 hours (its link's life), then the sweep cancels it and tells the customer",
   async (db, database) => {
-    const { postOrder } = setUp(database);
-    await createProduct(db, { sku: "SLOW-PAY", price: "250.00", stock: 4 });
-    await postOrder("wamid.SLOW", [{ product_retailer_id: "SLOW-PAY", quantity: 2 }]);
+    const { orderOf } = setUp(database);
+    await orderOf("wamid.SLOW", "SLOW-PAY", "250.00", 4, 2);
     await runWhatsAppWork(db, await jobContext(db));
     const [order] = await orderRows(db);
     const opts = { shop: config.shop, siteUrl: config.siteUrl };
