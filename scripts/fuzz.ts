@@ -4,21 +4,13 @@
  * of answers by status, then every case that got a 5xx or no answer; exits 1 if there was any.
  */
 import fc from "fast-check";
-import { testApp } from "../tests/helpers/app.ts";
 import { openTestDatabase } from "../tests/helpers/db.ts";
-import { createCategory, createProduct } from "../tests/helpers/factories.ts";
-import { describeCase, fuzzCase, fuzzTargets, sendCase } from "../tests/helpers/fuzz.ts";
-import { signedInAs } from "../tests/helpers/staff.ts";
+import { describeCase, fuzzCase, fuzzedShop, sendCase } from "../tests/helpers/fuzz.ts";
 
 const total = Number(Deno.args[0] ?? 10_000);
 const database = await openTestDatabase();
 const db = database.db;
-const app = testApp(database);
-const category = await createCategory(db, { name: "Heating", slug: "heating" });
-await createProduct(db, { name: "Heat Mat", stock: 5, categoryId: category.id });
-const staff = await signedInAs(db, database, "super_admin", app);
-const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-const targets = fuzzTargets(app.routes);
+const { app, cookie, targets } = await fuzzedShop(db, database);
 console.log(`fuzzing ${targets.length} routes with ${total} cases`);
 
 const byStatus = new Map<string, number>();

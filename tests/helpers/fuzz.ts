@@ -6,7 +6,10 @@
  */
 import fc from "fast-check";
 import type { Hono } from "hono";
-import { TEST_ORIGIN } from "./app.ts";
+import type { Database, Db } from "../../db/client.ts";
+import { TEST_ORIGIN, testApp } from "./app.ts";
+import { createCategory, createProduct } from "./factories.ts";
+import { signedInAs } from "./staff.ts";
 
 export interface FuzzTarget {
   method: string;
@@ -228,4 +231,17 @@ export async function sendCase(
 export function describeCase(targets: FuzzTarget[], k: FuzzCase): string {
   const r = fuzzRequest(targets, k, null);
   return `${r.method} ${r.url} (${k.body.kind}, ${k.asStaff ? "super_admin" : "visitor"})`;
+}
+
+/**
+ * The app the fuzzers send to: one category and one product for ids to hit, and a signed-in
+ * super_admin's cookie (so admin routes parse their input instead of stopping at 401).
+ */
+export async function fuzzedShop(db: Db, database: Database) {
+  const app = testApp(database);
+  const category = await createCategory(db, { name: "Heating", slug: "heating" });
+  await createProduct(db, { name: "Heat Mat", stock: 5, categoryId: category.id });
+  const staff = await signedInAs(db, database, "super_admin", app);
+  const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  return { app, cookie, targets: fuzzTargets(app.routes) };
 }

@@ -5,21 +5,13 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { testApp } from "../helpers/app.ts";
 import { useTestDatabase } from "../helpers/db.ts";
-import { createCategory, createProduct } from "../helpers/factories.ts";
-import { describeCase, fuzzCase, fuzzTargets, sendCase } from "../helpers/fuzz.ts";
-import { signedInAs } from "../helpers/staff.ts";
+import { describeCase, fuzzCase, fuzzedShop, sendCase } from "../helpers/fuzz.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
 test("[fuzz] no /api or form route answers 5xx (or stops answering) for hostile input", async (db, database) => {
-  const app = testApp(database);
-  const category = await createCategory(db, { name: "Heating", slug: "heating" });
-  await createProduct(db, { name: "Heat Mat", stock: 5, categoryId: category.id });
-  const staff = await signedInAs(db, database, "super_admin", app);
-  const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const targets = fuzzTargets(app.routes);
+  const { app, cookie, targets } = await fuzzedShop(db, database);
   assert.ok(targets.length > 150, `only ${targets.length} routes to fuzz`);
   await fc.assert(
     fc.asyncProperty(fuzzCase(targets), async (k) => {
