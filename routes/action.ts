@@ -5,7 +5,7 @@
  * no-JavaScript form twin (redirect with a flash, or the page again). /api/openapi.json reads the
  * same definitions (docs/decisions/0035-action-definitions-and-openapi.md).
  */
-import type { Context, Hono, MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { AppError, type ErrorCode, ValidationError } from "../lib/errors.ts";
@@ -113,6 +113,26 @@ export function jsonRoute(app: Hono<AppEnv>, action: AnyAction, base = "") {
     // deno-lint-ignore no-explicit-any
     (app.on as any)(method.toUpperCase(), path.slice(base.length) || "/", ...chain);
   }
+}
+
+/** Mounts each of `actions` on `app` (the sub-app at `base`), in order: a fixed path before the "/:id" beside it. */
+export function jsonRoutes(app: Hono<AppEnv>, base: string, actions: readonly AnyAction[]) {
+  for (const action of actions) jsonRoute(app, action, base);
+}
+
+/**
+ * A resource's sub-app, mounted at `base` under /api, that serves `actions` as JSON routes in order;
+ * `use` (a guard, privateNoStore) runs before every one of them.
+ */
+export function actionApi(
+  base: string,
+  actions: readonly AnyAction[],
+  ...use: MiddlewareHandler<AppEnv>[]
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  if (use.length) app.use("*", ...use);
+  jsonRoutes(app, base, actions);
+  return app;
 }
 
 /** Every method and path an action answers on: its own, then its aliases. */

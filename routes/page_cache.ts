@@ -30,6 +30,12 @@ export const PAGE_CACHE_ENTRIES = 300;
 export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE_MS / 1000}, stale-while-revalidate=30`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
+/** Marks what a route answers `private, no-store` (personal pages and API answers: never cached). */
+export const privateNoStore = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
+});
+
 /** The storefront pages that are the same for every visitor. */
 const VISITOR_PAGES =
   /^\/(categories|category\/[^/]+|product\/[^/]+|products|featured|new|offers|search|animals|animals\/[^/]+)?$/;

@@ -3,12 +3,14 @@
  * before it is read whole (413), and the `file` fields as bytes. Shared by the JSON API and the admin
  * form routes.
  */
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./context.ts";
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../domains/media/mod.ts";
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, productImageParams } from "../domains/media/mod.ts";
 import { ValidationError } from "../lib/errors.ts";
+import { requireRole } from "./guards.ts";
+import { validate } from "./validate.ts";
 
 /** Eight 5 MB images and the multipart framing around them. */
 export const MAX_UPLOAD_BODY = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 512 * 1024;
@@ -56,4 +58,19 @@ export async function imageFilesOf(body: Record<string, unknown>, allowed: strin
     out.push(new Uint8Array(await file.arrayBuffer()));
   }
   return out;
+}
+
+/**
+ * Mounts a staff upload of images for the record the path's `:id` names (JSON API): the admin guard,
+ * the id checked, the size limit, then `store` with the id and the files of the `file` field(s).
+ */
+export function postImageUpload(
+  app: Hono<AppEnv>,
+  path: string,
+  store: (c: Context<AppEnv>, id: number, files: Uint8Array[]) => Promise<Response>,
+) {
+  app.post(path, requireRole("admin"), validate("param", productImageParams), uploadLimit(), async (c) => {
+    const { id } = c.req.valid("param");
+    return await store(c, id, await imageFilesOf(await readMultipart(c)));
+  });
 }

@@ -26,6 +26,7 @@ import {
 import { AppError, ValidationError } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { setFlash } from "../flash.ts";
+import type { ToastInput } from "../../client/toast.ts";
 
 import {
   orderNoteAction,
@@ -53,6 +54,12 @@ function orderIdOf(c: Context<AppEnv>): number {
 function doneToOrder(c: Context<AppEnv>, id: number, done: { title: string; description?: string }) {
   setFlash(c, { ...done, variant: "success" });
   return c.redirect(`/admin/orders/${id}`, 303);
+}
+
+/** Back to the page of the order the form's path names, with a toast. */
+function toastToOrderOfPath(c: Context<AppEnv>, toast: ToastInput) {
+  setFlash(c, toast);
+  return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
 }
 
 /** Back to the order page with a red toast: a refusal (400, 404, 409) in the domain's words. */
@@ -235,20 +242,16 @@ export function ordersAdmin() {
       trackingNumber: fields.trackingNumber ?? "",
       carrier: fields.carrier,
     }),
-    onSuccess: (c, done, input) => {
-      setFlash(c, {
+    onSuccess: (c, done, input) =>
+      toastToOrderOfPath(c, {
         title: done.completed ? "Order shipped" : "Parcel shipped",
         description: done.completed
           ? "The last units are on their way: the order is now shipped and the customer has been e-mailed."
           : `Parcel ${input.trackingNumber} is recorded and the customer has been e-mailed. The order stays in processing until its last units ship.`,
         variant: "success",
-      });
-      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
-    },
-    onError: (c, err) => {
-      setFlash(c, { title: "Not shipped", description: err.message, variant: "destructive" });
-      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
-    },
+      }),
+    onError: (c, err) =>
+      toastToOrderOfPath(c, { title: "Not shipped", description: err.message, variant: "destructive" }),
   });
 
   // "Edit tracking" under a parcel: the twin of PUT /api/admin/orders/{id}/shipments/{shipmentId}.
@@ -259,8 +262,8 @@ export function ordersAdmin() {
       carrier: fields.carrier,
       notifyCustomer: fields.notifyCustomer === "yes",
     }),
-    onSuccess: (c, done) => {
-      setFlash(c, {
+    onSuccess: (c, done) =>
+      toastToOrderOfPath(c, {
         title: done.changed ? "Tracking updated" : "Tracking unchanged",
         description: done.changed
           ? `The parcel's tracking number is now ${done.trackingNumber}${
@@ -268,13 +271,9 @@ export function ordersAdmin() {
           }.`
           : "The parcel already had this tracking number and carrier.",
         variant: done.changed ? "success" : "default",
-      });
-      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
-    },
-    onError: (c, err) => {
-      setFlash(c, { title: "Tracking not changed", description: err.message, variant: "destructive" });
-      return c.redirect(`/admin/orders/${c.req.param("id")}`, 303);
-    },
+      }),
+    onError: (c, err) =>
+      toastToOrderOfPath(c, { title: "Tracking not changed", description: err.message, variant: "destructive" }),
   });
 
   // The form twin of POST /api/admin/orders/{id}/notes.

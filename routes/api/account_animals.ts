@@ -3,7 +3,6 @@
  * /api/account/animals/{id}. 400 for an unknown species, 404 for another customer's animal; each
  * animal comes with what its setup still lacks, judged against the keeper's paid orders and cart.
  */
-import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
@@ -23,7 +22,7 @@ import {
 } from "../../domains/animals/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { parseId } from "../../lib/ids.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { currentUser } from "../guards.ts";
 import { deleteKeeperAnimalOutput, keeperAnimal, keeperAnimalList } from "../../contract/animals.ts";
 import { allSpecies, checklistOf } from "./animals.ts";
@@ -146,23 +145,15 @@ export const unsubscribeRemindersAction = defineAction({
 
 /** POST /api/reminders/unsubscribe: mounted at /reminders. */
 export function reminderApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, unsubscribeRemindersAction, "/reminders");
-  return app;
+  return actionApi("/reminders", [unsubscribeRemindersAction]);
 }
 
 export function accountAnimalApi() {
-  const app = new Hono<AppEnv>();
-  for (
-    const action of [
-      listKeeperAnimalsAction,
-      createKeeperAnimalAction,
-      updateKeeperAnimalAction,
-      deleteKeeperAnimalAction,
-      setRemindersAction,
-    ]
-  ) {
-    jsonRoute(app, action, "/account");
-  }
-  return app;
+  return actionApi("/account", [
+    listKeeperAnimalsAction,
+    createKeeperAnimalAction,
+    updateKeeperAnimalAction,
+    deleteKeeperAnimalAction,
+    setRemindersAction,
+  ]);
 }

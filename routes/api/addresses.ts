@@ -2,9 +2,7 @@
  * /api/addresses: the signed-in customer's address book (document 2 section 7). Visitors get 401;
  * another customer's address (or an unknown id) is 404; bad input is 400 `{ error, issues }`.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import {
   type Address,
   ADDRESS_TYPES,
@@ -18,7 +16,8 @@ import {
 } from "../../domains/addresses/mod.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { privateNoStore } from "../page_cache.ts";
+import { actionApi, defineAction } from "../action.ts";
 
 /** An address as the API and the address book island read it (the schema's camelCase names). */
 export function addressJson(a: Address) {
@@ -123,12 +122,5 @@ export const listAddressesAction = defineAction({
 const addressActions = [createAddressAction, updateAddressAction, deleteAddressAction, setDefaultAddressAction];
 
 export function addressApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireUser(), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
-
-  for (const action of [listAddressesAction, ...addressActions]) jsonRoute(app, action, "/addresses");
-  return app;
+  return actionApi("/addresses", [listAddressesAction, ...addressActions], requireUser(), privateNoStore);
 }

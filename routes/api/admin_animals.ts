@@ -1,9 +1,7 @@
 /** PUT /api/admin/animals/{slug}: staff replace a species profile's fields (audited; docs/animals.md). */
-import { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
 import { keeperSchemas, updateSpecies } from "../../domains/animals/mod.ts";
 import { speciesProfile } from "../../contract/animals.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { currentUser } from "../guards.ts";
 import { speciesProfileJson } from "./animals_json.ts";
 
@@ -19,7 +17,5 @@ export const updateSpeciesAction = defineAction({
 });
 
 export function adminAnimalApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, updateSpeciesAction, "/admin/animals");
-  return app;
+  return actionApi("/admin/animals", [updateSpeciesAction]);
 }

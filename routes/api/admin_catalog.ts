@@ -4,7 +4,6 @@
  * public reads of the same paths stay in products.ts and categories.ts.
  */
 import type { Context } from "hono";
-import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
@@ -32,7 +31,7 @@ import { toCents, toRand } from "../../lib/money.ts";
 import { parseId } from "../../lib/ids.ts";
 import { currentUser } from "../guards.ts";
 import { updateVariantOutput, variantSchema } from "../../contract/admin_catalog.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { variantJson } from "./json.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
 
@@ -317,36 +316,24 @@ export const deleteCategoryAction = defineAction({
  * PUT /products/{id}/options, POST /products/{id}/variants/generate, POST /products/{id}/duplicate.
  */
 export function adminProductApi() {
-  const app = new Hono<AppEnv>();
-  for (
-    const action of [
-      createProductAction,
-      updateProductAction,
-      archiveProductAction,
-      unarchiveProductAction,
-      createVariantAction,
-      setProductOptionsAction,
-      generateVariantsAction,
-      duplicateProductAction,
-    ]
-  ) {
-    jsonRoute(app, action, "/products");
-  }
-  return app;
+  return actionApi("/products", [
+    createProductAction,
+    updateProductAction,
+    archiveProductAction,
+    unarchiveProductAction,
+    createVariantAction,
+    setProductOptionsAction,
+    generateVariantsAction,
+    duplicateProductAction,
+  ]);
 }
 
 /** PUT /variants/{id}, DELETE /variants/{id}. */
 export function variantApi() {
-  const app = new Hono<AppEnv>();
-  for (const action of [updateVariantAction, deleteVariantAction]) jsonRoute(app, action, "/variants");
-  return app;
+  return actionApi("/variants", [updateVariantAction, deleteVariantAction]);
 }
 
 /** POST /categories, PUT /categories/{id}, DELETE /categories/{id}. */
 export function adminCategoryApi() {
-  const app = new Hono<AppEnv>();
-  for (const action of [createCategoryAction, updateCategoryAction, deleteCategoryAction]) {
-    jsonRoute(app, action, "/categories");
-  }
-  return app;
+  return actionApi("/categories", [createCategoryAction, updateCategoryAction, deleteCategoryAction]);
 }

@@ -3,9 +3,7 @@
  * DELETE /{id}, for admin and super_admin. Guarded route by route: the shopper routes beside them
  * (/validate, /apply, /remove) stay public.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import {
   COUPON_TYPES,
   couponSchemas,
@@ -18,7 +16,7 @@ import {
 import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
-import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
+import { actionApi, defineAction, validParams, validQuery } from "../action.ts";
 
 /** A coupon as the admin API answers it (the domain's AdminCoupon). */
 const adminCouponSchema = z.object({
@@ -103,9 +101,11 @@ export const getCouponAction = defineAction({
 });
 
 export function adminCouponApi() {
-  const app = new Hono<AppEnv>();
-  for (
-    const action of [listCouponsAction, getCouponAction, createCouponAction, updateCouponAction, deleteCouponAction]
-  ) jsonRoute(app, action, "/coupons");
-  return app;
+  return actionApi("/coupons", [
+    listCouponsAction,
+    getCouponAction,
+    createCouponAction,
+    updateCouponAction,
+    deleteCouponAction,
+  ]);
 }

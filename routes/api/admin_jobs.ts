@@ -3,7 +3,6 @@
  * POST /api/admin/jobs/{name}/run (run it now: its outcome as JSON, the run audited). The jobs are
  * the server's own (main.ts); an app built without them (tests, scripts) has none to list or run.
  */
-import { Hono } from "hono";
 import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
@@ -12,7 +11,7 @@ import { recordAudit } from "../../domains/admin_audit/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
-import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { actionApi, defineAction, validParams } from "../action.ts";
 
 export const jobParam = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9 -]{0,79}$/, "There is no job by that name."),
@@ -96,8 +95,5 @@ export const runJobAction = defineAction({
 });
 
 export function adminJobsApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, listJobsAction, "/admin/jobs");
-  jsonRoute(app, runJobAction, "/admin/jobs");
-  return app;
+  return actionApi("/admin/jobs", [listJobsAction, runJobAction]);
 }

@@ -5,7 +5,6 @@
  * domains/fulfilment; this file parses, guards, calls and answers.
  */
 import type { Context } from "hono";
-import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import {
@@ -22,7 +21,8 @@ import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { orderJson, orderSchema } from "./orders.ts";
-import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
+import { privateNoStore } from "../page_cache.ts";
+import { actionApi, defineAction, validParams, validQuery } from "../action.ts";
 import { orderGateway, refundsByHand } from "../finalize_options.ts";
 import { createStaffOrderAction, orderLinesAction } from "./admin_staff_orders.ts";
 import { manualRefundNotice, refundOrder } from "../../flows/refund_order.ts";
@@ -325,18 +325,11 @@ export const getAdminOrderAction = defineAction({
 });
 
 export function adminOrderApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
-
-  jsonRoute(app, listAdminOrdersAction, "/admin/orders");
-
-  jsonRoute(app, getAdminOrderAction, "/admin/orders");
-
-  for (
-    const action of [
+  return actionApi(
+    "/admin/orders",
+    [
+      listAdminOrdersAction,
+      getAdminOrderAction,
       orderStatusAction,
       refundAction,
       orderNoteAction,
@@ -344,11 +337,10 @@ export function adminOrderApi() {
       parcelTrackingAction,
       createStaffOrderAction,
       orderLinesAction,
-    ]
-  ) {
-    jsonRoute(app, action, "/admin/orders");
-  }
-  return app;
+    ],
+    requireRole("admin"),
+    privateNoStore,
+  );
 }
 
 export const outboxAction = defineAction({
@@ -385,11 +377,5 @@ export const outboxAction = defineAction({
 
 /** GET /api/admin/outbox?to=: the outbox as JSON for staff (reset links hidden as on the screen). */
 export function adminOutboxApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
-  jsonRoute(app, outboxAction, "/admin/outbox");
-  return app;
+  return actionApi("/admin/outbox", [outboxAction], requireRole("admin"), privateNoStore);
 }

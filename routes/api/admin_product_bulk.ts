@@ -3,9 +3,7 @@
  * all or nothing: decision 0072) and GET /api/admin/products/{id}/stock-history (every stock change
  * with its reason, newest first: decision 0071). Admin and super_admin only.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { bulkInput, bulkOutput } from "../../domains/product_bulk/mod.ts";
 import { bulkEditProducts } from "../../flows/bulk_edit_products.ts";
 import { productRecord } from "../../domains/catalog_admin/mod.ts";
@@ -20,7 +18,7 @@ import { dbId } from "../../lib/ids.ts";
 import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
-import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { actionApi, defineAction, validParams } from "../action.ts";
 
 export const productIdParam = z.object({ id: dbId("Product id must be a positive whole number") });
 
@@ -74,8 +72,5 @@ export const stockHistoryAction = defineAction({
 });
 
 export function adminProductBulkApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, bulkProductsAction, "/admin/products");
-  jsonRoute(app, stockHistoryAction, "/admin/products");
-  return app;
+  return actionApi("/admin/products", [bulkProductsAction, stockHistoryAction]);
 }

@@ -1,10 +1,8 @@
 /** GET and PUT /api/admin/settings (admin and super_admin): the shop's details and delivery amounts. */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { shopSettingsBody } from "../../domains/settings/mod.ts";
 import { currentUser, requireRole } from "../guards.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
 
 /** The settings in force (each stored field over its default), not re-validated as input. */
@@ -42,9 +40,5 @@ export const saveSettingsAction = defineAction({
 });
 
 export function adminSettingsApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  jsonRoute(app, getSettingsAction, "/admin/settings");
-  jsonRoute(app, saveSettingsAction, "/admin/settings");
-  return app;
+  return actionApi("/admin/settings", [getSettingsAction, saveSettingsAction], requireRole("admin"));
 }

@@ -2,16 +2,14 @@
  * /api/admin/users (admin and super_admin): GET ?q=&role=&page= -> { items, total }, GET /{id} with
  * orders, points and addresses, PATCH /{id} { role?, disabled? } (roles: super_admin only, else 403).
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { changeUser, listUsers, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
 import { getUserDetail } from "../../flows/staff_user_detail.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
-import { defineAction, jsonRoute, validParams, validQuery } from "../action.ts";
+import { actionApi, defineAction, validParams, validQuery } from "../action.ts";
 import { addressJson, addressSchema } from "./addresses.ts";
 import { userSchema } from "./auth.ts";
 
@@ -98,8 +96,5 @@ export const changeUserAction = defineAction({
 });
 
 export function adminUserApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  for (const action of [listUsersAction, getUserAction, changeUserAction]) jsonRoute(app, action, "/admin/users");
-  return app;
+  return actionApi("/admin/users", [listUsersAction, getUserAction, changeUserAction], requireRole("admin"));
 }

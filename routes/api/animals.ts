@@ -3,7 +3,6 @@
  * GET /api/animals/{slug}/setup (judged against the visitor's cart when they have one) and
  * POST /api/animals/{slug}/essentials ('Add the essentials to cart').
  */
-import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
@@ -18,7 +17,7 @@ import {
 } from "../../domains/animals/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
 import { AppError } from "../../lib/errors.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { readOwner, writeOwner } from "../cart_owner.ts";
 import { chooseAnimal } from "../animal_choice.ts";
 import { sharedRead } from "../shared_reads.ts";
@@ -129,11 +128,11 @@ export const chooseAnimalAction = defineAction({
 });
 
 export function animalApi() {
-  const app = new Hono<AppEnv>();
-  for (
-    const action of [listAnimalsAction, getAnimalAction, animalSetupAction, addEssentialsAction, chooseAnimalAction]
-  ) {
-    jsonRoute(app, action, "/animals");
-  }
-  return app;
+  return actionApi("/animals", [
+    listAnimalsAction,
+    getAnimalAction,
+    animalSetupAction,
+    addEssentialsAction,
+    chooseAnimalAction,
+  ]);
 }

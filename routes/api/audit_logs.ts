@@ -2,12 +2,10 @@
  * GET /api/audit-logs/{entityType}/{id}: one record's audit trail, newest first (spec 001), for
  * admin and super_admin. Unknown entity types and out-of-range ids are 400s.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
 import { auditParams, listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
-import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { actionApi, defineAction, validParams } from "../action.ts";
 import { z } from "zod";
 
 export const auditTrailAction = defineAction({
@@ -42,8 +40,5 @@ export const auditTrailAction = defineAction({
 });
 
 export function auditLogApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  jsonRoute(app, auditTrailAction, "/audit-logs");
-  return app;
+  return actionApi("/audit-logs", [auditTrailAction], requireRole("admin"));
 }

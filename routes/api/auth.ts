@@ -1,10 +1,8 @@
 /** POST /api/auth/register, /login, /logout; GET /api/auth/me. */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { authSchemas, type SessionUser } from "../../domains/auth/mod.ts";
 import { UnauthorizedError } from "../../lib/errors.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { register, signIn, signOut } from "../auth_actions.ts";
 
 export function userJson(u: SessionUser) {
@@ -91,8 +89,5 @@ export const meAction = defineAction({
 });
 
 export function authApi() {
-  const app = new Hono<AppEnv>();
-  for (const action of [registerAction, loginAction, logoutAction]) jsonRoute(app, action, "/auth");
-  jsonRoute(app, meAction, "/auth");
-  return app;
+  return actionApi("/auth", [registerAction, loginAction, logoutAction, meAction]);
 }

@@ -2,9 +2,7 @@
  * The cart API (guest or signed in): GET /api/cart here; the actions (add, change, remove, clear,
  * apply and remove a coupon) are declared in cart_actions.ts and mounted through jsonRoute.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { cartSchema } from "../../contract/cart.ts";
 import { cartActions, currentCart } from "./cart_actions.ts";
 
@@ -19,7 +17,5 @@ export const cartAction = defineAction({
 });
 
 export function cartApi() {
-  const app = new Hono<AppEnv>();
-  for (const action of [cartAction, ...cartActions]) jsonRoute(app, action, "/cart");
-  return app;
+  return actionApi("/cart", [cartAction, ...cartActions]);
 }

@@ -1,11 +1,9 @@
 /** GET /api/categories, GET /api/categories/{id}. */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { getCategory, listCategories } from "../../domains/catalog/mod.ts";
 import { parseId } from "../../lib/ids.ts";
 import { categoryJson } from "./json.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { categoryJsonSchema } from "../../contract/catalog.ts";
 
 export const listCategoriesAction = defineAction({
@@ -29,8 +27,5 @@ export const getCategoryAction = defineAction({
 });
 
 export function categoryApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, listCategoriesAction, "/categories");
-  jsonRoute(app, getCategoryAction, "/categories");
-  return app;
+  return actionApi("/categories", [listCategoriesAction, getCategoryAction]);
 }

@@ -8,9 +8,9 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { productImageParams, removeCategoryImage, setCategoryImage } from "../../domains/media/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { currentUser, requireRole } from "../guards.ts";
+import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
-import { imageFilesOf, readMultipart, uploadLimit } from "../uploads.ts";
+import { postImageUpload } from "../uploads.ts";
 import { defineAction, jsonRoute, validParams } from "../action.ts";
 
 export const removeCategoryImageAction = defineAction({
@@ -31,20 +31,15 @@ export const removeCategoryImageAction = defineAction({
 /** Mounted at /api/categories beside the catalogue's routes: each route carries its own guard. */
 export function categoryImageApi() {
   const app = new Hono<AppEnv>();
-  const admin = requireRole("admin");
-
-  app.post("/:id/image", admin, validate("param", productImageParams), uploadLimit(), async (c) => {
-    const { id } = c.req.valid("param");
-    const files = await imageFilesOf(await readMultipart(c));
+  postImageUpload(app, "/:id/image", async (c, categoryId, files) => {
     if (files.length !== 1) throw new ValidationError("A category has one image: upload one file");
     const image = await setCategoryImage(c.var.db, c.var.storage, {
-      categoryId: id,
+      categoryId,
       userId: currentUser(c).id,
       file: files[0],
     });
     return c.json({ image });
   });
-
   jsonRoute(app, removeCategoryImageAction, "/categories");
   return app;
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from "../context.ts";
 import { cartSchemas, checkCoupon } from "../../domains/cart/mod.ts";
 import { toRand } from "../../lib/money.ts";
 import { validateCouponOutput } from "../../contract/cart.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { defineAction, jsonRoute, jsonRoutes } from "../action.ts";
 import { readOwner } from "../cart_owner.ts";
 import { cartActions, couponAttempt } from "./cart_actions.ts";
 import { couponJson } from "./cart_json.ts";
@@ -36,7 +36,7 @@ export function couponApi() {
   const app = new Hono<AppEnv>();
   jsonRoute(app, validateCouponAction, "/coupons");
   // /apply and /remove: the cart's coupon actions under the spec's second pair of paths.
-  for (const action of cartActions) jsonRoute(app, action, "/coupons");
+  jsonRoutes(app, "/coupons", cartActions);
   app.route("/", adminCouponApi());
   return app;
 }

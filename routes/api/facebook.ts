@@ -5,8 +5,6 @@
  * catalogue and answers { message, importCount, updatedCount, ... }. Facebook unreachable: 502
  * (GraphUnavailableError is an UpstreamError).
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
 import {
   facebookImportBody,
   facebookImportOutput,
@@ -17,7 +15,7 @@ import {
 import { importCatalogue } from "../../flows/import_meta_catalogue.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { saveFacebookTokenOutput } from "../../contract/facebook.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
 
 /** Bodies are a token or a flag: anything larger is not ours. */
@@ -38,10 +36,7 @@ export const saveFacebookTokenAction = defineAction({
 });
 
 export function facebookSettingsApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  jsonRoute(app, saveFacebookTokenAction, "/admin/facebook-settings");
-  return app;
+  return actionApi("/admin/facebook-settings", [saveFacebookTokenAction], requireRole("admin"));
 }
 
 /**
@@ -65,8 +60,5 @@ export const facebookImportAction = defineAction({
 });
 
 export function facebookImportApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  jsonRoute(app, facebookImportAction, "/admin/facebook-import");
-  return app;
+  return actionApi("/admin/facebook-import", [facebookImportAction], requireRole("admin"));
 }

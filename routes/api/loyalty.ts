@@ -32,7 +32,8 @@ import {
   rewardJsonSchema,
   validateRedemptionOutput,
 } from "../../contract/loyalty.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { privateNoStore } from "../page_cache.ts";
+import { defineAction, jsonRoute, jsonRoutes } from "../action.ts";
 import { applyRewardCode } from "../../flows/apply_reward_code.ts";
 
 export function rewardJson(r: Reward) {
@@ -172,17 +173,14 @@ export function loyaltyApi() {
     if (!c.var.user) throw new UnauthorizedError("Please log in to redeem rewards.");
     await next();
   });
-  app.use("*", requireUser(), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
-
-  jsonRoute(app, pointsAction, "/loyalty");
-  jsonRoute(app, historyAction, "/loyalty");
-  jsonRoute(app, redemptionsAction, "/loyalty");
-
-  jsonRoute(app, redeemRewardAction, "/loyalty");
-  jsonRoute(app, validateRedemptionAction, "/loyalty");
-  jsonRoute(app, applyRedemptionAction, "/loyalty");
+  app.use("*", requireUser(), privateNoStore);
+  jsonRoutes(app, "/loyalty", [
+    pointsAction,
+    historyAction,
+    redemptionsAction,
+    redeemRewardAction,
+    validateRedemptionAction,
+    applyRedemptionAction,
+  ]);
   return app;
 }

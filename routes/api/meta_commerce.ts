@@ -2,12 +2,10 @@
  * GET /api/meta-commerce/products: the spec's integration path, answering the product feed's items
  * as JSON (the same items as /feeds/meta.csv and /feeds/google.xml). Public and cacheable.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { feedJson } from "../../domains/feeds/mod.ts";
 import { cachedFeedItems, FEED_CACHE_CONTROL } from "../feeds.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 
 const feedPrice = z.string().describe('"1299.00 ZAR"');
 
@@ -46,7 +44,5 @@ export const metaCatalogueAction = defineAction({
 });
 
 export function metaCommerceApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, metaCatalogueAction, "/meta-commerce");
-  return app;
+  return actionApi("/meta-commerce", [metaCatalogueAction]);
 }

@@ -2,15 +2,13 @@
  * POST /api/newsletter: subscribe (double opt-in); POST /api/newsletter/confirm and
  * /api/newsletter/unsubscribe: the e-mailed links' tokens, as the pages' buttons post them.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { hitRateLimit, LIMITS } from "../../domains/auth/mod.ts";
 import { subscribeBody, unsubscribe, WELCOME_CODE } from "../../domains/newsletter/mod.ts";
 import { confirmSubscription, subscribe } from "../../flows/newsletter_signup.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { clientIp } from "../client_ip.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 
 export const subscribeAction = defineAction({
   method: "post",
@@ -72,9 +70,5 @@ export const unsubscribeNewsletterAction = defineAction({
 });
 
 export function newsletterApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, subscribeAction, "/newsletter");
-  jsonRoute(app, confirmNewsletterAction, "/newsletter");
-  jsonRoute(app, unsubscribeNewsletterAction, "/newsletter");
-  return app;
+  return actionApi("/newsletter", [subscribeAction, confirmNewsletterAction, unsubscribeNewsletterAction]);
 }

@@ -2,8 +2,6 @@
  * /api/orders: place an order from the cart, list and read one's orders, and confirm a payment.
  * Prices, totals and status always come from the server; PATCH .../payment asks the provider itself.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../context.ts";
 import { checkoutSchemas } from "../../domains/checkout/mod.ts";
 import { getOrder, listOrderDetails, ORDER_NOT_FOUND, type OrderDetail } from "../../domains/orders/mod.ts";
 import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -12,7 +10,8 @@ import { toRand } from "../../lib/money.ts";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
 import { finalizeOptions } from "../finalize_options.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { privateNoStore } from "../page_cache.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { z } from "zod";
 
 const rand = z.number().describe("An amount in rand (ZAR)");
@@ -178,20 +177,18 @@ export const getOrderAction = defineAction({
 });
 
 export function orderApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireUser(), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
-
-  jsonRoute(app, placeOrderAction, "/orders");
-
-  jsonRoute(app, listOrdersAction, "/orders");
-  jsonRoute(app, getOrderAction, "/orders");
-
-  jsonRoute(app, confirmPaymentAction, "/orders");
-  jsonRoute(app, abandonOrderAction, "/orders");
-  return app;
+  return actionApi(
+    "/orders",
+    [
+      placeOrderAction,
+      listOrdersAction,
+      getOrderAction,
+      confirmPaymentAction,
+      abandonOrderAction,
+    ],
+    requireUser(),
+    privateNoStore,
+  );
 }
 
 /**

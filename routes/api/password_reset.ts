@@ -2,11 +2,9 @@
  * POST /api/auth/forgot-password {email}, GET /api/auth/reset-password/verify?token=,
  * POST /api/auth/reset-password {token, password, confirmPassword}.
  */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { RESET_REQUESTED_MESSAGE, resetSchemas, verifyResetToken } from "../../domains/auth/mod.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { completeReset, forgotPassword } from "../password_reset_actions.ts";
 import { successMessage } from "./auth.ts";
 
@@ -56,10 +54,5 @@ export const verifyResetTokenAction = defineAction({
 });
 
 export function passwordResetApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, forgotPasswordAction, "/auth");
-
-  jsonRoute(app, verifyResetTokenAction, "/auth");
-  jsonRoute(app, resetPasswordAction, "/auth");
-  return app;
+  return actionApi("/auth", [forgotPasswordAction, verifyResetTokenAction, resetPasswordAction]);
 }

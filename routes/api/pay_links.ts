@@ -7,7 +7,6 @@
  *
  * A forged or expired token, or one naming a checkout order, is a 404 (nothing about the order leaks).
  */
-import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context.ts";
@@ -15,7 +14,7 @@ import { payableOrder } from "../../domains/checkout/mod.ts";
 import { payLinkKey, payLinkOrder, payLinkPath } from "../../domains/orders/mod.ts";
 import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { payfastUrls } from "../finalize_options.ts";
 import { orderPayment } from "./payments.ts";
 import { startPayFastPayment } from "../../flows/payfast_payment.ts";
@@ -23,6 +22,12 @@ import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 /** The order a pay link's token names: 404 for a forged or expired one. */
 export async function orderOfPayToken(c: Context<AppEnv>, token: string) {
   return await payLinkOrder(c.var.db, await payLinkKey(c.var.db, c.var.config.payLinkSecret), token);
+}
+
+/** The pay link's order for an answer that is the payer's own: never cached. */
+async function payersOrder(c: Context<AppEnv>, token: string) {
+  c.header("Cache-Control", "private, no-store");
+  return await orderOfPayToken(c, token);
 }
 
 const tokenBody = z.object({ token: z.string().trim().min(1).max(200) }).strict();
@@ -40,8 +45,7 @@ export const payLinkIntentAction = defineAction({
   auth: "public",
   summary: "Start (or resume) the card payment of the order a signed pay link names, for its current total",
   handler: async (c, { token }) => {
-    c.header("Cache-Control", "private, no-store");
-    const { orderId, userId } = await orderOfPayToken(c, token);
+    const { orderId, userId } = await payersOrder(c, token);
     const gateway = c.var.payments;
     if (!gateway) throw new PaymentNotConfiguredError();
     return await orderPayment(c, c.var.db, gateway, orderId, userId);
@@ -56,8 +60,7 @@ export const payLinkPayFastAction = defineAction({
   auth: "public",
   summary: "PayFast's payment form (action and signed fields) for the order a signed pay link names",
   handler: async (c, { token }) => {
-    c.header("Cache-Control", "private, no-store");
-    const { orderId, userId } = await orderOfPayToken(c, token);
+    const { orderId, userId } = await payersOrder(c, token);
     const payfast = c.var.payfast;
     if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
     await payableOrder(c.var.db, orderId, userId);
@@ -71,7 +74,5 @@ export const payLinkPayFastAction = defineAction({
 });
 
 export function payLinkApi() {
-  const app = new Hono<AppEnv>();
-  for (const action of [payLinkIntentAction, payLinkPayFastAction]) jsonRoute(app, action, "/pay");
-  return app;
+  return actionApi("/pay", [payLinkIntentAction, payLinkPayFastAction]);
 }

@@ -4,7 +4,6 @@
  * and which provider is active. The order becomes paid only through the checkout domain's
  * finalisation, on facts the server got from the provider.
  */
-import { Hono } from "hono";
 import { z } from "zod";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
@@ -22,7 +21,7 @@ import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../.
 import { clientIp } from "../client_ip.ts";
 import { currentUser } from "../guards.ts";
 import { createIntentOutput, testConfirmOutput, testIntentOutput } from "../../contract/payments.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
 import { finalizePayment, recordPaymentFailure } from "../../flows/finalise_payment.ts";
 import { startPayFastPayment } from "../../flows/payfast_payment.ts";
@@ -220,8 +219,5 @@ const paymentActions = [
 ];
 
 export function paymentApi() {
-  const app = new Hono<AppEnv>();
-
-  for (const action of paymentActions) jsonRoute(app, action, "/payments");
-  return app;
+  return actionApi("/payments", paymentActions);
 }

@@ -19,10 +19,10 @@ import {
   reorderProductImages,
   setProductImageAlt,
 } from "../../domains/media/mod.ts";
-import { currentUser, requireRole } from "../guards.ts";
+import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
-import { imageFilesOf, readMultipart, uploadLimit } from "../uploads.ts";
-import { defineAction, jsonRoute, validParams } from "../action.ts";
+import { postImageUpload } from "../uploads.ts";
+import { defineAction, jsonRoutes, validParams } from "../action.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
 
 const removeByUrlQuery = z.object({
@@ -109,21 +109,10 @@ export const setImageAltAction = defineAction({
 /** Mounted at /api/products beside the catalogue's routes: each route carries its own guard. */
 export function productImageApi() {
   const app = new Hono<AppEnv>();
-  const admin = requireRole("admin");
-
-  app.post("/:id/images", admin, validate("param", productImageParams), uploadLimit(), async (c) => {
-    const { id } = c.req.valid("param");
-    const files = await imageFilesOf(await readMultipart(c));
-    const images = await addProductImages(c.var.db, c.var.storage, {
-      productId: id,
-      userId: currentUser(c).id,
-      files,
-    });
+  postImageUpload(app, "/:id/images", async (c, productId, files) => {
+    const images = await addProductImages(c.var.db, c.var.storage, { productId, userId: currentUser(c).id, files });
     return c.json({ images }, 201);
   });
-
-  for (const action of [reorderImagesAction, removeImageAction, removeImageByUrlAction, setImageAltAction]) {
-    jsonRoute(app, action, "/products");
-  }
+  jsonRoutes(app, "/products", [reorderImagesAction, removeImageAction, removeImageByUrlAction, setImageAltAction]);
   return app;
 }

@@ -1,7 +1,5 @@
 /** Product reads (filtered lists, featured, new, by category, by id or slug, with variants) and the stock alert. */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import {
   catalogSchemas,
   categoryTreeIds,
@@ -15,7 +13,7 @@ import { ERROR_CODES, NotFoundError } from "../../lib/errors.ts";
 import { validate } from "../validate.ts";
 import { productJson, productWithVariantsJson } from "./json.ts";
 import { currentUser, hasRole } from "../guards.ts";
-import { defineAction, jsonRoute, validQuery } from "../action.ts";
+import { actionApi, defineAction, validQuery } from "../action.ts";
 import { successMessage } from "./auth.ts";
 import { subscribeToStock } from "../../domains/notifications/mod.ts";
 import { productJsonSchema, productListJsonSchema, productWithVariantsJsonSchema } from "../../contract/catalog.ts";
@@ -150,19 +148,15 @@ export const productByIdAction = defineAction({
 });
 
 export function productApi() {
-  const app = new Hono<AppEnv>();
   // In this order: the fixed paths before "/:id".
-  for (
-    const action of [
-      listProductsAction,
-      featuredProductsAction,
-      newProductsAction,
-      categoryProductsAction,
-      productBySlugAction,
-      productWithVariantsAction,
-      notifyAction,
-      productByIdAction,
-    ]
-  ) jsonRoute(app, action, "/products");
-  return app;
+  return actionApi("/products", [
+    listProductsAction,
+    featuredProductsAction,
+    newProductsAction,
+    categoryProductsAction,
+    productBySlugAction,
+    productWithVariantsAction,
+    notifyAction,
+    productByIdAction,
+  ]);
 }

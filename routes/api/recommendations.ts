@@ -5,7 +5,6 @@
  * product JSON); POST /api/admin/recommendations/rebuild (staff) -> 200 with the entries per type.
  */
 import type { Context } from "hono";
-import { Hono } from "hono";
 import { z } from "zod";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../context.ts";
@@ -28,7 +27,7 @@ import { clientIp } from "../client_ip.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { cookieSecure } from "../session.ts";
 import { validate } from "../validate.ts";
-import { defineAction, jsonRoute, validQuery } from "../action.ts";
+import { actionApi, defineAction, validQuery } from "../action.ts";
 import { productJsonSchema } from "../../contract/catalog.ts";
 import { productJson } from "./json.ts";
 
@@ -164,17 +163,10 @@ export const trendingAction = defineAction({
 });
 
 export function recommendationApi() {
-  const app = new Hono<AppEnv>();
-  for (const action of [trackViewAction, ...productListActions, personalizedAction, trendingAction]) {
-    jsonRoute(app, action, "/recommendations");
-  }
-  return app;
+  return actionApi("/recommendations", [trackViewAction, ...productListActions, personalizedAction, trendingAction]);
 }
 
 /** POST /api/admin/recommendations/rebuild: recompute every list now (admin and super_admin). */
 export function adminRecommendationApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  jsonRoute(app, rebuildAction, "/admin/recommendations");
-  return app;
+  return actionApi("/admin/recommendations", [rebuildAction], requireRole("admin"));
 }

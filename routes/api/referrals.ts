@@ -3,7 +3,6 @@
  * customer's code and share link, redeeming a friend's code before one's first paid order, and the
  * referrer's list of friends with the points they earned. Never cached.
  */
-import { Hono } from "hono";
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../context.ts";
@@ -17,7 +16,8 @@ import {
   referralSchemas,
 } from "../../domains/referrals/mod.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { privateNoStore } from "../page_cache.ts";
+import { actionApi, defineAction } from "../action.ts";
 
 /** The percent a customer redeeming now is promised: the staff setting, else the environment's. */
 export function currentReferralPercent(c: Context<AppEnv>): Promise<number> {
@@ -93,16 +93,10 @@ export const redeemReferralAction = defineAction({
 });
 
 export function referralApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireUser(), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
-
-  jsonRoute(app, inviteAction, "/referrals");
-
-  jsonRoute(app, myReferralsAction, "/referrals");
-
-  jsonRoute(app, redeemReferralAction, "/referrals");
-  return app;
+  return actionApi(
+    "/referrals",
+    [inviteAction, myReferralsAction, redeemReferralAction],
+    requireUser(),
+    privateNoStore,
+  );
 }

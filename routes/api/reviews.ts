@@ -36,7 +36,7 @@ import {
   voteOutput,
   voteResultSchema,
 } from "../../contract/reviews.ts";
-import { defineAction, jsonRoute, validQuery } from "../action.ts";
+import { actionApi, defineAction, jsonRoute, validQuery } from "../action.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
 import { readReviewSubmission, withStoredPhotos } from "../review_submission.ts";
@@ -167,19 +167,10 @@ export const moderateReviewAction = defineAction({
 
 /** Mounted at /api/reviews. */
 export function reviewApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireUser());
-  jsonRoute(app, voteAction, "/reviews");
-  jsonRoute(app, withdrawVoteAction, "/reviews");
-  jsonRoute(app, replyAction, "/reviews");
-  return app;
+  return actionApi("/reviews", [voteAction, withdrawVoteAction, replyAction], requireUser());
 }
 
 /** Mounted at /api/admin/reviews (staff only). */
 export function adminReviewApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireRole("admin"));
-  jsonRoute(app, moderationQueueAction, "/admin/reviews");
-  jsonRoute(app, moderateReviewAction, "/admin/reviews");
-  return app;
+  return actionApi("/admin/reviews", [moderationQueueAction, moderateReviewAction], requireRole("admin"));
 }

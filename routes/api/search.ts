@@ -1,13 +1,11 @@
 /** GET /api/search (ranked results) and GET /api/search/suggest (search-box suggestions). */
-import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { catalogSchemas } from "../../domains/catalog/mod.ts";
 import { searchFilter, SUGGESTIONS, suggestProducts } from "../../domains/search/mod.ts";
 import { keptRanking, rankedSearch } from "../shared_reads.ts";
 import { validate } from "../validate.ts";
 import { productJson, suggestionJson } from "./json.ts";
-import { defineAction, jsonRoute, validQuery } from "../action.ts";
+import { actionApi, defineAction, validQuery } from "../action.ts";
 import { searchJsonSchema, suggestionJsonSchema } from "../../contract/catalog.ts";
 
 const searchQuery = validate("query", catalogSchemas.searchQuery);
@@ -43,8 +41,5 @@ export const suggestAction = defineAction({
 });
 
 export function searchApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, searchAction, "/search");
-  jsonRoute(app, suggestAction, "/search");
-  return app;
+  return actionApi("/search", [searchAction, suggestAction]);
 }

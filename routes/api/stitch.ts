@@ -5,15 +5,13 @@
  * The order becomes paid only on Stitch's word: its signed webhook (/api/webhooks/stitch) or the
  * server's own question on the customer's return (routes/pages/checkout.tsx).
  */
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import { PaymentNotConfiguredError, paymentSchemas } from "../../domains/payments/mod.ts";
-import { AppError, ValidationError } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
 import { logError } from "../../lib/error_log.ts";
 import { currentUser } from "../guards.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { stitchUrls } from "../finalize_options.ts";
 import { startStitchPayment } from "../../flows/stitch_payment.ts";
 
@@ -27,14 +25,7 @@ export const stitchPaymentAction = defineAction({
   input: paymentSchemas.stitchPaymentBody,
   output: z.object({ url: z.string() }),
   auth: "customer",
-  middleware: [
-    bodyLimit({
-      maxSize: 4 * 1024,
-      onError: () => {
-        throw new ValidationError("The request body is too large.");
-      },
-    }),
-  ],
+  middleware: [refuseBodyOver(4 * 1024)],
   summary:
     "Start a Stitch pay-by-bank (instant EFT) payment of the customer's unpaid order; answers the bank page's URL",
   handler: async (c, { orderId }) => {
@@ -58,7 +49,5 @@ export const stitchPaymentAction = defineAction({
 });
 
 export function stitchApi() {
-  const app = new Hono<AppEnv>();
-  jsonRoute(app, stitchPaymentAction, "/stitch");
-  return app;
+  return actionApi("/stitch", [stitchPaymentAction]);
 }

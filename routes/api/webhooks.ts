@@ -15,12 +15,12 @@
  * 200; Stitch not reachable: 503, so Svix delivers it again later.
  */
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../context.ts";
 import { z } from "zod";
 import { PayFastItnRefused, PAYMENT_NOT_CONFIGURED, StitchSignatureError } from "../../domains/payments/mod.ts";
 import { describeHandler } from "../route_meta.ts";
-import { NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { refuseBodyOver } from "../admin_limits.ts";
+import { NotFoundError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
 import { clientIp } from "../client_ip.ts";
 import { finalizeOptions } from "../finalize_options.ts";
@@ -34,12 +34,7 @@ export function webhookApi() {
 
   app.post(
     "/stripe",
-    bodyLimit({
-      maxSize: 512 * 1024,
-      onError: () => {
-        throw new ValidationError("The webhook body is too large.");
-      },
-    }),
+    refuseBodyOver(512 * 1024, "The webhook body is too large."),
     async (c) => {
       const gateway = c.var.payments;
       if (!gateway) return c.json({ error: PAYMENT_NOT_CONFIGURED }, 503);
@@ -60,12 +55,7 @@ export function webhookApi() {
 
   app.post(
     "/payfast",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new ValidationError("The notification body is too large.");
-      },
-    }),
+    refuseBodyOver(64 * 1024, "The notification body is too large."),
     async (c) => {
       const payfast = c.var.payfast;
       if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
@@ -133,12 +123,7 @@ export function webhookApi() {
   });
   app.post(
     "/stitch",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new ValidationError("The webhook body is too large.");
-      },
-    }),
+    refuseBodyOver(64 * 1024, "The webhook body is too large."),
     stitchWebhook,
   );
 

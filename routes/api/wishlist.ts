@@ -1,8 +1,6 @@
 /** The signed-in customer's wishlist: GET/POST /api/wishlist, DELETE /api/wishlist/{productId}, GET /check/{id}. */
-import { Hono } from "hono";
 import { productJsonSchema } from "../../contract/catalog.ts";
 import { z } from "zod";
-import type { AppEnv } from "../context.ts";
 import {
   addToWishlist,
   isInWishlist,
@@ -12,7 +10,7 @@ import {
 } from "../../domains/wishlist/mod.ts";
 import { dbId, parseId } from "../../lib/ids.ts";
 import { currentUser, requireUser } from "../guards.ts";
-import { defineAction, jsonRoute } from "../action.ts";
+import { actionApi, defineAction } from "../action.ts";
 import { successMessage } from "./auth.ts";
 import { productJson } from "./json.ts";
 
@@ -95,12 +93,11 @@ export const checkWishlistAction = defineAction({
 });
 
 export function wishlistApi() {
-  const app = new Hono<AppEnv>();
-  app.use("*", requireUser());
-  jsonRoute(app, listWishlistAction, "/wishlist");
-  jsonRoute(app, addToWishlistAction, "/wishlist");
-  jsonRoute(app, checkWishlistAction, "/wishlist");
-  jsonRoute(app, removeFromWishlistAction, "/wishlist");
-  jsonRoute(app, toggleWishlistAction, "/wishlist");
-  return app;
+  return actionApi("/wishlist", [
+    listWishlistAction,
+    addToWishlistAction,
+    checkWishlistAction,
+    removeFromWishlistAction,
+    toggleWishlistAction,
+  ], requireUser());
 }

@@ -16,7 +16,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context.ts";
 import {
   checkoutReview,
@@ -44,6 +43,7 @@ import { payfastStartAction } from "../api/payments.ts";
 import { abandonOrderAction, placeOrderAction } from "../api/orders.ts";
 import { applyRedemptionAction } from "../api/loyalty.ts";
 import { renderPage } from "../render.tsx";
+import { privateNoStore } from "../page_cache.ts";
 import { deliveryRates } from "../shop_info.ts";
 import { MISSING_SHIPPING_ADDRESS } from "../../flows/place_order.ts";
 import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
@@ -73,12 +73,6 @@ const REFUNDED_TOAST: ToastInput = {
     "Your payment arrived after this order was cancelled, so we are refunding it in full. We have sent you an e-mail.",
   variant: "destructive",
 };
-
-/** Checkout pages are personal and change with every step: never cached. */
-const noStore = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  c.header("Cache-Control", "private, no-store");
-});
 
 /** The review form's key is missing or malformed: a page from an older release, or a hand-made post. */
 const CHECKOUT_EXPIRED = "Your checkout page has expired. Please review your order again.";
@@ -223,7 +217,7 @@ async function returnedOrder(
 
 export function checkoutPages() {
   const app = new Hono<AppEnv>();
-  for (const path of ["/checkout", "/checkout/*"]) app.use(path, noStore, requireUser());
+  for (const path of ["/checkout", "/checkout/*"]) app.use(path, privateNoStore, requireUser());
 
   app.get("/checkout", async (c) => {
     const raw = c.req.query("order");

@@ -7,6 +7,7 @@ import { logError as logErrorLine } from "../../lib/error_log.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { getOrder, type OrderDetail } from "../../domains/orders/mod.ts";
+import type { PaymentReturn } from "../../domains/checkout/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { currentUser } from "../guards.ts";
 import { finalizeOptions, stitchReturnPath } from "../finalize_options.ts";
@@ -34,6 +35,15 @@ export async function ownOrder(c: Context<AppEnv>, id: number | null): Promise<O
   }
 }
 
+/** The order after a look at its provider, and a failed payment's message for the payment step. */
+type Settlement = { order: OrderDetail; failure: string | null };
+
+/** The order read again once the provider's word has been recorded. */
+async function settledBy(c: Context<AppEnv>, order: OrderDetail, settled: PaymentReturn): Promise<Settlement> {
+  const now = await ownOrder(c, order.id) ?? order;
+  return { order: now, failure: settled.outcome === "failed" ? settled.message : null };
+}
+
 /** Attempt statuses that mean the payment failed and the customer must pay again. */
 const FAILED = new Set(["requires_payment_method", "canceled"]);
 
@@ -42,19 +52,14 @@ const FAILED = new Set(["requires_payment_method", "canceled"]);
  * attempt finalises the order; a failed one is recorded and its message returned, for the payment
  * step. Anything else (processing, an unreachable provider) leaves the order as it is: keep waiting.
  */
-export async function settleWithProvider(
-  c: Context<AppEnv>,
-  order: OrderDetail,
-): Promise<{ order: OrderDetail; failure: string | null }> {
+export async function settleWithProvider(c: Context<AppEnv>, order: OrderDetail): Promise<Settlement> {
   const gateway = c.var.payments;
   const unchanged = { order, failure: null };
   if (order.paidAt || order.status !== "pending" || !gateway || !order.paymentIntentId) return unchanged;
   try {
     const intent = await gateway.retrieveIntent(order.paymentIntentId);
     if (intent?.status !== "succeeded" && !FAILED.has(intent?.status ?? "")) return unchanged;
-    const settled = await settleReturnedPayment(c.var.db, order.id, intent, finalizeOptions(c));
-    const now = await ownOrder(c, order.id) ?? order;
-    return { order: now, failure: settled.outcome === "failed" ? settled.message : null };
+    return await settledBy(c, order, await settleReturnedPayment(c.var.db, order.id, intent, finalizeOptions(c)));
   } catch (err) {
     // The provider may be unreachable: keep waiting, the page asks again.
     logError(c, "checking the payment with the provider failed", err);
@@ -67,10 +72,7 @@ export async function settleWithProvider(
  * the request's state, which pays the order, records a failure for the payment step, or (still
  * pending after a "complete" redirect) leaves the page waiting and asking again.
  */
-export async function settleWithStitch(
-  c: Context<AppEnv>,
-  order: OrderDetail,
-): Promise<{ order: OrderDetail; failure: string | null }> {
+export async function settleWithStitch(c: Context<AppEnv>, order: OrderDetail): Promise<Settlement> {
   const stitch = c.var.stitch;
   const unchanged = { order, failure: null };
   if (order.paidAt || order.status !== "pending" || !stitch) return unchanged;
@@ -80,8 +82,7 @@ export async function settleWithStitch(
       status: c.req.query("status") ?? null,
     }, finalizeOptions(c));
     if (settled.outcome === "processing") return unchanged;
-    const now = await ownOrder(c, order.id) ?? order;
-    return { order: now, failure: settled.outcome === "failed" ? settled.message : null };
+    return await settledBy(c, order, settled);
   } catch (err) {
     // Stitch may be unreachable: keep waiting, the page asks again.
     logError(c, "checking the payment with Stitch failed", err);
