@@ -15,6 +15,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: "test", LOG_REQUESTS: "false", SITE_URL: TEST_ORIGIN, ...env });
 }
 
+/** The shop and its address, as the flows that write to customers take them (`{ shop, siteUrl }`). */
+export function testSite(config: Config = testConfig()) {
+  return { shop: config.shop, siteUrl: config.siteUrl };
+}
+
 /** A manifest naming every island, so pages render their script tags without a build. */
 export function testAssets(): AssetManifest {
   const islands: Record<string, string> = {};
