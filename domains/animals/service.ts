@@ -8,6 +8,7 @@ import { preparedQuery } from "../../db/prepared.ts";
 import { cartItems, productHusbandry, products, productVariants, species } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
+import { pick } from "../../lib/pick.ts";
 import type { CartOwner } from "../cart/mod.ts";
 import { onStorefront } from "../catalog/mod.ts";
 import { coverage, fits, type Need, type NeedCoverage, NEEDS, needsFor, offerOrder, referenceLength } from "./rules.ts";
@@ -244,15 +245,7 @@ export interface Checklist {
 }
 
 function offered(u: Unit): OfferedProduct {
-  return {
-    productId: u.productId,
-    variantId: u.variantId,
-    name: u.name,
-    productSlug: u.productSlug,
-    image: u.image,
-    priceCents: u.priceCents,
-    staffPick: u.staffPick,
-  };
+  return pick(u, ["productId", "variantId", "name", "productSlug", "image", "priceCents", "staffPick"]);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Product search for the results page, the API and the header's suggestions. */
 import type { Db } from "../../db/client.ts";
+import { pick } from "../../lib/pick.ts";
 import {
   type Product,
   type ProductFilter,
@@ -73,12 +74,7 @@ export async function suggestProducts(
 /** What the search box shows of a product. */
 function toSuggestion(p: Product): Suggestion {
   return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    brand: p.brand,
-    priceCents: p.priceCents,
-    salePriceCents: p.salePriceCents,
+    ...pick(p, ["id", "name", "slug", "brand", "priceCents", "salePriceCents"]),
     image: p.images[0] ?? null,
   };
 }

@@ -28,6 +28,7 @@ import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 import { formRoute } from "../action.ts";
 import { changePasswordAction, deleteAccountAction, updateProfileAction } from "../api/account.ts";
+import { pick } from "../../lib/pick.ts";
 
 /** The overview lists this many recent orders (document 2 section 9). */
 export const RECENT_ORDERS = 3;
@@ -50,15 +51,7 @@ function parseTab(raw: string | undefined): AccountTab {
 }
 
 function profileOf(user: SessionUser): AccountProfile {
-  return {
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    vatNumber: user.vatNumber,
-    createdAt: user.createdAt,
-  };
+  return pick(user, ["username", "firstName", "lastName", "email", "phone", "vatNumber", "createdAt"]);
 }
 
 /** Account pages are personal: never stored by a browser or proxy cache. */
@@ -118,12 +111,8 @@ async function tabBody(c: Context<AppEnv>, tab: AccountTab): Promise<ReactElemen
   }
 }
 
+/** The profile form's fields the action reads (the account actions' schemas are strict: nothing else goes in). */
 const PROFILE_FIELDS = ["firstName", "lastName", "email", "phone", "vatNumber", "currentPassword"];
-
-/** The named fields of a posted form (the account actions' schemas are strict: nothing else goes in). */
-function pick(fields: Record<string, string>, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.filter((n) => n in fields).map((n) => [n, fields[n]]));
-}
 
 /** Field messages from a domain refusal: a ValidationError's issues, a 409 on the e-mail, or a form message. */
 function refusal(err: unknown, conflictField?: string): { status: Status; state: FormState } | null {

@@ -17,6 +17,7 @@ import { loginAction, logoutAction, registerAction } from "../api/auth.ts";
 import { setFlash } from "../flash.ts";
 import { safeRedirect } from "../guards.ts";
 import { renderPage } from "../render.tsx";
+import { pick } from "../../lib/pick.ts";
 
 /** Where to go after signing in: ?redirect= or ?returnPath=, on this site only. */
 function target(c: Context<AppEnv>): string {
@@ -30,10 +31,6 @@ function actionFor(c: Context<AppEnv>, path: string): string {
 }
 
 /** The form's fields an action reads (others, such as a submit button's name, are left out). */
-function pick(fields: Record<string, string>, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((n) => (n in fields ? [[n, fields[n]]] : [])));
-}
-
 const REGISTER_FIELDS = [
   "username",
   "email",
