@@ -17,6 +17,8 @@ export interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests completed (wrk's count; absent from autocannon's runs). */
+  sent?: number;
 }
 
 /** Whether a file exists. */
@@ -62,6 +64,109 @@ end
 `;
 
 /**
+ * A wrk script sending each path of a file once (argument 2), the threads taking turns through the
+ * list (argument 1: how many threads). A thread that runs out stops; wrk itself still waits out its
+ * duration, so the script prints when the last thread ran out ("List sent in N s") for the rate.
+ */
+const EACH_PATH_ONCE_LUA = `
+local threads = {}
+local started
+local function now()
+  local clock = io.popen("date +%s.%N")
+  local t = tonumber(clock:read("*l"))
+  clock:close()
+  return t
+end
+function setup(thread)
+  started = started or now()
+  threads[#threads + 1] = thread
+  thread:set("first", #threads)
+end
+function init(args)
+  step = tonumber(args[1])
+  paths = {}
+  for line in io.lines(args[2]) do paths[#paths + 1] = line end
+  next_at = first
+end
+function request()
+  if next_at > #paths then
+    if not ended_at then
+      ended_at = now()
+      wrk.thread:stop()
+    end
+    return wrk.format(nil, paths[#paths])
+  end
+  local path = paths[next_at]
+  next_at = next_at + step
+  return wrk.format(nil, path)
+end
+function done(summary, latency, requests)
+  local last = 0
+  for _, thread in ipairs(threads) do
+    local ended = thread:get("ended_at")
+    if not ended then return end
+    last = math.max(last, ended)
+  end
+  io.write(string.format("List sent in %.3f s\\n", last - started))
+end
+`;
+
+/** Runs wrk (2 threads) with these arguments and reads its req/s, p50, p99 and errors. */
+async function wrkRun(wrk: string, args: string[], url: string, scriptArgs: string[] = []): Promise<Figures> {
+  const out = await new Deno.Command(wrk, {
+    args: ["-t2", "--latency", ...args, url, ...(scriptArgs.length ? ["--", ...scriptArgs] : [])],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  const line = (re: RegExp) => text.match(re)?.[1] ?? "";
+  const non2xx = Number(line(/Non-2xx or 3xx responses: (\d+)/) || 0);
+  const sock = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const sent = Number(line(/(\d+) requests in/));
+  // An each-path-once run that ran out of paths early: its rate over the time it took.
+  const listSeconds = Number(line(/List sent in ([\d.]+) s/));
+  return {
+    rps: listSeconds > 0 ? sent / listSeconds : Number(line(/Requests\/sec:\s+([\d.]+)/)),
+    p50: ms(line(/\s50%\s+(\S+)/)),
+    p99: ms(line(/\s99%\s+(\S+)/)),
+    errors: non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+    sent,
+  };
+}
+
+function headerArgs(headers: Record<string, string>): string[] {
+  return Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]);
+}
+
+async function luaFile(source: string): Promise<string> {
+  const script = await Deno.makeTempFile({ suffix: ".lua" });
+  await Deno.writeTextFile(script, source);
+  return script;
+}
+
+/**
+ * Each of `paths` once, in the order given, over `connections` connections with wrk, for at most
+ * `duration` seconds (the same load tool as the reference's ceiling, so the two are comparable).
+ * Null when wrk is not installed.
+ */
+export async function loadEachPathOnce(
+  base: string,
+  paths: string[],
+  opts: { connections: number; duration: number; headers?: Record<string, string> },
+): Promise<Figures | null> {
+  if (!wrkPath) return null;
+  const list = await Deno.makeTempFile({ suffix: ".txt" });
+  await Deno.writeTextFile(list, paths.join("\n") + "\n");
+  const script = await luaFile(EACH_PATH_ONCE_LUA);
+  const args = [`-c${opts.connections}`, `-d${opts.duration}s`, ...headerArgs(opts.headers ?? {}), "-s", script];
+  try {
+    return await wrkRun(wrkPath, args, base, ["2", list]);
+  } finally {
+    await Promise.all([Deno.remove(list), Deno.remove(script)]);
+  }
+}
+
+/**
  * Loads `url` for `duration` seconds over `connections` connections; answers req/s, p50, p99 (ms),
  * errors. `unique` adds a distinct `r=` parameter to each request (see UNIQUE_REQUESTS_LUA).
  */
@@ -71,24 +176,9 @@ export async function load(
 ): Promise<Figures> {
   const { connections, duration, headers = {} } = opts;
   if (wrkPath) {
-    const args = ["-t2", `-c${connections}`, `-d${duration}s`, "--latency"];
-    for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
-    if (opts.unique) {
-      const script = await Deno.makeTempFile({ suffix: ".lua" });
-      await Deno.writeTextFile(script, UNIQUE_REQUESTS_LUA);
-      args.push("-s", script);
-    }
-    const out = await new Deno.Command(wrkPath, { args: [...args, url], stdout: "piped", stderr: "piped" }).output();
-    const text = new TextDecoder().decode(out.stdout);
-    const line = (re: RegExp) => text.match(re)?.[1] ?? "";
-    const non2xx = Number(line(/Non-2xx or 3xx responses: (\d+)/) || 0);
-    const sock = text.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-    return {
-      rps: Number(line(/Requests\/sec:\s+([\d.]+)/)),
-      p50: ms(line(/\s50%\s+(\S+)/)),
-      p99: ms(line(/\s99%\s+(\S+)/)),
-      errors: non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
-    };
+    const args = [`-c${connections}`, `-d${duration}s`, ...headerArgs(headers)];
+    if (opts.unique) args.push("-s", await luaFile(UNIQUE_REQUESTS_LUA));
+    return await wrkRun(wrkPath, args, url);
   }
   let n = 0;
   const unique = (req: { path: string }) => ({
