@@ -11,6 +11,7 @@ import {
   INVOICE_NOT_FOUND,
   invoiceFile,
 } from "../domains/tax_documents/mod.ts";
+import { PRIVATE_CACHE_CONTROL } from "./page_cache.ts";
 
 const NOTE_FILE = /^([1-9][0-9]{0,9})\.pdf$/;
 
@@ -24,7 +25,7 @@ function pdf(c: Context<AppEnv>, file: DocumentFile): Response {
   c.header("Content-Type", "application/pdf");
   c.header("Content-Disposition", `attachment; filename="${file.filename}"`);
   // The documents hold a customer's name and address: never kept by a shared cache.
-  c.header("Cache-Control", "private, no-store");
+  c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
   c.header("X-Content-Type-Options", "nosniff");
   return c.body(file.bytes as Uint8Array<ArrayBuffer>);
 }

@@ -41,6 +41,7 @@ import { editLinesPanel } from "./staff_orders.tsx";
 import { orderDocuments } from "../../domains/tax_documents/mod.ts";
 import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
 import { siteShop } from "../shop_info.ts";
+import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
 
 const ACTIVE = "/admin/orders";
 
@@ -85,7 +86,7 @@ function packingSlipResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: st
   c.header("Content-Type", "application/pdf");
   c.header("Content-Disposition", `inline; filename="${filename}"`);
   // A slip holds the customer's name, address and phone number.
-  c.header("Cache-Control", "private, no-store");
+  c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
   c.header("X-Content-Type-Options", "nosniff");
   return c.body(bytes as Uint8Array<ArrayBuffer>);
 }

@@ -14,6 +14,7 @@ import { successMessage, userJson, userSchema } from "./auth.ts";
 import { deleteAccount } from "../../flows/delete_account.ts";
 import { exportFileName, exportUserData } from "../../flows/export_account_data.ts";
 import { type ShopMailInfo, updateProfile } from "../../flows/update_profile.ts";
+import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
 
 /** The shop details an account e-mail (the e-mail-change notice) names. */
 function shopMailInfo(config: Config): ShopMailInfo {
@@ -68,7 +69,7 @@ export function accountApi() {
     const now = new Date();
     const data = await exportUserData(c.var.db, currentUser(c).id, now);
     c.header("Content-Disposition", `attachment; filename="${exportFileName(c.var.config.shop.name, now)}"`);
-    c.header("Cache-Control", "private, no-store");
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     return c.body(JSON.stringify(data, null, 2), 200, { "Content-Type": "application/json; charset=utf-8" });
   });
   jsonRoute(app, deleteAccountAction, "/account");

@@ -18,6 +18,7 @@ import { actionApi, defineAction } from "../action.ts";
 import { payfastUrls } from "../finalize_options.ts";
 import { orderPayment } from "./payments.ts";
 import { startPayFastPayment } from "../../flows/payfast_payment.ts";
+import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
 
 /** The order a pay link's token names: 404 for a forged or expired one. */
 export async function orderOfPayToken(c: Context<AppEnv>, token: string) {
@@ -26,7 +27,7 @@ export async function orderOfPayToken(c: Context<AppEnv>, token: string) {
 
 /** The pay link's order for an answer that is the payer's own: never cached. */
 async function payersOrder(c: Context<AppEnv>, token: string) {
-  c.header("Cache-Control", "private, no-store");
+  c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
   return await orderOfPayToken(c, token);
 }
 

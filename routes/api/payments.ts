@@ -25,13 +25,10 @@ import { actionApi, defineAction } from "../action.ts";
 import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
 import { finalizePayment, recordPaymentFailure } from "../../flows/finalise_payment.ts";
 import { startPayFastPayment } from "../../flows/payfast_payment.ts";
+import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
 
 /** The public test page may start this many test payments per IP address in ten minutes. */
 const TEST_INTENTS_PER_IP = { max: 30, windowMs: 10 * 60_000 };
-
-function noStore(c: Context<AppEnv>) {
-  c.header("Cache-Control", "private, no-store");
-}
 
 /** What the browser needs to show the payment form. */
 function formStart(gateway: PaymentGateway, clientSecret: string, paymentIntentId: string) {
@@ -99,7 +96,7 @@ export const createIntentAction = defineAction({
   summary: "Start (or resume) the card payment of the customer's unpaid order, for the order's total",
   errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, body) => {
-    noStore(c);
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = configuredGateway(c);
     const orderId = (body.orderId ?? body.metadata?.orderId)!;
     return await orderPayment(c, c.var.db, gateway, orderId, currentUser(c).id);
@@ -118,7 +115,7 @@ export const payfastStartAction = defineAction({
   auth: "customer",
   summary: "PayFast's payment form (action and signed fields) for the customer's unpaid order",
   handler: async (c, { orderId }) => {
-    noStore(c);
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const payfast = c.var.payfast;
     if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
     return await startPayFastPayment(c.var.db, payfast, { orderId, userId: currentUser(c).id }, payfastUrls(c));
@@ -134,7 +131,7 @@ export const testIntentAction = defineAction({
   summary: "A test payment of any amount for the /test-stripe page (refused on a live shop)",
   errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, { amount }) => {
-    noStore(c);
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = configuredGateway(c);
     if (isLiveMode(c.var.config)) {
       throw new ConflictError("Test payments are off: this shop takes live payments.");
@@ -163,7 +160,7 @@ export const testConfirmAction = defineAction({
   auth: "public",
   summary: "Pay a test attempt with a test card number (the offline test provider only)",
   handler: async (c, { clientSecret, cardNumber }) => {
-    noStore(c);
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = c.var.payments;
     if (!isTestGateway(gateway)) {
       throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
@@ -200,7 +197,7 @@ export const paymentConfigAction = defineAction({
   summary: "Which card gateway checkout uses, and its publishable key",
   // deno-lint-ignore require-await
   handler: async (c) => {
-    noStore(c);
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = c.var.payments;
     return {
       provider: gateway?.provider ?? null,

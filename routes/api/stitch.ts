@@ -14,6 +14,7 @@ import { currentUser } from "../guards.ts";
 import { actionApi, defineAction } from "../action.ts";
 import { stitchUrls } from "../finalize_options.ts";
 import { startStitchPayment } from "../../flows/stitch_payment.ts";
+import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
 
 /** Stitch could not be reached (or gave no usable request): nothing was started, the customer may retry. */
 export const STITCH_UNAVAILABLE =
@@ -29,7 +30,7 @@ export const stitchPaymentAction = defineAction({
   summary:
     "Start a Stitch pay-by-bank (instant EFT) payment of the customer's unpaid order; answers the bank page's URL",
   handler: async (c, { orderId }) => {
-    c.header("Cache-Control", "private, no-store");
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const stitch = c.var.stitch;
     if (!stitch) throw new PaymentNotConfiguredError();
     try {

@@ -6,7 +6,6 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { ReactElement } from "react";
 import type { AppEnv } from "../context.ts";
 import { addressBookSummary, listWishlist, loyaltySummary } from "../../flows/account_overview.ts";
@@ -29,6 +28,7 @@ import { renderPage } from "../render.tsx";
 import { formRoute } from "../action.ts";
 import { changePasswordAction, deleteAccountAction, updateProfileAction } from "../api/account.ts";
 import { pick } from "../../lib/pick.ts";
+import { privateNoStore } from "../page_cache.ts";
 
 /** The overview lists this many recent orders (document 2 section 9). */
 export const RECENT_ORDERS = 3;
@@ -53,12 +53,6 @@ function parseTab(raw: string | undefined): AccountTab {
 function profileOf(user: SessionUser): AccountProfile {
   return pick(user, ["username", "firstName", "lastName", "email", "phone", "vatNumber", "createdAt"]);
 }
-
-/** Account pages are personal: never stored by a browser or proxy cache. */
-const noStore = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  c.res.headers.set("Cache-Control", "private, no-store");
-});
 
 function page(
   c: Context<AppEnv>,
@@ -178,7 +172,8 @@ export function accountPages() {
   });
 
   for (const path of ["/account", "/account/*"]) {
-    app.use(path, noStore);
+    // Account pages are personal: never stored by a browser or proxy cache.
+    app.use(path, privateNoStore);
     app.use(path, requireUser());
   }
 

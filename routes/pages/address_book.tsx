@@ -43,6 +43,7 @@ import { validationError } from "../validate.ts";
 import { setFlash } from "../flash.ts";
 import { currentUser, requireUser } from "../guards.ts";
 import { renderPage } from "../render.tsx";
+import { privateNoStore } from "../page_cache.ts";
 
 const head = (title: string, path: string) => ({ title, canonicalPath: path, noindex: true });
 
@@ -114,11 +115,8 @@ function editPage(
 export function addressBookPages() {
   const app = new Hono<AppEnv>();
   for (const path of ["/address-book", "/address-book/*"]) {
-    app.use(path, requireUser(), async (c, next) => {
-      await next();
-      // Personal data: never stored by shared caches or kept for the back button after sign-out.
-      c.header("Cache-Control", "private, no-store");
-    });
+    // Personal data: never stored by shared caches or kept for the back button after sign-out.
+    app.use(path, requireUser(), privateNoStore);
   }
 
   app.get("/address-book", async (c) => {

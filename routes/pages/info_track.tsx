@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import { trackOrder, trackOrderQuery } from "../../domains/orders/mod.ts";
 import { TrackOrderView, type TrackResult } from "../../components/info/TrackOrderView.tsx";
 import { renderPage } from "../render.tsx";
+import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
 
 export async function trackOrderPage(c: Context<AppEnv>) {
   const raw = { orderNumber: c.req.query("orderNumber"), email: c.req.query("email") };
@@ -23,7 +24,7 @@ export async function trackOrderPage(c: Context<AppEnv>) {
       }
     }
     // A result names a customer's order: keep it out of shared caches and browser history caches.
-    c.header("Cache-Control", "private, no-store");
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
   }
   return renderPage(c, {
     head: {

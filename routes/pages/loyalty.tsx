@@ -4,7 +4,6 @@
  * (/loyalty?code=...). The RedeemReward island does the same through /api/loyalty/redeem.
  */
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context.ts";
 import {
   goldProgress,
@@ -21,18 +20,14 @@ import { redeemRewardAction } from "../api/loyalty.ts";
 import { setFlash } from "../flash.ts";
 import { renderPage } from "../render.tsx";
 import { ERROR_CODES } from "../../lib/errors.ts";
-
-const noStore = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  c.res.headers.set("Cache-Control", "private, no-store");
-});
+import { privateNoStore } from "../page_cache.ts";
 
 const HEAD = { title: "Loyalty Programme", canonicalPath: "/loyalty", noindex: true };
 
 export function loyaltyPages() {
   const app = new Hono<AppEnv>();
-  app.use("/loyalty", noStore);
-  app.use("/loyalty/*", noStore);
+  app.use("/loyalty", privateNoStore);
+  app.use("/loyalty/*", privateNoStore);
 
   app.get("/loyalty", async (c) => {
     const db = c.var.db;

@@ -15,6 +15,7 @@ import { currentUser, hasRole, requireUser } from "../guards.ts";
 import { renderPage } from "../render.tsx";
 import { type DocumentReader, orderDocuments } from "../../domains/tax_documents/mod.ts";
 import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
+import { privateNoStore } from "../page_cache.ts";
 
 /** The viewer's order, or null when they may not see it (or it does not exist). */
 async function findOrder(c: Context<AppEnv>, raw: string): Promise<OrderDetail | null> {
@@ -31,10 +32,7 @@ async function findOrder(c: Context<AppEnv>, raw: string): Promise<OrderDetail |
 
 export function orderPages() {
   const app = new Hono<AppEnv>();
-  app.use("/order/*", requireUser(), async (c, next) => {
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
+  app.use("/order/*", requireUser(), privateNoStore);
 
   // The order's tax invoice and credit notes: the customer's own (an admin's: any), else 404.
   app.use("/orders/:id/*", requireUser());

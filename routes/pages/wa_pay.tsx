@@ -47,6 +47,7 @@ import { primaryButton } from "../../components/ui/buttons.ts";
 import { finalizeOptions } from "../finalize_options.ts";
 import { renderPage } from "../render.tsx";
 import { settleReturnedPayment } from "../../flows/finalise_payment.ts";
+import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
 
 const head = {
   title: "Pay your order",
@@ -205,7 +206,7 @@ async function payPage(
   token: string,
   form?: { values: AddressFormValues; errors: AddressFieldErrors },
 ) {
-  c.header("Cache-Control", "private, no-store");
+  c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
   c.header("Referrer-Policy", "no-referrer");
   const found = await linkOrder(c, token);
   const whatsapp = found.link.source === "whatsapp";

@@ -178,6 +178,7 @@ test(
 
     const mine = await referrer.get("/referral");
     assert.equal(mine.status, 200);
+    assert.equal(mine.headers.get("cache-control"), "private, no-store");
     const html = await mine.text();
     assert.ok(html.includes(invitation.code));
     assert.ok(html.includes(`/register?ref=${invitation.code}`));

@@ -122,9 +122,11 @@ test(
     const browser = testClient(app);
     const page = await browser.get(`/pay/${token}`);
     assert.equal(page.status, 200);
+    assert.equal(page.headers.get("cache-control"), "private, no-store");
     assert.match(await page.text(), /R\s?495,00/);
     const intent = await browser.postJson("/api/pay/intent", { token });
     assert.equal(intent.status, 200);
+    assert.equal(intent.headers.get("cache-control"), "private, no-store");
     const { clientSecret } = await intent.json();
     const paid = await browser.postJson("/api/payments/test-confirm", { clientSecret, cardNumber: "4242424242424242" });
     assert.equal(paid.status, 200);
