@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { cartItems, categories, products, productVariants } from "../../db/schema/mod.ts";
 import { chargedPriceCents, maxQuantity } from "../catalog/pricing.ts";
-import { pricedRow } from "../catalog/stored_prices.ts";
+import { pricedRow, variantPriceColumns } from "../catalog/stored_prices.ts";
 import type { PricedLine } from "../coupons/mod.ts";
 import type { CartLine, CartOwner } from "./types.ts";
 
@@ -36,11 +36,8 @@ function linesQuery(db: Db, owner: "user" | "session") {
       id: productVariants.id,
       name: productVariants.name,
       sku: productVariants.sku,
-      price: productVariants.price,
-      salePrice: productVariants.salePrice,
       stock: productVariants.stock,
-      preorder: productVariants.preorder,
-      preorderDiscount: productVariants.preorderDiscount,
+      ...variantPriceColumns,
     },
     parentCategoryId: categories.parentId,
   }).from(cartItems)

@@ -2,6 +2,7 @@
  * A stored row's prices read for `chargedPriceCents`. Apart from pricing.ts because islands import that
  * file: lib/money.ts would join their bundles (decision 0096).
  */
+import { productVariants } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import type { Priced } from "./pricing.ts";
 
@@ -15,6 +16,14 @@ export interface StoredPrices {
   preorder?: boolean;
   preorderDiscount?: string | null;
 }
+
+/** The variant columns `pricedRow` reads: spread into a select whose variants are priced. */
+export const variantPriceColumns = {
+  price: productVariants.price,
+  salePrice: productVariants.salePrice,
+  preorder: productVariants.preorder,
+  preorderDiscount: productVariants.preorderDiscount,
+};
 
 /** The stored prices in cents, as `chargedPriceCents` reads them. */
 export function pricedRow(row: StoredPrices): Priced {

@@ -12,7 +12,7 @@ import { STOREFRONT } from "../../db/cache_versions.ts";
 import { toCents } from "../../lib/money.ts";
 import { socialImagePath } from "../../lib/placeholder.ts";
 import { chargedPriceCents } from "../catalog/pricing.ts";
-import { pricedRow } from "../catalog/stored_prices.ts";
+import { pricedRow, variantPriceColumns } from "../catalog/stored_prices.ts";
 import { onStorefront } from "../catalog/visibility.ts";
 import { productRetailerId, variantRetailerId } from "./retailer_id.ts";
 import { rasterImagePath } from "./raster_image.ts";
@@ -94,12 +94,9 @@ const variantColumns = {
   productId: productVariants.productId,
   name: productVariants.name,
   sku: productVariants.sku,
-  price: productVariants.price,
-  salePrice: productVariants.salePrice,
   stock: productVariants.stock,
-  preorder: productVariants.preorder,
-  preorderDiscount: productVariants.preorderDiscount,
   arrivalDate: productVariants.arrivalDate,
+  ...variantPriceColumns,
 };
 
 type ProductRow = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
