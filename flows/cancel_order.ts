@@ -9,6 +9,7 @@
 import { logError } from "../lib/error_log.ts";
 import { and, asc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { awaitingPayment } from "../db/awaiting_payment.ts";
 import { orders } from "../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../lib/errors.ts";
 import type { PaymentGateway } from "../domains/payments/types.ts";
@@ -141,8 +142,7 @@ export async function abandonUnpaidOrders(
 ): Promise<void> {
   const waiting = await db.select({ id: orders.id }).from(orders).where(and(
     eq(orders.userId, userId),
-    eq(orders.status, "pending"),
-    isNull(orders.paidAt),
+    awaitingPayment(),
     keepIdempotencyKey === null
       ? undefined
       : or(isNull(orders.idempotencyKey), ne(orders.idempotencyKey, keepIdempotencyKey)),
@@ -198,8 +198,7 @@ export async function sweepUnpaidOrders(
     stitchPaymentRequestId: orders.stitchPaymentRequestId,
   }).from(orders)
     .where(and(
-      eq(orders.status, "pending"),
-      isNull(orders.paidAt),
+      awaitingPayment(),
       lt(orders.createdAt, new Date(now.getTime() - UNPAID_ORDER_TTL_MS)),
       or(eq(orders.source, "web"), lt(orders.createdAt, new Date(now.getTime() - PAY_LINK_ORDER_TTL_MS))),
     )).orderBy(asc(orders.createdAt)).limit(opts.batch ?? 100);

@@ -36,10 +36,6 @@ export async function changeOrderStatus(
   return await advanceOrderStatus(db, change, { now, tell: orderEmails(opts) });
 }
 
-/**
- * Sends a parcel of some units of some lines (partial fulfilment, docs/decisions/0079); the parcel
- * with the last units ships the order. Returns the shipment's id and whether it completed the order.
- */
 /** Corrects a parcel's tracking (domains/fulfilment changeParcelTracking), e-mailing the customer when asked. */
 export async function correctParcelTracking(
   db: Db,
@@ -49,6 +45,10 @@ export async function correctParcelTracking(
   return await changeParcelTracking(db, req, { now: opts.now, tell: orderEmails(opts) });
 }
 
+/**
+ * Sends a parcel of some units of some lines (partial fulfilment, docs/decisions/0079); the parcel
+ * with the last units ships the order. Returns the shipment's id and whether it completed the order.
+ */
 export async function shipParcel(
   db: Db,
   req: ShipmentRequest,

@@ -13,9 +13,17 @@ import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../do
 import { chargedPriceCents, maxQuantity } from "../domains/catalog/pricing.ts";
 import { pricedRow } from "../domains/catalog/stored_prices.ts";
 import { isOnStorefront, onStorefront } from "../domains/catalog/visibility.ts";
-import { type AddressSnapshot, addressSnapshot, orderNumber, takeStock } from "../domains/orders/mod.ts";
+import {
+  type AddressSnapshot,
+  addressSnapshot,
+  orderNumber,
+  type PricedLine,
+  stockLineOf,
+  takeStock,
+} from "../domains/orders/mod.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";
 import { containsPattern } from "../db/like.ts";
+import { lineLabel } from "../lib/line_label.ts";
 
 /** What the shop sells an item for, and how many it can sell now. */
 export interface SellableItem {
@@ -29,22 +37,6 @@ export interface SellableItem {
   max: number;
   /** Fits a PUDO locker (the product's flag). */
   pudoEligible: boolean;
-}
-
-/** A line to order at the shop's price. */
-export interface PricedLine {
-  productId: number;
-  variantId: number | null;
-  name: string;
-  variantName: string | null;
-  sku: string;
-  quantity: number;
-  unitPriceCents: number;
-}
-
-/** "Heat mat 20W (Large)": a line's name as messages and notes show it. */
-export function lineLabel(l: { name: string; variantName: string | null }): string {
-  return l.variantName ? `${l.name} (${l.variantName})` : l.name;
 }
 
 /** "2 x Heat mat 20W, 1 x UVB tube": the lines in one phrase (audit entries, staff notes). */
@@ -141,15 +133,7 @@ export async function createLineOrder(
   tx: Db,
   input: LineOrderInput,
 ): Promise<{ id: number; orderNumber: string; subtotalCents: number; deliveryCents: number; totalCents: number }> {
-  const changes = await takeStock(
-    tx,
-    input.lines.map((l) => ({
-      productId: l.productId,
-      variantId: l.variantId,
-      quantity: l.quantity,
-      name: lineLabel(l),
-    })),
-  );
+  const changes = await takeStock(tx, input.lines.map(stockLineOf));
   const totals = lineTotals(input.lines, input.shippingMethod, input.delivery);
   const number = orderNumber(input.now);
   const [row] = await tx.insert(orders).values({
@@ -198,6 +182,12 @@ export async function insertLines(tx: Db, orderId: number, lines: readonly Price
   })));
 }
 
+/** A product, or one of its variants, as the staff order form's product search lists it. */
+export type SellableHit = Pick<SellableItem, "productId" | "variantId" | "name" | "sku"> & {
+  priceCents: number;
+  stock: number;
+};
+
 /**
  * Products and variants on sale whose name or SKU holds `q` (any case), for staff adding lines to an
  * order: at most `limit` products (index-backed LIMIT), each with its variants.
@@ -206,9 +196,7 @@ export async function findSellable(
   db: Db,
   q: string,
   limit = 15,
-): Promise<
-  { productId: number; variantId: number | null; name: string; sku: string; priceCents: number; stock: number }[]
-> {
+): Promise<SellableHit[]> {
   const text = q.trim().slice(0, 100);
   if (!text) return [];
   const like = containsPattern(text);
@@ -218,14 +206,7 @@ export async function findSellable(
   if (!found.length) return [];
   const variants = await db.select().from(productVariants)
     .where(inArray(productVariants.productId, found.map((p) => p.id))).orderBy(productVariants.id);
-  return found.flatMap((p): {
-    productId: number;
-    variantId: number | null;
-    name: string;
-    sku: string;
-    priceCents: number;
-    stock: number;
-  }[] => {
+  return found.flatMap((p): SellableHit[] => {
     const own = variants.filter((v) => v.productId === p.id);
     if (!own.length) {
       return [{

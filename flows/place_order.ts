@@ -17,6 +17,7 @@ import {
   ORDER_NUMBER_UNIQUE,
   type OrderDetail,
   orderNumber,
+  stockLineOf,
   takeStock,
 } from "../domains/orders/mod.ts";
 import type { PaymentGateway } from "../domains/payments/types.ts";
@@ -150,12 +151,7 @@ export async function placeOrder(
 
         const taken = await takeStock(
           tx,
-          cart.lines.map((l) => ({
-            productId: l.productId,
-            variantId: l.variantId,
-            quantity: l.quantity,
-            name: l.product.variantName ? `${l.product.name} (${l.product.variantName})` : l.product.name,
-          })),
+          cart.lines.map((l) => stockLineOf({ ...l, name: l.product.name, variantName: l.product.variantName })),
         );
 
         // The one delivery rule (domains/cart/delivery.ts) on the goods value after discounts.

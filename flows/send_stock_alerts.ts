@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import { products, productVariants, stockNotifications } from "../db/schema/mod.ts";
 import { onStorefront } from "../domains/catalog/visibility.ts";
 import { enqueueEmail, escapeHtml } from "../domains/mail/mod.ts";
+import { lineLabel } from "../lib/line_label.ts";
 
 function alertEmail(o: { name: string; url: string; shopName: string }) {
   const text = [
@@ -50,7 +51,7 @@ export async function sendDueStockAlerts(db: Db, shop: { siteUrl: string; shopNa
       .for("update", { of: stockNotifications, skipLocked: true })
       .limit(500);
     for (const row of due) {
-      const name = row.variantName ? `${row.name} (${row.variantName})` : row.name;
+      const name = lineLabel(row);
       const mail = alertEmail({ name, url: `${shop.siteUrl}/product/${row.slug}`, shopName: shop.shopName });
       await enqueueEmail(tx as unknown as Db, { to: row.email, ...mail });
       await tx.update(stockNotifications).set({ active: false, notifiedAt: sql`now()` })

@@ -30,10 +30,20 @@ import {
   retryOnConflict,
 } from "../domains/checkout/mod.ts";
 import type { OrderLinesBody, StaffOrderBody } from "../domains/checkout/schemas.ts";
-import { createLineOrder, insertLines, linesText, lineTotals, lockSellable, type PricedLine } from "./line_order.ts";
-import { lockOrder, ORDER_NOT_FOUND, payLink, releaseStock, takeStock, writeOrderNote } from "../domains/orders/mod.ts";
+import { createLineOrder, insertLines, linesText, lineTotals, lockSellable } from "./line_order.ts";
+import {
+  lockOrder,
+  ORDER_NOT_FOUND,
+  payLink,
+  type PricedLine,
+  releaseStock,
+  stockLineOf,
+  takeStock,
+  writeOrderNote,
+} from "../domains/orders/mod.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
+import { insertAccountOnce } from "../domains/accounts/mod.ts";
 import { enqueueEmail, orderPayLinkEmail } from "../domains/mail/mod.ts";
 import type { PaymentGateway } from "../domains/payments/types.ts";
 import { releasePaymentAttempt } from "./cancel_order.ts";
@@ -129,7 +139,7 @@ async function customerForEmail(
   if (found) return { id: found.id, created: false };
   const local = email.split("@")[0].toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 12) || "customer";
   const suffix = String(crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000).padStart(6, "0");
-  const inserted = await tx.insert(users).values({
+  return await insertAccountOnce(tx, {
     username: `${local}${suffix}`,
     email,
     password: "!staff-order",
@@ -137,10 +147,7 @@ async function customerForEmail(
     lastName: name.lastName.slice(0, 50),
     createdAt: now,
     updatedAt: now,
-  }).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
-  if (inserted.length) return { id: inserted[0].id, created: true };
-  const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: again.id, created: false };
+  }, "email");
 }
 
 /** Places the order staff take, e-mails the customer its pay link, and says where to pay. */
@@ -278,15 +285,7 @@ export async function changeOrderLines(
         );
         const lines = await priceItems(tx, input.items);
         if (order.shippingMethod === "pudo_locker") checkPudo(lines, order.pudoLockerCode);
-        const changes = await takeStock(
-          tx,
-          lines.map((l) => ({
-            productId: l.productId,
-            variantId: l.variantId,
-            quantity: l.quantity,
-            name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
-          })),
-        );
+        const changes = await takeStock(tx, lines.map(stockLineOf));
         await recordStockMovements(tx, changes, {
           reason: "sale",
           orderId: order.id,

@@ -12,6 +12,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { awaitingPayment } from "../db/awaiting_payment.ts";
 import { orders, paymentEvents } from "../db/schema/mod.ts";
 import { logError } from "../lib/error_log.ts";
 import { AppError, ConflictError } from "../lib/errors.ts";
@@ -62,8 +63,7 @@ export async function startStitchPayment(
   const attached = await db.update(orders).set({ stitchPaymentRequestId: created.id, updatedAt: now })
     .where(and(
       eq(orders.id, order.id),
-      eq(orders.status, "pending"),
-      sql`${orders.paidAt} is null`,
+      awaitingPayment(),
       eq(orders.total, toNumeric(order.totalCents)),
     )).returning({ id: orders.id });
   if (attached.length === 0) {

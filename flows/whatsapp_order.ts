@@ -8,8 +8,9 @@
  * reply, so the customer chooses: pay for what was ordered, or send a new cart. Nothing sellable
  * means no order. The customer is the account of their WhatsApp number, created without a password.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { awaitingPayment } from "../db/awaiting_payment.ts";
 import { orders, users } from "../db/schema/mod.ts";
 import type { DeliveryRates } from "../domains/cart/mod.ts";
 import { defaultAddresses } from "../domains/checkout/mod.ts";
@@ -17,6 +18,8 @@ import { createLineOrder, lockSellable } from "./line_order.ts";
 import { findByRetailerIds } from "../domains/feeds/mod.ts";
 import { addressSnapshot, writeOrderNote } from "../domains/orders/mod.ts";
 import { createAddress } from "../domains/addresses/mod.ts";
+import { insertAccountOnce } from "../domains/accounts/mod.ts";
+import { lineLabel } from "../lib/line_label.ts";
 import {
   type LeftOutLine,
   type OrderedLine,
@@ -43,7 +46,7 @@ export async function customerForWaId(
   if (found) return { id: found.id, created: false };
   // deno-lint-ignore no-control-regex
   const [first, ...rest] = (profileName ?? "").replace(/[\u0000-\u001f<>]/g, "").trim().split(/\s+/);
-  const inserted = await tx.insert(users).values({
+  return await insertAccountOnce(tx, {
     // wa_id is E.164 digits (at most 15): "wa" + 15 fits the 20 characters of a username.
     username: `wa${waId}`.slice(0, 20),
     // A reserved domain (RFC 2606): nothing is ever delivered there; the pay page asks for a real one.
@@ -56,10 +59,7 @@ export async function customerForWaId(
     waId,
     createdAt: now,
     updatedAt: now,
-  }).onConflictDoNothing({ target: users.waId }).returning({ id: users.id });
-  if (inserted.length) return { id: inserted[0].id, created: true };
-  const [again] = await tx.select({ id: users.id }).from(users).where(eq(users.waId, waId));
-  return { id: again.id, created: false };
+  }, "waId");
 }
 
 /** The placeholder address of a WhatsApp customer without an e-mail address. */
@@ -120,7 +120,7 @@ export async function placeWhatsAppOrder(
       });
       continue;
     }
-    const name = facts.variantName ? `${facts.name} (${facts.variantName})` : facts.name;
+    const name = lineLabel(facts);
     if (facts.max === 0 || line.quantity > facts.max) {
       leftOut.push({
         retailerId: line.retailerId,
@@ -250,8 +250,7 @@ export async function setWhatsAppOrderAddress(
   const updated = await db.update(orders).set({ shippingAddress: address, updatedAt: new Date() })
     .where(and(
       eq(orders.id, orderId),
-      eq(orders.status, "pending"),
-      sql`${orders.paidAt} is null`,
+      awaitingPayment(),
       // An order paid through a pay link (WhatsApp or staff): a checkout order has its address already.
       ne(orders.source, "web"),
     )).returning({ id: orders.id });

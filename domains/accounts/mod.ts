@@ -12,6 +12,7 @@ export {
   FORMER_CUSTOMER,
 } from "./service.ts";
 export * as accountSchemas from "./schemas.ts";
+export { insertAccountOnce } from "./shop_opened.ts";
 export {
   changeUser,
   countUsersByRole,

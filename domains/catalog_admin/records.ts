@@ -52,34 +52,28 @@ export function slugOrFromName(slug: string | undefined, name: string): string {
   return chosen;
 }
 
-/** The catalogue's unique keys: the 409 each clash answers, with its code and the form field it concerns. */
+/** The catalogue's unique keys: the record and the field each one keeps unique. */
 const UNIQUE_KEYS = {
-  products_sku_unique: {
-    field: "sku",
-    code: ERROR_CODES.duplicateSku,
-    text: (v) => `A product with SKU ${v.sku} already exists`,
-  },
-  products_slug_unique: {
-    field: "slug",
-    code: ERROR_CODES.duplicateSlug,
-    text: (v) => `A product with slug ${v.slug} already exists`,
-  },
-  product_variants_sku_unique: {
-    field: "sku",
-    code: ERROR_CODES.duplicateSku,
-    text: (v) => `A variant with SKU ${v.sku} already exists`,
-  },
-  categories_slug_unique: {
-    field: "slug",
-    code: ERROR_CODES.duplicateSlug,
-    text: (v) => `A category with slug ${v.slug} already exists`,
-  },
-} satisfies Record<string, { field: string; code: ErrorCode; text: (v: Record<string, unknown>) => string }>;
+  products_sku_unique: { record: "product", field: "sku" },
+  products_slug_unique: { record: "product", field: "slug" },
+  product_variants_sku_unique: { record: "variant", field: "sku" },
+  categories_slug_unique: { record: "category", field: "slug" },
+} as const satisfies Record<string, { record: string; field: "sku" | "slug" }>;
 
-/** The 409 for a clash on one of the catalogue's unique keys (a check before the write, or the write itself). */
+/** A clash on each field: its error code, and the field's name in the 409's text. */
+const CLASH_ON = {
+  sku: { code: ERROR_CODES.duplicateSku, label: "SKU" },
+  slug: { code: ERROR_CODES.duplicateSlug, label: "slug" },
+} satisfies Record<string, { code: ErrorCode; label: string }>;
+
+/**
+ * The 409 for a clash on one of the catalogue's unique keys (a check before the write, or the write
+ * itself): "A variant with SKU RB-001 already exists", with its code and the form field it concerns.
+ */
 export function uniqueClash(key: keyof typeof UNIQUE_KEYS, values: Record<string, unknown>): ConflictError {
-  const { field, code, text } = UNIQUE_KEYS[key];
-  return new ConflictError(text(values), { code, field });
+  const { record, field } = UNIQUE_KEYS[key];
+  const { code, label } = CLASH_ON[field];
+  return new ConflictError(`A ${record} with ${label} ${values[field]} already exists`, { code, field });
 }
 
 /**

@@ -3,8 +3,9 @@
  * attached to it, and whether the provider's facts pay it. Finalisation itself (the order becomes
  * paid, its points, e-mail and invoice) is a workflow: flows/finalise_payment.ts.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { awaitingPayment } from "../../db/awaiting_payment.ts";
 import type { ShopInfo } from "../../config.ts";
 import { orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
@@ -77,8 +78,7 @@ export async function attachPaymentIntent(
   const attached = await db.update(orders).set({ paymentIntentId: intentId, updatedAt: new Date() })
     .where(and(
       eq(orders.id, orderId),
-      eq(orders.status, "pending"),
-      sql`${orders.paidAt} is null`,
+      awaitingPayment(),
       amountCents === undefined ? undefined : eq(orders.total, toNumeric(amountCents)),
     )).returning({ id: orders.id });
   return attached.length > 0;

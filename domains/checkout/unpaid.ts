@@ -1,6 +1,7 @@
 /** Orders waiting for their payment: how long they may wait, and the customer's latest one. */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { awaitingPayment } from "../../db/awaiting_payment.ts";
 import { orders } from "../../db/schema/mod.ts";
 import { PAY_LINK_ORDER_TTL_MS } from "../orders/mod.ts";
 
@@ -20,7 +21,7 @@ export const PAYMENT_STILL_PROCESSING =
 /** The customer's most recent order still waiting for payment, if any (the review step offers it). */
 export async function unpaidOrderOf(db: Db, userId: number): Promise<{ id: number; orderNumber: string } | null> {
   const [row] = await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), isNull(orders.paidAt)))
+    .where(and(eq(orders.userId, userId), awaitingPayment()))
     .orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 /** Loads coupons and the facts their rules need (use so far, first order) from the database. */
-import { and, count, eq, isNotNull, isNull, ne, notExists, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, ne, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { awaitingPayment } from "../../db/awaiting_payment.ts";
 import { coupons, couponUsage, orders } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import type { CouponContext, CouponRule } from "./evaluate.ts";
@@ -73,8 +74,7 @@ export async function couponContext(
     db.select({ id: orders.id }).from(orders).where(and(
       eq(orders.id, couponUsage.orderId),
       eq(orders.userId, userId),
-      eq(orders.status, "pending"),
-      isNull(orders.paidAt),
+      awaitingPayment(),
     )),
   );
   const [[total], [mine], [previous]] = await Promise.all([

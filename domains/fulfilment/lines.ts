@@ -6,6 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, shipmentItems, shipments } from "../../db/schema/mod.ts";
+import { lineLabel } from "../../lib/line_label.ts";
 import { restockedSoFar, shippedSoFar } from "./refunds.ts";
 
 /** One line of an order with how many units shipped, went back to stock, and are still to ship. */
@@ -36,7 +37,7 @@ export async function lineFulfilment(db: Db, orderId: number): Promise<LineFulfi
     const r = restocked.get(l.id) ?? 0;
     return {
       orderItemId: l.id,
-      name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
+      name: lineLabel(l),
       ordered: l.quantity,
       shipped: s,
       restocked: r,

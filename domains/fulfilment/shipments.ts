@@ -11,6 +11,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orderRefunds, orders, shipmentItems, shipments } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { lineLabel } from "../../lib/line_label.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
 import { trackingLink } from "../carriers/mod.ts";
 import { lockOrder, ORDER_NOT_FOUND } from "../orders/mod.ts";
@@ -61,7 +62,7 @@ export async function listShipments(db: Db, orderId: number): Promise<ShipmentVi
     createdAt: p.createdAt,
     lines: items.filter((i) => i.shipmentId === p.id).map((i) => ({
       orderItemId: i.orderItemId,
-      name: i.variantName ? `${i.name} (${i.variantName})` : i.name,
+      name: lineLabel(i),
       quantity: i.quantity,
     })),
   }));

@@ -5,6 +5,7 @@
  */
 import type { ShopInfo } from "../../config.ts";
 import { formatMoney } from "../../lib/money.ts";
+import { lineLabel } from "../../lib/line_label.ts";
 import type { OutgoingEmail } from "./outbox.ts";
 import { escapeHtml } from "./templates.ts";
 
@@ -172,9 +173,7 @@ export function orderPayLinkEmail(
     timeStyle: "short",
     timeZone: "Africa/Johannesburg",
   }).format(order.expiresAt);
-  const lines = order.lines.map((l) =>
-    `${l.quantity} x ${l.name}${l.variantName ? ` (${l.variantName})` : ""} @ ${formatMoney(l.unitPriceCents)}`
-  );
+  const lines = order.lines.map((l) => `${l.quantity} x ${lineLabel(l)} @ ${formatMoney(l.unitPriceCents)}`);
   return compose(
     facts,
     `Your ${facts.shop.name} order ${facts.orderNumber}: pay online`,

@@ -24,6 +24,7 @@ export {
 } from "./detail.ts";
 export { cancelLockedOrder, cancelOrder, lockOrder, writeOrderNote } from "./lifecycle.ts";
 export { inLockOrder, releaseStock, type StockLine, syncProductStock, takeStock } from "./stock.ts";
+export { type PricedLine, stockLineOf } from "./lines.ts";
 export { ORDER_NUMBER_UNIQUE, orderNumber } from "./number.ts";
 export {
   PAY_LINK_EXPIRED,

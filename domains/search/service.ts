@@ -47,15 +47,11 @@ export function searchProducts(
   return searchPage(db, searchFilter(q, filter), ranking);
 }
 
-export interface Suggestion {
-  id: number;
-  name: string;
-  slug: string;
-  brand: string | null;
-  priceCents: number;
-  salePriceCents: number | null;
-  image: string | null;
-}
+/** The product's own fields the search box shows (its first image aside). */
+const SUGGESTION_FIELDS = ["id", "name", "slug", "brand", "priceCents", "salePriceCents"] as const;
+
+/** What the search box shows of a product. */
+export type Suggestion = Pick<Product, (typeof SUGGESTION_FIELDS)[number]> & { image: string | null };
 
 /** How many suggestions the search box shows. */
 export const SUGGESTIONS = 6;
@@ -71,10 +67,9 @@ export async function suggestProducts(
   return items.map(toSuggestion);
 }
 
-/** What the search box shows of a product. */
 function toSuggestion(p: Product): Suggestion {
   return {
-    ...pick(p, ["id", "name", "slug", "brand", "priceCents", "salePriceCents"]),
+    ...pick(p, SUGGESTION_FIELDS),
     image: p.images[0] ?? null,
   };
 }

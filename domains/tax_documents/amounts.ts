@@ -5,6 +5,7 @@
  * sums of the lines, so they add up the same way and the gross total is the order's total exactly.
  */
 import type { RestockLine, TaxLine } from "../../db/schema/mod.ts";
+import { lineLabel } from "../../lib/line_label.ts";
 
 /** The VAT inside a VAT-inclusive amount, to the cent (half away from zero, so a credit mirrors a charge). */
 export function vatInside(grossCents: number, ratePercent: number): number {
@@ -59,8 +60,7 @@ export interface OrderAmounts {
 }
 
 function lineDescription(l: OrderedLine): string {
-  const name = l.variantName ? `${l.name} (${l.variantName})` : l.name;
-  return l.sku ? `${name} [${l.sku}]` : name;
+  return l.sku ? `${lineLabel(l)} [${l.sku}]` : lineLabel(l);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The shop's WhatsApp texts: the reply to an order and the order updates. Plain text, amounts in rand. */
 import { formatMoney } from "../../lib/money.ts";
+import { lineLabel } from "../../lib/line_label.ts";
 import type { LeftOutLine, WhatsAppOrderResult } from "./schemas.ts";
 
 const WHEN = new Intl.DateTimeFormat("en-ZA", {
@@ -39,9 +40,7 @@ export function orderReply(
     ].join("\n");
   }
   const lines = result.lines.map((l) =>
-    `${l.quantity} x ${l.variantName ? `${l.name} (${l.variantName})` : l.name}: ${
-      formatMoney(l.unitPriceCents * l.quantity)
-    }`
+    `${l.quantity} x ${lineLabel(l)}: ${formatMoney(l.unitPriceCents * l.quantity)}`
   );
   const differing = result.lines.filter((l) => l.cartPriceCents !== null);
   return [

@@ -5,6 +5,7 @@
  * as numbers or numeric strings.
  */
 import { z } from "zod";
+import type { PricedLine } from "../orders/mod.ts";
 
 /** Meta's message ids (`wamid.` + base64), bounded. */
 const messageId = z.string().trim().min(1).max(128);
@@ -67,16 +68,9 @@ export const handshakeQuery = z.object({
   "hub.challenge": z.string().max(512).optional(),
 });
 
-/** A line of the cart the shop ordered. */
-export interface OrderedLine {
+/** A line of the cart the shop ordered, at the shop's price. */
+export interface OrderedLine extends PricedLine {
   retailerId: string;
-  productId: number;
-  variantId: number | null;
-  name: string;
-  variantName: string | null;
-  sku: string;
-  quantity: number;
-  unitPriceCents: number;
   /** The cart's `item_price` in cents when it differs from the shop's price (null when equal or absent). */
   cartPriceCents: number | null;
 }
