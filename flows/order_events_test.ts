@@ -7,17 +7,14 @@ import assert from "node:assert/strict";
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { useTestDatabase } from "../tests/helpers/db.ts";
 import { createProduct } from "../tests/helpers/factories.ts";
-import { testSite } from "../tests/helpers/app.ts";
-import { FREE_DELIVERY, paidOrder } from "../tests/helpers/paid_orders.ts";
+import { FREE_DELIVERY, paidOrder, systemRefund } from "../tests/helpers/paid_orders.ts";
 import type { Db } from "../db/client.ts";
 import { auditLogs, loyaltyLedger, orderEvents, orders } from "../db/schema/mod.ts";
 import { pointsBalance, REFUND_CLAWBACK } from "../domains/loyalty/mod.ts";
 import { testGateway } from "../domains/payments/mod.ts";
 import { dispatchOrderEvent, handleOrderEvent, handleOrderEvents } from "./order_events.ts";
-import { refundOrder } from "./refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
-const opts = testSite();
 const gateway = testGateway();
 
 /** A paid R600 order (free delivery: 600 points) of a new customer. */
@@ -47,7 +44,7 @@ async function handleAgain(db: Db, eventId: number) {
 }
 
 function refund(db: Db, orderId: number, amountCents: number) {
-  return refundOrder(db, gateway, { orderId, amountCents, reason: "Returned", restock: [], userId: null }, opts);
+  return systemRefund(db, gateway, { orderId, amountCents, reason: "Returned" });
 }
 
 function refundAll(db: Db, orderId: number) {

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createVariant } from "../../tests/helpers/factories.ts";
 import { testSite } from "../../tests/helpers/app.ts";
-import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { customer, FREE_DELIVERY, paidOrder, systemRefund } from "../../tests/helpers/paid_orders.ts";
 import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -24,7 +24,6 @@ import { type PaymentGateway, PaymentRefusedError, testGateway } from "../paymen
 import { ORDER_STATUSES } from "./schemas.ts";
 import { addOrderNote, adminOrdersCsv, getAdminOrder, listAdminOrders, transitionRefusal, TRANSITIONS } from "./mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
-import { refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus } from "../../flows/change_order_status.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -35,16 +34,6 @@ const stockOf = async (db: Db, id: number) =>
 const variantStockOf = async (db: Db, id: number) =>
   (await db.select({ s: productVariants.stock }).from(productVariants).where(eq(productVariants.id, id)))[0].s;
 const orderRow = async (db: Db, id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0];
-
-/** A refund of `orderId` by the system (no staff user), restocking `restock`. */
-const systemRefund = (
-  db: Db,
-  gateway: PaymentGateway,
-  orderId: number,
-  amountCents: number,
-  reason: string,
-  restock: { orderItemId: number; quantity: number }[] = [],
-) => refundOrder(db, gateway, { orderId, amountCents, reason, restock, userId: null }, opts);
 
 /** R450 x 2, free standard delivery: R900 paid (900 points). */
 async function paidTubeOrder(db: Db, gateway: PaymentGateway = testGateway()) {
@@ -167,13 +156,12 @@ test("[fulfilment] a refund goes to the provider instance that took the payment;
   const { order, userId } = await paidTubeOrder(db);
   assert.equal(await pointsBalance(db, userId), 900);
   const line = order.items[0];
-  const after = await refundOrder(db, testGateway(), {
+  const after = await systemRefund(db, testGateway(), {
     orderId: order.id,
     amountCents: 45_050,
     reason: "One tube arrived broken",
     restock: [{ orderItemId: line.id, quantity: 1 }],
-    userId: null,
-  }, opts).catch((e) => e);
+  }).catch((e) => e);
   // The order's attempt lives in the gateway that took it: another instance knows no such payment.
   assert.ok(after instanceof PaymentRefusedError, String(after));
   assert.equal((await orderRow(db, order.id)).refundedAmount, "0.00");
@@ -182,10 +170,12 @@ test("[fulfilment] a refund goes to the provider instance that took the payment;
 test("[fulfilment] refunds: partial with restock, limits, points taken back, full refund makes the order refunded", async (db) => {
   const { order, userId, product, gateway } = await paidTubeOrder(db);
   const line = order.items[0];
-  const first = await systemRefund(db, gateway, order.id, 45_050, "One tube arrived broken", [{
-    orderItemId: line.id,
-    quantity: 1,
-  }]);
+  const first = await systemRefund(db, gateway, {
+    orderId: order.id,
+    amountCents: 45_050,
+    reason: "One tube arrived broken",
+    restock: [{ orderItemId: line.id, quantity: 1 }],
+  });
   assert.equal(first.status, "processing", "a partial refund keeps the fulfilment status");
   assert.equal(first.refundedCents, 45_050);
   assert.equal(first.paymentStatus, "partially_refunded");
@@ -200,24 +190,26 @@ test("[fulfilment] refunds: partial with restock, limits, points taken back, ful
 
   // Never more than paid minus refunded (R449.50 left), never more units back than ordered.
   await assert.rejects(
-    refundOrder(
-      db,
-      gateway,
-      { orderId: order.id, amountCents: 44_951, reason: "Too much", restock: [], userId: null },
-      opts,
-    ),
+    systemRefund(db, gateway, { orderId: order.id, amountCents: 44_951, reason: "Too much" }),
     (e) => e instanceof ConflictError && e.message === "The refund is more than the refundable amount of R\u00a0449,50",
   );
   await assert.rejects(
-    systemRefund(db, gateway, order.id, 100, "Restock too many", [{ orderItemId: line.id, quantity: 2 }]),
+    systemRefund(db, gateway, {
+      orderId: order.id,
+      amountCents: 100,
+      reason: "Restock too many",
+      restock: [{ orderItemId: line.id, quantity: 2 }],
+    }),
     (e) => e instanceof ConflictError && /Only 1 of UVB Tube T5 24W can go back/.test(e.message),
   );
   assert.equal(await stockOf(db, product.id), 9, "a refused refund restocks nothing");
 
-  const full = await systemRefund(db, gateway, order.id, 44_950, "Customer returned the rest", [{
-    orderItemId: line.id,
-    quantity: 1,
-  }]);
+  const full = await systemRefund(db, gateway, {
+    orderId: order.id,
+    amountCents: 44_950,
+    reason: "Customer returned the rest",
+    restock: [{ orderItemId: line.id, quantity: 1 }],
+  });
   assert.equal(full.status, "refunded");
   assert.equal(full.paymentStatus, "refunded");
   assert.equal(full.refundedCents, 90_000);
@@ -229,7 +221,7 @@ test("[fulfilment] refunds: partial with restock, limits, points taken back, ful
     .map((a) => a.action);
   assert.deepEqual(actions, ["refund", "refund", "status_change"]);
   await assert.rejects(
-    refundOrder(db, gateway, { orderId: order.id, amountCents: 1, reason: "Again", restock: [], userId: null }, opts),
+    systemRefund(db, gateway, { orderId: order.id, amountCents: 1, reason: "Again" }),
     (e) => e instanceof ConflictError && /refunded already/.test(e.message),
   );
 });
@@ -244,7 +236,7 @@ test("[fulfilment] points taken back that were already spent leave a debt (decis
     referenceId: "r1",
   });
   assert.equal(await pointsBalance(db, userId), 90);
-  await systemRefund(db, gateway, order.id, 50_000, "Half back");
+  await systemRefund(db, gateway, { orderId: order.id, amountCents: 50_000, reason: "Half back" });
   // 500 due, 90 left and no unused reward code to void (domains/loyalty/clawback_test.ts): 410 owed.
   assert.equal(await pointsBalance(db, userId), -410);
 });
@@ -256,13 +248,12 @@ test("[fulfilment] a refund the provider refuses leaves the order, stock, points
     refund: () => Promise.reject(new PaymentRefusedError("Stripe refused the refund: the charge is disputed.")),
   };
   await assert.rejects(
-    refundOrder(db, refusing, {
+    systemRefund(db, refusing, {
       orderId: order.id,
       amountCents: 10_000,
       reason: "Damaged",
       restock: [{ orderItemId: order.items[0].id, quantity: 1 }],
-      userId: null,
-    }, opts),
+    }),
     (e) => e instanceof PaymentRefusedError && e.message === "Stripe refused the refund: the charge is disputed.",
   );
   const row = await orderRow(db, order.id);
@@ -276,12 +267,7 @@ test("[fulfilment] a refund the provider refuses leaves the order, stock, points
   // A provider that does not answer: the same, and the message says trying again is safe.
   const silent: PaymentGateway = { ...gateway, refund: () => Promise.reject(new TypeError("fetch failed")) };
   await assert.rejects(
-    refundOrder(
-      db,
-      silent,
-      { orderId: order.id, amountCents: 10_000, reason: "Damaged", restock: [], userId: null },
-      opts,
-    ),
+    systemRefund(db, silent, { orderId: order.id, amountCents: 10_000, reason: "Damaged" }),
     (e) => e instanceof ConflictError && /did not answer \(fetch failed\)/.test(e.message),
   );
   assert.equal((await orderRow(db, order.id)).refundedAmount, "0.00");
@@ -294,7 +280,12 @@ test("[fulfilment] cancelling a paid (shipped) order refunds what is left; what 
   const gateway = testGateway();
   const { order, userId } = await paidOrder(db, gateway, [{ productId: p.id, variantId: v.id, quantity: 3 }]);
   assert.equal(await variantStockOf(db, v.id), 1);
-  await systemRefund(db, gateway, order.id, 30_000, "One returned", [{ orderItemId: order.items[0].id, quantity: 1 }]);
+  await systemRefund(db, gateway, {
+    orderId: order.id,
+    amountCents: 30_000,
+    reason: "One returned",
+    restock: [{ orderItemId: order.items[0].id, quantity: 1 }],
+  });
   await changeOrderStatus(
     db,
     gateway,
@@ -336,12 +327,7 @@ test("[fulfilment] admin list: status, payment and date filters, search by numbe
     })).id,
   });
   const b = await paidOrder(db, gateway, [{ productId: p.id, quantity: 2 }]);
-  await refundOrder(
-    db,
-    gateway,
-    { orderId: b.order.id, amountCents: 1000, reason: "Part", restock: [], userId: null },
-    opts,
-  );
+  await systemRefund(db, gateway, { orderId: b.order.id, amountCents: 1000, reason: "Part" });
   const unpaidUser = await customer(db, { username: "zola", email: "zola@example.co.za", firstName: "Zola" });
   await addToCart(db, { userId: unpaidUser.id }, { productId: p.id, quantity: 1 });
   const { order: c } = await placeOrder(db, {
@@ -376,7 +362,7 @@ test("[fulfilment] the admin detail's timeline: placed, paid, e-mails, status ch
   const { order, gateway } = await paidTubeOrder(db);
   await addOrderNote(db, order.id, "Gift wrap please", null);
   await changeOrderStatus(db, gateway, { orderId: order.id, to: "shipped", trackingNumber: "T-9", userId: null }, opts);
-  await systemRefund(db, gateway, order.id, 5_000, "Late delivery");
+  await systemRefund(db, gateway, { orderId: order.id, amountCents: 5_000, reason: "Late delivery" });
   const detail = await getAdminOrder(db, order.id);
   assert.equal(detail.refundableCents, 85_000);
   const kinds = detail.timeline.map((e) => e.kind);
@@ -399,13 +385,7 @@ raceTest(RACE, async (db) => {
       return await gateway.refund(input);
     },
   };
-  const refund = () =>
-    refundOrder(
-      db,
-      slow,
-      { orderId: order.id, amountCents: 60_000, reason: "Race", restock: [], userId: null },
-      opts,
-    );
+  const refund = () => systemRefund(db, slow, { orderId: order.id, amountCents: 60_000, reason: "Race" });
   const results = await Promise.allSettled([refund(), refund()]);
   const ok = results.filter((r) => r.status === "fulfilled");
   const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -442,12 +422,7 @@ raceTest(POINTS_RACE, async (db) => {
     });
     assert.equal(await pointsBalance(db, userId), 900);
     const race = raceAfterRefund(gateway, round, () => redeemReward(db, userId, reward.id));
-    await refundOrder(
-      db,
-      race.gateway,
-      { orderId: order.id, amountCents: 90_000, reason: "Race", restock: [], userId: null },
-      opts,
-    );
+    await systemRefund(db, race.gateway, { orderId: order.id, amountCents: 90_000, reason: "Race" });
     const redeemed = await race.settled();
     const ledger = await db.select({ points: loyaltyLedger.points, type: loyaltyLedger.referenceType })
       .from(loyaltyLedger).where(eq(loyaltyLedger.userId, userId));

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
 import { testSite } from "../../tests/helpers/app.ts";
-import { customer, FREE_DELIVERY, paidOrder, placedOrder } from "../../tests/helpers/paid_orders.ts";
+import { customer, FREE_DELIVERY, paidOrder, placedOrder, systemRefund } from "../../tests/helpers/paid_orders.ts";
 import type { Db } from "../../db/client.ts";
 import { auditLogs, emailOutbox, orders, products } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
@@ -135,13 +135,12 @@ test("[shipments] never more than ordered less shipped less restocked: 409; unkn
     ship(tube, 3),
     (e) => e instanceof ConflictError && e.message === "Only 2 of UVB Tube T5 24W are left to ship (ordered 2).",
   );
-  await refundOrder(db, gateway, {
+  await systemRefund(db, gateway, {
     orderId: order.id,
     amountCents: 24_000,
     reason: "Two hides out of stock",
     restock: [{ orderItemId: hide, quantity: 2 }],
-    userId: null,
-  }, opts);
+  });
   await assert.rejects(
     ship(hide, 2),
     (e) => e instanceof ConflictError && /Only 1 of Cork Hide is left/.test(e.message),

@@ -3,16 +3,13 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
-import { testSite } from "../../tests/helpers/app.ts";
-import { FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { FREE_DELIVERY, paidOrder, systemRefund } from "../../tests/helpers/paid_orders.ts";
 import { startFakeStripeApi } from "../../tests/fakes/stripe_api.ts";
 import type { Db } from "../../db/client.ts";
 import { orderRefunds, orders } from "../../db/schema/mod.ts";
 import { PaymentRefusedError, stripeGateway } from "../payments/mod.ts";
-import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-const opts = testSite();
 
 async function stripeOrder(db: Db) {
   const fake = startFakeStripeApi();
@@ -34,13 +31,11 @@ async function stripeOrder(db: Db) {
 test("[fulfilment stripe] partial then full refund go to Stripe with an idempotency key; the order ends refunded", async (db) => {
   const { fake, gateway, order, intentId } = await stripeOrder(db);
   try {
-    const first = await refundOrder(db, gateway, {
+    const first = await systemRefund(db, gateway, {
       orderId: order.id,
       amountCents: 45_000,
       reason: "One tube broken",
-      restock: [],
-      userId: null,
-    }, opts);
+    });
     assert.equal(first.paymentStatus, "partially_refunded");
     const sent = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
     assert.equal(sent.length, 1);
@@ -57,13 +52,11 @@ test("[fulfilment stripe] partial then full refund go to Stripe with an idempote
     assert.equal(row.status, "succeeded");
     assert.ok(fake.refunds.has(row.providerRefundId!), "the refund id is Stripe's");
 
-    const full = await refundOrder(db, gateway, {
+    const full = await systemRefund(db, gateway, {
       orderId: order.id,
       amountCents: 45_000,
       reason: "The rest came back",
-      restock: [],
-      userId: null,
-    }, opts);
+    });
     assert.equal(full.status, "refunded");
     assert.equal([...fake.refunds.values()].reduce((s, r) => s + r.amount, 0), 90_000);
 
@@ -97,12 +90,7 @@ test("[fulfilment stripe] Stripe refusing the refund leaves the order unchanged 
       status: "succeeded",
     });
     await assert.rejects(
-      refundOrder(
-        db,
-        gateway,
-        { orderId: order.id, amountCents: 20_000, reason: "Broken", restock: [], userId: null },
-        opts,
-      ),
+      systemRefund(db, gateway, { orderId: order.id, amountCents: 20_000, reason: "Broken" }),
       (e) =>
         e instanceof PaymentRefusedError &&
         e.message ===

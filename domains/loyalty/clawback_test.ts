@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
 import { testSite } from "../../tests/helpers/app.ts";
-import { FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { FREE_DELIVERY, paidOrder, systemRefund } from "../../tests/helpers/paid_orders.ts";
 import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, loyaltyRewards, orders } from "../../db/schema/mod.ts";
@@ -30,7 +30,6 @@ import {
 } from "./mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 import { applyRewardCode } from "../../flows/apply_reward_code.ts";
-import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const opts = testSite();
@@ -61,7 +60,7 @@ async function unpaid(db: Db, userId: number) {
 }
 
 function refund(db: Db, orderId: number, amountCents: number) {
-  return refundOrder(db, gateway, { orderId, amountCents, reason: "Returned", restock: [], userId: null }, opts);
+  return systemRefund(db, gateway, { orderId, amountCents, reason: "Returned" });
 }
 
 async function voidedCodes(db: Db, userId: number): Promise<string[]> {
@@ -155,12 +154,7 @@ raceTest(
         round,
         () => applyRewardCode(db, { userId, orderId: pending.id, code }, null, opts),
       );
-      await refundOrder(
-        db,
-        race.gateway,
-        { orderId: order.id, amountCents: 60_000, reason: "Race", restock: [], userId: null },
-        opts,
-      );
+      await systemRefund(db, race.gateway, { orderId: order.id, amountCents: 60_000, reason: "Race" });
       const applied = await race.settled();
       const [row] = await db.select().from(orders).where(eq(orders.id, pending.id));
       const voided = await voidedCodes(db, userId);

@@ -12,7 +12,7 @@ import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { testSite } from "../../tests/helpers/app.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createUser } from "../../tests/helpers/factories.ts";
-import { customer, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { customer, paidOrder, systemRefund } from "../../tests/helpers/paid_orders.ts";
 import { raceAfterRefund } from "../../tests/helpers/refund_race.ts";
 import { addToCart, applyCoupon, getCart } from "../cart/mod.ts";
 import {
@@ -46,7 +46,6 @@ import {
 import { placeOrder } from "../../flows/place_order.ts";
 import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
 import { applyRewardCode } from "../../flows/apply_reward_code.ts";
-import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const opts = testSite();
@@ -255,21 +254,10 @@ test("[referrals] a full refund of that order takes the 50 points back; a partia
   const { order } = await paidOrder(db, gateway, [{ productId: product.id, quantity: 1 }], { userId: referee.id });
   assert.equal(await referralPoints(db, referrer.id), 50);
 
-  await refundOrder(
-    db,
-    gateway,
-    { orderId: order.id, amountCents: 1_000, reason: "Dented", restock: [], userId: null },
-    opts,
-  );
+  await systemRefund(db, gateway, { orderId: order.id, amountCents: 1_000, reason: "Dented" });
   assert.equal(await referralPoints(db, referrer.id), 50, "a partial refund keeps the referral");
 
-  await refundOrder(db, gateway, {
-    orderId: order.id,
-    amountCents: order.totalCents - 1_000,
-    reason: "Returned",
-    restock: [],
-    userId: null,
-  }, opts);
+  await systemRefund(db, gateway, { orderId: order.id, amountCents: order.totalCents - 1_000, reason: "Returned" });
   assert.equal(await referralPoints(db, referrer.id), 0);
   const summary = await myReferrals(db, referrer.id);
   assert.equal(summary.referrals[0].status, "reversed");
@@ -303,8 +291,7 @@ async function unpaidOrder(db: Db, userId: number) {
 }
 
 function refundInFull(db: Db, gateway: PaymentGateway, order: { id: number; totalCents: number }) {
-  const refund = { orderId: order.id, amountCents: order.totalCents, reason: "Returned", restock: [], userId: null };
-  return refundOrder(db, gateway, refund, opts);
+  return systemRefund(db, gateway, { orderId: order.id, amountCents: order.totalCents, reason: "Returned" });
 }
 
 const voidedCodes = async (db: Db, userId: number) =>

@@ -16,7 +16,7 @@ import { toCents } from "../../lib/money.ts";
 import { testConfig, testSite } from "../../tests/helpers/app.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct } from "../../tests/helpers/factories.ts";
-import { customer, FREE_DELIVERY, paidOrder } from "../../tests/helpers/paid_orders.ts";
+import { customer, FREE_DELIVERY, paidOrder, systemRefund } from "../../tests/helpers/paid_orders.ts";
 import { pdfText } from "../../tests/helpers/pdf.ts";
 import { addToCart } from "../cart/mod.ts";
 import { deliverDue, type MailMessage } from "../mail/mod.ts";
@@ -37,7 +37,6 @@ import {
 } from "./mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
-import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 const config = testConfig();
@@ -288,7 +287,7 @@ test("[tax documents] each refund gets a credit note (own numbers) referring to 
   const { order, userId } = await paidOrder(db, gateway, [{ productId: p.id, quantity: 2 }]);
   const lineId = order.items[0].id;
   const refund = (amountCents: number, reason: string, restock: { orderItemId: number; quantity: number }[] = []) =>
-    refundOrder(db, gateway, { orderId: order.id, amountCents, reason, restock, userId: null }, opts);
+    systemRefund(db, gateway, { orderId: order.id, amountCents, reason, restock });
   await refund(45_000, "Arrived damaged", [{ orderItemId: lineId, quantity: 1 }]);
   await refund(10_000, "Goodwill for the late delivery");
   const notes = await db.select().from(creditNotes).orderBy(creditNotes.sequence);
@@ -321,13 +320,7 @@ test("[tax documents] a PayFast refund is recorded as manual, with its credit no
     ...gateway,
     refund: () => Promise.reject(new Error("no provider may be asked")),
   };
-  await refundOrder(db, refusing, {
-    orderId: order.id,
-    amountCents: 30_000,
-    reason: "Changed their mind",
-    restock: [],
-    userId: null,
-  }, opts);
+  await systemRefund(db, refusing, { orderId: order.id, amountCents: 30_000, reason: "Changed their mind" });
   const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
   assert.equal(row.status, "manual");
   assert.equal(row.provider, "payfast");

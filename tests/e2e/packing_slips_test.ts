@@ -13,15 +13,7 @@ import { FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { screenshotDir } from "../helpers/browser.ts";
-import {
-  demoAdmin,
-  demoBuyerAndStock,
-  demoCustomer,
-  DESKTOP,
-  fullPageShot,
-  useShopInBrowser,
-  watchedPage,
-} from "../helpers/e2e.ts";
+import { demoAdmin, demoBuyerAndStock, DESKTOP, fullPageShot, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const placed: { id: number; orderNumber: string }[] = [];
 
@@ -140,15 +132,14 @@ e2e.test(
     assert.deepEqual(errors, []);
     await page.close();
 
-    const shopper = await e2e.browser.newContext(DESKTOP);
-    const { page: mine, errors: shopperErrors } = await e2e.signedInPage(shopper, demoCustomer);
+    const { page: mine, errors: shopperErrors } = await e2e.customerPage(DESKTOP);
     await mine.goto(`${url}/order/${b.id}`);
     const track = mine.locator("a[data-tracking-number]");
     assert.equal(await track.getAttribute("data-tracking-carrier"), "Aramex");
     assert.equal(await track.getAttribute("target"), "_blank");
     await fullPageShot(mine, "packing-slips-customer-tracking-link");
     assert.deepEqual(shopperErrors, []);
-    await shopper.close();
+    await mine.close();
   },
 );
 

@@ -12,7 +12,6 @@ import { axeViolations } from "../helpers/axe.ts";
 import {
   demoAdmin,
   demoBuyerAndStock,
-  demoCustomer,
   DESKTOP,
   expectToast,
   fullPageShot,
@@ -94,8 +93,7 @@ e2e.test("[e2e shipments] staff ship one line, then the rest; the customer sees 
   assert.deepEqual(errors, []);
   await page.close();
 
-  const shopper = await e2e.browser.newContext(DESKTOP);
-  const { page: mine, errors: shopperErrors } = await e2e.signedInPage(shopper, demoCustomer);
+  const { page: mine, errors: shopperErrors } = await e2e.customerPage(DESKTOP);
   await mine.goto(`${url}/order/${placed.id}`);
   const parcels = mine.locator("[data-shipment]");
   assert.equal(await parcels.count(), 2);
@@ -103,7 +101,7 @@ e2e.test("[e2e shipments] staff ship one line, then the rest; the customer sees 
   assert.match(await parcels.nth(1).innerText(), /TCG789/);
   await fullPageShot(mine, "shipments-customer-parcels");
   assert.deepEqual(shopperErrors, []);
-  await shopper.close();
+  await mine.close();
 });
 
 e2e.registerStopTest();

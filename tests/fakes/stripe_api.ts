@@ -20,15 +20,10 @@
  * test header).
  */
 import Stripe from "stripe";
+import type { PaymentIntentFacts } from "../../domains/payments/types.ts";
 
-export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "canceled"
-  | "succeeded";
+/** Stripe's PaymentIntent statuses, the list the shop reads them with (the SDK's own type admits any string). */
+export type IntentStatus = PaymentIntentFacts["status"];
 
 /** A PaymentIntent as Stripe's API returns it (the fields the shop and the SDK read, and a few more). */
 export interface FakePaymentIntent {

@@ -1,18 +1,21 @@
 /**
  * Paid orders for fulfilment tests: a customer with a default address buys `lines` through the
  * real checkout (placeOrder), the gateway's attempt is paid (the offline test provider's 4242 card,
- * or the fake Stripe API's status) and the order is finalised as the shop does it (points, e-mail).
+ * or the fake Stripe API's status) and the order is finalised as the shop does it (points, e-mail);
+ * and the refund of such an order that no staff member gives.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
 import { addToCart, type DeliveryRates } from "../../domains/cart/mod.ts";
+import type { RefundRequest } from "../../domains/fulfilment/mod.ts";
 import type { OrderDetail } from "../../domains/orders/mod.ts";
 import { isTestGateway, type PaymentGateway, TEST_CARD_SUCCESS } from "../../domains/payments/mod.ts";
-import { testConfig } from "./app.ts";
+import { testConfig, testSite } from "./app.ts";
 import { createAddress, createUser } from "./factories.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
+import { refundOrder } from "../../flows/refund_order.ts";
 
 const config = testConfig();
 
@@ -78,4 +81,13 @@ export async function paidOrder(
     siteUrl: config.siteUrl,
   });
   return { order: paid, userId, intentId: intent.id };
+}
+
+/** Refunds `amountCents` of an order with no staff member behind it, putting back no stock unless `restock` lists it. */
+export function systemRefund(
+  db: Db,
+  gateway: PaymentGateway,
+  refund: Omit<RefundRequest, "restock" | "userId"> & Partial<Pick<RefundRequest, "restock">>,
+): Promise<OrderDetail> {
+  return refundOrder(db, gateway, { restock: [], ...refund, userId: null }, testSite(config));
 }

@@ -2,20 +2,14 @@
 import assert from "node:assert/strict";
 import { testApp } from "./app.ts";
 import { type TestClient, testClient } from "./client.ts";
-import { createUser } from "./factories.ts";
+import { signedInAs } from "./staff.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { hashPassword, type Role } from "../../domains/auth/mod.ts";
+import type { Role } from "../../domains/auth/mod.ts";
 import { type FileStorage, memoryStorage } from "../../lib/storage.ts";
-
-const PASSWORD = "Admin-Pass1!";
 
 /** A client signed in as a new user of this role, on an app using `storage`. */
 export async function signedIn(db: Db, database: Database, role: Role, storage: FileStorage): Promise<TestClient> {
-  await createUser(db, { username: role, password: await hashPassword(PASSWORD), role });
-  const client = testClient(testApp(database, {}, storage));
-  const res = await client.postJson("/api/auth/login", { username: role, password: PASSWORD });
-  assert.equal(res.status, 200);
-  return client;
+  return await signedInAs(db, database, role, testApp(database, {}, storage));
 }
 
 /** An admin signed in on an app whose uploads go to a fresh memory storage: the client and the storage. */

@@ -12,8 +12,9 @@ import { recordAudit } from "../../domains/admin_audit/mod.ts";
 const { test, closeDatabase } = useTestDatabase();
 
 test("[admin audit] guards: visitor to the login, customer to the home page", async (db, database) => {
-  const visitor = testClient(testApp(database));
-  assert.equal((await visitor.get("/admin/audit")).status, 303);
+  const visitor = await testClient(testApp(database)).get("/admin/audit");
+  assert.equal(visitor.status, 303);
+  assert.match(visitor.headers.get("location") ?? "", /^\/login\?redirect=/);
   const { client: customer } = await staffAccount(db, database, "customer");
   const res = await customer.get("/admin/audit");
   assert.equal(res.status, 303);

@@ -8,24 +8,20 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
-import { createProduct, createUser, createVariant } from "../helpers/factories.ts";
+import { createProduct, createVariant } from "../helpers/factories.ts";
+import { signedInAs } from "../helpers/staff.ts";
 import { type FakeGraphApi, sampleCatalogue, startFakeGraphApi } from "../fakes/graph_api.ts";
 import type { Database } from "../../db/client.ts";
 import { products } from "../../db/schema/mod.ts";
-import { hashPassword, type Role } from "../../domains/auth/mod.ts";
+import type { Role } from "../../domains/auth/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-const PASSWORD = "Staff-Pass1!";
 const SECRET = "EAAB-very-secret-token-0123456789";
 
-/** A client signed in as a new user of this role, on an app with this environment. */
+/** A client on an app with this environment: a visitor (`role` null) or signed in as a new user of this role. */
 async function clientAs(database: Database, role: Role | null, env: Record<string, string> = {}) {
-  const client = testClient(testApp(database, env));
-  if (!role) return client;
-  await createUser(database.db, { username: `${role}1`, password: await hashPassword(PASSWORD), role });
-  const res = await client.postJson("/api/auth/login", { username: `${role}1`, password: PASSWORD });
-  assert.equal(res.status, 200);
-  return client;
+  const app = testApp(database, env);
+  return role ? await signedInAs(database.db, database, role, app) : testClient(app);
 }
 
 const graphEnv = (graph: FakeGraphApi) => ({ META_GRAPH_API_BASE: graph.url, META_CATALOG_ID: graph.catalogId });

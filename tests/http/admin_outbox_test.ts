@@ -5,23 +5,14 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { createUser } from "../helpers/factories.ts";
+import { signedInAs, STAFF_PASSWORD } from "../helpers/staff.ts";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/mod.ts";
-import { hashPassword } from "../../domains/auth/mod.ts";
 import { deliverDue, enqueueEmail, passwordResetEmail } from "../../domains/mail/mod.ts";
-import type { Role } from "../../domains/auth/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-
-const PASSWORD = "Admin-Pass1!";
-
-async function signedIn(db: Db, database: Parameters<typeof testApp>[0], role: Role, env: Record<string, string> = {}) {
-  await createUser(db, { username: role, password: await hashPassword(PASSWORD), role });
-  const client = testClient(testApp(database, env));
-  const res = await client.postJson("/api/auth/login", { username: role, password: PASSWORD });
-  assert.equal(res.status, 200);
-  return client;
-}
+/** The shop's environment with an SMTP server configured (the outbox then hides reset links and says so). */
+const WITH_SMTP = { SMTP_URL: "smtp://127.0.0.1:2525" };
 
 test("[admin outbox] visitor: 'Authentication Required'; customer: 'Access Denied'", async (db, database) => {
   const visitor = testClient(testApp(database));
@@ -42,7 +33,7 @@ test("[admin outbox] visitor: 'Authentication Required'; customer: 'Access Denie
   assert.equal(one.status, 303);
 
   await enqueueEmail(db, { to: "k@example.co.za", subject: "Secret subject", text: "secret body" });
-  const customer = await signedIn(db, database, "customer");
+  const customer = await signedInAs(db, database, "customer");
   for (const path of ["/admin/outbox", "/admin/outbox/1"]) {
     const res = await customer.get(path);
     assert.equal(res.status, 303, path);
@@ -54,7 +45,7 @@ test("[admin outbox] visitor: 'Authentication Required'; customer: 'Access Denie
 });
 
 test("[admin outbox] an admin sees messages newest first, filters by status and pages by 50", async (db, database) => {
-  const admin = await signedIn(db, database, "admin");
+  const admin = await signedInAs(db, database, "admin");
   const t0 = new Date("2026-11-20T08:00:00Z").getTime();
   for (let i = 1; i <= 52; i++) {
     await enqueueEmail(db, { to: `k${i}@example.co.za`, subject: `Message number ${i}`, text: `Body ${i}` });
@@ -91,7 +82,7 @@ test("[admin outbox] an admin sees messages newest first, filters by status and 
 });
 
 test("[admin outbox] a message: text in <pre>, HTML escaped and sandboxed, never run", async (db, database) => {
-  const admin = await signedIn(db, database, "super_admin");
+  const admin = await signedInAs(db, database, "super_admin");
   const { id } = await enqueueEmail(db, {
     to: "k@example.co.za",
     subject: "Reset <your> password",
@@ -148,7 +139,7 @@ test(
     const customerToken = "customercustomercustomercustomer";
     const adminToken = "adminadminadminadminadminadminad";
     const bossToken = "bossbossbossbossbossbossbossboss";
-    const admin = await signedIn(db, database, "admin"); // admin@example.co.za
+    const admin = await signedInAs(db, database, "admin"); // admin@example.co.za
     await createUser(db, { username: "boss", email: "boss@example.co.za", role: "super_admin" });
     const forCustomer = await queueReset(db, "thandi@example.co.za", customerToken);
     const forAdmin = await queueReset(db, "admin@example.co.za", adminToken);
@@ -160,11 +151,11 @@ test(
     assert.deepEqual(await view(admin, forBoss, bossToken), { token: false, hidden: true }, "a super_admin's link");
 
     // SMTP delivers the mail: nobody reads links here, even while the message is pending.
-    const withSmtp = await signedIn(db, database, "super_admin", { SMTP_URL: "smtp://127.0.0.1:2525" });
+    const withSmtp = await signedInAs(db, database, "super_admin", testApp(database, WITH_SMTP));
     assert.deepEqual(await view(withSmtp, forCustomer, customerToken), { token: false, hidden: true });
     // Production without SMTP: hidden too.
     const prod = testClient(testApp(database, { NODE_ENV: "production" }));
-    assert.equal((await prod.postJson("/api/auth/login", { username: "admin", password: PASSWORD })).status, 200);
+    assert.equal((await prod.postJson("/api/auth/login", { username: "admin", password: STAFF_PASSWORD })).status, 200);
     assert.deepEqual(await view(prod, forCustomer, customerToken), { token: false, hidden: true });
 
     const [stored] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, forCustomer));
@@ -175,7 +166,7 @@ test(
 test(
   "[admin outbox] a sent reset e-mail is stored without its link, so not even a demo shows it",
   async (db, database) => {
-    const admin = await signedIn(db, database, "admin");
+    const admin = await signedInAs(db, database, "admin");
     const token = "sentsentsentsentsentsentsentsent";
     const id = await queueReset(db, "thandi@example.co.za", token);
     const delivered: string[] = [];
@@ -189,7 +180,7 @@ test(
 );
 
 test("[admin outbox] says so when SMTP is configured", async (db, database) => {
-  const admin = await signedIn(db, database, "admin", { SMTP_URL: "smtp://127.0.0.1:2525" });
+  const admin = await signedInAs(db, database, "admin", testApp(database, WITH_SMTP));
   const html = await (await admin.get("/admin/outbox")).text();
   assert.match(html, /SMTP is configured/);
   assert.match(html, /No messages yet\./);
@@ -198,12 +189,12 @@ test("[admin outbox] says so when SMTP is configured", async (db, database) => {
 test(
   "[admin] the dashboard greets admins and super_admins by role; customers are turned away",
   async (db, database) => {
-    const customer = await signedIn(db, database, "customer");
+    const customer = await signedInAs(db, database, "customer");
     const refused = await customer.get("/admin");
     assert.equal(refused.status, 303);
     assert.equal(refused.headers.get("location"), "/");
     for (const role of ["admin", "super_admin"] as const) {
-      const client = await signedIn(db, database, role);
+      const client = await signedInAs(db, database, role);
       const res = await client.get("/admin");
       assert.equal(res.status, 200);
       const html = await res.text();

@@ -32,6 +32,13 @@ function importCsv(client: TestClient, csv: string, dryRun = false) {
   });
 }
 
+/** The import's JSON answer, which must come with `status` (the answer is printed when it does not). */
+async function importReport(client: TestClient, csv: string, expect: { status: number; dryRun?: boolean }) {
+  const res = await importCsv(client, csv, expect.dryRun);
+  assert.equal(res.status, expect.status, `${res.status}: ${await res.clone().text()}`);
+  return await res.json();
+}
+
 async function exportCsv(client: TestClient, query = "archived=all") {
   const res = await client.get(`/api/admin/products/export.csv?${query}`);
   assert.equal(res.status, 200);
@@ -132,9 +139,7 @@ test("[product csv] round trip: an exported file imports with 0 changes, and wri
   const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
   const { text } = await exportCsv(admin);
   const before = await db.select().from(products).orderBy(asc(products.id));
-  const res = await importCsv(admin, text);
-  assert.equal(res.status, 200);
-  const report = await res.json();
+  const report = await importReport(admin, text, { status: 200 });
   assert.deepEqual(report.counts, { create: 0, update: 0, unchanged: 4, productsCreated: 0, productsUpdated: 0 });
   assert.ok(report.rows.every((r: { changes: unknown[] }) => r.changes.length === 0));
   assert.deepEqual(report.ignoredColumns, []);
@@ -169,9 +174,7 @@ test(
       // A known variant of the tank: its stock.
       "glass-tank,Glass tank,,active,TANK,2299.00,,45cm,TANK-45,2299.00,,9",
     ].join("\r\n");
-    const res = await importCsv(admin, csv);
-    assert.equal(res.status, 200);
-    const report = await res.json();
+    const report = await importReport(admin, csv, { status: 200 });
     assert.deepEqual(report.counts, { create: 2, update: 2, unchanged: 0, productsCreated: 1, productsUpdated: 2 });
     const matRow = report.rows.find((r: { sku: string }) => r.sku === "MAT-14");
     assert.deepEqual(
@@ -222,9 +225,7 @@ test(
       const price = i === 60 ? "abc" : "10.00";
       lines.push(`rock-${i},Rock ${i},decor,active,,,,,ROCK-${i},${price},,1`);
     }
-    const res = await importCsv(admin, lines.join("\n"));
-    assert.equal(res.status, 422);
-    const body = await res.json();
+    const body = await importReport(admin, lines.join("\n"), { status: 422 });
     assert.equal(body.code, "import_rows_invalid");
     assert.deepEqual(body.errors, [{
       row: 61,
@@ -254,9 +255,7 @@ test(
       "title-nul,Title\u0000,,active,,,,,NUL,10.00,,1",
       "cheap,Cheap,,active,,,,,CHEAP,10.00,9.00,1",
     ].join("\n");
-    const res = await importCsv(admin, csv);
-    assert.equal(res.status, 422);
-    const { errors } = await res.json();
+    const { errors } = await importReport(admin, csv, { status: 422 });
     assert.deepEqual(errors.map((e: { row: number; column: string }) => [e.row, e.column]), [
       [3, "Variant SKU"],
       [6, "Handle"],
@@ -352,9 +351,7 @@ test("[product csv] dry run: the same report, nothing written", async (db, datab
   const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
   const csv = [HEADER, "heat-mat,Heat mat,heating,active,,,,,MAT-14,229.50,,12", "new,New,,active,,,,,NEW,5.00,,2"]
     .join("\n");
-  const res = await importCsv(admin, csv, true);
-  assert.equal(res.status, 200);
-  const report = await res.json();
+  const report = await importReport(admin, csv, { status: 200, dryRun: true });
   assert.equal(report.dryRun, true);
   assert.deepEqual([report.counts.create, report.counts.update], [1, 1]);
   assert.match(report.message, /^Preview: 1 to create, 1 to update, 0 unchanged\. Nothing was written\.$/);
@@ -464,9 +461,8 @@ test(
     const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
     const head =
       "Handle,Product SKU,Option1 Name,Option1 Value,Variant Name,Variant SKU,Variant Price,Variant Compare At Price";
-    const res = await importCsv(admin, [head, "glass-tank,TANK,Size,120cm,120cm,TANK-120,4999.00,"].join("\n"));
-    assert.equal(res.status, 200, await res.clone().text());
-    const report = await res.json();
+    const csv = [head, "glass-tank,TANK,Size,120cm,120cm,TANK-120,4999.00,"].join("\n");
+    const report = await importReport(admin, csv, { status: 200 });
     assert.deepEqual(report.rows[0].changes[0], {
       column: "Options",
       before: "Size: 45cm, 90cm",
@@ -500,9 +496,7 @@ test(
       "ceramic-heater,,,,,,,,100W,CHE-100,,2,249.00,279.00,",
       "water-bowl,Water bowl,,,,,TRUE,Title,Default Title,BOWL-S,120,9,59.00,,active",
     ].join("\n");
-    const res = await importCsv(admin, shopify);
-    assert.equal(res.status, 200, await res.clone().text());
-    const report = await res.json();
+    const report = await importReport(admin, shopify, { status: 200 });
     assert.deepEqual(report.ignoredColumns, ["Tags", "Published"]);
     assert.deepEqual(report.counts, { create: 3, update: 0, unchanged: 0, productsCreated: 2, productsUpdated: 0 });
     const [heater] = await db.select().from(products).where(eq(products.slug, "ceramic-heater"));

@@ -10,13 +10,13 @@ import { testSite } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { registerCustomer } from "../helpers/accounts.ts";
 import { customerWithOrderOn } from "../helpers/orders.ts";
+import { systemRefund } from "../helpers/paid_orders.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import type { Db } from "../../db/client.ts";
 import { orders, users } from "../../db/schema/mod.ts";
 import { TEST_CARD_SUCCESS, testGateway } from "../../domains/payments/mod.ts";
 import { finalizePaidOrder } from "../../flows/finalise_payment.ts";
-import { refundOrder } from "../../flows/refund_order.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const opts = testSite();
@@ -82,7 +82,7 @@ test(
     await pay(db, order);
     assert.equal((await client.get(`/orders/${order.id}/credit-note.pdf`)).status, 404, "no refund yet");
     const refund = (amountCents: number, reason: string) =>
-      refundOrder(db, gateway, { orderId: order.id, amountCents, reason, restock: [], userId: null }, opts);
+      systemRefund(db, gateway, { orderId: order.id, amountCents, reason });
     await refund(10_000, "Late delivery");
     await refund(5_000, "Scratched box");
     const latest = await client.get(`/orders/${order.id}/credit-note.pdf`);
