@@ -8,9 +8,9 @@ import type { AdminOrderDetail, LineFulfilment } from "../../../domains/fulfilme
 import { formatMoney } from "../../../lib/money.ts";
 import { paymentMethodText } from "../../orders/OrderDetailView.tsx";
 import { dangerButton, primaryButton } from "../../ui/buttons.ts";
-import { Field, fieldLabelClass } from "../../ui/Field.tsx";
+import { Field } from "../../ui/Field.tsx";
 import { TextareaField } from "../shared/FormFields.tsx";
-import { ShipLinesForm, TrackingFields } from "./ShipLinesForm.tsx";
+import { LineQuantities, ShipLinesForm, TrackingFields } from "./ShipLinesForm.tsx";
 
 function Confirm({ name, text }: { name: string; text: string }) {
   return (
@@ -81,34 +81,18 @@ function RefundForm({ detail, base }: { detail: AdminOrderDetail; base: string }
         maxLength={500}
         rows={2}
       />
-      <fieldset>
-        <legend className={fieldLabelClass}>Put back in stock (optional)</legend>
-        <div className="mt-1 space-y-2">
-          {order.items.map((i) => {
-            const left = i.quantity - (restocked.get(i.id) ?? 0);
-            return (
-              <div key={i.id} className="flex items-center justify-between gap-3 text-sm">
-                <label htmlFor={`restock-${i.id}`} className="min-w-0">
-                  {i.name}
-                  {i.variantName ? ` (${i.variantName})` : ""}
-                  <span className="block text-xs text-stone-500">{`${left} of ${i.quantity} can go back`}</span>
-                </label>
-                <input
-                  id={`restock-${i.id}`}
-                  name={`restock-${i.id}`}
-                  type="number"
-                  min="0"
-                  max={left}
-                  step="1"
-                  defaultValue="0"
-                  disabled={left === 0}
-                  className="w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-right"
-                />
-              </div>
-            );
-          })}
-        </div>
-      </fieldset>
+      <LineQuantities
+        legend="Put back in stock (optional)"
+        lines={order.items.map((i) => {
+          const left = i.quantity - (restocked.get(i.id) ?? 0);
+          return {
+            name: `restock-${i.id}`,
+            label: <>{i.name}{i.variantName ? ` (${i.variantName})` : ""}</>,
+            note: `${left} of ${i.quantity} can go back`,
+            max: left,
+          };
+        })}
+      />
       <Confirm name="confirm" text="Yes, send this refund to the customer. It cannot be undone." />
       <button type="submit" className={dangerButton}>Refund</button>
     </DestructiveAction>

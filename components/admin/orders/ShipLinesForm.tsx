@@ -1,8 +1,10 @@
 /**
  * The admin order page's "Ship selected lines" form (partial fulfilment, docs/decisions/0079): a
  * quantity box per line still to ship, the parcel's tracking number and carrier. A plain form posting
- * to /admin/orders/{id}/shipments, so it works without JavaScript.
+ * to /admin/orders/{id}/shipments, so it works without JavaScript. Also the per-line quantity boxes and
+ * the tracking boxes the order page's other forms share.
  */
+import type { ReactNode } from "react";
 import type { LineFulfilment } from "../../../domains/fulfilment/mod.ts";
 import { CARRIER_NAMES } from "../../../domains/carriers/mod.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
@@ -17,33 +19,60 @@ export function ShipLinesForm({ orderId, lines }: { orderId: number; lines: Line
       <p className="text-sm text-stone-600">
         Send part of the order now. The order stays in processing until its last units ship.
       </p>
-      <fieldset>
-        <legend className={fieldLabelClass}>Units in this parcel</legend>
-        <div className="mt-1 space-y-2">
-          {open.map((l) => (
-            <div key={l.orderItemId} className="flex items-center justify-between gap-3 text-sm">
-              <label htmlFor={`ship-${l.orderItemId}`} className="min-w-0">
-                {l.name}
-                <span className="block text-xs text-stone-500">{`${l.toShip} of ${l.ordered} left to ship`}</span>
-              </label>
-              <input
-                id={`ship-${l.orderItemId}`}
-                name={`ship-${l.orderItemId}`}
-                type="number"
-                min="0"
-                max={l.toShip}
-                step="1"
-                defaultValue="0"
-                className="w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-right"
-              />
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      <LineQuantities
+        legend="Units in this parcel"
+        lines={open.map((l) => ({
+          name: `ship-${l.orderItemId}`,
+          label: l.name,
+          note: `${l.toShip} of ${l.ordered} left to ship`,
+          max: l.toShip,
+        }))}
+      />
       <TrackingFields prefix="parcel" />
       <button type="submit" className={secondaryButton}>Ship selected lines</button>
       <p className="text-xs text-stone-500">The customer gets an e-mail naming what is in the parcel.</p>
     </form>
+  );
+}
+
+/** One order line's box in {@link LineQuantities}: its field name (also its id), label, note and most units. */
+export interface LineQuantity {
+  name: string;
+  label: ReactNode;
+  note: string;
+  max: number;
+}
+
+/**
+ * A number box for each order line (0 up to the line's most, starting at 0) under `legend`: the units a parcel
+ * ships, or the units a refund puts back in stock. A line with nothing left is shown disabled.
+ */
+export function LineQuantities({ legend, lines }: { legend: string; lines: LineQuantity[] }) {
+  return (
+    <fieldset>
+      <legend className={fieldLabelClass}>{legend}</legend>
+      <div className="mt-1 space-y-2">
+        {lines.map((l) => (
+          <div key={l.name} className="flex items-center justify-between gap-3 text-sm">
+            <label htmlFor={l.name} className="min-w-0">
+              {l.label}
+              <span className="block text-xs text-stone-500">{l.note}</span>
+            </label>
+            <input
+              id={l.name}
+              name={l.name}
+              type="number"
+              min="0"
+              max={l.max}
+              step="1"
+              defaultValue="0"
+              disabled={l.max === 0}
+              className="w-20 rounded-lg border border-stone-300 px-2 py-1.5 text-right"
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -9,7 +9,7 @@ import type { AdminProductQuery } from "../../../domains/catalog_admin/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
-import { ProductBadges } from "./ProductBadges.tsx";
+import { ProductIdLine } from "./ProductBadges.tsx";
 import type { CategoryOption } from "./ProductForm.tsx";
 import { type Column, DataTable, EmptyCard } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
@@ -86,10 +86,7 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
         <ProductThumb product={p} />
         <div className="min-w-0">
           <a href={`/admin/products/${p.id}`} className="font-semibold text-green-900 hover:underline">{p.name}</a>
-          <span className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-500">
-            ID: {p.id}
-            <ProductBadges product={p} />
-          </span>
+          <ProductIdLine product={p} margin="mt-1" />
         </div>
       </div>
     ),

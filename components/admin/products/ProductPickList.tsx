@@ -1,6 +1,6 @@
 /** The dashboard's product list: name, ID, Featured and New badges, each a link that selects it. */
 import type { Product } from "../../../domains/catalog/mod.ts";
-import { ProductBadges } from "./ProductBadges.tsx";
+import { ProductIdLine } from "./ProductBadges.tsx";
 
 export function ProductPickList(
   { list, search, selectedId }: {
@@ -55,10 +55,7 @@ export function ProductPickList(
                   }`}
                 >
                   <span className="block text-sm font-medium">{p.name}</span>
-                  <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-stone-500">
-                    ID: {p.id}
-                    <ProductBadges product={p} />
-                  </span>
+                  <ProductIdLine product={p} margin="mt-0.5" />
                 </a>
               </li>
             ))}
