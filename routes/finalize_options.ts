@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
 import { type FinalizeOptions } from "../domains/checkout/mod.ts";
-import type { PaymentGateway } from "../domains/payments/mod.ts";
+import { type PaymentGateway, PaymentNotConfiguredError } from "../domains/payments/mod.ts";
 import { gatewayForOrder, type PayFastUrls } from "../flows/payfast_payment.ts";
 import { type StitchUrls } from "../flows/stitch_payment.ts";
 
@@ -18,6 +18,13 @@ export function finalizeOptions(c: Context<AppEnv>): FinalizeOptions {
     payfast: c.var.payfast,
     stitch: c.var.stitch,
   };
+}
+
+/** The shop's active card gateway, or 503 with the spec's configuration error. */
+export function configuredGateway(c: Context<AppEnv>): PaymentGateway {
+  const gateway = c.var.payments;
+  if (!gateway) throw new PaymentNotConfiguredError();
+  return gateway;
 }
 
 /** The confirmation PayFast returns the customer to; it waits for the ITN and never asks the card gateway. */

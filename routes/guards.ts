@@ -8,11 +8,19 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
 import type { Role, SessionUser } from "../domains/auth/mod.ts";
-import { ForbiddenError, UnauthorizedError } from "../lib/errors.ts";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "../lib/errors.ts";
 import { setFlash } from "./flash.ts";
 import { describeGuard } from "./route_meta.ts";
 
 const isApi = (c: Context) => c.req.path.startsWith("/api/");
+
+/**
+ * The 404 of an API route whose provider is off (PayFast, Stitch, WhatsApp, the test card network):
+ * the same answer as a path the API does not have (app.ts).
+ */
+export function noSuchEndpoint(c: Context): NotFoundError {
+  return new NotFoundError(`No API endpoint at ${c.req.method} ${c.req.path}`);
+}
 
 /** super_admin has every right admin has (docs: ARCHITECTURE product decisions). */
 export function hasRole(user: SessionUser, role: Role): boolean {

@@ -30,10 +30,19 @@ export const PAGE_CACHE_ENTRIES = 300;
 export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE_MS / 1000}, stale-while-revalidate=30`;
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
-/** Marks what a route answers `private, no-store` (personal pages and API answers: never cached). */
+/**
+ * Marks what a route answers `private, no-store` (personal pages and API answers: never cached). The
+ * header goes on the finished response itself where its headers can change: `c.header()` on a finished
+ * response copies it, and the copy reads the body as a stream, which the server then sends chunk by
+ * chunk. A response with immutable headers (`Response.redirect()`) is copied, as `c.header()` does.
+ */
 export const privateNoStore = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
+  try {
+    c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  } catch {
+    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
+  }
 });
 
 /** The storefront pages that are the same for every visitor. */

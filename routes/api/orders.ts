@@ -8,8 +8,7 @@ import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../.
 import { dbId, parseId } from "../../lib/ids.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, hasRole, requireUser } from "../guards.ts";
-import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
-import { finalizeOptions } from "../finalize_options.ts";
+import { configuredGateway, finalizeOptions } from "../finalize_options.ts";
 import { privateNoStore } from "../page_cache.ts";
 import { actionApi, defineAction } from "../action.ts";
 import { z } from "zod";
@@ -126,8 +125,7 @@ export const placeOrderAction = defineAction({
   summary: "Place an order from the signed-in customer's cart (Idempotency-Key header optional)",
   errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, body) => {
-    const gateway = c.var.payments;
-    if (!gateway) throw new PaymentNotConfiguredError();
+    const gateway = configuredGateway(c);
     const sent = c.var.idempotencyKey ?? c.req.header("Idempotency-Key");
     const key = sent === undefined ? null : checkoutSchemas.idempotencyKey.safeParse(sent);
     if (key && !key.success) throw new ValidationError(key.error.issues[0].message);
@@ -207,8 +205,7 @@ export const confirmPaymentAction = defineAction({
     const user = currentUser(c);
     const id = orderId(c.req.param("id") ?? "");
     await getOrder(c.var.db, id, { userId: user.id, isAdmin: false });
-    const gateway = c.var.payments;
-    if (!gateway) throw new PaymentNotConfiguredError();
+    const gateway = configuredGateway(c);
     const intent = await gateway.retrieveIntent(body.paymentId);
     if (!intent) throw new ConflictError("The payment provider knows no such payment.");
     const { order } = await finalizePaidOrder(c.var.db, id, intent, finalizeOptions(c));

@@ -12,10 +12,9 @@ import { z } from "zod";
 import type { AppEnv } from "../context.ts";
 import { payableOrder } from "../../domains/checkout/mod.ts";
 import { payLinkKey, payLinkOrder, payLinkPath } from "../../domains/orders/mod.ts";
-import { PaymentNotConfiguredError } from "../../domains/payments/mod.ts";
-import { NotFoundError } from "../../lib/errors.ts";
+import { noSuchEndpoint } from "../guards.ts";
 import { actionApi, defineAction } from "../action.ts";
-import { payfastUrls } from "../finalize_options.ts";
+import { configuredGateway, payfastUrls } from "../finalize_options.ts";
 import { orderPayment } from "./payments.ts";
 import { startPayFastPayment } from "../../flows/payfast_payment.ts";
 import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
@@ -47,9 +46,7 @@ export const payLinkIntentAction = defineAction({
   summary: "Start (or resume) the card payment of the order a signed pay link names, for its current total",
   handler: async (c, { token }) => {
     const { orderId, userId } = await payersOrder(c, token);
-    const gateway = c.var.payments;
-    if (!gateway) throw new PaymentNotConfiguredError();
-    return await orderPayment(c, c.var.db, gateway, orderId, userId);
+    return await orderPayment(c, c.var.db, configuredGateway(c), orderId, userId);
   },
 });
 
@@ -63,7 +60,7 @@ export const payLinkPayFastAction = defineAction({
   handler: async (c, { token }) => {
     const { orderId, userId } = await payersOrder(c, token);
     const payfast = c.var.payfast;
-    if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    if (!payfast) throw noSuchEndpoint(c);
     await payableOrder(c.var.db, orderId, userId);
     const site = c.var.config.siteUrl;
     return await startPayFastPayment(c.var.db, payfast, { orderId, userId }, {

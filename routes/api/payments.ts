@@ -9,23 +9,17 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { hitRateLimit } from "../../domains/auth/mod.ts";
 import { attachPaymentIntent, intentIsForOrder, payableOrder } from "../../domains/checkout/mod.ts";
-import {
-  isLiveMode,
-  isTestGateway,
-  type PaymentGateway,
-  PaymentNotConfiguredError,
-  paymentSchemas,
-} from "../../domains/payments/mod.ts";
+import { isLiveMode, isTestGateway, type PaymentGateway, paymentSchemas } from "../../domains/payments/mod.ts";
 import type { Db } from "../../db/client.ts";
-import { ConflictError, ERROR_CODES, NotFoundError, ValidationError } from "../../lib/errors.ts";
+import { ConflictError, ERROR_CODES, ValidationError } from "../../lib/errors.ts";
 import { clientIp } from "../client_ip.ts";
-import { currentUser } from "../guards.ts";
+import { currentUser, noSuchEndpoint } from "../guards.ts";
 import { createIntentOutput, testConfirmOutput, testIntentOutput } from "../../contract/payments.ts";
 import { actionApi, defineAction } from "../action.ts";
-import { finalizeOptions, payfastUrls } from "../finalize_options.ts";
+import { configuredGateway, finalizeOptions, payfastUrls } from "../finalize_options.ts";
 import { finalizePayment, recordPaymentFailure } from "../../flows/finalise_payment.ts";
 import { startPayFastPayment } from "../../flows/payfast_payment.ts";
-import { PRIVATE_CACHE_CONTROL } from "../page_cache.ts";
+import { privateNoStore } from "../page_cache.ts";
 
 /** The public test page may start this many test payments per IP address in ten minutes. */
 const TEST_INTENTS_PER_IP = { max: 30, windowMs: 10 * 60_000 };
@@ -80,13 +74,6 @@ export async function orderPayment(
   return formStart(gateway, created.clientSecret, created.id);
 }
 
-/** The shop's active card gateway, or 503 with the spec's configuration error. */
-function configuredGateway(c: Context<AppEnv>): PaymentGateway {
-  const gateway = c.var.payments;
-  if (!gateway) throw new PaymentNotConfiguredError();
-  return gateway;
-}
-
 export const createIntentAction = defineAction({
   method: "post",
   path: "/payments/create-intent",
@@ -96,7 +83,6 @@ export const createIntentAction = defineAction({
   summary: "Start (or resume) the card payment of the customer's unpaid order, for the order's total",
   errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, body) => {
-    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = configuredGateway(c);
     const orderId = (body.orderId ?? body.metadata?.orderId)!;
     return await orderPayment(c, c.var.db, gateway, orderId, currentUser(c).id);
@@ -115,9 +101,8 @@ export const payfastStartAction = defineAction({
   auth: "customer",
   summary: "PayFast's payment form (action and signed fields) for the customer's unpaid order",
   handler: async (c, { orderId }) => {
-    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const payfast = c.var.payfast;
-    if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    if (!payfast) throw noSuchEndpoint(c);
     return await startPayFastPayment(c.var.db, payfast, { orderId, userId: currentUser(c).id }, payfastUrls(c));
   },
 });
@@ -131,7 +116,6 @@ export const testIntentAction = defineAction({
   summary: "A test payment of any amount for the /test-stripe page (refused on a live shop)",
   errors: [ERROR_CODES.paymentNotConfigured],
   handler: async (c, { amount }) => {
-    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = configuredGateway(c);
     if (isLiveMode(c.var.config)) {
       throw new ConflictError("Test payments are off: this shop takes live payments.");
@@ -160,10 +144,9 @@ export const testConfirmAction = defineAction({
   auth: "public",
   summary: "Pay a test attempt with a test card number (the offline test provider only)",
   handler: async (c, { clientSecret, cardNumber }) => {
-    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = c.var.payments;
     if (!isTestGateway(gateway)) {
-      throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+      throw noSuchEndpoint(c);
     }
     const intent = await gateway.confirmTestCard(clientSecret, cardNumber);
     const orderId = Number(intent.metadata.orderId);
@@ -197,7 +180,6 @@ export const paymentConfigAction = defineAction({
   summary: "Which card gateway checkout uses, and its publishable key",
   // deno-lint-ignore require-await
   handler: async (c) => {
-    c.header("Cache-Control", PRIVATE_CACHE_CONTROL);
     const gateway = c.var.payments;
     return {
       provider: gateway?.provider ?? null,
@@ -215,6 +197,7 @@ const paymentActions = [
   testConfirmAction,
 ];
 
+/** Never cached: the answers carry an attempt's client secret or a signed form, or the gateway in use now. */
 export function paymentApi() {
-  return actionApi("/payments", paymentActions);
+  return actionApi("/payments", paymentActions, privateNoStore);
 }

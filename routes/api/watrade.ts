@@ -25,10 +25,11 @@ import {
   WebhookPayloadError,
   whatsappSchemas,
 } from "../../domains/whatsapp/mod.ts";
-import { NotFoundError, UnauthorizedError, ValidationError } from "../../lib/errors.ts";
+import { UnauthorizedError, ValidationError } from "../../lib/errors.ts";
 import { log } from "../../lib/logger.ts";
 import { defineAction } from "../action.ts";
 import { describeHandler, describeValidator } from "../route_meta.ts";
+import { noSuchEndpoint } from "../guards.ts";
 
 /** Meta's notifications are small; anything above this is refused unread (413). */
 export const WEBHOOK_MAX_BYTES = 256 * 1024;
@@ -37,7 +38,7 @@ export const HANDSHAKE_REFUSED = "Verification refused.";
 
 function whatsappOf(c: Context<AppEnv>): WhatsAppConfig {
   const wa = c.var.config.whatsapp;
-  if (!wa) throw new NotFoundError(`No API endpoint at ${c.req.method} ${c.req.path}`);
+  if (!wa) throw noSuchEndpoint(c);
   return wa;
 }
 

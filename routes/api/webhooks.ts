@@ -20,7 +20,7 @@ import { z } from "zod";
 import { PayFastItnRefused, PAYMENT_NOT_CONFIGURED, StitchSignatureError } from "../../domains/payments/mod.ts";
 import { describeHandler } from "../route_meta.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
-import { NotFoundError } from "../../lib/errors.ts";
+import { noSuchEndpoint } from "../guards.ts";
 import { logError } from "../../lib/error_log.ts";
 import { clientIp } from "../client_ip.ts";
 import { finalizeOptions } from "../finalize_options.ts";
@@ -58,7 +58,7 @@ export function webhookApi() {
     refuseBodyOver(64 * 1024, "The notification body is too large."),
     async (c) => {
       const payfast = c.var.payfast;
-      if (!payfast) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+      if (!payfast) throw noSuchEndpoint(c);
       const log = { requestId: c.get("requestId"), webhook: "payfast" };
       let itn;
       try {
@@ -85,7 +85,7 @@ export function webhookApi() {
 
   const stitchWebhook = async (c: Context<AppEnv>) => {
     const stitch = c.var.stitch;
-    if (!stitch) throw new NotFoundError(`No API endpoint at POST ${c.req.path}`);
+    if (!stitch) throw noSuchEndpoint(c);
     const header = (name: string) => c.req.header(`svix-${name}`) ?? c.req.header(`webhook-${name}`) ?? null;
     const fields = { requestId: c.get("requestId"), webhook: "stitch", svixId: header("id")?.slice(0, 100) };
     let webhook;

@@ -70,6 +70,7 @@ test("[payfast] start answers PayFast's action and the fields, signed as PayFast
   const res = await client.postJson("/api/payments/payfast/start", { orderId: order.id });
   assert.equal(res.status, 200, await res.clone().text());
   assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  assert.equal(res.headers.get("cache-control"), "private, no-store");
   const { action, fields } = await res.json();
   assert.equal(action, `${fake.url}/eng/process`);
   const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");

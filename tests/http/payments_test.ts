@@ -54,6 +54,7 @@ test(
     });
     assert.equal(res.status, 200, await res.clone().text());
     assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+    assert.equal(res.headers.get("cache-control"), "private, no-store");
     const body = await res.json();
     assert.equal(body.provider, "stripe");
     assert.equal(body.publishableKey, "pk_test_x");
@@ -358,6 +359,7 @@ test("[payments] test-intent takes a whole rand amount of at least R1", async (_
 
   const res = await client.postJson("/api/payments/test-intent", { amount: 1, currency: "zar" });
   assert.equal(res.status, 200, await res.clone().text());
+  assert.equal(res.headers.get("cache-control"), "private, no-store");
   const body = await res.json();
   assert.equal(body.provider, "stripe");
   assert.equal(body.publishableKey, "pk_test_x");
@@ -393,6 +395,7 @@ test(
     const stripe = testClient(testApp(database, stripeEnv));
     const res = await stripe.get("/api/payments/config");
     assert.equal(res.status, 200);
+    assert.equal(res.headers.get("cache-control"), "private, no-store");
     assert.deepEqual(await res.json(), { provider: "stripe", publishableKey: "pk_test_x", testPayments: true });
     const confirm = await stripe.postJson("/api/payments/test-confirm", {
       clientSecret: "x",
@@ -463,6 +466,7 @@ test(
     const { clientSecret } = await start.json();
     const paid = await visitor.postJson("/api/payments/test-confirm", { clientSecret, cardNumber: "4242424242424242" });
     assert.equal(paid.status, 200);
+    assert.equal(paid.headers.get("cache-control"), "private, no-store");
     assert.match((await paid.json()).paymentIntent.id, /^pi_test_/);
 
     const hook = await testClient(app, { origin: null }).request("/api/webhooks/stripe", {
