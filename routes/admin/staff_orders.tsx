@@ -30,6 +30,7 @@ import { fieldMessages, formRoute } from "../action.ts";
 import { setFlash } from "../flash.ts";
 import { createStaffOrderAction, orderLinesAction } from "../api/admin_staff_orders.ts";
 import { renderAdminPage } from "./render.tsx";
+import { lineLabel } from "../../lib/line_label.ts";
 
 const ACTIVE = "/admin/orders";
 const text = (v: string | undefined, max = 100) => (v ?? "").slice(0, max);
@@ -192,7 +193,7 @@ export async function editLinesPanel(c: Context<AppEnv>, orderId: number) {
           productId: i.productId,
           variantId: i.variantId,
           quantity: i.quantity,
-          label: i.variantName ? `${i.name} (${i.variantName})` : i.name,
+          label: lineLabel(i),
         }]
       )}
     />

@@ -29,7 +29,6 @@ import { manualRefundNotice, refundOrder } from "../../flows/refund_order.ts";
 import { changeOrderStatus, correctParcelTracking, shipParcel } from "../../flows/change_order_status.ts";
 import { refuseBodyOver } from "../admin_limits.ts";
 
-/** A list row as JSON (money in rand). */
 /** adminOrderRowJson's shape: a row of the staff order list. */
 const adminOrderRowSchema = z.object({
   id: z.number().int(),
@@ -48,6 +47,7 @@ const adminOrderRowSchema = z.object({
   whatsappNumber: z.string().nullable(),
 });
 
+/** A list row as JSON (money in rand). */
 export function adminOrderRowJson(r: AdminOrderRow): z.input<typeof adminOrderRowSchema> {
   return {
     id: r.id,
