@@ -51,8 +51,12 @@ const VISITOR_PAGES =
 const FLASH_COOKIE = "flash";
 
 interface Entry {
-  body: string;
-  /** The same body gzipped once, for the clients that accept it (most). */
+  /**
+   * The page as UTF-8 bytes, not as the rendered string: bytes live outside V8's heap, so the pages
+   * kept for ten seconds are never copied and promoted by the garbage collector.
+   */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The same page gzipped once, for the clients that accept it (most). */
   gzip: Uint8Array<ArrayBuffer>;
   /** The gzipped copy's SHA-1 in hex: the page's tag (publicEtag then answers If-None-Match). */
   hash: string;
@@ -94,7 +98,7 @@ export function visitorPageCache(versions: CacheVersions, now = () => Date.now()
       c.header("Content-Type", hit.contentType);
       if (!acceptsGzip(c)) {
         c.header("ETag", `"${hit.hash}"`);
-        return c.body(hit.body, 200);
+        return c.body(hit.bytes, 200);
       }
       // Weak, as compress() makes a gzipped miss's tag: both name the same page.
       c.header("ETag", `W/"${hit.hash}"`);
@@ -110,10 +114,9 @@ export function visitorPageCache(versions: CacheVersions, now = () => Date.now()
     res.headers.set("Cache-Control", VISITOR_CACHE_CONTROL);
     res.headers.set("Vary", "Cookie");
     res.headers.set("X-Page-Cache", "miss");
-    const body = await res.text();
-    // Encoded once for the tag and the gzip copy; a client that takes gzip gets that copy now, as a
+    // Encoded once for the gzip copy and the tag; a client that takes gzip gets that copy now, as a
     // hit would (compress() would otherwise gzip the same page again: a fifth of a cold page's CPU).
-    const bytes = new TextEncoder().encode(body);
+    const bytes = new Uint8Array(await res.arrayBuffer());
     // The one level of every fresh page (decision 0087): most pages of a large catalogue are sent
     // once before they expire, so the time to gzip them counts more than the bytes.
     const zipped = gzipWhole(bytes);
@@ -132,7 +135,7 @@ export function visitorPageCache(versions: CacheVersions, now = () => Date.now()
     if (generation !== started) return;
     pages.delete(key);
     if (pages.size >= PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!);
-    pages.set(key, { body, gzip: zipped, hash, contentType, storedAt: now() });
+    pages.set(key, { bytes, gzip: zipped, hash, contentType, storedAt: now() });
   });
 }
 
