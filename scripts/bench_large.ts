@@ -19,7 +19,8 @@
  * counts and facets, a search's ranked ids. So the table's rows after the first request measure a
  * page's own rows and rendering; the second table measures requests that find nothing kept (a
  * category filtered by a price band, and 20 search words, each sent once: the first visit after a
- * staff write).
+ * staff write), 20 deep pages of the whole catalogue, and 20 admin product searches by name or SKU
+ * signed in as the demo admin (decision 0098).
  *
  * Then, per size: the recommendations' full rebuild, timed before the shop starts (decision 0059),
  * and the long tail (decision 0062): every product's page once, in random order, over the same number
@@ -36,7 +37,7 @@ import { isEmpty, seedDemo } from "../seed/mod.ts";
 import { seedLarge } from "../seed/large.ts";
 import { startServer } from "../tests/helpers/server.ts";
 import { rebuildRecommendations } from "../domains/recommendations/mod.ts";
-import { arg, load, loadEachPathOnce, loadTool, referenceDir, startReference } from "./bench_load.ts";
+import { arg, load, loadEachPathOnce, loadTool, referenceDir, signIn, startReference } from "./bench_load.ts";
 
 const duration = arg("duration", 10);
 const tailSeconds = arg("tail-seconds", 30);
@@ -53,6 +54,33 @@ const TARGETS: [string, string][] = [
   ["search 'thermostst' (typo)", "/api/search?q=thermostst"],
   ["search 'uvb'", "/api/search?q=uvb"],
   ["search 'exo terra'", "/api/search?q=exo%20terra"],
+];
+
+/**
+ * Staff's "name or SKU contains" searches on the admin product list, sent once each: common words,
+ * rare ones, SKU fragments and words no product has (decision 0098).
+ */
+const ADMIN_SEARCHES = [
+  "heat",
+  "thermostat 150w",
+  "springtail",
+  "magnolia",
+  "lg-00102",
+  "lg-0099",
+  "exo terra",
+  "projector",
+  "uvb",
+  "cork bark",
+  "zzzq",
+  "no such thing",
+  "conditioner 66ml",
+  "dimming",
+  "josh's",
+  "leaf litter",
+  "tortoise",
+  "ceramic",
+  "mister",
+  "xqjv",
 ];
 
 /** Searches sent once each, none of them among TARGETS (nothing kept for them yet). */
@@ -192,11 +220,15 @@ function shuffled<T>(xs: T[]): T[] {
 }
 
 /** Each path sent once, one at a time: the median and slowest, in ms. */
-async function once(base: string, paths: string[]): Promise<{ median: number; max: number }> {
+async function once(
+  base: string,
+  paths: readonly string[],
+  headers: HeadersInit = {},
+): Promise<{ median: number; max: number }> {
   const times: number[] = [];
   for (const path of paths) {
     const started = performance.now();
-    const res = await fetch(base + path);
+    const res = await fetch(base + path, { headers, redirect: "manual" });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
     times.push(performance.now() - started);
@@ -232,10 +264,23 @@ for (const url of databases) {
       const listings = slugs.map((slug, i) => `/category/${slug}?price=${bands[i % bands.length]}`);
       const searches = COLD_SEARCHES.map((q) => `/api/search?q=${encodeURIComponent(q)}`);
       await fetch(server.url + "/").then((r) => r.body?.cancel());
+      // Deep pages of the whole catalogue in its default sort, as a crawler following "next" reaches them.
+      const lastPage = Math.ceil(productSlugs.length / 24);
+      const deepPages = Array.from(
+        { length: 20 },
+        (_, i) => `/products?page=${lastPage - 1 - i * Math.floor(lastPage / 40)}`,
+      );
+      const adminSearches = ADMIN_SEARCHES.map((q) => `/admin/products?q=${encodeURIComponent(q)}`);
+      const admin = { cookie: await signIn(server.url, "admin") };
       for (
-        const [label, paths] of [["category by a price band", listings], ["search, a new word", searches]] as const
+        const [label, paths, headers] of [
+          ["category by a price band", listings, {}],
+          ["search, a new word", searches, {}],
+          ["all products, a deep page", deepPages, {}],
+          ["admin product list, name or SKU search", adminSearches, admin],
+        ] as const
       ) {
-        const f = await once(server.url, paths);
+        const f = await once(server.url, paths, headers);
         coldRows.push(`| ${n} | ${label} | ${paths.length} | ${f.median.toFixed(1)} | ${f.max.toFixed(1)} |`);
       }
       for (const [label, path] of TARGETS) {

@@ -206,9 +206,9 @@ export async function load(
   });
 }
 
-/** Signs a demo customer in and answers the session cookie. */
-export async function signIn(base: string): Promise<string> {
-  const customer = demoAccounts.find((a) => a.role === "customer")!;
+/** Signs a demo account in (the customer unless `role` says) and answers the session cookie. */
+export async function signIn(base: string, role: "customer" | "admin" = "customer"): Promise<string> {
+  const customer = demoAccounts.find((a) => a.role === role)!;
   const res = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },

@@ -166,6 +166,19 @@ export const products = pgTable("products", {
   // storefront's whole rule (visibility.ts), so a count never visits the table (decision 0089).
   index("products_storefront_category_idx").on(t.categoryId)
     .where(sql`archived_at is null and status = 'active'`),
+  // The whole catalogue's listing in its default sort (no category chosen): a deep page walks the
+  // index alone instead of sorting every product (decision 0098).
+  index("products_storefront_featured_idx").on(
+    t.featured.desc().nullsFirst(),
+    t.isNew.desc().nullsFirst(),
+    t.name,
+    t.id,
+  )
+    .where(sql`archived_at is null and status = 'active'`),
+  // The admin dashboard's low-stock panel and the product list's "low stock" filter (decision 0098).
+  index("products_low_stock_idx").on(t.stock, t.name).where(sql`archived_at is null`),
+  // The admin product list's "name or SKU contains" search, beside products_name_trgm_idx (decision 0098).
+  index("products_sku_trgm_idx").using("gin", sql`lower(${t.sku}) gin_trgm_ops`),
   check("products_stock_non_negative", sql`${t.stock} >= 0`),
   check("products_price_non_negative", sql`${t.price} >= 0`),
   check("products_sale_price_non_negative", sql`${t.salePrice} is null or ${t.salePrice} >= 0`),

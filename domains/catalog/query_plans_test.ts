@@ -1,8 +1,9 @@
 /**
  * The storefront's hot catalogue reads stay index-backed as the catalogue grows (decision 0044):
  * on a generated catalogue, vacuumed and analyzed, the plans PostgreSQL picks under its normal
- * settings for a category page (first page, a deep page by price, the facets) and for search and
- * suggestions name our indexes and never read the products table whole.
+ * settings for a category page (first page, a deep page by price, the facets), for search and
+ * suggestions, and for the staff reads that grow with the catalogue (decision 0098) name our indexes
+ * and never read the products table whole.
  */
 import assert from "node:assert/strict";
 import { useTestDatabase, usingPostgres } from "../../tests/helpers/db.ts";
@@ -13,6 +14,7 @@ import { categoryTreeIds, getCategory } from "./service.ts";
 import { countMatches, listProducts, productFacets } from "./product_query.ts";
 import { RANKED_MATCHES } from "./relevance.ts";
 import { searchProducts, suggestProducts } from "../search/mod.ts";
+import { dashboardFigures } from "../dashboard/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -121,6 +123,30 @@ planTest(
     assert.ok(uses(seen, "products_title_search_idx"), "name and brand matches come from their GIN index");
     // No node reads more products than are ranked (give or take archived ones the filter drops).
     assert.ok(mostProductsRead(seen) <= (RANKED_MATCHES + 1) * 1.05, `a plan node read ${mostProductsRead(seen)}`);
+  },
+);
+
+planTest(
+  "[catalog plans] the whole catalogue's deep page, the dashboard's low stock and staff's name or SKU search read their indexes",
+  async (plans) => {
+    const deep = await plans((db) => listProducts(db, { sort: "featured", page: 700, limit: 24 }));
+    assert.deepEqual(productSeqScans(deep), []);
+    assert.ok(uses(deep, "Index Only Scan using products_storefront_featured_idx"), "the page walks its index alone");
+
+    const lowStock = await plans((db) => dashboardFigures(db));
+    assert.deepEqual(productSeqScans(lowStock), []);
+    assert.ok(uses(lowStock, "products_low_stock_idx"), "the low-stock panel reads its index");
+
+    const searched = await plans(async (db) => {
+      for (const nameOrSku of ["zzzq", "LG-00102", "heat"]) {
+        await listProducts(db, { nameOrSku, archived: "unarchived", sort: "name_asc", limit: 25 });
+      }
+    });
+    assert.deepEqual(productSeqScans(searched), []);
+    assert.ok(uses(searched, "products_name_trgm_idx"), "names are matched through their trigram index");
+    assert.ok(uses(searched, "products_sku_trgm_idx"), "SKUs are matched through their trigram index");
+    // A search with few matches (none, a SKU's hundred) no longer walks the name index past every product.
+    assert.ok(mostProductsRead(searched) < PRODUCTS / 4, `a plan node read ${mostProductsRead(searched)} products`);
   },
 );
 
