@@ -5,14 +5,15 @@
  * and `takeStock`, the one delivery rule (`deliveryQuote`), VAT included in the prices. Nothing a
  * client says about money is used.
  */
-import { and, ilike, inArray, or } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { orderItems, orders, products, productVariants } from "../db/schema/mod.ts";
 import { toNumeric } from "../lib/money.ts";
 import { DEFAULT_DELIVERY_RATES, deliveryQuote, type DeliveryRates } from "../domains/cart/mod.ts";
 import { chargedPriceCents, maxQuantity } from "../domains/catalog/pricing.ts";
 import { pricedRow } from "../domains/catalog/stored_prices.ts";
-import { isOnStorefront, onStorefront } from "../domains/catalog/visibility.ts";
+import { isOnStorefront } from "../domains/catalog/visibility.ts";
+import { listProducts } from "../domains/catalog/mod.ts";
 import {
   type AddressSnapshot,
   addressSnapshot,
@@ -22,7 +23,6 @@ import {
   takeStock,
 } from "../domains/orders/mod.ts";
 import { recordStockMovements } from "../domains/stock_history/mod.ts";
-import { containsPattern } from "../db/like.ts";
 import { lineLabel } from "../lib/line_label.ts";
 
 /** What the shop sells an item for, and how many it can sell now. */
@@ -199,11 +199,12 @@ export async function findSellable(
 ): Promise<SellableHit[]> {
   const text = q.trim().slice(0, 100);
   if (!text) return [];
-  const like = containsPattern(text);
-  const found = await db.select().from(products)
-    .where(and(onStorefront(), or(ilike(products.name, like), ilike(products.sku, like))))
-    .orderBy(products.name, products.id).limit(limit);
-  if (!found.length) return [];
+  // The admin product list's search (trigram indexes, few matches read by id: decision 0098).
+  const page = await listProducts(db, { nameOrSku: text, sort: "name_asc", limit });
+  if (!page.items.length) return [];
+  const rows = await db.select().from(products).where(inArray(products.id, page.items.map((p) => p.id)));
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  const found = page.items.flatMap((p) => byId.get(p.id) ?? []);
   const variants = await db.select().from(productVariants)
     .where(inArray(productVariants.productId, found.map((p) => p.id))).orderBy(productVariants.id);
   return found.flatMap((p): SellableHit[] => {

@@ -11,7 +11,7 @@ import {
   text,
   varchar,
 } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { timestamps, tstz } from "./columns.ts";
 
 export const userRole = pgEnum("user_role", ["customer", "admin", "super_admin"]);
@@ -50,7 +50,20 @@ export const users = pgTable("users", {
   index().on(t.createdAt),
   index().on(t.defaultShippingAddressId),
   index().on(t.defaultBillingAddressId),
+  // Staff's "contains" searches of customers and their orders (db/like.ts containsText, decision 0098).
+  index("users_username_trgm_idx").using("gin", sql`lower(${t.username}) gin_trgm_ops`),
+  index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+  index("users_full_name_trgm_idx").using("gin", sql`lower(${fullName(t)}) gin_trgm_ops`),
+  index("users_wa_id_trgm_idx").using("gin", sql`lower(${t.waId}) gin_trgm_ops`),
 ]);
+
+/**
+ * "First Last" of a user (either part may be missing), as staff search it. The trigram index above
+ * is built on this very expression, so a search must use it to be answered by the index.
+ */
+export function fullName(t: { firstName: AnyPgColumn; lastName: AnyPgColumn }): SQL {
+  return sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`;
+}
 
 export const sessions = pgTable("sessions", {
   /** SHA-256 (hex) of the session token; the token itself lives only in the cookie. */

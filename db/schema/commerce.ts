@@ -1,5 +1,6 @@
 /** Cart lines, orders with their snapshotted lines, coupons and coupon use. */
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -13,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { money, timestamps, tstz } from "./columns.ts";
 import { sessions, users } from "./accounts.ts";
 import { categories, products, productVariants } from "./catalog.ts";
@@ -161,6 +162,11 @@ export const orders = pgTable("orders", {
   uniqueIndex("orders_wa_trade_id_unique").on(t.waTradeId),
   // The WhatsApp status job reads recently changed WhatsApp orders only.
   index("orders_wa_updated_at_idx").on(t.updatedAt).where(sql`${t.waTradeId} is not null`),
+  // The dashboard's sales figures, chart and top products read paid orders by when they were paid.
+  index("orders_paid_at_idx").on(t.paidAt).where(sql`paid_at is not null`),
+  // Staff's "contains" search of orders (db/like.ts containsText, decision 0098).
+  index("orders_number_trgm_idx").using("gin", sql`lower(${t.orderNumber}) gin_trgm_ops`),
+  index("orders_shipping_name_trgm_idx").using("gin", sql`lower(${shippingName(t)}) gin_trgm_ops`),
   check("orders_total_non_negative", sql`${t.total} >= 0`),
   check("orders_refunded_within_total", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
 ]);
@@ -293,3 +299,11 @@ export const orderNotes = pgTable("order_notes", {
   body: text().notNull(),
   createdAt: tstz().notNull().defaultNow(),
 }, (t) => [index().on(t.orderId), index().on(t.userId)]);
+
+/**
+ * "First Last" of an order's delivery address, as staff search it. The trigram index on orders is
+ * built on this very expression, so a search must use it to be answered by the index.
+ */
+export function shippingName(t: { shippingAddress: AnyPgColumn }): SQL {
+  return sql`(coalesce(${t.shippingAddress}->>'firstName', '') || ' ' || coalesce(${t.shippingAddress}->>'lastName', ''))`;
+}

@@ -6,8 +6,9 @@
  * and never read the products table whole.
  */
 import assert from "node:assert/strict";
-import { useTestDatabase, usingPostgres } from "../../tests/helpers/db.ts";
-import { mostProductsRead, productSeqScans, type QueryPlan, queryPlans } from "../../tests/helpers/query_plans.ts";
+import { useTestDatabase } from "../../tests/helpers/db.ts";
+import { mostProductsRead, planTest as plansOf, productSeqScans, uses } from "../../tests/helpers/query_plans.ts";
+import type { Db } from "../../db/client.ts";
 import { seedDemo } from "../../seed/mod.ts";
 import { seedLarge } from "../../seed/large.ts";
 import { categoryTreeIds, getCategory } from "./service.ts";
@@ -18,30 +19,16 @@ import { dashboardFigures } from "../dashboard/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
-/** Why these tests do not run on PGlite, in their names. */
-const PLANS_ON_POSTGRES = "(PostgreSQL only: the plans asserted are PostgreSQL's at scale)";
-
 /** Enough products that a whole-table read is a real cost the planner weighs. */
 const PRODUCTS = 20_000;
 
-function planTest(
-  name: string,
-  fn: (plans: (run: Parameters<typeof queryPlans>[1]) => Promise<QueryPlan[]>) => Promise<void>,
-) {
-  if (!usingPostgres) {
-    Deno.test({ name: `${name} ${PLANS_ON_POSTGRES}`, ignore: true, fn() {} });
-    return;
-  }
-  test(`${name} ${PLANS_ON_POSTGRES}`, async (db) => {
-    await seedDemo(db, { withAccounts: false });
-    await seedLarge(db, PRODUCTS);
-    await fn((run) => queryPlans(Deno.env.get("TEST_DATABASE_URL")!, run, { analyze: true }));
-  });
+/** A generated catalogue of {@link PRODUCTS} products beside the demo shop's. */
+async function catalogue(db: Db) {
+  await seedDemo(db, { withAccounts: false });
+  await seedLarge(db, PRODUCTS);
 }
 
-function uses(plans: QueryPlan[], index: string): boolean {
-  return plans.some((p) => p.plan.some((line) => line.includes(index)));
-}
+const planTest = (name: string, fn: Parameters<typeof plansOf>[3]) => plansOf(test, name, catalogue, fn);
 
 const BANDS = [{ minCents: 0, maxCents: 50_000 }, { minCents: 50_000, maxCents: 100_000 }];
 

@@ -2,14 +2,15 @@
  * The admin order list's reads: the filtered, searched, paged list, its CSV export and the
  * dashboard's short lists. One order's page is admin_order_detail.ts.
  */
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders, users } from "../../db/schema/mod.ts";
+import { fullName, orderItems, orders, shippingName, users } from "../../db/schema/mod.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { toCents } from "../../lib/money.ts";
 import { type OrderStatus, type PaymentStatus, paymentStatusOf } from "../orders/mod.ts";
 import type { AdminOrdersQuery } from "./schemas.ts";
-import { containsPattern } from "../../db/like.ts";
+import { containsText } from "../../db/like.ts";
+import { fewMatches } from "../../db/few_matches.ts";
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The CSV export's ceiling: a bigger export should be narrowed by its filters. */
@@ -49,7 +50,13 @@ function sastMidnight(date: string, days = 0): Date {
   return d;
 }
 
-function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
+/**
+ * The filters' condition. A search is written one of two ways (decision 0098): as the set of
+ * matching order ids ("ids", each side read through its trigram indexes: quick to count and to
+ * list when few match), or as a test of each listed row and its customer ("rows": walking the
+ * orders newest first meets many matches early and stops after a page).
+ */
+function whereOf(q: Omit<AdminOrdersQuery, "page">, search: "ids" | "rows" = "ids"): SQL | undefined {
   const where: SQL[] = [];
   if (q.status) where.push(eq(orders.status, q.status));
   if (q.source) where.push(eq(orders.source, q.source));
@@ -69,24 +76,42 @@ function whereOf(q: Omit<AdminOrdersQuery, "page">): SQL | undefined {
       where.push(sql`${orders.refundedAmount} > 0 and ${orders.refundedAmount} >= ${orders.total}`);
       break;
   }
-  if (q.q) {
-    const like = containsPattern(q.q);
-    const name = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-    const shipName =
-      sql`coalesce(${orders.shippingAddress}->>'firstName', '') || ' ' || coalesce(${orders.shippingAddress}->>'lastName', '')`;
-    where.push(
-      or(
-        ilike(orders.orderNumber, like),
-        ilike(users.email, like),
-        ilike(users.username, like),
-        sql`${name} ilike ${like}`,
-        sql`${shipName} ilike ${like}`,
-        // A WhatsApp number, with or without the + (users.wa_id holds the digits).
-        ilike(users.waId, containsPattern(q.q.replace(/^\+/, ""))),
-      )!,
-    );
-  }
+  if (q.q) where.push(search === "ids" ? matchingOrderIds(q.q) : or(...searchedColumns(q.q).flat())!);
   return where.length ? and(...where) : undefined;
+}
+
+/**
+ * What a search compares, in any case: the order's number and delivery name, then its customer's
+ * username, e-mail, name and WhatsApp number (with or without the +).
+ */
+function searchedColumns(text: string): [SQL[], SQL[]] {
+  return [
+    [containsText(orders.orderNumber, text), containsText(shippingName(orders), text)],
+    [
+      containsText(users.username, text),
+      containsText(users.email, text),
+      containsText(fullName(users), text),
+      containsText(users.waId, text.replace(/^\+/, "")),
+    ],
+  ];
+}
+
+/** A search as the ids of matching orders: their own columns, then the matching customers' orders by user id. */
+function matchingOrderIds(text: string): SQL {
+  const [own, customer] = searchedColumns(text);
+  return sql`${orders.id} in (
+    select ${orders.id} from ${orders} where ${or(...own)}
+    union
+    select ${orders.id} from ${orders}
+      where ${orders.userId} in (select ${users.id} from ${users} where ${or(...customer)}))`;
+}
+
+/** How many orders match, and the condition their rows are listed by (db/few_matches.ts). */
+async function listedWhere(db: Db, q: Omit<AdminOrdersQuery, "page">): Promise<{ total: number; where?: SQL }> {
+  // Every "ids" condition names orders' own columns, so the count needs no join.
+  const { total, ids } = await fewMatches(db, orders, whereOf(q));
+  if (ids) return { total, where: ids.length ? inArray(orders.id, ids) : sql`false` };
+  return { total, where: whereOf(q, "rows") };
 }
 
 function customerNameOf(
@@ -102,7 +127,7 @@ function customerNameOf(
 
 async function selectRows(
   db: Db,
-  q: Omit<AdminOrdersQuery, "page">,
+  where: SQL | undefined,
   limit: number,
   offset: number,
   oldestFirst = false,
@@ -128,7 +153,7 @@ async function selectRows(
     units: sql<
       number
     >`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-  }).from(orders).leftJoin(users, eq(orders.userId, users.id)).where(whereOf(q))
+  }).from(orders).leftJoin(users, eq(orders.userId, users.id)).where(where)
     .orderBy(...(oldestFirst ? [asc(orders.createdAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(limit).offset(offset);
   return rows.map((r): AdminOrderRow => {
@@ -159,17 +184,16 @@ export async function listAdminOrders(
   q: AdminOrdersQuery,
   pageSize = ADMIN_ORDERS_PAGE_SIZE,
 ): Promise<{ items: AdminOrderRow[]; total: number; page: number; pageCount: number; pageSize: number }> {
-  const [{ total }] = await db.select({ total: count() }).from(orders).leftJoin(users, eq(orders.userId, users.id))
-    .where(whereOf(q));
+  const { total, where } = await listedWhere(db, q);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(q.page ?? 1, pageCount);
-  const items = await selectRows(db, q, pageSize, (page - 1) * pageSize);
+  const items = await selectRows(db, where, pageSize, (page - 1) * pageSize);
   return { items, total, page, pageCount, pageSize };
 }
 
 /** The filtered list (every page, up to CSV_MAX_ROWS) as CSV, one header row, CRLF lines. */
 export async function adminOrdersCsv(db: Db, q: Omit<AdminOrdersQuery, "page">): Promise<string> {
-  const rows = await selectRows(db, q, CSV_MAX_ROWS, 0);
+  const rows = await selectRows(db, (await listedWhere(db, q)).where, CSV_MAX_ROWS, 0);
   const header = [
     "Order number",
     "Placed at",
@@ -204,10 +228,10 @@ export async function adminOrdersCsv(db: Db, q: Omit<AdminOrdersQuery, "page">):
 export async function ordersAwaitingDispatch(db: Db, limit = 10): Promise<{ total: number; items: AdminOrderRow[] }> {
   const q = { status: "processing" as const };
   const [{ total }] = await db.select({ total: count() }).from(orders).where(whereOf(q));
-  return { total, items: await selectRows(db, q, limit, 0, true) };
+  return { total, items: await selectRows(db, whereOf(q), limit, 0, true) };
 }
 
 /** The newest orders, whatever their status (the dashboard's "recent orders"). */
 export async function recentOrders(db: Db, limit = 5): Promise<AdminOrderRow[]> {
-  return await selectRows(db, {}, limit, 0);
+  return await selectRows(db, undefined, limit, 0);
 }

@@ -358,6 +358,39 @@ test("[fulfilment] admin list: status, payment and date filters, search by numbe
   assert.ok(row.includes(`"'=HYPERLINK(""x"") Dlamini"`), row);
 });
 
+test("[fulfilment] admin list search: a few matches and many list alike, newest first; delivery names and WhatsApp numbers", async (db) => {
+  // 522 orders of one customer (more than are read by id), the last two sent to another name, and a
+  // WhatsApp customer's order sent to that name too.
+  const lindiwe = await customer(db, {
+    username: "lindiwe",
+    email: "lm@example.co.za",
+    firstName: "Lindiwe",
+    lastName: "Mahlangu",
+  });
+  const wa = await customer(db, { username: "wa27820000001", email: "wa@example.co.za", waId: "27820000001" });
+  await db.execute(sql`insert into orders (order_number, total, user_id, created_at, shipping_address)
+    select 'RB-T-' || lpad(i::text, 4, '0'), 100, case when i = 523 then ${wa.id}::int else ${lindiwe.id}::int end,
+      timestamptz '2026-06-01T00:00:00Z' + i * interval '1 hour',
+      jsonb_build_object('firstName', case when i > 520 then 'Nomsa' else 'Lindiwe' end, 'lastName',
+        case when i > 520 then 'Zulu' else 'Mahlangu' end)
+    from generate_series(1, 523) i`);
+  const numbers = async (q: Parameters<typeof listAdminOrders>[1]) => {
+    const list = await listAdminOrders(db, q);
+    return { total: list.total, numbers: list.items.map((r) => r.orderNumber) };
+  };
+  const rb = (...ns: number[]) => ns.map((n) => `RB-T-${String(n).padStart(4, "0")}`);
+  const desc = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+  assert.deepEqual(await numbers({ q: "mahlangu" }), { total: 522, numbers: rb(...desc(522, 498)) });
+  assert.deepEqual(await numbers({ q: "LINDIWE", page: 21 }), { total: 522, numbers: rb(...desc(22, 1)) });
+  assert.deepEqual(await numbers({ q: "nomsa zulu" }), { total: 3, numbers: rb(523, 522, 521) }, "delivery name");
+  assert.deepEqual(await numbers({ q: "+2782000000" }), { total: 1, numbers: rb(523) }, "WhatsApp number");
+  assert.deepEqual(await numbers({ q: "rb-t-00", to: "2026-06-02" }), { total: 45, numbers: rb(...desc(45, 21)) });
+  assert.deepEqual(await numbers({ q: "no such customer" }), { total: 0, numbers: [] });
+  const csv = (await adminOrdersCsv(db, { q: "Mahlangu" })).trimEnd().split("\r\n");
+  assert.equal(csv.length, 523, "a header and every match");
+});
+
 test("[fulfilment] the admin detail's timeline: placed, paid, e-mails, status changes, refunds and notes in order", async (db) => {
   const { order, gateway } = await paidTubeOrder(db);
   await addOrderNote(db, order.id, "Gift wrap please", null);

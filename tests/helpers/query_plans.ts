@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { type Db, sessionSettings } from "../../db/client.ts";
 import * as schema from "../../db/schema/mod.ts";
+import { usingPostgres } from "./db.ts";
 
 export interface QueryPlan {
   sql: string;
@@ -43,21 +44,28 @@ export async function queryPlans(
   }
 }
 
+/** The plan lines that read `table` row by row, whole. */
+export function seqScansOn(plans: QueryPlan[], table: string): string[] {
+  const scan = new RegExp(`Seq Scan on ${table}\\b`);
+  return plans.flatMap((p) => p.plan.filter((line) => scan.test(line)));
+}
+
 /** The plan lines that read the products table row by row, whole. */
 export function productSeqScans(plans: QueryPlan[]): string[] {
-  return plans.flatMap((p) => p.plan.filter((line) => /Seq Scan on products\b/.test(line)));
+  return seqScansOn(plans, "products");
 }
 
 /**
- * The most products one plan node read (EXPLAIN ANALYZE plans only): rows it returned plus rows its
- * filter removed, times its loops. A count over the whole catalogue shows here even when it is an
- * index-only scan rather than a seq scan.
+ * The most rows of `table` one plan node read (EXPLAIN ANALYZE plans only): rows it returned plus
+ * rows its filter removed, times its loops. A count over the whole table shows here even when it is
+ * an index-only scan rather than a seq scan.
  */
-export function mostProductsRead(plans: QueryPlan[]): number {
+export function mostRowsRead(plans: QueryPlan[], table: string): number {
+  const node = new RegExp(` on ${table}\\b.*\\(actual time=[\\d.]+\\.\\.[\\d.]+ rows=(\\d+) loops=(\\d+)\\)`);
   let most = 0;
   for (const p of plans) {
     p.plan.forEach((line, i) => {
-      const m = line.match(/ on products\b.*\(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)\)/);
+      const m = line.match(node);
       if (!m) return;
       const removed = p.plan.slice(i + 1).find((l) =>
         /^\s*(->|Planning|Execution)/.test(l) || /Rows Removed by Filter/.test(l)
@@ -67,4 +75,38 @@ export function mostProductsRead(plans: QueryPlan[]): number {
     });
   }
   return most;
+}
+
+/** The most products one plan node read (see {@link mostRowsRead}). */
+export function mostProductsRead(plans: QueryPlan[]): number {
+  return mostRowsRead(plans, "products");
+}
+
+/** Whether any plan names `index` (or any other text, such as "Index Only Scan using x"). */
+export function uses(plans: QueryPlan[], index: string): boolean {
+  return plans.some((p) => p.plan.some((line) => line.includes(index)));
+}
+
+/** Why plan tests do not run on PGlite, in their names. */
+const PLANS_ON_POSTGRES = "(PostgreSQL only: the plans asserted are PostgreSQL's at scale)";
+
+/**
+ * A test of the plans PostgreSQL picks, on a database `seed` fills (then analyzed): `fn` gets
+ * `plans(run)`, the plans of every statement `run` sends. Registered as ignored on PGlite, whose
+ * planner sees tiny tables and proves nothing about scale.
+ */
+export function planTest(
+  test: (name: string, fn: (db: Db) => Promise<void>) => void,
+  name: string,
+  seed: (db: Db) => Promise<void>,
+  fn: (plans: (run: (db: Db) => Promise<unknown>) => Promise<QueryPlan[]>) => Promise<void>,
+) {
+  if (!usingPostgres) {
+    Deno.test({ name: `${name} ${PLANS_ON_POSTGRES}`, ignore: true, fn() {} });
+    return;
+  }
+  test(`${name} ${PLANS_ON_POSTGRES}`, async (db) => {
+    await seed(db);
+    await fn((run) => queryPlans(Deno.env.get("TEST_DATABASE_URL")!, run, { analyze: true }));
+  });
 }
