@@ -164,6 +164,8 @@ export const orders = pgTable("orders", {
   index("orders_wa_updated_at_idx").on(t.updatedAt).where(sql`${t.waTradeId} is not null`),
   // The dashboard's sales figures, chart and top products read paid orders by when they were paid.
   index("orders_paid_at_idx").on(t.paidAt).where(sql`paid_at is not null`),
+  // The admin order list's "refunded" and "partially refunded" filters: the few refunded orders, newest first.
+  index("orders_refunded_idx").on(t.createdAt, t.id).where(sql`refunded_amount > 0`),
   // Staff's "contains" search of orders (db/like.ts containsText, decision 0098).
   index("orders_number_trgm_idx").using("gin", sql`lower(${t.orderNumber}) gin_trgm_ops`),
   index("orders_shipping_name_trgm_idx").using("gin", sql`lower(${shippingName(t)}) gin_trgm_ops`),

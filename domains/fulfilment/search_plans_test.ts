@@ -25,8 +25,10 @@ async function ordersOverTwoYears(db: Db) {
       (array['Thandi','Pieter','Lerato','Sipho','Anika','Johan','Zanele','Kobus','Ayesha','Musa'])[1 + i % 10],
       (array['Nkosi','van Wyk','Botha','Dlamini','Naidoo','Smith','Mokoena','Pretorius','Khumalo','Zulu'])[1 + (i / 10) % 10]
     from generate_series(1, ${CUSTOMERS}::int) i`);
-  await db.execute(sql`insert into orders (order_number, status, total, user_id, created_at, paid_at, shipping_address)
-    select 'RB-P-' || lpad(i::text, 6, '0'), 'delivered', 250, u.id, c, c + interval '2 minutes',
+  await db.execute(sql`insert into orders (order_number, status, total, refunded_amount, user_id, created_at, paid_at,
+      shipping_address)
+    select 'RB-P-' || lpad(i::text, 6, '0'), 'delivered', 250,
+      case when i % 50 = 0 then 250 when i % 77 = 0 then 10 else 0 end, u.id, c, c + interval '2 minutes',
       jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name)
     from generate_series(1, ${ORDERS}::int) i
       cross join lateral (select now() - (${ORDERS}::int - i) * interval '1 day' * 730 / ${ORDERS}::int as c) t
@@ -63,11 +65,18 @@ planTest(
 
 planTest(
   test,
-  "[fulfilment plans] the dashboard reads the month's paid orders by paid_at",
+  "[fulfilment plans] the dashboard reads the month's paid orders by paid_at; the refund filters read refunded orders",
   ordersOverTwoYears,
   async (plans) => {
     const seen = await plans((db) => dashboardFigures(db));
     assert.ok(uses(seen, "orders_paid_at_idx"), "sales and the chart read paid orders through their index");
+
+    const refunds = await plans(async (db) => {
+      await listAdminOrders(db, { payment: "refunded", page: 3 });
+      await listAdminOrders(db, { payment: "partially_refunded" });
+    });
+    assert.deepEqual(seqScansOn(refunds, "orders"), []);
+    assert.ok(uses(refunds, "orders_refunded_idx"), "refunded orders are read through their index");
   },
 );
 
