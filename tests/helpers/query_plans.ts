@@ -91,7 +91,7 @@ export function uses(plans: QueryPlan[], index: string): boolean {
 const PLANS_ON_POSTGRES = "(PostgreSQL only: the plans asserted are PostgreSQL's at scale)";
 
 /**
- * A test of the plans PostgreSQL picks, on a database `seed` fills (then analyzed): `fn` gets
+ * A test of the plans PostgreSQL picks, on a database `seed` fills and analyzes: `fn` gets
  * `plans(run)`, the plans of every statement `run` sends. Registered as ignored on PGlite, whose
  * planner sees tiny tables and proves nothing about scale.
  */
