@@ -1,7 +1,7 @@
 /** The animals API's shapes (docs/animals.md): species profiles and setup checklists. */
 import { z } from "zod";
 import { cartSchema } from "./cart.ts";
-import { NEEDS } from "../domains/animals/rules.ts";
+import { HABITATS, NEEDS } from "../domains/animals/rules.ts";
 
 /** The needs of a setup, in checklist order: the rules' own list (a pure module, no database). */
 export const NEED_KEYS = NEEDS;
@@ -88,3 +88,25 @@ export const keeperAnimal = z.object({
 
 export const keeperAnimalList = z.array(keeperAnimal);
 export const deleteKeeperAnimalOutput = z.object({ success: z.literal(true), message: z.string() });
+
+/** What one product (or one variant of it) does in a setup, as staff edit it (docs/animals.md). */
+export const productRule = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  /** null: the rule stands for every variant of the product. */
+  variantId: z.number().int().nullable(),
+  variantName: z.string().nullable(),
+  need: z.enum(NEED_KEYS),
+  enclosureLengthCm: z.number().int().nullable(),
+  enclosureWidthCm: z.number().int().nullable(),
+  enclosureHeightCm: z.number().int().nullable(),
+  uvbPct: z.number().int().nullable(),
+  tubeLengthCm: z.number().int().nullable(),
+  habitats: z.array(z.enum(HABITATS)),
+  speciesSlugs: z.array(z.string()),
+  staffPick: z.boolean(),
+  replacementMonths: z.number().int().nullable(),
+  updatedAt: z.string(),
+});
+
+export const productRuleList = z.object({ productId: z.number().int(), rules: z.array(productRule) });

@@ -15,7 +15,18 @@ export {
   suitableSpecies,
   unitsOfLines,
 } from "./service.ts";
-export { type Coverage, coverage, fits, type Need, NEED_LABELS, type NeedCoverage, NEEDS, needsFor } from "./rules.ts";
+export {
+  type Coverage,
+  coverage,
+  fits,
+  type Habitat,
+  HABITATS,
+  type Need,
+  NEED_LABELS,
+  type NeedCoverage,
+  NEEDS,
+  needsFor,
+} from "./rules.ts";
 export type { Species, Unit } from "./types.ts";
 export {
   ANIMAL_NOT_FOUND,
@@ -41,3 +52,13 @@ export {
   unsubscribeToken,
 } from "./reminders.ts";
 export { updateSpecies } from "./admin.ts";
+export {
+  createProductRule,
+  deleteProductRule,
+  listProductRules,
+  PRODUCT_NOT_FOUND,
+  type ProductRule,
+  RULE_NOT_FOUND,
+  ruleLabel,
+  updateProductRule,
+} from "./product_rules.ts";

@@ -34,6 +34,10 @@ export const NEED_LABELS: Record<Need, string> = {
   monitoring: "Thermometer and hygrometer",
 };
 
+/** The habitats a species lives in and a product may be limited to (substrate, mesh cages, fans). */
+export const HABITATS = ["desert", "arid", "savanna", "temperate", "tropical", "aquatic"] as const;
+export type Habitat = typeof HABITATS[number];
+
 /** A room in a South African home stays around this warm (°C); a species kept warmer needs heat. */
 export const ROOM_C = 24;
 /** A tube should light at least this share of the enclosure's length (and must fit inside it). */

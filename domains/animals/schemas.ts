@@ -1,5 +1,6 @@
 /** Request shapes of a keeper's animals (zod): the spec-style messages a form shows beside a field. */
 import { z } from "zod";
+import { HABITATS, NEEDS } from "./rules.ts";
 
 const today = () => new Date().toISOString().slice(0, 10);
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
@@ -105,3 +106,51 @@ export const speciesBody = z.object({
 });
 
 export type SpeciesInput = z.output<typeof speciesBody>;
+
+const ruleCm = (what: string) =>
+  z.number({ error: `The ${what} must be whole centimetres` }).int(`The ${what} must be whole centimetres`)
+    .min(5, `The ${what} is 5-2000 cm`).max(2000, `The ${what} is 5-2000 cm`).nullable();
+
+/**
+ * What one product (or one of its variants: `variantId`) does in an animal's setup, as staff edit it
+ * (docs/animals.md): the need it covers and what the rules compare. Only an enclosure has a size and
+ * only a UVB lamp a strength and tube length, so the checklist never reads a value that means nothing.
+ */
+export const productRuleBody = z.object({
+  variantId: z.number({ error: "Choose one of this product's variants, or all of them" }).int()
+    .min(1, "Choose one of this product's variants, or all of them")
+    .max(2_147_483_647, "Choose one of this product's variants, or all of them").nullable(),
+  need: z.enum(NEEDS, { error: "Choose the need this product covers" }),
+  enclosureLengthCm: ruleCm("enclosure's length"),
+  enclosureWidthCm: ruleCm("enclosure's width"),
+  enclosureHeightCm: ruleCm("enclosure's height"),
+  uvbPct: z.number({ error: "The UVB strength must be a whole percent" }).int(
+    "The UVB strength must be a whole percent",
+  )
+    .min(1, "The UVB strength is 1-30%").max(30, "The UVB strength is 1-30%").nullable(),
+  tubeLengthCm: ruleCm("tube's length"),
+  habitats: z.array(z.enum(HABITATS, { error: "Unknown habitat" })).max(HABITATS.length)
+    .transform((h) => HABITATS.filter((x) => h.includes(x))),
+  speciesSlugs: z.array(z.string().trim().min(1, "Unknown species").max(80, "Unknown species")).max(
+    50,
+    "At most 50 species",
+  ).transform((s) => [...new Set(s)].sort()),
+  staffPick: z.boolean(),
+  replacementMonths: z.number({ error: "Replace after a whole number of months" }).int(
+    "Replace after a whole number of months",
+  ).min(1, "Replace after 1-120 months").max(120, "Replace after 1-120 months").nullable(),
+}).strict().superRefine((r, ctx) => {
+  const size = [r.enclosureLengthCm, r.enclosureWidthCm, r.enclosureHeightCm];
+  const sized = size.filter((v) => v !== null).length;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (r.need === "enclosure" && sized < 3) {
+    issue("enclosureLengthCm", "An enclosure needs its length, width and height");
+  } else if (r.need !== "enclosure" && sized) {
+    issue("enclosureLengthCm", "Only an enclosure has a size");
+  }
+  if (r.need === "uvb" && r.uvbPct === null) issue("uvbPct", "A UVB lamp needs its UVB strength");
+  if (r.need !== "uvb" && r.uvbPct !== null) issue("uvbPct", "Only a UVB lamp has a UVB strength");
+  if (r.need !== "uvb" && r.tubeLengthCm !== null) issue("tubeLengthCm", "Only a UVB lamp has a tube length");
+});
+
+export type ProductRuleInput = z.output<typeof productRuleBody>;

@@ -11,6 +11,7 @@ import { productAdmin } from "./products.tsx";
 import { productImportAdmin } from "./product_import.tsx";
 import { productEditAdmin } from "./product_edit.tsx";
 import { productStockAdmin } from "./product_stock.tsx";
+import { productSetupAdmin } from "./product_setup.tsx";
 import { categoryAdmin } from "./categories.tsx";
 import { productImagesAdmin } from "./product_images.tsx";
 import { categoryImageAdmin } from "./category_image.tsx";
@@ -35,6 +36,7 @@ export function adminRoutes() {
   app.route("/products", productAdmin());
   app.route("/products", productEditAdmin());
   app.route("/products", productStockAdmin());
+  app.route("/products", productSetupAdmin());
   app.route("/categories", categoryAdmin());
   app.route("/products", productImagesAdmin());
   app.route("/categories", categoryImageAdmin());

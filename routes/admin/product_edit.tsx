@@ -143,6 +143,7 @@ async function editPage(
                 ? null
                 : <a href={`/product/${product.slug}`} className={secondaryButton}>View on site</a>}
               <a href={`/admin/products/${product.id}/stock`} className={secondaryButton}>Stock history</a>
+              <a href={`/admin/products/${product.id}/setup`} className={secondaryButton}>Setup rules</a>
               <form method="post" action={`/admin/products/${product.id}/duplicate`}>
                 <button type="submit" className={secondaryButton}>Duplicate</button>
               </form>

@@ -31,6 +31,7 @@ import { adminJobsApi } from "./admin_jobs.ts";
 import { adminCategoryApi, adminProductApi, variantApi } from "./admin_catalog.ts";
 import { adminProductCsvApi } from "./admin_product_csv.ts";
 import { adminProductBulkApi } from "./admin_product_bulk.ts";
+import { adminSetupRulesApi } from "./admin_setup_rules.ts";
 import { productImageApi } from "./product_images.ts";
 import { categoryImageApi } from "./category_images.ts";
 import { adminUserApi } from "./admin_users.ts";
@@ -78,6 +79,7 @@ export function apiRoutes() {
   app.route("/admin/jobs", adminJobsApi());
   app.route("/admin/products", adminProductCsvApi());
   app.route("/admin/products", adminProductBulkApi());
+  app.route("/admin/products", adminSetupRulesApi());
   app.route("/admin/users", adminUserApi());
   app.route("/admin/settings", adminSettingsApi());
   app.route("/products", productReviewApi());

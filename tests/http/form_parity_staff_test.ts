@@ -16,6 +16,7 @@ import {
   jobRuns,
   orderItems,
   orders,
+  productHusbandry,
   productRecommendationLists,
   products,
   recommendationRuns,
@@ -256,6 +257,48 @@ async function cartOf(db: Db, made: Made) {
     quantity: cartItems.quantity,
   })
     .from(cartItems).where(eq(cartItems.userId, made.id)).orderBy(asc(cartItems.productId), asc(cartItems.variantId));
+}
+
+/** A product-wide UVB tube's setup rule as the JSON route takes it, and as its form posts it. */
+const tubeRule = {
+  variantId: null,
+  need: "uvb",
+  enclosureLengthCm: null,
+  enclosureWidthCm: null,
+  enclosureHeightCm: null,
+  uvbPct: 12,
+  tubeLengthCm: 85,
+  habitats: ["desert", "arid"],
+  speciesSlugs: [],
+  staffPick: true,
+  replacementMonths: 12,
+};
+const tubeRuleForm = {
+  need: "uvb",
+  variantId: "",
+  uvbPct: "12",
+  tubeLengthCm: "85",
+  habitat_desert: "on",
+  habitat_arid: "on",
+  staffPick: "on",
+  replacementMonths: "12",
+};
+/** The same rule as a 6% tube for any habitat (what a change makes of it). */
+const changedTube = { ...tubeRule, uvbPct: 6, habitats: [], staffPick: false };
+const changedTubeForm = { need: "uvb", variantId: "", uvbPct: "6", tubeLengthCm: "85", replacementMonths: "12" };
+
+/** A tube product with its UVB rule: the rule is the thing acted on, the product the one it belongs to. */
+async function tubeWithRule(shop: Shop, n: number): Promise<Made> {
+  const tube = await createProduct(shop.db, { name: `T5 tube ${n}`, price: "99.00", stock: 5 });
+  const [row] = await shop.db.insert(productHusbandry).values({ productId: tube.id, ...tubeRule, need: "uvb" })
+    .returning({ id: productHusbandry.id });
+  return { id: row.id, productId: tube.id };
+}
+
+/** A product's setup rules without ids or times. */
+async function rulesOf(db: Db, productId: number) {
+  return (await db.select().from(productHusbandry).where(eq(productHusbandry.productId, productId)))
+    .map(({ id: _i, productId: _p, createdAt: _c, updatedAt: _u, ...rest }) => rest);
 }
 
 const CASES: ParityCase[] = [
@@ -529,6 +572,60 @@ const CASES: ParityCase[] = [
       status: 404,
       json: (client) => client.request("/api/animals/komodo-dragon/essentials", { method: "POST" }),
       form: (client) => client.postForm("/animals/komodo-dragon/essentials", {}),
+    },
+  },
+  {
+    name: "add a product's setup rule",
+    make: async (shop, n) => {
+      const tube = await createProduct(shop.db, { name: `T5 tube ${n}`, price: "99.00", stock: 5 });
+      return { id: tube.id, productId: tube.id };
+    },
+    json: (admin, made) => admin.postJson(`/api/admin/products/${made.id}/setup-rules`, tubeRule),
+    form: (admin, made) => admin.postForm(`/admin/products/${made.id}/setup-rules`, tubeRuleForm),
+    state: (db, made) => rulesOf(db, made.id),
+    refused: {
+      status: 400,
+      json: (admin, made) =>
+        admin.postJson(`/api/admin/products/${made.id}/setup-rules`, { ...tubeRule, uvbPct: null }),
+      form: (admin, made) => admin.postForm(`/admin/products/${made.id}/setup-rules`, { ...tubeRuleForm, uvbPct: "" }),
+    },
+  },
+  {
+    name: "change a product's setup rule",
+    make: tubeWithRule,
+    json: (admin, made) =>
+      admin.postJson(`/api/admin/products/${made.productId}/setup-rules/${made.id}`, changedTube, "PUT"),
+    form: (admin, made) => admin.postForm(`/admin/products/${made.productId}/setup-rules/${made.id}`, changedTubeForm),
+    state: (db, made) => rulesOf(db, made.productId!),
+    refused: {
+      status: 400,
+      json: (admin, made) =>
+        admin.postJson(
+          `/api/admin/products/${made.productId}/setup-rules/${made.id}`,
+          { ...changedTube, need: "heating" },
+          "PUT",
+        ),
+      form: (admin, made) =>
+        admin.postForm(`/admin/products/${made.productId}/setup-rules/${made.id}`, {
+          ...changedTubeForm,
+          need: "heating",
+        }),
+    },
+  },
+  {
+    name: "remove a product's setup rule",
+    make: tubeWithRule,
+    json: (admin, made) =>
+      admin.request(`/api/admin/products/${made.productId}/setup-rules/${made.id}`, { method: "DELETE" }),
+    form: (admin, made) => admin.postForm(`/admin/products/${made.productId}/setup-rules/${made.id}/delete`, {}),
+    state: (db, made) => rulesOf(db, made.productId!),
+    refused: {
+      status: 404,
+      // Another product's path: the rule is not found there.
+      json: (admin, made) =>
+        admin.request(`/api/admin/products/${made.productId! + 1000}/setup-rules/${made.id}`, { method: "DELETE" }),
+      form: (admin, made) =>
+        admin.postForm(`/admin/products/${made.productId! + 1000}/setup-rules/${made.id}/delete`, {}),
     },
   },
 ];
