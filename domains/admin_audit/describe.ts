@@ -40,8 +40,20 @@ const RAND_FIELDS =
 const CENTS_FIELDS = /Cents$/;
 const MAX_TEXT = 120;
 
+/** Labels that the words of a field's name do not give (units, abbreviations). */
+const FIELD_LABELS: Record<string, string> = {
+  uvbPct: "UVB strength (%)",
+  tubeLengthCm: "Tube length (cm)",
+  enclosureLengthCm: "Enclosure length (cm)",
+  enclosureWidthCm: "Enclosure width (cm)",
+  enclosureHeightCm: "Enclosure height (cm)",
+  speciesSlugs: "Only for species",
+  variantName: "Applies to",
+};
+
 /** "salePrice" and "sale_price" read "Sale price". */
 export function fieldLabel(field: string): string {
+  if (Object.hasOwn(FIELD_LABELS, field)) return FIELD_LABELS[field];
   const words = field.replace(/_/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -108,6 +120,9 @@ const ACTION_WORDS: Record<string, string> = {
   image_removed: "left without an image",
   staff_order: "taken by staff for the customer",
   lines_changed: "lines changed",
+  setup_rule_added: "given a setup rule",
+  setup_rule_changed: "setup rule changed",
+  setup_rule_removed: "setup rule removed",
 };
 
 /** The entry as a headline, its field changes and its other facts. */

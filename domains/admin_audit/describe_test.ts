@@ -36,6 +36,20 @@ const ORDER_3 = { entityType: "order", entityId: 3 } as const;
 const READINGS: Reading[] = [
   {
     entry: {
+      entityType: "product",
+      entityId: 12,
+      action: "setup_rule_changed",
+      details: {
+        setupRule: "UVB lighting, every variant",
+        changes: { uvbPct: { before: 12, after: 6 }, speciesSlugs: { before: [], after: ["bearded-dragon"] } },
+      },
+    },
+    summary: "Product #12 setup rule changed",
+    changes: ["UVB strength (%) 12 -> 6", "Only for species (none) -> bearded-dragon"],
+    facts: ["Setup rule: UVB lighting, every variant"],
+  },
+  {
+    entry: {
       ...ORDER_3,
       action: "status_change",
       details: { from: "processing", to: "shipped", trackingNumber: "TCG123456", carrier: null },
