@@ -31,6 +31,7 @@ export function productListFilter(f: Partial<BulkFilter>): ProductFilter {
     nameOrSku: f.q || undefined,
     categoryIds: f.category ? [f.category] : undefined,
     stock: f.stock,
+    setupRules: f.setup,
     sort: "name_asc",
   };
 }

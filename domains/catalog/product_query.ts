@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categories, products } from "../../db/schema/mod.ts";
+import { categories, productHusbandry, products } from "../../db/schema/mod.ts";
 import { productColumns, productsByIds, toProduct } from "./service.ts";
 import { relevanceOrder, searchCondition, searchTiers } from "./text_search.ts";
 import { type RankedPage, searchCandidates, searchPageIds } from "./relevance.ts";
@@ -53,6 +53,11 @@ export interface ProductFilter {
   nameOrSku?: string;
   /** Admin list: stock level ("low" is 1 to {@link LOW_STOCK} units). */
   stock?: "in" | "low" | "out";
+  /**
+   * Admin list: products with no setup rule ("none": no animal's setup checklist offers them) or
+   * with at least one (table product_husbandry, docs/animals.md).
+   */
+  setupRules?: "none" | "some";
   sort?: ProductSort;
   page?: number;
   limit?: number;
@@ -132,6 +137,10 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
   if (filter.stock === "in") where.push(sql`${products.stock} > 0`);
   if (filter.stock === "out") where.push(lte(products.stock, 0));
   if (filter.stock === "low") where.push(sql`${products.stock} between 1 and ${LOW_STOCK}`);
+  if (filter.setupRules) {
+    const ruled = sql`exists (select 1 from ${productHusbandry} where ${productHusbandry.productId} = ${products.id})`;
+    where.push(filter.setupRules === "some" ? ruled : sql`not ${ruled}`);
+  }
   if (filter.ids) where.push(filter.ids.length ? inArray(products.id, filter.ids) : sql`false`);
   if (filter.categoryIds && !omit.includes("categories")) where.push(inArray(products.categoryId, filter.categoryIds));
   if (filter.featured !== undefined) where.push(eq(products.featured, filter.featured));

@@ -268,6 +268,8 @@ export const adminProductQuery = z.object({
     .optional().transform((v) => (v ? v : "active")),
   status: z.enum(["", "draft", "active"], { error: "Status must be draft or active" }).optional()
     .transform((v) => (v ? v : undefined)),
+  setup: z.enum(["", "none", "some"], { error: "Setup rules must be none or some" }).optional()
+    .transform((v) => (v ? v : undefined)),
   page: z.string().regex(/^\d{1,4}$/, "Page must be a whole number").optional()
     .transform((v) => Math.max(1, Number(v ?? 1))),
 });

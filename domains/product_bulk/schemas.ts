@@ -24,6 +24,7 @@ export const bulkFilter = z.object({
   archived: z.enum(["active", "archived", "all"], { error: "Archived must be active, archived or all" })
     .default("active"),
   status: z.enum(["draft", "active"], { error: "Status must be draft or active" }).optional(),
+  setup: z.enum(["none", "some"], { error: "Setup rules must be none or some" }).optional(),
 }).strict();
 export type BulkFilter = z.infer<typeof bulkFilter>;
 

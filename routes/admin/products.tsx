@@ -80,6 +80,7 @@ export function bulkFormInput(fields: Record<string, string>): unknown {
         category: fields.f_category || undefined,
         stock: fields.f_stock || undefined,
         status: fields.f_status || undefined,
+        setup: fields.f_setup || undefined,
         archived: fields.f_archived || "active",
       },
     }
@@ -129,6 +130,7 @@ function backToList(fields: Record<string, string>): string {
     category: fields.f_category || undefined,
     stock: fields.f_stock || undefined,
     status: fields.f_status || undefined,
+    setup: fields.f_setup || undefined,
     archived: fields.f_archived || undefined,
     page: fields.f_page || undefined,
   });

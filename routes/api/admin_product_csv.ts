@@ -17,6 +17,7 @@ import { importProductCsv, ImportRefused } from "../../flows/import_product_csv.
 import { logError } from "../../lib/error_log.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
+import { productListFilter } from "../../flows/bulk_edit_products.ts";
 import { defineAction, jsonRoute } from "../action.ts";
 
 export const CSV_TOO_LARGE = "The file is too large: at most 5 MB";
@@ -87,17 +88,8 @@ export function adminProductCsvApi() {
   const app = new Hono<AppEnv>();
   app.get("/export.csv", requireRole("admin"), validate("query", catalogAdminSchemas.adminProductQuery), (c) => {
     const q = c.req.valid("query");
-    const filter = {
-      archived: q.archived === "active"
-        ? "unarchived" as const
-        : q.archived === "archived"
-        ? "only" as const
-        : "all" as const,
-      status: q.status,
-      nameOrSku: q.q || undefined,
-      categoryIds: q.category ? [q.category] : undefined,
-      stock: q.stock,
-    };
+    // The list's own filter (what the admin sees is what is exported); the export reads in id order.
+    const filter = productListFilter(q);
     const requestId = c.get("requestId");
     const path = c.req.path;
     async function* logged() {

@@ -12,7 +12,7 @@ import { testClient } from "../helpers/client.ts";
 import { signedInAs, staffAccount } from "../helpers/staff.ts";
 import { createProduct, createVariant } from "../helpers/factories.ts";
 import { demoCatalogueApp } from "../helpers/demo_shop.ts";
-import { auditLogs, productHusbandry } from "../../db/schema/mod.ts";
+import { auditLogs, productHusbandry, products } from "../../db/schema/mod.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 
@@ -225,6 +225,41 @@ test(
     assert.equal((await db.select().from(productHusbandry).where(eq(productHusbandry.productId, tube.id))).length, 0);
   },
 );
+
+test("[setup rules] the products list finds the products no setup checklist offers yet", async (db, database) => {
+  const app = await demoCatalogueApp(db, database);
+  const admin = await signedInAs(db, database, "admin", app);
+  const tube = await createProduct(db, { name: "Unruled tube", sku: "UNRULED-1", price: "99.00", stock: 5 });
+  const [ruled] = await db.select({ productId: productHusbandry.productId, sku: products.sku })
+    .from(productHusbandry).innerJoin(products, eq(products.id, productHusbandry.productId)).limit(1);
+  /** Which of the two products the list shows with this filter (each looked up by its SKU). */
+  const listed = async (setup: string) => {
+    const shown: number[] = [];
+    for (const [id, sku] of [[tube.id, "UNRULED-1"], [ruled.productId, ruled.sku]] as const) {
+      const html = await (await admin.get(`/admin/products?setup=${setup}&q=${sku}`)).text();
+      if (html.includes(`data-product-row="${id}"`)) shown.push(id);
+    }
+    return shown;
+  };
+  assert.deepEqual(await listed("none"), [tube.id]);
+  assert.deepEqual(await listed("some"), [ruled.productId]);
+  assert.equal((await admin.get("/admin/products?setup=maybe")).status, 400);
+  const csv = async (setup: string) => await (await admin.get(`/api/admin/products/export.csv?setup=${setup}`)).text();
+  assert.match(await csv("none"), /UNRULED-1/);
+  assert.doesNotMatch(await csv("some"), /UNRULED-1/);
+
+  await admin.postJson(`/api/admin/products/${tube.id}/setup-rules`, rule());
+  assert.deepEqual(await listed("none"), []);
+  assert.deepEqual(await listed("some"), [tube.id, ruled.productId]);
+  // "All N matching" of a bulk edit reads the same filter.
+  const bulk = await admin.postJson("/api/admin/products/bulk", {
+    action: "set_featured",
+    value: true,
+    filter: { q: "Unruled", setup: "none" },
+  });
+  assert.equal(bulk.status, 200);
+  assert.equal((await bulk.json()).updated, 0, "the tube has a rule now");
+});
 
 raceTest(
   "[setup rules] two staff adding the same rule at once: one is added, the other told it exists",

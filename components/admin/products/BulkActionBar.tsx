@@ -36,6 +36,7 @@ export function BulkActionBar(
     f_category: query.category ? String(query.category) : "",
     f_stock: query.stock ?? "",
     f_status: query.status ?? "",
+    f_setup: query.setup ?? "",
     f_archived: query.archived,
     f_page: String(query.page),
   };

@@ -25,6 +25,7 @@ export function listHref(query: AdminProductQuery, page: number): string {
   if (query.category) params.set("category", String(query.category));
   if (query.stock) params.set("stock", query.stock);
   if (query.status) params.set("status", query.status);
+  if (query.setup) params.set("setup", query.setup);
   if (query.archived !== "active") params.set("archived", query.archived);
   if (page > 1) params.set("page", String(page));
   const qs = params.toString();
@@ -157,6 +158,16 @@ function filterFields(categories: CategoryOption[]): FieldSpec[] {
       ],
     },
     {
+      id: "filter-setup",
+      label: "Setup rules",
+      name: "setup",
+      empty: "Any",
+      options: [
+        { value: "none", label: "None yet" },
+        { value: "some", label: "Has rules" },
+      ],
+    },
+    {
       id: "filter-archived",
       label: "Showing",
       name: "archived",
@@ -196,13 +207,18 @@ export function ProductListView(
         method="get"
         action="/admin/products"
         role="search"
-        className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
       >
         <FormFields
           fields={filterFields(categories)}
-          values={{ ...query, category: query.category ? String(query.category) : "", status: query.status ?? "" }}
+          values={{
+            ...query,
+            category: query.category ? String(query.category) : "",
+            status: query.status ?? "",
+            setup: query.setup ?? "",
+          }}
         />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-6 lg:justify-end">
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1 lg:justify-end">
           <button type="submit" className={primaryButton}>Filter</button>
           <a href="/admin/products" className={secondaryButton}>Clear</a>
         </div>
