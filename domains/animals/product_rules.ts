@@ -15,26 +15,19 @@ import { changedFields, recordAudit } from "../admin_audit/mod.ts";
 import { ConflictError, NotFoundError, pgErrorCode, ValidationError } from "../../lib/errors.ts";
 import { type Habitat, type Need, NEED_LABELS, NEEDS } from "./rules.ts";
 import type { ProductRuleInput } from "./schemas.ts";
+import { husbandryColumns } from "./service.ts";
+import type { Husbandry } from "./types.ts";
 
 export const PRODUCT_NOT_FOUND = "Product Not Found";
 export const RULE_NOT_FOUND = "Setup rule not found";
 
 /** One rule as staff see it: the row, with the variant's name (null: every variant). */
-export interface ProductRule {
+export interface ProductRule extends Husbandry {
   id: number;
   productId: number;
   variantId: number | null;
   variantName: string | null;
-  need: Need;
-  enclosureLengthCm: number | null;
-  enclosureWidthCm: number | null;
-  enclosureHeightCm: number | null;
-  uvbPct: number | null;
-  tubeLengthCm: number | null;
   habitats: Habitat[];
-  speciesSlugs: string[];
-  staffPick: boolean;
-  replacementMonths: number | null;
   updatedAt: Date;
 }
 
@@ -43,16 +36,7 @@ const ruleColumns = {
   productId: productHusbandry.productId,
   variantId: productHusbandry.variantId,
   variantName: productVariants.name,
-  need: productHusbandry.need,
-  enclosureLengthCm: productHusbandry.enclosureLengthCm,
-  enclosureWidthCm: productHusbandry.enclosureWidthCm,
-  enclosureHeightCm: productHusbandry.enclosureHeightCm,
-  uvbPct: productHusbandry.uvbPct,
-  tubeLengthCm: productHusbandry.tubeLengthCm,
-  habitats: productHusbandry.habitats,
-  speciesSlugs: productHusbandry.speciesSlugs,
-  staffPick: productHusbandry.staffPick,
-  replacementMonths: productHusbandry.replacementMonths,
+  ...husbandryColumns,
   updatedAt: productHusbandry.updatedAt,
 };
 
@@ -164,6 +148,17 @@ function audited(r: ProductRule): Record<string, unknown> {
   return rest;
 }
 
+/** Records a rule's write in the product's audit trail (the product's page lists it with its other changes). */
+async function auditRule(
+  tx: Db,
+  staffId: number,
+  productId: number,
+  action: "setup_rule_added" | "setup_rule_changed" | "setup_rule_removed",
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, { userId: staffId, entityType: "product", entityId: productId, action, details });
+}
+
 /** Adds a rule to the product: 404 unknown product, 400 a variant of another product or an unknown species, 409 taken. */
 export async function createProductRule(
   db: Db,
@@ -179,13 +174,7 @@ export async function createProductRule(
     const [{ id }] = await tx.insert(productHusbandry).values({ productId, ...columns(input) })
       .returning({ id: productHusbandry.id });
     const rule = await readRule(tx, productId, id);
-    await recordAudit(tx, {
-      userId: staffId,
-      entityType: "product",
-      entityId: productId,
-      action: "setup_rule_added",
-      details: { setupRule: ruleLabel(rule) },
-    });
+    await auditRule(tx, staffId, productId, "setup_rule_added", { setupRule: ruleLabel(rule) });
     return rule;
   });
 }
@@ -210,13 +199,7 @@ export async function updateProductRule(
     const after = await readRule(tx, productId, ruleId);
     const changes = changedFields(audited(before), audited(after));
     if (Object.keys(changes).length) {
-      await recordAudit(tx, {
-        userId: staffId,
-        entityType: "product",
-        entityId: productId,
-        action: "setup_rule_changed",
-        details: { setupRule: ruleLabel(after), changes },
-      });
+      await auditRule(tx, staffId, productId, "setup_rule_changed", { setupRule: ruleLabel(after), changes });
     }
     return after;
   });
@@ -228,12 +211,6 @@ export async function deleteProductRule(db: Db, staffId: number, productId: numb
     await lockProduct(tx, productId);
     const rule = await readRule(tx, productId, ruleId);
     await tx.delete(productHusbandry).where(eq(productHusbandry.id, ruleId));
-    await recordAudit(tx, {
-      userId: staffId,
-      entityType: "product",
-      entityId: productId,
-      action: "setup_rule_removed",
-      details: { setupRule: ruleLabel(rule) },
-    });
+    await auditRule(tx, staffId, productId, "setup_rule_removed", { setupRule: ruleLabel(rule) });
   });
 }

@@ -67,13 +67,8 @@ export async function getSpecies(db: Db, slug: string): Promise<Species> {
   return row;
 }
 
-const unitColumns = {
-  productId: products.id,
-  variantId: productVariants.id,
-  productName: products.name,
-  variantName: productVariants.name,
-  productSlug: products.slug,
-  images: products.images,
+/** What a setup rule says (product_husbandry): the need and what the rules compare. */
+export const husbandryColumns = {
   need: productHusbandry.need,
   enclosureLengthCm: productHusbandry.enclosureLengthCm,
   enclosureWidthCm: productHusbandry.enclosureWidthCm,
@@ -84,6 +79,16 @@ const unitColumns = {
   speciesSlugs: productHusbandry.speciesSlugs,
   staffPick: productHusbandry.staffPick,
   replacementMonths: productHusbandry.replacementMonths,
+};
+
+const unitColumns = {
+  productId: products.id,
+  variantId: productVariants.id,
+  productName: products.name,
+  variantName: productVariants.name,
+  productSlug: products.slug,
+  images: products.images,
+  ...husbandryColumns,
   price: sql<
     string
   >`coalesce(${productVariants.salePrice}, ${productVariants.price}, ${products.salePrice}, ${products.price})`,

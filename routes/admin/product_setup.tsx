@@ -88,7 +88,11 @@ function refused(ruleId?: number) {
   };
 }
 
-const setupUrl = (c: Context<AppEnv>) => `/admin/products/${c.req.param("id")}/setup`;
+/** After a saved rule: the setup page again, with a toast. */
+function backToSetup(c: Context<AppEnv>, title: string, description?: string) {
+  setFlash(c, { title, description, variant: "success" });
+  return c.redirect(`/admin/products/${c.req.param("id")}/setup`, 303);
+}
 
 export function productSetupAdmin() {
   const app = new Hono<AppEnv>();
@@ -102,20 +106,14 @@ export function productSetupAdmin() {
   formRoute(app, createProductRuleAction, {
     path: "/:id/setup-rules",
     input: ruleInput,
-    onSuccess: (c, rule) => {
-      setFlash(c, { title: "Setup rule added", description: ruleLabel(rule), variant: "success" });
-      return c.redirect(setupUrl(c), 303);
-    },
+    onSuccess: (c, rule) => backToSetup(c, "Setup rule added", ruleLabel(rule)),
     onError: refused(),
   });
 
   formRoute(app, updateProductRuleAction, {
     path: "/:id/setup-rules/:ruleId",
     input: ruleInput,
-    onSuccess: (c, rule) => {
-      setFlash(c, { title: "Setup rule saved", description: ruleLabel(rule), variant: "success" });
-      return c.redirect(setupUrl(c), 303);
-    },
+    onSuccess: (c, rule) => backToSetup(c, "Setup rule saved", ruleLabel(rule)),
     onError: (c, err, fields) => {
       if (err.status === 404) throw err;
       return refused(idOrNull(c.req.param("ruleId")) ?? undefined)(c, err, fields);
@@ -124,10 +122,7 @@ export function productSetupAdmin() {
 
   formRoute(app, deleteProductRuleAction, {
     path: "/:id/setup-rules/:ruleId/delete",
-    onSuccess: (c) => {
-      setFlash(c, { title: "Setup rule removed", variant: "success" });
-      return c.redirect(setupUrl(c), 303);
-    },
+    onSuccess: (c) => backToSetup(c, "Setup rule removed"),
     onError: (_c, err) => {
       throw err;
     },

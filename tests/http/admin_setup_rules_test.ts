@@ -12,26 +12,14 @@ import { testClient } from "../helpers/client.ts";
 import { signedInAs, staffAccount } from "../helpers/staff.ts";
 import { createProduct, createVariant } from "../helpers/factories.ts";
 import { demoCatalogueApp } from "../helpers/demo_shop.ts";
+import { tubeRule } from "../helpers/setup_rules.ts";
 import { auditLogs, productHusbandry, products } from "../../db/schema/mod.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
 
-/** A rule as the API takes it: a product-wide UVB tube unless `over` says otherwise. */
+/** A rule as the API takes it: the product-wide UVB tube unless `over` says otherwise. */
 function rule(over: Record<string, unknown> = {}) {
-  return {
-    variantId: null,
-    need: "uvb",
-    enclosureLengthCm: null,
-    enclosureWidthCm: null,
-    enclosureHeightCm: null,
-    uvbPct: 12,
-    tubeLengthCm: 85,
-    habitats: ["desert", "arid"],
-    speciesSlugs: [],
-    staffPick: true,
-    replacementMonths: 12,
-    ...over,
-  };
+  return { ...tubeRule, ...over };
 }
 
 /** The names the checklist of `slug` offers for `need`. */

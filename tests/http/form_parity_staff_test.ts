@@ -41,6 +41,7 @@ import { createCategory, createProduct, homeAddressForm } from "../helpers/facto
 import { customer } from "../helpers/paid_orders.ts";
 import { accountOn } from "../helpers/staff.ts";
 import { type FakeGraphApi, sampleCatalogue, startFakeGraphApi } from "../fakes/graph_api.ts";
+import { tubeRule, tubeRuleForm } from "../helpers/setup_rules.ts";
 import { COMPARED_IN_STAFF_FILE, formRoutes, noting, refusalShown } from "../helpers/form_parity.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -259,30 +260,6 @@ async function cartOf(db: Db, made: Made) {
     .from(cartItems).where(eq(cartItems.userId, made.id)).orderBy(asc(cartItems.productId), asc(cartItems.variantId));
 }
 
-/** A product-wide UVB tube's setup rule as the JSON route takes it, and as its form posts it. */
-const tubeRule = {
-  variantId: null,
-  need: "uvb",
-  enclosureLengthCm: null,
-  enclosureWidthCm: null,
-  enclosureHeightCm: null,
-  uvbPct: 12,
-  tubeLengthCm: 85,
-  habitats: ["desert", "arid"],
-  speciesSlugs: [],
-  staffPick: true,
-  replacementMonths: 12,
-};
-const tubeRuleForm = {
-  need: "uvb",
-  variantId: "",
-  uvbPct: "12",
-  tubeLengthCm: "85",
-  habitat_desert: "on",
-  habitat_arid: "on",
-  staffPick: "on",
-  replacementMonths: "12",
-};
 /** The same rule as a 6% tube for any habitat (what a change makes of it). */
 const changedTube = { ...tubeRule, uvbPct: 6, habitats: [], staffPick: false };
 const changedTubeForm = { need: "uvb", variantId: "", uvbPct: "6", tubeLengthCm: "85", replacementMonths: "12" };
