@@ -218,15 +218,11 @@ export async function unitsOfLines(db: Db, lines: { productId: number; variantId
   ).map((r) => toUnit(r as UnitRow));
 }
 
-export interface OfferedProduct {
-  productId: number;
-  variantId: number | null;
-  name: string;
-  productSlug: string;
-  image: string | null;
-  priceCents: number;
-  staffPick: boolean;
-}
+/** A product a checklist offers for a need: the unit as a shopper sees it. */
+export type OfferedProduct = Pick<
+  Unit,
+  "productId" | "variantId" | "name" | "productSlug" | "image" | "priceCents" | "staffPick"
+>;
 
 export interface ChecklistNeed {
   need: Need;
