@@ -5,8 +5,9 @@
  * catalogue reaches a keeper's checklist only through them.
  *
  * Each write checks the variant is the product's own and the species exist, answers 409 when the
- * product (or that variant) already has a rule for the need (the unique index decides when two staff
- * race), and is recorded in the product's audit trail in the same transaction.
+ * product (or that variant) already has a rule for the need, or when a rule for every variant would
+ * stand beside a variant's own (the product's row lock orders two staff who race), and is recorded
+ * in the product's audit trail in the same transaction.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -96,11 +97,38 @@ function alreadyCovered(input: ProductRuleInput, variantName: string | null): Co
   });
 }
 
-async function takenBy(tx: Db, productId: number, input: ProductRuleInput): Promise<number | null> {
-  const rows = await tx.select({ id: productHusbandry.id, variantId: productHusbandry.variantId })
+/**
+ * The 409 a rule meets among the product's other rules of its need (`ruleId`: the one being changed),
+ * or null. A rule for every variant and a variant's own rule for the same need would both apply to
+ * that variant (the checklist would offer it twice, as two different things), so they never stand
+ * side by side: staff give every variant its own rule, or the product one.
+ */
+async function clashFor(
+  tx: Db,
+  productId: number,
+  input: ProductRuleInput,
+  variantName: string | null,
+  ruleId: number | null,
+): Promise<ConflictError | null> {
+  const others = (await tx.select({ id: productHusbandry.id, variantId: productHusbandry.variantId })
     .from(productHusbandry)
-    .where(and(eq(productHusbandry.productId, productId), eq(productHusbandry.need, input.need)));
-  return rows.find((r) => r.variantId === input.variantId)?.id ?? null;
+    .where(and(eq(productHusbandry.productId, productId), eq(productHusbandry.need, input.need))))
+    .filter((r) => r.id !== ruleId);
+  if (others.some((r) => r.variantId === input.variantId)) return alreadyCovered(input, variantName);
+  const label = NEED_LABELS[input.need];
+  if (input.variantId === null && others.length) {
+    return new ConflictError(
+      `Some variants have their own rule for "${label}": change theirs, or remove them before adding one for every variant`,
+      { field: "variantId" },
+    );
+  }
+  if (input.variantId !== null && others.some((r) => r.variantId === null)) {
+    return new ConflictError(
+      `This product has a rule for "${label}" for every variant: change it, or remove it before giving a variant its own`,
+      { field: "variantId" },
+    );
+  }
+  return null;
 }
 
 /** The row's columns from the input. */
@@ -170,7 +198,8 @@ export async function createProductRule(
     await lockProduct(tx, productId);
     const variantName = await variantNameOf(tx, productId, input.variantId);
     await checkSpecies(tx, input.speciesSlugs);
-    if (await takenBy(tx, productId, input) !== null) throw alreadyCovered(input, variantName);
+    const clash = await clashFor(tx, productId, input, variantName, null);
+    if (clash) throw clash;
     const [{ id }] = await tx.insert(productHusbandry).values({ productId, ...columns(input) })
       .returning({ id: productHusbandry.id });
     const rule = await readRule(tx, productId, id);
@@ -192,8 +221,8 @@ export async function updateProductRule(
     const before = await readRule(tx, productId, ruleId);
     const variantName = await variantNameOf(tx, productId, input.variantId);
     await checkSpecies(tx, input.speciesSlugs);
-    const taken = await takenBy(tx, productId, input);
-    if (taken !== null && taken !== ruleId) throw alreadyCovered(input, variantName);
+    const clash = await clashFor(tx, productId, input, variantName, ruleId);
+    if (clash) throw clash;
     await tx.update(productHusbandry).set({ ...columns(input), updatedAt: new Date() })
       .where(eq(productHusbandry.id, ruleId));
     const after = await readRule(tx, productId, ruleId);

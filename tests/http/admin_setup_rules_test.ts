@@ -99,6 +99,7 @@ test(
     const cage = await createProduct(db, { name: "Karoo PVC 150x60x60", price: "2999.00", stock: 2 });
     const other = await createProduct(db, { name: "Another cage", price: "1999.00", stock: 2 });
     const small = await createVariant(db, cage.id, { name: "Small" });
+    const big = await createVariant(db, cage.id, { name: "Big" });
     const foreign = await createVariant(db, other.id, { name: "Foreign" });
     const path = `/api/admin/products/${cage.id}/setup-rules`;
     const enclosure = { need: "enclosure", uvbPct: null, tubeLengthCm: null, replacementMonths: null };
@@ -128,24 +129,39 @@ test(
     assert.equal((await admin.postJson(`/api/admin/products/0/setup-rules`, rule())).status, 400);
     assert.equal((await db.select().from(productHusbandry).where(eq(productHusbandry.productId, cage.id))).length, 0);
 
-    // One rule per need for the product, and one per need for each variant beside it.
+    // One rule per need for the product.
     const size = { ...enclosure, enclosureLengthCm: 150, enclosureWidthCm: 60, enclosureHeightCm: 60, habitats: [] };
     assert.equal((await admin.postJson(path, rule(size))).status, 201);
     const twice = await admin.postJson(path, rule(size));
     assert.equal(twice.status, 409);
     assert.deepEqual(
-      { message: (await twice.json()).message },
-      { message: 'This product already has a rule for "Enclosure"' },
+      { message: (await twice.json()).message, field: "need" },
+      { message: 'This product already has a rule for "Enclosure"', field: "need" },
     );
+    // A rule for every variant never stands beside a variant's own for the same need: both would apply to it.
+    const mixed = await admin.postJson(path, rule({ ...size, variantId: small.id, enclosureLengthCm: 90 }));
+    assert.equal(mixed.status, 409);
+    assert.match((await mixed.json()).message, /has a rule for "Enclosure" for every variant/);
+    const [wide] = await db.select({ id: productHusbandry.id }).from(productHusbandry)
+      .where(eq(productHusbandry.productId, cage.id));
+    assert.equal((await admin.request(`${path}/${wide.id}`, { method: "DELETE" })).status, 200);
+    // Then one per need for each variant.
     const forSmall = await admin.postJson(path, rule({ ...size, variantId: small.id, enclosureLengthCm: 90 }));
     assert.equal(forSmall.status, 201);
+    assert.equal((await admin.postJson(path, rule({ ...size, variantId: big.id }))).status, 201);
     const again = await admin.postJson(path, rule({ ...size, variantId: small.id }));
     assert.equal(again.status, 409);
-    assert.equal((await again.json()).field, "need");
-    // Moving the variant's rule onto the product-wide one's need and unit is the same clash.
+    assert.match((await again.json()).message, /The variant Small already has a rule for "Enclosure"/);
+    const overAll = await admin.postJson(path, rule(size));
+    assert.equal(overAll.status, 409);
+    assert.match((await overAll.json()).message, /Some variants have their own rule for "Enclosure"/);
+    // Moving a variant's rule to every variant is the same clash while the other variant keeps its own.
     const smallRule = (await forSmall.json()).id;
     const moved = await admin.postJson(`${path}/${smallRule}`, rule({ ...size, variantId: null }), "PUT");
     assert.equal(moved.status, 409);
+    // A product-wide rule for another need stands beside the variants' rules.
+    const heat = { ...size, need: "heating", enclosureLengthCm: null, enclosureWidthCm: null, enclosureHeightCm: null };
+    assert.equal((await admin.postJson(path, rule(heat))).status, 201);
   },
 );
 

@@ -97,7 +97,9 @@ function ruleFields(variants: { id: number; name: string }[]): FieldSpec[] {
       name: "variantId",
       empty: "Every variant",
       options: variants.map((v) => ({ value: String(v.id), label: v.name })),
-      hint: variants.length ? "Choose a variant when its size or strength differs from the others" : undefined,
+      hint: variants.length
+        ? "One variant when its size or strength differs: then each variant gets its own rule for this need"
+        : undefined,
     },
     { label: "Enclosure length (cm)", name: "enclosureLengthCm", type: "number", hint: SIZE_HINT },
     { label: "Enclosure width (cm)", name: "enclosureWidthCm", type: "number", hint: SIZE_HINT },
