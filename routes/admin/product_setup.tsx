@@ -14,6 +14,7 @@ import {
   PRODUCT_NOT_FOUND,
   RULE_NOT_FOUND,
   ruleLabel,
+  suitableSpecies,
 } from "../../domains/animals/mod.ts";
 import { listVariants, productRecord } from "../../domains/catalog_admin/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
@@ -55,10 +56,11 @@ async function setupPage(c: Context<AppEnv>, productId: number, state?: FormStat
   const db = c.var.db;
   const product = await productRecord(db, productId);
   if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  const [rules, variants, species] = await Promise.all([
+  const [rules, variants, species, suits] = await Promise.all([
     listProductRules(db, productId),
     listVariants(db, productId),
     listSpecies(db),
+    suitableSpecies(db, productId),
   ]);
   const editing = ruleId === undefined ? null : rules.find((r) => r.id === ruleId) ?? null;
   if (ruleId !== undefined && !editing) throw new NotFoundError(RULE_NOT_FOUND);
@@ -70,6 +72,7 @@ async function setupPage(c: Context<AppEnv>, productId: number, state?: FormStat
         product={{ id: product.id, name: product.name, variants: variants.map((v) => ({ id: v.id, name: v.name })) }}
         rules={rules}
         species={species.map((s) => ({ slug: s.slug, commonName: s.commonName }))}
+        suits={suits.map((s) => ({ slug: s.slug, commonName: s.commonName }))}
         editing={editing}
         state={state ?? (editing ? { values: ruleFormValues(editing) } : NEW_RULE)}
       />

@@ -47,6 +47,7 @@ e2e.test("[e2e] setup rules: staff give a new tube its rule and the bearded drag
   const row = page.locator("tr[data-rule]");
   assert.equal(await row.count(), 1);
   assert.match(await row.innerText(), /UVB lighting[\s\S]*12% UVB · 85 cm tube · Desert, Arid[\s\S]*Yes/);
+  assert.match(await page.locator("[data-suits]").innerText(), /Suitable for: .*Bearded dragon/);
   assert.deepEqual(await axeViolations(page), []);
   await fullPageShot(page, "admin-setup-rules");
 

@@ -22,6 +22,11 @@ function rule(over: Record<string, unknown> = {}) {
   return { ...tubeRule, ...over };
 }
 
+/** The setup page's "Suitable for" line as text. */
+function suitsOf(html: string): string {
+  return html.match(/data-suits="true">([\s\S]*?)<\/p>/)?.[1].replace(/<!-- -->|<[^>]+>/g, "").trim() ?? "";
+}
+
 /** The names the checklist of `slug` offers for `need`. */
 async function offered(app: Parameters<typeof testClient>[0], slug: string, need: string): Promise<string[]> {
   const res = await testClient(app).get(`/api/animals/${slug}/setup`);
@@ -188,6 +193,7 @@ test(
     const tube = await createProduct(db, { name: "Solarmax T5 tube", price: "99.00", stock: 5 });
     const page = await (await admin.get(`/admin/products/${tube.id}/setup`)).text();
     assert.match(page, /No setup rules yet/);
+    assert.match(suitsOf(page), /^Suitable for: no species yet/);
     assert.match(page, /name="species_bearded-dragon"/);
     const edit = await (await admin.get(`/admin/products/${tube.id}`)).text();
     assert.match(edit, new RegExp(`href="/admin/products/${tube.id}/setup"`), "the edit page links to it");
@@ -210,6 +216,10 @@ test(
     );
     const listed = await (await admin.get(`/admin/products/${tube.id}/setup`)).text();
     assert.match(listed, /12% UVB · 85 cm tube · Desert/);
+    // What the product page will say: the species a 12% tube suits in a desert set-up.
+    const suits = suitsOf(listed);
+    assert.match(suits, /Bearded dragon/);
+    assert.doesNotMatch(suits, /Leopard gecko|Axolotl/);
 
     const form = await (await admin.get(`/admin/products/${tube.id}/setup?rule=${row.id}`)).text();
     assert.match(form, /Change the rule: UVB lighting, every variant/);

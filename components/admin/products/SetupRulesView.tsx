@@ -14,6 +14,8 @@ export interface SetupRulesViewProps {
   product: { id: number; name: string; variants: { id: number; name: string }[] };
   rules: ProductRule[];
   species: { slug: string; commonName: string }[];
+  /** The species its rules make it suit: what its product page lists as "Suitable for". */
+  suits: { slug: string; commonName: string }[];
   /** The rule the form changes; null: the form adds one. */
   editing: ProductRule | null;
   state: FormState;
@@ -193,6 +195,16 @@ export function SetupRulesView(props: SetupRulesViewProps) {
           intro="What this product does in an animal's setup. The setup checklist and 'Add the essentials' offer it for these needs, to the species it suits."
         />
       </div>
+      <p className="mt-4 rounded-lg border border-stone-200 bg-white px-4 py-3 text-sm" data-suits>
+        <span className="font-semibold">Suitable for:</span> {props.suits.length
+          ? props.suits.map((s, i) => (
+            <span key={s.slug}>
+              {i ? ", " : ""}
+              <a href={`/animals/${s.slug}`} className="text-green-900 underline">{s.commonName}</a>
+            </span>
+          ))
+          : "no species yet (its product page shows none)."}
+      </p>
       {rules.length ? <RulesTable product={product} rules={rules} names={names} /> : (
         <EmptyCard>
           No setup rules yet: no setup checklist offers this product. Add the need it covers below.
