@@ -181,6 +181,11 @@ test("[setup rules] a rule belongs to its product: another product's path finds 
   assert.equal((await admin.request(elsewhere, { method: "DELETE" })).status, 404);
   assert.equal((await admin.postForm(`/admin/products/${mat.id}/setup-rules/${made.id}/delete`, {})).status, 404);
   assert.equal((await admin.get(`/admin/products/${mat.id}/setup?rule=${made.id}`)).status, 404);
+  assert.equal((await admin.get(`/admin/products/${mat.id}/setup?rule=abc`)).status, 404);
+  assert.equal((await admin.get("/api/admin/products/99999/setup-rules")).status, 404);
+  assert.equal((await admin.get("/admin/products/99999/setup")).status, 404);
+  assert.equal((await admin.get("/admin/products/abc/setup")).status, 400);
+  assert.equal((await admin.request(`/api/admin/products/${tube.id}/setup-rules/x`, { method: "DELETE" })).status, 400);
   const [row] = await db.select().from(productHusbandry).where(eq(productHusbandry.id, made.id));
   assert.equal(row.uvbPct, 12, "unchanged");
 });
