@@ -29,19 +29,24 @@ import { refusedForm, withStatus } from "./catalog_forms.ts";
 import { productIdParam } from "../api/admin_product_bulk.ts";
 import { createProductRuleAction, deleteProductRuleAction, updateProductRuleAction } from "../api/admin_setup_rules.ts";
 
-/** The form's text as the action's input: blank numbers are null, ticked boxes the lists. */
+/**
+ * The form's text as the action's input: blank numbers are null, ticked boxes the lists. A size
+ * counts only for an enclosure and a strength or tube only for a UVB lamp: the page hides those
+ * fields under another need, so what they still hold is not what staff meant to send.
+ */
 export function ruleInput(f: Record<string, string>) {
   const num = (k: string) => (f[k] === undefined || f[k].trim() === "" ? null : Number(f[k]));
+  const enclosure = f.need === "enclosure", uvb = f.need === "uvb";
   const ticked = (prefix: string) =>
     Object.keys(f).filter((k) => k.startsWith(prefix) && f[k] !== "").map((k) => k.slice(prefix.length));
   return {
     variantId: num("variantId"),
     need: f.need ?? "",
-    enclosureLengthCm: num("enclosureLengthCm"),
-    enclosureWidthCm: num("enclosureWidthCm"),
-    enclosureHeightCm: num("enclosureHeightCm"),
-    uvbPct: num("uvbPct"),
-    tubeLengthCm: num("tubeLengthCm"),
+    enclosureLengthCm: enclosure ? num("enclosureLengthCm") : null,
+    enclosureWidthCm: enclosure ? num("enclosureWidthCm") : null,
+    enclosureHeightCm: enclosure ? num("enclosureHeightCm") : null,
+    uvbPct: uvb ? num("uvbPct") : null,
+    tubeLengthCm: uvb ? num("tubeLengthCm") : null,
     habitats: ticked("habitat_"),
     speciesSlugs: ticked("species_"),
     staffPick: f.staffPick === "on",

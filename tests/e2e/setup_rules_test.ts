@@ -31,7 +31,11 @@ e2e.test("[e2e] setup rules: staff give a new tube its rule and the bearded drag
   assert.match(await page.getByText("No setup rules yet").innerText(), /no setup checklist offers this product/);
 
   const form = page.getByRole("region", { name: "Add a rule" });
+  // The form asks only what the chosen need reads: a size for an enclosure, a strength for a UVB lamp.
+  assert.ok(await form.getByLabel("Enclosure length (cm)").isVisible());
+  assert.ok(!await form.getByLabel("Tube length (cm)").isVisible());
   await form.getByLabel("Need it covers").selectOption({ label: "UVB lighting" });
+  assert.ok(!await form.getByLabel("Enclosure length (cm)").isVisible());
   await form.getByLabel("Tube length (cm)").fill("85");
   await form.getByLabel("Desert").check();
   await form.getByLabel("Arid").check();

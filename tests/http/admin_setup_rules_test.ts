@@ -238,6 +238,18 @@ test(
     const [after] = await db.select().from(productHusbandry).where(eq(productHusbandry.id, row.id));
     assert.deepEqual([after.uvbPct, after.habitats, after.staffPick], [14, ["desert", "arid"], false]);
 
+    // The form reads a size only for an enclosure and a strength only for a UVB lamp (the page hides them otherwise).
+    const heater = await createProduct(db, { name: "Heat mat", price: "99.00", stock: 5 });
+    const mat = await admin.postForm(`/admin/products/${heater.id}/setup-rules`, {
+      need: "heating",
+      variantId: "",
+      uvbPct: "12",
+      enclosureLengthCm: "60",
+    });
+    assert.equal(mat.status, 303);
+    const [heat] = await db.select().from(productHusbandry).where(eq(productHusbandry.productId, heater.id));
+    assert.deepEqual([heat.need, heat.uvbPct, heat.enclosureLengthCm], ["heating", null, null]);
+
     const gone = await admin.postForm(`/admin/products/${tube.id}/setup-rules/${row.id}/delete`, {});
     assert.equal(gone.status, 303);
     assert.match(decodeURIComponent(admin.cookies.get("flash") ?? ""), /Setup rule removed/);

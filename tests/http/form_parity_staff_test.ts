@@ -579,13 +579,13 @@ const CASES: ParityCase[] = [
       json: (admin, made) =>
         admin.postJson(
           `/api/admin/products/${made.productId}/setup-rules/${made.id}`,
-          { ...changedTube, need: "heating" },
+          { ...changedTube, uvbPct: 31 },
           "PUT",
         ),
       form: (admin, made) =>
         admin.postForm(`/admin/products/${made.productId}/setup-rules/${made.id}`, {
           ...changedTubeForm,
-          need: "heating",
+          uvbPct: "31",
         }),
     },
   },

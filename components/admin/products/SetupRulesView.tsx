@@ -103,11 +103,30 @@ function ruleFields(variants: { id: number; name: string }[]): FieldSpec[] {
         ? "One variant when its size or strength differs: then each variant gets its own rule for this need"
         : undefined,
     },
-    { label: "Enclosure length (cm)", name: "enclosureLengthCm", type: "number", hint: SIZE_HINT },
-    { label: "Enclosure width (cm)", name: "enclosureWidthCm", type: "number", hint: SIZE_HINT },
-    { label: "Enclosure height (cm)", name: "enclosureHeightCm", type: "number", hint: SIZE_HINT },
-    { label: "UVB strength (%)", name: "uvbPct", type: "number", hint: "UVB lamps only: 6 for a T5 6%" },
-    { label: "Tube length (cm)", name: "tubeLengthCm", type: "number", hint: "UVB tubes only" },
+    // Shown only while their need is chosen (styles/app.css: .rule-form), so a form asks what its need reads.
+    {
+      label: "Enclosure length (cm)",
+      name: "enclosureLengthCm",
+      type: "number",
+      hint: SIZE_HINT,
+      span: "for-enclosure",
+    },
+    { label: "Enclosure width (cm)", name: "enclosureWidthCm", type: "number", hint: SIZE_HINT, span: "for-enclosure" },
+    {
+      label: "Enclosure height (cm)",
+      name: "enclosureHeightCm",
+      type: "number",
+      hint: SIZE_HINT,
+      span: "for-enclosure",
+    },
+    {
+      label: "UVB strength (%)",
+      name: "uvbPct",
+      type: "number",
+      hint: "UVB lamps only: 6 for a T5 6%",
+      span: "for-uvb",
+    },
+    { label: "Tube length (cm)", name: "tubeLengthCm", type: "number", hint: "UVB tubes only", span: "for-uvb" },
     {
       label: "Replace after (months)",
       name: "replacementMonths",
@@ -132,7 +151,7 @@ function RuleForm({ product, species, editing, state }: Omit<SetupRulesViewProps
       <h2 id="rule-form-heading" className="text-lg font-bold">
         {editing ? `Change the rule: ${ruleLabel(editing)}` : "Add a rule"}
       </h2>
-      <form method="post" action={action} className="mt-3 space-y-4">
+      <form method="post" action={action} className="rule-form mt-3 space-y-4">
         <FormAlert message={message} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormFields fields={ruleFields(product.variants)} values={values} errors={errors} />
