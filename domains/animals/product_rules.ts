@@ -131,23 +131,6 @@ async function clashFor(
   return null;
 }
 
-/** The row's columns from the input. */
-function columns(input: ProductRuleInput) {
-  return {
-    variantId: input.variantId,
-    need: input.need,
-    enclosureLengthCm: input.enclosureLengthCm,
-    enclosureWidthCm: input.enclosureWidthCm,
-    enclosureHeightCm: input.enclosureHeightCm,
-    uvbPct: input.uvbPct,
-    tubeLengthCm: input.tubeLengthCm,
-    habitats: input.habitats,
-    speciesSlugs: input.speciesSlugs,
-    staffPick: input.staffPick,
-    replacementMonths: input.replacementMonths,
-  };
-}
-
 async function readRule(tx: Db, productId: number, ruleId: number): Promise<ProductRule> {
   const [row] = await tx.select(ruleColumns).from(productHusbandry)
     .leftJoin(productVariants, eq(productVariants.id, productHusbandry.variantId))
@@ -200,7 +183,7 @@ export async function createProductRule(
     await checkSpecies(tx, input.speciesSlugs);
     const clash = await clashFor(tx, productId, input, variantName, null);
     if (clash) throw clash;
-    const [{ id }] = await tx.insert(productHusbandry).values({ productId, ...columns(input) })
+    const [{ id }] = await tx.insert(productHusbandry).values({ productId, ...input })
       .returning({ id: productHusbandry.id });
     const rule = await readRule(tx, productId, id);
     await auditRule(tx, staffId, productId, "setup_rule_added", { setupRule: ruleLabel(rule) });
@@ -223,7 +206,7 @@ export async function updateProductRule(
     await checkSpecies(tx, input.speciesSlugs);
     const clash = await clashFor(tx, productId, input, variantName, ruleId);
     if (clash) throw clash;
-    await tx.update(productHusbandry).set({ ...columns(input), updatedAt: new Date() })
+    await tx.update(productHusbandry).set({ ...input, updatedAt: new Date() })
       .where(eq(productHusbandry.id, ruleId));
     const after = await readRule(tx, productId, ruleId);
     const changes = changedFields(audited(before), audited(after));
