@@ -22,11 +22,16 @@ export const MAX_DB_ID = 2_147_483_647;
 
 /**
  * A database id in a JSON body, form or query: a whole number from 1 to MAX_DB_ID (a larger one
- * would reach an int4 column and fail there). `message` is what the client reads when it is not.
+ * would reach an int4 column and fail there), as a JSON number or as text spelled like `ID_PATTERN`.
+ * Not `z.coerce.number()`: that reads "1e3", " 7", "0x10" and `true` as ids. `message` is what the
+ * client reads when it is not one.
  */
 export function dbId(message: string) {
-  return z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message })
-    .max(MAX_DB_ID, { error: message });
+  const error = { error: message };
+  return z.union([
+    z.number(error).int(error).min(1, error).max(MAX_DB_ID, error),
+    z.string(error).regex(ID_PATTERN, error).transform(Number).pipe(z.number().max(MAX_DB_ID, error)),
+  ], error);
 }
 
 // The slug helpers live in lib/slug.ts (zod-free, safe for the browser); re-exported for the server.
