@@ -6,7 +6,8 @@
  * newline stay allowed (multi-line fields such as delivery instructions and notes).
  */
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { MiddlewareHandler, ValidationTargets } from "hono";
+import { every } from "hono/combine";
 import type { z } from "zod";
 import { ValidationError } from "../lib/errors.ts";
 import { describeValidator } from "./route_meta.ts";
@@ -27,21 +28,34 @@ export function controlCharacterPath(value: unknown, path: string[] = [], depth 
   return null;
 }
 
+/**
+ * A JSON request with no body at all reads as `{}`, as one without the JSON content type already
+ * does: a client that sends `Content-Type: application/json` on every call (a notify or a delete
+ * with nothing to say) gets the schema's answer, not "Malformed JSON". An empty body read by Hono
+ * would throw; a cached `{}` is what its validator then parses.
+ */
+const emptyJsonBodyIsEmptyObject: MiddlewareHandler = async (c, next) => {
+  if (c.req.raw.body === null || c.req.header("content-length") === "0") c.req.bodyCache.json = Promise.resolve({});
+  await next();
+};
+
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
+  const validator = zValidator(target, schema, (result) => {
+    const bad = controlCharacterPath(result.data);
+    if (bad) {
+      throw new ValidationError(CONTROL_CHARACTER_MESSAGE, [{
+        path: bad.join("."),
+        message: CONTROL_CHARACTER_MESSAGE,
+      }]);
+    }
+    if (!result.success) throw validationError(result.error);
+  });
   return describeValidator(
-    zValidator(target, schema, (result) => {
-      const bad = controlCharacterPath(result.data);
-      if (bad) {
-        throw new ValidationError(CONTROL_CHARACTER_MESSAGE, [{
-          path: bad.join("."),
-          message: CONTROL_CHARACTER_MESSAGE,
-        }]);
-      }
-      if (!result.success) throw validationError(result.error);
-    }),
+    // The same validator behind the empty-body step: its typed input is what the routes read.
+    target === "json" ? every(emptyJsonBodyIsEmptyObject, validator) as typeof validator : validator,
     target,
     schema,
   );

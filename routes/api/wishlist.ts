@@ -63,20 +63,19 @@ export const listWishlistAction = defineAction({
   method: "get",
   path: "/wishlist",
   input: undefined,
-  output: z.array(z.object({
-    id: z.number().int(),
-    productId: z.number().int(),
+  // An entry is the product itself ("a product with id", as the storefront's client reads it): `id`
+  // is the product's, so DELETE /api/wishlist/{id} removes it.
+  output: z.array(productJsonSchema.extend({
+    productId: z.number().int().describe("The same as id"),
     addedAt: z.string().describe("ISO 8601 date and time"),
-    product: productJsonSchema,
   })),
   auth: "customer",
-  summary: "The customer's wishlist, newest first, with each product",
+  summary: "The customer's wishlist, newest first: each entry is the product, with when it was saved",
   handler: async (c) =>
     (await listWishlist(c.var.db, currentUser(c).id)).map((e) => ({
-      id: e.id,
+      ...productJson(e.product),
       productId: e.productId,
       addedAt: e.addedAt.toISOString(),
-      product: productJson(e.product),
     })),
 });
 
