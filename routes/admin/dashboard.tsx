@@ -41,7 +41,8 @@ export function dashboardAdmin() {
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight">Admin Dashboard</h1>
           <p className="mt-1 text-stone-600">
-            {`Hello ${user.firstName || user.username}, signed in as ${roleLabel[user.role]}.`}
+            {/* Spec 001: the greeting shows the username and the role. */}
+            {`Hello ${user.username}, signed in as ${roleLabel[user.role]}.`}
           </p>
           {figures}
           <DashboardTabs current={tab} />

@@ -12,7 +12,7 @@ import { testClient } from "../helpers/client.ts";
 import { signedInAs } from "../helpers/staff.ts";
 import { createCategory, createProduct, createSubcategory, createVariant } from "../helpers/factories.ts";
 import { failingDatabase, loggedWhile, productListReads } from "../helpers/failing_db.ts";
-import { auditLogs, categories, products } from "../../db/schema/mod.ts";
+import { auditLogs, categories, products, users } from "../../db/schema/mod.ts";
 import { memoryStorage } from "../../lib/storage.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -85,7 +85,9 @@ test(
     await createVariant(db, lamp.id, { name: "T5 80W", sku: "UVB-80", price: "850.00", stock: 0, preorder: true });
     const bare = await createProduct(db, { name: "Bare Product" });
 
+    await db.update(users).set({ firstName: "Pieter" }).where(eq(users.username, "admin"));
     const tab = await (await admin.get("/admin")).text();
+    assert.match(tab, /Hello admin, signed in as Admin\./, "spec 001: the greeting shows the username and role");
     assert.match(tab, /Products &amp; Variants/);
     assert.match(tab, /Select a product to view and manage variants/);
     assert.match(tab, new RegExp(`href="/admin\\?tab=products&amp;product=${lamp.id}"`));
