@@ -18,6 +18,7 @@ export const adminLinks = [
   { label: "Coupons", href: "/admin/coupons" },
   { label: "Reviews", href: "/admin/reviews" },
   { label: "Users", href: "/admin/users" },
+  { label: "Reports", href: "/admin/reports" },
   { label: "Recommendations", href: "/admin/recommendations" },
   { label: "Settings", href: "/admin/settings" },
   { label: "Audit log", href: "/admin/audit" },

@@ -6,15 +6,16 @@
  * they were paid in South Africa (Africa/Johannesburg: UTC+2 all year, no daylight saving). Weeks
  * start on Monday. Each figure is one aggregate query (the 30 days are one grouped query, not 30).
  */
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders, products, reviews } from "../../db/schema/mod.ts";
+import { orders, products, reviews } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
+import { DAY_MS, SA_OFFSET_MS, saDay } from "../../lib/sa_dates.ts";
+import { productSales, type ProductSalesRow } from "./period_reports.ts";
 
-const SA_OFFSET_MS = 2 * 3600_000;
-const DAY_MS = 86_400_000;
 export const CHART_DAYS = 30;
 export const LOW_STOCK_LIMIT = 5;
+const TOP_PRODUCTS = 5;
 
 /** The South African calendar around `now`: the starts of today, this week (Monday), this month. */
 export function saBoundaries(now: Date) {
@@ -28,11 +29,6 @@ export function saBoundaries(now: Date) {
     /** The first of the chart's days (today is the last). */
     chartStart: new Date(today - (CHART_DAYS - 1) * DAY_MS),
   };
-}
-
-/** yyyy-mm-dd of a South African day. */
-export function saDay(d: Date): string {
-  return new Date(d.getTime() + SA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export interface SalesFigure {
@@ -53,31 +49,10 @@ export interface DashboardFigures {
   pendingReviews: number;
 }
 
-export interface TopProduct {
-  productId: number | null;
-  name: string;
-  units: number;
-  cents: number;
-}
+export type TopProduct = ProductSalesRow;
 
 const paid = and(isNotNull(orders.paidAt), ne(orders.status, "cancelled"));
 const net = sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}), 0)`;
-
-async function topProducts(db: Db, since: Date, by: "units" | "revenue", limit = 5): Promise<TopProduct[]> {
-  const units = sql<number>`sum(${orderItems.quantity})::int`;
-  const revenue = sql<string>`sum(${orderItems.price} * ${orderItems.quantity})`;
-  const rows = await db.select({
-    productId: orderItems.productId,
-    name: sql<string>`min(${orderItems.name})`,
-    units,
-    revenue,
-  }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(paid, gte(orders.paidAt, since)))
-    .groupBy(orderItems.productId, sql`case when ${orderItems.productId} is null then ${orderItems.name} end`)
-    .orderBy(by === "units" ? desc(units) : desc(revenue), asc(sql`min(${orderItems.name})`))
-    .limit(limit);
-  return rows.map((r) => ({ productId: r.productId, name: r.name, units: r.units, cents: toCents(r.revenue)! }));
-}
 
 /** Every figure of the dashboard at `now`. */
 export async function dashboardFigures(db: Db, now = new Date()): Promise<DashboardFigures> {
@@ -105,8 +80,8 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
       orders: count(),
     }).from(orders).where(and(paid, gte(orders.paidAt, b.chartStart), lte(orders.paidAt, now)))
       .groupBy(sql`1`),
-    topProducts(db, b.chartStart, "units"),
-    topProducts(db, b.chartStart, "revenue"),
+    productSales(db, { since: b.chartStart }, "units", TOP_PRODUCTS),
+    productSales(db, { since: b.chartStart }, "revenue", TOP_PRODUCTS),
     db.select({ n: count() }).from(orders).where(and(eq(orders.status, "processing"), isNotNull(orders.paidAt))),
     db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
       .where(and(lte(products.stock, LOW_STOCK_LIMIT), isNull(products.archivedAt)))

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { fullName, orderItems, orders, shippingName, users } from "../../db/schema/mod.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { toCents } from "../../lib/money.ts";
+import { saMidnight } from "../../lib/sa_dates.ts";
 import { type OrderStatus, type PaymentStatus, paymentStatusOf } from "../orders/mod.ts";
 import type { AdminOrdersQuery } from "./schemas.ts";
 import { containsText } from "../../db/like.ts";
@@ -43,13 +44,6 @@ export const ORDER_SOURCES: readonly OrderSource[] = ["web", "whatsapp", "staff"
 /** The number a WhatsApp order came from (+ and the wa_id), null for other orders. */
 export const waNumber = (waTradeId: string | null, waId: string | null) => (waTradeId && waId ? `+${waId}` : null);
 
-/** Midnight in Johannesburg (UTC+2, no daylight saving) of a YYYY-MM-DD date, `days` later. */
-function sastMidnight(date: string, days = 0): Date {
-  const d = new Date(`${date}T00:00:00+02:00`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d;
-}
-
 /**
  * The filters' condition. A search is written one of two ways (decision 0098): as the set of
  * matching order ids ("ids", each side read through its trigram indexes: quick to count and to
@@ -60,8 +54,8 @@ function whereOf(q: Omit<AdminOrdersQuery, "page">, search: "ids" | "rows" = "id
   const where: SQL[] = [];
   if (q.status) where.push(eq(orders.status, q.status));
   if (q.source) where.push(eq(orders.source, q.source));
-  if (q.from) where.push(gte(orders.createdAt, sastMidnight(q.from)));
-  if (q.to) where.push(lt(orders.createdAt, sastMidnight(q.to, 1)));
+  if (q.from) where.push(gte(orders.createdAt, saMidnight(q.from)));
+  if (q.to) where.push(lt(orders.createdAt, saMidnight(q.to, 1)));
   switch (q.payment) {
     case "unpaid":
       where.push(isNull(orders.paidAt));

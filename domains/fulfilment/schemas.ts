@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { orderStatus } from "../../db/schema/mod.ts";
 import { PAYMENT_STATUSES } from "../orders/mod.ts";
+import { optionalDate } from "../../lib/sa_dates.ts";
 
 const MAX_ID = 2_147_483_647;
 // deno-lint-ignore no-control-regex
@@ -20,11 +21,6 @@ function plainText(label: string, opts: { lines?: boolean } = {}) {
 /** "" (an empty form field) counts as absent. */
 const emptyAsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates look like 2026-11-24.").refine(
-  (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-  "That date does not exist.",
-);
-
 export const ORDER_STATUSES = orderStatus.enumValues;
 
 /** GET /admin/orders and /api/admin/orders: filters, search and page. */
@@ -42,8 +38,8 @@ export const adminOrdersQuery = z.object({
     emptyAsAbsent,
     z.enum(["web", "whatsapp", "staff"], { error: "Unknown order source." }).optional(),
   ),
-  from: z.preprocess(emptyAsAbsent, isoDate.optional()),
-  to: z.preprocess(emptyAsAbsent, isoDate.optional()),
+  from: optionalDate,
+  to: optionalDate,
   page: z.preprocess(
     emptyAsAbsent,
     z.coerce.number({ error: "The page must be a number." }).int("The page must be a whole number.")

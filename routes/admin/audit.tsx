@@ -5,6 +5,7 @@ import type { AppEnv } from "../context.ts";
 import { auditEntityTypes, searchAudit } from "../../domains/admin_audit/mod.ts";
 import { staffUsernames, userIdByUsername, usernamesByIds } from "../../domains/accounts/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { saMidnight } from "../../lib/sa_dates.ts";
 import { AuditView } from "../../components/admin/audit/AuditViews.tsx";
 import { renderAdminPage } from "./render.tsx";
 
@@ -22,12 +23,6 @@ const auditQuery = z.object({
   page: z.coerce.number({ error: "page must be a positive whole number" }).int().min(1).max(100_000).default(1),
 });
 
-/** Midnight at the start of a South African day (UTC+2 all year). */
-function saDayStart(d: string, plusDays = 0): Date {
-  const t = new Date(`${d}T00:00:00+02:00`);
-  return new Date(t.getTime() + plusDays * 86_400_000);
-}
-
 export function auditAdmin() {
   const app = new Hono<AppEnv>();
   app.get("/", async (c) => {
@@ -40,8 +35,8 @@ export function auditAdmin() {
     const search = {
       entityType: q.entityType || undefined,
       userId: userId ?? undefined,
-      from: q.from ? saDayStart(q.from) : undefined,
-      to: q.to ? saDayStart(q.to, 1) : undefined,
+      from: q.from ? saMidnight(q.from) : undefined,
+      to: q.to ? saMidnight(q.to, 1) : undefined,
     };
     const [found, next] = userId === null ? [{ items: [] }, { items: [] }] : await Promise.all([
       searchAudit(c.var.db, { ...search, page: q.page, pageSize: PAGE_SIZE }),

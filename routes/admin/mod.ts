@@ -23,6 +23,7 @@ import { reviewsAdmin } from "./reviews.tsx";
 import { recommendationsAdmin } from "./recommendations.tsx";
 import { animalsAdmin } from "./animals.tsx";
 import { jobsAdmin } from "./jobs.tsx";
+import { reportsAdmin } from "./reports.tsx";
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
@@ -48,5 +49,6 @@ export function adminRoutes() {
   app.route("/recommendations", recommendationsAdmin());
   app.route("/animals", animalsAdmin());
   app.route("/jobs", jobsAdmin());
+  app.route("/reports", reportsAdmin());
   return app;
 }

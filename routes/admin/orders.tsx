@@ -37,6 +37,7 @@ import {
 } from "../api/admin_orders.ts";
 import { formRoute } from "../action.ts";
 import { renderAdminPage } from "./render.tsx";
+import { csvDownload } from "./csv_download.ts";
 import { editLinesPanel } from "./staff_orders.tsx";
 import { orderDocuments } from "../../domains/tax_documents/mod.ts";
 import { creditNotePdfRoute, invoicePdfRoute } from "../tax_documents.ts";
@@ -126,11 +127,7 @@ export function ordersAdmin() {
     if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message);
     const { page: _page, ...filters } = parsed.data;
     const csv = await adminOrdersCsv(c.var.db, filters);
-    const stamp = new Date().toISOString().slice(0, 10);
-    c.header("Content-Type", "text/csv; charset=utf-8");
-    c.header("Content-Disposition", `attachment; filename="orders-${stamp}.csv"`);
-    c.header("Cache-Control", "no-store");
-    return c.body(csv);
+    return csvDownload(c, `orders-${new Date().toISOString().slice(0, 10)}.csv`, csv);
   });
 
   // Before /orders/:id, which would take "packing-slips.pdf" for an id.

@@ -28,6 +28,7 @@ import { watradeApi } from "./watrade.ts";
 import { payLinkApi } from "./pay_links.ts";
 import { adminOrderApi, adminOutboxApi } from "./admin_orders.ts";
 import { adminJobsApi } from "./admin_jobs.ts";
+import { adminReportsApi } from "./admin_reports.ts";
 import { adminCategoryApi, adminProductApi, variantApi } from "./admin_catalog.ts";
 import { adminProductCsvApi } from "./admin_product_csv.ts";
 import { adminProductBulkApi } from "./admin_product_bulk.ts";
@@ -77,6 +78,7 @@ export function apiRoutes() {
   app.route("/admin/orders", adminOrderApi());
   app.route("/admin/outbox", adminOutboxApi());
   app.route("/admin/jobs", adminJobsApi());
+  app.route("/admin/reports", adminReportsApi());
   app.route("/admin/products", adminProductCsvApi());
   app.route("/admin/products", adminProductBulkApi());
   app.route("/admin/products", adminSetupRulesApi());

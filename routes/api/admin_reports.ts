@@ -1,0 +1,50 @@
+/**
+ * The period reports as JSON for staff: GET /api/admin/reports/tax (the VAT on the invoices and credit
+ * notes issued in a period) and GET /api/admin/reports/product-sales (what each product sold). The
+ * page and its CSV downloads are routes/admin/reports.tsx.
+ */
+import { z } from "zod";
+import {
+  paidSpanOf,
+  productSales,
+  productSalesQuery,
+  productSalesRowSchema,
+  reportPeriod,
+  reportPeriodQuery,
+  taxReport,
+  taxReportSchema,
+} from "../../domains/dashboard/mod.ts";
+import { validate } from "../validate.ts";
+import { actionApi, defineAction, validQuery } from "../action.ts";
+
+export const taxReportAction = defineAction({
+  method: "get",
+  path: "/admin/reports/tax",
+  input: undefined,
+  output: taxReportSchema,
+  auth: "admin",
+  middleware: [validate("query", reportPeriodQuery)],
+  summary: "The VAT on the tax invoices and credit notes issued from `from` to `to` (South African days, " +
+    "both included; by default this month so far), for the VAT return",
+  handler: (c) => taxReport(c.var.db, reportPeriod(validQuery(c, reportPeriodQuery))),
+});
+
+export const productSalesAction = defineAction({
+  method: "get",
+  path: "/admin/reports/product-sales",
+  input: undefined,
+  output: z.object({ from: z.string(), to: z.string(), products: z.array(productSalesRowSchema) }),
+  auth: "admin",
+  middleware: [validate("query", productSalesQuery)],
+  summary: "Units and sales (VAT included, before refunds) of each product in orders paid in the period, " +
+    "the best-selling first; `limit` 1-500, default 50",
+  handler: async (c) => {
+    const query = validQuery(c, productSalesQuery);
+    const period = reportPeriod(query);
+    return { ...period, products: await productSales(c.var.db, paidSpanOf(period), "revenue", query.limit) };
+  },
+});
+
+export function adminReportsApi() {
+  return actionApi("/admin/reports", [taxReportAction, productSalesAction]);
+}
