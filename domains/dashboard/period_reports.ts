@@ -168,29 +168,22 @@ export interface TaxDocumentRow {
 export async function taxDocumentRows(db: Db, period: ReportPeriod): Promise<TaxDocumentRow[]> {
   const invoiceOfNote = sql<string | null>`(select ${taxInvoices.number} from ${taxInvoices}
     where ${taxInvoices.id} = ${creditNotes.invoiceId})`;
+  // The columns both kinds print, read from either table.
+  const printed = (t: typeof taxInvoices | typeof creditNotes) => ({
+    number: t.number,
+    issuedAt: t.issuedAt,
+    orderNumber: orders.orderNumber,
+    recipient: t.recipient,
+    vatRate: t.vatRate,
+    net: t.netTotal,
+    vat: t.vatTotal,
+    gross: t.grossTotal,
+  });
   const [invoices, notes] = await Promise.all([
-    db.select({
-      number: taxInvoices.number,
-      issuedAt: taxInvoices.issuedAt,
-      orderNumber: orders.orderNumber,
-      recipient: taxInvoices.recipient,
-      vatRate: taxInvoices.vatRate,
-      net: taxInvoices.netTotal,
-      vat: taxInvoices.vatTotal,
-      gross: taxInvoices.grossTotal,
-    }).from(taxInvoices).innerJoin(orders, eq(orders.id, taxInvoices.orderId))
+    db.select(printed(taxInvoices)).from(taxInvoices).innerJoin(orders, eq(orders.id, taxInvoices.orderId))
       .where(within(taxInvoices.issuedAt, period)),
-    db.select({
-      number: creditNotes.number,
-      issuedAt: creditNotes.issuedAt,
-      orderNumber: orders.orderNumber,
-      refersTo: invoiceOfNote,
-      recipient: creditNotes.recipient,
-      vatRate: creditNotes.vatRate,
-      net: creditNotes.netTotal,
-      vat: creditNotes.vatTotal,
-      gross: creditNotes.grossTotal,
-    }).from(creditNotes).innerJoin(orders, eq(orders.id, creditNotes.orderId))
+    db.select({ ...printed(creditNotes), refersTo: invoiceOfNote }).from(creditNotes)
+      .innerJoin(orders, eq(orders.id, creditNotes.orderId))
       .where(within(creditNotes.issuedAt, period)),
   ]);
   const row = (

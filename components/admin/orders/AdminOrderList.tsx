@@ -8,7 +8,7 @@ import { formatMoney } from "../../../lib/money.ts";
 import { PaymentStatusBadge, StatusBadge } from "../../orders/StatusBadge.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
-import { type Column, DataTable, EmptyCard } from "../shared/AdminTable.tsx";
+import { type Column, DataTable, EmptyCard, ListNotice } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { type FieldSpec, FormFields, type Option } from "../shared/FormFields.tsx";
 
@@ -192,13 +192,7 @@ export function AdminOrderList(
           {filtered ? <a href="/admin/orders" className={secondaryButton}>Clear</a> : null}
         </div>
       </form>
-      {error
-        ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
-            {error}
-          </p>
-        )
-        : null}
+      {error ? <ListNotice>{error}</ListNotice> : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-stone-600" data-orders-total={result.total}>
           {result.total === 1 ? "1 order" : `${result.total} orders`}

@@ -6,7 +6,7 @@
 import type { ProductSalesRow, ReportPeriod, TaxReport } from "../../../domains/dashboard/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
-import { type Column, DataTable, EmptyCard } from "../shared/AdminTable.tsx";
+import { type Column, DataTable, EmptyCard, ListNotice } from "../shared/AdminTable.tsx";
 import { FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 
@@ -195,13 +195,7 @@ export function ReportsView(
         intro="VAT and sales for a period of South African days, both dates included."
       />
       <PeriodForm period={period} presets={presets} />
-      {error
-        ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
-            {error}
-          </p>
-        )
-        : null}
+      {error ? <ListNotice>{error}</ListNotice> : null}
       <p className="mt-4 text-sm font-semibold" data-report-period>
         {period.from === period.to ? labelOf(period.from) : `${labelOf(period.from)} – ${labelOf(period.to)}`}
       </p>

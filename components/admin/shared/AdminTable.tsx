@@ -81,6 +81,15 @@ export function Pill({ tone, children }: { tone: keyof typeof pillTones; childre
 }
 
 /** A card of plain text for an empty list. */
+/** Why a list shows something other than what was asked (a filter it could not read), above the list. */
+export function ListNotice({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+      {children}
+    </p>
+  );
+}
+
 export function EmptyCard({ children }: { children: ReactNode }) {
   return (
     <div className="mt-4 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
