@@ -8,6 +8,7 @@ import { staffAccount } from "../helpers/staff.ts";
 import { createProduct, createUser } from "../helpers/factories.ts";
 import { auditLogs, orders } from "../../db/schema/mod.ts";
 import { recordAudit } from "../../domains/admin_audit/mod.ts";
+import { saDay } from "../../lib/sa_dates.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -115,6 +116,9 @@ test(
     assert.match(html, /Waiting for dispatch/);
     assert.match(html, /Almost Gone Hide/);
     assert.match(html, /Pending reviews/);
+    // The top lists lead to the same 30 days in the period report, which lists every product.
+    const [first, today] = [new Date(Date.now() - 29 * 86_400_000), new Date()].map(saDay);
+    assert.match(html, new RegExp(`href="/admin/reports\\?from=${first}&amp;to=${today}"[^>]*>Full list<`));
     assert.match(html, /Products &amp; Variants/, "the tabs still follow");
 
     const users = await (await admin.get("/admin?tab=users")).text();

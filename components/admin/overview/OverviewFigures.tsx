@@ -26,10 +26,21 @@ function WorkCard({ label, value, href, hint }: { label: string; value: number; 
     : <div className="rounded-xl border border-stone-200 bg-white p-4">{body}</div>;
 }
 
-function TopList({ title, items, measure }: { title: string; items: TopProduct[]; measure: "units" | "revenue" }) {
+function TopList(
+  { title, items, measure, reportHref }: {
+    title: string;
+    items: TopProduct[];
+    measure: "units" | "revenue";
+    /** The same 30 days in the period report, which lists every product. */
+    reportHref: string;
+  },
+) {
   return (
     <section className="min-w-0 rounded-xl border border-stone-200 bg-white p-4" aria-label={title}>
-      <h3 className="font-bold">{title}</h3>
+      <div className="flex items-baseline justify-between gap-3">
+        <h3 className="font-bold">{title}</h3>
+        <a href={reportHref} className="shrink-0 text-sm font-medium text-green-800 underline">Full list</a>
+      </div>
       {items.length
         ? (
           <ol className="mt-2 space-y-1.5 text-sm">
@@ -49,6 +60,7 @@ function TopList({ title, items, measure }: { title: string; items: TopProduct[]
 }
 
 export function OverviewFigures({ figures }: { figures: DashboardFigures }) {
+  const reportHref = `/admin/reports?from=${figures.daily[0].day}&to=${figures.daily.at(-1)!.day}`;
   return (
     <section aria-labelledby="overview-h" className="mt-6 space-y-4">
       <h2 id="overview-h" className="sr-only">Shop figures</h2>
@@ -85,8 +97,18 @@ export function OverviewFigures({ figures }: { figures: DashboardFigures }) {
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-3 lg:items-start">
-        <TopList title="Top products by units (30 days)" items={figures.topByUnits} measure="units" />
-        <TopList title="Top products by revenue (30 days)" items={figures.topByRevenue} measure="revenue" />
+        <TopList
+          title="Top products by units (30 days)"
+          items={figures.topByUnits}
+          measure="units"
+          reportHref={reportHref}
+        />
+        <TopList
+          title="Top products by revenue (30 days)"
+          items={figures.topByRevenue}
+          measure="revenue"
+          reportHref={reportHref}
+        />
         <section className="min-w-0 rounded-xl border border-stone-200 bg-white p-4" aria-label="Low stock">
           <h3 className="font-bold">Low stock</h3>
           {figures.lowStock.length
