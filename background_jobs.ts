@@ -10,6 +10,7 @@ import type { PayFastGateway, PaymentGateway, StitchGateway } from "./domains/pa
 import type { MailWorker } from "./domains/mail/mod.ts";
 import { sendDueStockAlerts } from "./flows/send_stock_alerts.ts";
 import { sendReplacementReminders } from "./flows/send_replacement_reminders.ts";
+import { sendCartReminders } from "./flows/send_cart_reminders.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
 import { publishDueDrafts } from "./domains/catalog_admin/mod.ts";
@@ -81,6 +82,18 @@ export function backgroundJobs(config: Config, running: () => Running): JobSpec[
           shopName: config.shop.name,
         });
         if (sent) log("queued replacement reminders", { sent });
+      },
+    },
+    // Cart reminders (decision 0101): one e-mail about a cart left for four hours.
+    {
+      name: "cart-reminders",
+      intervalMs: 15 * 60_000,
+      run: async () => {
+        const { sent } = await sendCartReminders(running().database.db, {
+          siteUrl: config.siteUrl,
+          shopName: config.shop.name,
+        });
+        if (sent) log("queued cart reminders", { sent });
       },
     },
     // Orders left unpaid for 30 minutes give their stock and coupon use back (after asking the provider).

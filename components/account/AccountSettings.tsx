@@ -164,18 +164,42 @@ export function DeleteCard() {
   );
 }
 
+/** The switch for e-mails about items left in the cart (the twin of PUT /api/account/reminders, kind=cart). */
+function CartRemindersCard({ on }: { on: boolean }) {
+  return (
+    <AccountCard
+      id="cart-reminders"
+      title="Cart reminders"
+      description={on
+        ? "On: when you leave items in your cart for a few hours, we e-mail you once about them."
+        : "Off: we send no e-mails about items left in your cart."}
+    >
+      <form method="post" action="/account/reminders">
+        <input type="hidden" name="kind" value="cart" />
+        <input type="hidden" name="on" value={on ? "0" : "1"} />
+        <button type="submit" className={secondaryButton}>
+          {on ? "Turn cart reminders off" : "Turn cart reminders on"}
+        </button>
+      </form>
+    </AccountCard>
+  );
+}
+
 export function AccountSettingsPanel(
-  { profile, profileState, passwordState, exportHref }: {
+  { profile, profileState, passwordState, exportHref, cartReminders }: {
     profile: AccountProfile;
     profileState?: FormState;
     passwordState?: FormState;
     exportHref: string;
+    /** Whether the customer gets cart reminders. */
+    cartReminders: boolean;
   },
 ) {
   return (
     <div className="space-y-6">
       <ProfileForm profile={profile} state={profileState} />
       <PasswordForm state={passwordState} />
+      <CartRemindersCard on={cartReminders} />
       <DataCard exportHref={exportHref} />
       <DeleteCard />
       <p className="flex items-center gap-2 text-xs text-stone-500">

@@ -125,7 +125,8 @@ export function AccountCard(
     <section
       id={id}
       aria-labelledby={title && id ? `${id}-title` : undefined}
-      className={`rounded-2xl border ${border} bg-white p-5 shadow-sm sm:p-6`}
+      // scroll-mt: a link to the card (#cart-reminders) lands below the sticky header, not under it.
+      className={`scroll-mt-32 rounded-2xl border ${border} bg-white p-5 shadow-sm sm:p-6`}
     >
       {title
         ? (

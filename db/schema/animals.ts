@@ -130,12 +130,14 @@ export const replacementReminders = pgTable("replacement_reminders", {
 }, (t) => [index().on(t.userId)]);
 
 /**
- * A customer's reminder choice and the token of their one-click unsubscribe link (made with their
- * first reminder). No row: reminders are on.
+ * A customer's reminder choices (replacement reminders, cart reminders) and the token of their
+ * one-click unsubscribe links (made with their first reminder). No row: both are on.
  */
 export const reminderPreferences = pgTable("reminder_preferences", {
   userId: integer().primaryKey().references(() => users.id, { onDelete: "cascade" }),
   remindersOff: boolean().notNull().default(false),
+  /** Off: no e-mails about items left in the cart (flows/send_cart_reminders.ts). */
+  cartRemindersOff: boolean().notNull().default(false),
   unsubscribeToken: varchar({ length: 64 }).notNull().unique(),
   ...timestamps(),
 });

@@ -68,6 +68,16 @@ export const cartItems = pgTable("cart_items", {
   check("cart_items_owner", sql`${t.userId} is not null or ${t.sessionId} is not null`),
 ]);
 
+/**
+ * The last cart reminder a customer was sent (flows/send_cart_reminders.ts): the cart as it stood
+ * (its newest line change) and when. A cart is reminded once; a customer at most once a week.
+ */
+export const cartReminders = pgTable("cart_reminders", {
+  userId: integer().primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  cartChangedAt: tstz().notNull(),
+  sentAt: tstz().notNull().defaultNow(),
+});
+
 export const coupons = pgTable("coupons", {
   id: serial().primaryKey(),
   code: varchar({ length: 20 }).notNull().unique(),

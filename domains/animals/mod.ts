@@ -44,6 +44,8 @@ export {
   dueLines,
   type DueReplacement,
   dueReplacements,
+  REMINDER_KINDS,
+  type ReminderKind,
   type ReminderOptions,
   REMINDERS_OFF,
   remindersOn,

@@ -108,24 +108,37 @@ export async function dueReplacements(db: Db, userId: number, now = new Date()):
   }));
 }
 
-/** Turns a customer's reminders off by the token of their e-mail's link; false for an unknown token. */
-export async function unsubscribeByToken(db: Db, token: string): Promise<boolean> {
+/**
+ * The reminder e-mails a customer can turn off on their own: replacement reminders (this file) and
+ * cart reminders (domains/cart/reminders.ts). One row and one unsubscribe token hold both.
+ */
+export const REMINDER_KINDS = ["replacement", "cart"] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+const OFF_FIELD = { replacement: "remindersOff", cart: "cartRemindersOff" } as const;
+
+/** Turns one kind of a customer's reminders off by the token of their e-mail's link; false for an unknown token. */
+export async function unsubscribeByToken(db: Db, token: string, kind: ReminderKind = "replacement"): Promise<boolean> {
   if (!/^[a-z2-7]{16,64}$/.test(token)) return false;
-  const done = await db.update(reminderPreferences).set({ remindersOff: true, updatedAt: new Date() })
+  const done = await db.update(reminderPreferences).set({ [OFF_FIELD[kind]]: true, updatedAt: new Date() })
     .where(eq(reminderPreferences.unsubscribeToken, token)).returning({ userId: reminderPreferences.userId });
   return done.length > 0;
 }
 
-/** Whether the customer gets reminders (no row: yes). */
-export async function remindersOn(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ off: reminderPreferences.remindersOff }).from(reminderPreferences)
+/** Whether the customer gets this kind of reminder (no row: yes). */
+export async function remindersOn(db: Db, userId: number, kind: ReminderKind = "replacement"): Promise<boolean> {
+  const [row] = await db.select({ off: reminderPreferences[OFF_FIELD[kind]] }).from(reminderPreferences)
     .where(eq(reminderPreferences.userId, userId));
   return !row?.off;
 }
 
-/** Turns the customer's reminders on or off (from their account). */
-export async function setReminders(db: Db, userId: number, on: boolean): Promise<void> {
+/** Turns one kind of the customer's reminders on or off (from their account). */
+export async function setReminders(
+  db: Db,
+  userId: number,
+  on: boolean,
+  kind: ReminderKind = "replacement",
+): Promise<void> {
   const token = await unsubscribeToken(db, userId);
-  await db.update(reminderPreferences).set({ remindersOff: !on, updatedAt: new Date() })
+  await db.update(reminderPreferences).set({ [OFF_FIELD[kind]]: !on, updatedAt: new Date() })
     .where(and(eq(reminderPreferences.userId, userId), eq(reminderPreferences.unsubscribeToken, token)));
 }

@@ -7,6 +7,13 @@ export { addToCart, clearCart, removeCartItem, updateCartItem } from "./items.ts
 export { applyCoupon, checkCoupon, type CouponAttempt, type CouponCheck, removeCoupon } from "./coupons.ts";
 export { mergeGuestCart } from "./merge.ts";
 export {
+  CART_REMINDER_AFTER_MS,
+  CART_REMINDER_WINDOW_MS,
+  claimCartReminder,
+  type DueCart,
+  dueCarts,
+} from "./reminders.ts";
+export {
   DEFAULT_DELIVERY_RATES,
   type DeliveryMethod,
   type DeliveryQuote,

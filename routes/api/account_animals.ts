@@ -14,6 +14,7 @@ import {
   type KeeperAnimal,
   keeperSchemas,
   listKeeperAnimals,
+  REMINDER_KINDS,
   setReminders,
   type Species,
   unitsOfLines,
@@ -114,16 +115,20 @@ export const deleteKeeperAnimalAction = defineAction({
   },
 });
 
+/** Which reminders a switch or an unsubscribe link is about: replacement reminders unless it says. */
+const reminderKind = z.enum(REMINDER_KINDS, { error: "kind must be replacement or cart." }).default("replacement");
+
 export const setRemindersAction = defineAction({
   method: "put",
   path: "/account/reminders",
-  input: z.object({ on: z.boolean({ error: "on must be true or false." }) }).strict(),
-  output: z.object({ on: z.boolean() }),
+  input: z.object({ on: z.boolean({ error: "on must be true or false." }), kind: reminderKind }).strict(),
+  output: z.object({ on: z.boolean(), kind: z.enum(REMINDER_KINDS) }),
   auth: "customer",
-  summary: "Turn the customer's replacement reminders (UVB tubes, substrate...) on or off",
-  handler: async (c, { on }) => {
-    await setReminders(c.var.db, currentUser(c).id, on);
-    return { on };
+  summary: "Turn the customer's replacement reminders (UVB tubes, substrate...) or, with kind=cart, the " +
+    "e-mails about items left in their cart, on or off",
+  handler: async (c, { on, kind }) => {
+    await setReminders(c.var.db, currentUser(c).id, on, kind);
+    return { on, kind };
   },
 });
 
@@ -133,12 +138,13 @@ export const REMINDER_LINK_NOT_VALID = "This link is not valid";
 export const unsubscribeRemindersAction = defineAction({
   method: "post",
   path: "/reminders/unsubscribe",
-  input: z.object({ token: z.string().max(100) }),
+  input: z.object({ token: z.string().max(100), kind: reminderKind }),
   output: z.object({ success: z.literal(true) }),
   auth: "public",
-  summary: "Stop replacement reminders with the token of a reminder e-mail's link (no sign-in needed)",
-  handler: async (c, { token }) => {
-    if (!(await unsubscribeByToken(c.var.db, token))) throw new ValidationError(REMINDER_LINK_NOT_VALID);
+  summary: "Stop replacement reminders (or, with kind=cart, cart reminders) with the token of a reminder " +
+    "e-mail's link (no sign-in needed)",
+  handler: async (c, { token, kind }) => {
+    if (!(await unsubscribeByToken(c.var.db, token, kind))) throw new ValidationError(REMINDER_LINK_NOT_VALID);
     return { success: true as const };
   },
 });

@@ -11,6 +11,7 @@ import type { AppEnv } from "../context.ts";
 import { addressBookSummary, listWishlist, loyaltySummary } from "../../flows/account_overview.ts";
 import { listOrdersForUser, type OrderSummary } from "../../domains/orders/mod.ts";
 import { documentsOfOrders } from "../../domains/tax_documents/mod.ts";
+import { remindersOn } from "../../domains/animals/mod.ts";
 import type { SessionUser } from "../../domains/auth/mod.ts";
 import { AppError, ValidationError } from "../../lib/errors.ts";
 import { logError } from "../../lib/error_log.ts";
@@ -101,7 +102,13 @@ async function tabBody(c: Context<AppEnv>, tab: AccountTab): Promise<ReactElemen
     case "addresses":
       return <AccountAddressesPanel summary={await addressBookSummary(db, user.id)} />;
     case "settings":
-      return <AccountSettingsPanel profile={profileOf(user)} exportHref={EXPORT_HREF} />;
+      return (
+        <AccountSettingsPanel
+          profile={profileOf(user)}
+          exportHref={EXPORT_HREF}
+          cartReminders={await remindersOn(db, user.id, "cart")}
+        />
+      );
   }
 }
 
@@ -131,7 +138,7 @@ function refused(err: AppError, conflictField?: string): { status: Status; state
   return r;
 }
 
-function settingsPage(
+async function settingsPage(
   c: Context<AppEnv>,
   forms: { profile?: FormState; password?: FormState },
   status: Status,
@@ -145,6 +152,7 @@ function settingsPage(
       profileState={forms.profile}
       passwordState={forms.password}
       exportHref={EXPORT_HREF}
+      cartReminders={await remindersOn(c.var.db, user.id, "cart")}
     />,
     { status },
   );

@@ -31,7 +31,14 @@ import { sharedRead } from "../shared_reads.ts";
 import { SpeciesIndex, SpeciesProfile } from "../../components/animals/SpeciesViews.tsx";
 import { KeeperAnimalsView } from "../../components/animals/KeeperAnimalsView.tsx";
 import { AccountShell } from "../../components/account/AccountShell.tsx";
-import { type DueReplacement, dueReplacements, listKeeperAnimals, remindersOn } from "../../domains/animals/mod.ts";
+import {
+  type DueReplacement,
+  dueReplacements,
+  listKeeperAnimals,
+  REMINDER_KINDS,
+  type ReminderKind,
+  remindersOn,
+} from "../../domains/animals/mod.ts";
 import { primaryButton } from "../../components/ui/buttons.ts";
 import type { AppError } from "../../lib/errors.ts";
 import { currentUser, requireUser } from "../guards.ts";
@@ -191,7 +198,7 @@ const paidDate = new Intl.DateTimeFormat("en-ZA", { dateStyle: "long", timeZone:
 function RemindersSetting({ on, due }: { on: boolean; due: DueReplacement[] }) {
   return (
     <section aria-labelledby="reminders" className="mt-6 rounded-xl border border-stone-200 bg-white p-4">
-      <h2 id="reminders" className="text-lg font-bold">Replacement reminders</h2>
+      <h2 id="reminders" className="scroll-mt-32 text-lg font-bold">Replacement reminders</h2>
       {due.length
         ? (
           <div className="mt-2 text-sm">
@@ -222,28 +229,75 @@ function RemindersSetting({ on, due }: { on: boolean; due: DueReplacement[] }) {
   );
 }
 
+/** What each kind of reminder's switch and unsubscribe page say, and where its switch is. */
+const REMINDER_TEXTS: Record<ReminderKind, {
+  title: string;
+  ask: string;
+  done: string;
+  invalid: string;
+  switchAt: string;
+  switched: (on: boolean) => { title: string; description: string };
+}> = {
+  replacement: {
+    title: "Replacement reminders",
+    ask: "Stop e-mails reminding you to replace what wears out?",
+    done: "Replacement reminders are off. You can turn them on again in your account, under My Animals.",
+    invalid: "This link is not valid. You can turn reminders off in your account, under My Animals.",
+    switchAt: "/account/animals#reminders",
+    switched: (on) => ({
+      title: on ? "Reminders on" : "Reminders off",
+      description: on ? "We will remind you." : "No more reminders.",
+    }),
+  },
+  cart: {
+    title: "Cart reminders",
+    ask: "Stop e-mails about items left in your cart?",
+    done: "Cart reminders are off. You can turn them on again in your account, under Settings.",
+    invalid: "This link is not valid. You can turn cart reminders off in your account, under Settings.",
+    switchAt: "/account?tab=settings#cart-reminders",
+    switched: (on) => ({
+      title: on ? "Cart reminders on" : "Cart reminders off",
+      description: on ? "We will e-mail you about items left in your cart." : "No more e-mails about your cart.",
+    }),
+  },
+};
+
+/** The kind an unsubscribe link names (none: replacement reminders, as links before cart reminders), or null. */
+function kindOf(raw: string | undefined): ReminderKind | null {
+  if (raw === undefined || raw === "") return "replacement";
+  return (REMINDER_KINDS as readonly string[]).includes(raw) ? raw as ReminderKind : null;
+}
+
 /** The page of an unsubscribe link: confirm (GET) or done (POST); a bad link says so. */
-function UnsubscribeView({ token, state }: { token: string; state: "confirm" | "done" | "invalid" }) {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Replacement reminders</h1>
-      {state === "confirm"
-        ? (
-          <form method="post" action="/reminders/unsubscribe" className="mt-6">
-            <input type="hidden" name="token" value={token} />
-            <p className="text-stone-700">Stop e-mails reminding you to replace what wears out?</p>
-            <button type="submit" className={`${primaryButton} mt-4`}>Turn reminders off</button>
-          </form>
-        )
-        : (
-          <p className="mt-4 text-stone-700" role="status">
-            {state === "done"
-              ? "Replacement reminders are off. You can turn them on again in your account, under My Animals."
-              : "This link is not valid. You can turn reminders off in your account, under My Animals."}
-          </p>
-        )}
-    </section>
-  );
+function unsubscribePage(
+  c: Context<AppEnv>,
+  kind: ReminderKind,
+  token: string,
+  state: "confirm" | "done" | "invalid",
+  status: 200 | 400 = 200,
+) {
+  const texts = REMINDER_TEXTS[kind];
+  return renderPage(c, {
+    status,
+    head: { title: texts.title, canonicalPath: "/reminders/unsubscribe", noindex: true },
+    body: (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{texts.title}</h1>
+        {state === "confirm"
+          ? (
+            <form method="post" action="/reminders/unsubscribe" className="mt-6">
+              <input type="hidden" name="token" value={token} />
+              <input type="hidden" name="kind" value={kind} />
+              <p className="text-stone-700">{texts.ask}</p>
+              <button type="submit" className={`${primaryButton} mt-4`}>
+                {kind === "cart" ? "Turn cart reminders off" : "Turn reminders off"}
+              </button>
+            </form>
+          )
+          : <p className="mt-4 text-stone-700" role="status">{state === "done" ? texts.done : texts.invalid}</p>}
+      </section>
+    ),
+  });
 }
 
 /** A refused animal form: the reason as a toast, back to the list. */
@@ -316,13 +370,10 @@ export function animalPages() {
   // The twin of PUT /api/account/reminders (the account page's switch posts on=1 or on=0).
   formRoute(app, setRemindersAction, {
     path: "/account/reminders",
-    input: (fields) => ({ on: fields.on === "1" }),
-    onSuccess: (c, { on }) => {
-      setFlash(c, {
-        title: on ? "Reminders on" : "Reminders off",
-        description: on ? "We will remind you." : "No more reminders.",
-      });
-      return c.redirect("/account/animals#reminders", 303);
+    input: (fields) => ({ on: fields.on === "1", kind: fields.kind || undefined }),
+    onSuccess: (c, { on, kind }) => {
+      setFlash(c, REMINDER_TEXTS[kind].switched(on));
+      return c.redirect(REMINDER_TEXTS[kind].switchAt, 303);
     },
     onError: (_c, err) => {
       throw err;
@@ -330,24 +381,22 @@ export function animalPages() {
   });
   app.get("/reminders/unsubscribe", (c) => {
     const token = c.req.query("token") ?? "";
-    return renderPage(c, {
-      head: { title: "Replacement reminders", canonicalPath: "/reminders/unsubscribe", noindex: true },
-      body: <UnsubscribeView token={token} state={/^[a-z2-7]{16,64}$/.test(token) ? "confirm" : "invalid"} />,
-    });
+    const kind = kindOf(c.req.query("kind"));
+    const valid = kind !== null && /^[a-z2-7]{16,64}$/.test(token);
+    return unsubscribePage(c, kind ?? "replacement", token, valid ? "confirm" : "invalid");
   });
   // The link's one click (also what a mail client's List-Unsubscribe-Post would send: the token
-  // is then in the query string). The twin of POST /api/reminders/unsubscribe.
-  const unsubscribed = (c: Context<AppEnv>, done: boolean) =>
-    renderPage(c, {
-      status: done ? 200 : 400,
-      head: { title: "Replacement reminders", canonicalPath: "/reminders/unsubscribe", noindex: true },
-      body: <UnsubscribeView token="" state={done ? "done" : "invalid"} />,
-    });
+  // and kind are then in the query string). The twin of POST /api/reminders/unsubscribe.
+  const kindAsked = (fields: Record<string, string>, c: Context<AppEnv>) =>
+    kindOf(fields.kind ?? c.req.query("kind")) ?? "replacement";
   formRoute(app, unsubscribeRemindersAction, {
     path: "/reminders/unsubscribe",
-    input: (fields, c) => ({ token: fields.token ?? c.req.query("token") ?? "" }),
-    onSuccess: (c) => unsubscribed(c, true),
-    onError: (c) => unsubscribed(c, false),
+    input: (fields, c) => ({
+      token: fields.token ?? c.req.query("token") ?? "",
+      kind: fields.kind ?? c.req.query("kind") ?? undefined,
+    }),
+    onSuccess: (c, _output, { kind }) => unsubscribePage(c, kind, "", "done"),
+    onError: (c, _err, fields) => unsubscribePage(c, kindAsked(fields, c), "", "invalid", 400),
   });
   // The twin of POST /api/animals/{slug}/choose.
   formRoute(app, chooseAnimalAction, {

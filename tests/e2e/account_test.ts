@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { loyaltyLedger, products, users, wishlistItems } from "../../db/schema/mod.ts";
 import { insertOrder } from "../../domains/accounts/test_fixtures.ts";
 import { createAddress } from "../helpers/factories.ts";
-import { demoCustomer, DESKTOP, fullPageShot, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
+import { demoCustomer, DESKTOP, fullPageShot, shotPath, useShopInBrowser, watchedPage } from "../helpers/e2e.ts";
 
 const NEW_PASSWORD = "Gecko-Keeper2!";
 
@@ -163,6 +163,23 @@ e2e.test("[e2e] account: edit the profile and change the password", async () => 
   await again.getByRole("button", { name: "Change password" }).click();
   await page.waitForURL(`${e2e.server.url}/account?tab=settings`);
   await expectToast(page, "Password changed");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+e2e.test("[e2e] account: turn cart reminders off and on again from Settings", async () => {
+  const { page, errors } = await watchedPage(e2e.context("desktop"));
+  await page.goto(`${e2e.server.url}/account?tab=settings`);
+  const card = page.locator("#cart-reminders");
+  assert.match(await card.innerText(), /On: when you leave items in your cart for a few hours, we e-mail you once/);
+  await card.getByRole("button", { name: "Turn cart reminders off" }).click();
+  await page.waitForURL(`${e2e.server.url}/account?tab=settings#cart-reminders`);
+  await expectToast(page, "Cart reminders off");
+  assert.match(await page.locator("[data-toast]").first().innerText(), /No more e-mails about your cart/);
+  assert.match(await page.locator("#cart-reminders").innerText(), /Off: we send no e-mails about items left/);
+  await page.locator("#cart-reminders").screenshot({ path: shotPath("account-cart-reminders-off") });
+  await page.locator("#cart-reminders").getByRole("button", { name: "Turn cart reminders on" }).click();
+  await expectToast(page, "Cart reminders on");
   assert.deepEqual(errors, []);
   await page.close();
 });

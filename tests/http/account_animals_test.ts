@@ -209,6 +209,37 @@ test(
     });
     assert.equal(oneClick.status, 200);
     assert.equal(await remindersOn(db, me.id), false);
+
+    // Cart reminders have their own link (kind=cart) and their own switch, under the account's Settings.
+    await keeper.postForm("/account/reminders", { on: "1" });
+    const cartLink = `/reminders/unsubscribe?token=${pref.unsubscribeToken}&kind=cart`;
+    const ask = await (await visitor.get(cartLink)).text();
+    assert.match(ask, /<h1[^>]*>Cart reminders<\/h1>/);
+    assert.match(ask, /Stop e-mails about items left in your cart\?/);
+    assert.match(ask, /<input type="hidden" name="kind" value="cart"\/>/);
+    const cartDone = await visitor.postForm(cartLink, { "List-Unsubscribe": "One-Click" });
+    assert.equal(cartDone.status, 200);
+    assert.match(await cartDone.text(), /Cart reminders are off/);
+    assert.equal(await remindersOn(db, me.id, "cart"), false);
+    assert.equal(await remindersOn(db, me.id), true, "replacement reminders stay on");
+    const settings = await (await keeper.get("/account?tab=settings")).text();
+    assert.match(settings, /id="cart-reminders"[\s\S]*Off: we send no e-mails about items left in your cart/);
+    const on = await keeper.postForm("/account/reminders", { on: "1", kind: "cart" });
+    assert.equal(on.headers.get("location"), "/account?tab=settings#cart-reminders");
+    assert.equal(await remindersOn(db, me.id, "cart"), true);
+    assert.match(await (await keeper.get("/account?tab=settings")).text(), /Turn cart reminders off/);
+    // An unknown kind is a link that is not valid, and a 400 on the API.
+    assert.match(
+      await (await visitor.get(`/reminders/unsubscribe?token=${pref.unsubscribeToken}&kind=newsletter`)).text(),
+      /This link is not valid/,
+    );
+    const unknown = await visitor.postJson("/api/reminders/unsubscribe", {
+      token: pref.unsubscribeToken,
+      kind: "newsletter",
+    });
+    assert.equal(unknown.status, 400);
+    assert.equal((await unknown.json()).message, "kind must be replacement or cart.");
+    assert.equal(await remindersOn(db, me.id, "cart"), true);
   },
 );
 

@@ -603,6 +603,30 @@ const CASES: Case[] = [
     state: async (db, userId) => ({ on: await remindersOn(db, userId) }),
   },
   {
+    name: "turn cart reminders off",
+    json: (client) => client.postJson("/api/account/reminders", { on: false, kind: "cart" }, "PUT"),
+    form: (client) => client.postForm("/account/reminders", { on: "0", kind: "cart" }),
+    state: async (db, userId) => ({
+      cart: await remindersOn(db, userId, "cart"),
+      replacement: await remindersOn(db, userId),
+    }),
+  },
+  {
+    name: "unsubscribe from cart reminders by the e-mail's link",
+    setup: async (_client, db, userId) => {
+      await setReminders(db, userId, true, "cart");
+    },
+    json: async (client, db, userId) =>
+      await client.postJson("/api/reminders/unsubscribe", { token: await reminderToken(db, userId), kind: "cart" }),
+    form: async (client, db, userId) =>
+      await client.postForm("/reminders/unsubscribe", { token: await reminderToken(db, userId), kind: "cart" }),
+    formStatus: 200,
+    state: async (db, userId) => ({
+      cart: await remindersOn(db, userId, "cart"),
+      replacement: await remindersOn(db, userId),
+    }),
+  },
+  {
     name: "add to cart",
     json: (client) => client.postJson("/api/cart", { productId, quantity: 2 }),
     form: (client) => client.postForm("/cart", { productId: String(productId), quantity: "2" }),
