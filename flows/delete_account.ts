@@ -2,7 +2,8 @@
  * The delete-account workflow (POPIA erasure, docs/decisions/0009-account-deletion.md): the accounts
  * domain checks the password, then one transaction anonymises the user and removes what every other
  * domain keeps about them (addresses, cart, wishlist, sessions, alerts, newsletter, browsing, queued
- * mail, review votes, points, unused invitations). Orders and their lines stay as tax records.
+ * mail, review votes, points, unused invitations, animals and reminder choices). Orders and their
+ * lines stay as tax records.
  */
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
@@ -11,12 +12,16 @@ import {
   browsingHistory,
   cartCoupons,
   cartItems,
+  cartReminders,
   emailOutbox,
+  keeperAnimals,
   loyaltyLedger,
   loyaltyRedemptions,
   newsletterSubscriptions,
   passwordResetTokens,
   referrals,
+  reminderPreferences,
+  replacementReminders,
   reviews,
   reviewVotes,
   sessions,
@@ -69,6 +74,11 @@ export async function deleteAccount(db: Db, userId: number, password: string): P
       or(eq(newsletterSubscriptions.userId, userId), sql`lower(${newsletterSubscriptions.email}) = ${user.email}`),
     );
     await tx.delete(browsingHistory).where(eq(browsingHistory.userId, userId));
+    // A keeper's animals (names, notes), their reminder choices and what they were reminded of.
+    await tx.delete(keeperAnimals).where(eq(keeperAnimals.userId, userId));
+    await tx.delete(reminderPreferences).where(eq(reminderPreferences.userId, userId));
+    await tx.delete(replacementReminders).where(eq(replacementReminders.userId, userId));
+    await tx.delete(cartReminders).where(eq(cartReminders.userId, userId));
     // Mail to the address (sent copies and anything still queued: nothing more goes to an erased account).
     await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${user.email}`);
     // The votes go; the reviews' helpful counters drop by the votes removed so they stay true.

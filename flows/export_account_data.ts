@@ -10,9 +10,11 @@ import {
   auditLogs,
   browsingHistory,
   cartItems,
+  cartReminders,
   coupons,
   couponUsage,
   emailOutbox,
+  keeperAnimals,
   loyaltyLedger,
   loyaltyRedemptions,
   loyaltyRewards,
@@ -23,10 +25,12 @@ import {
   products,
   productVariants,
   referrals,
+  reminderPreferences,
   reviewReplies,
   reviews,
   reviewVotes,
   sessions,
+  species,
   stockNotifications,
   users,
   wishlistItems,
@@ -137,6 +141,12 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
 
   const adminActions = await db.select().from(auditLogs).where(eq(auditLogs.userId, userId))
     .orderBy(asc(auditLogs.createdAt));
+
+  const animals = await db.select({ a: keeperAnimals, speciesName: species.commonName }).from(keeperAnimals)
+    .innerJoin(species, eq(species.id, keeperAnimals.speciesId)).where(eq(keeperAnimals.userId, userId))
+    .orderBy(asc(keeperAnimals.createdAt), asc(keeperAnimals.id));
+  const [choices] = await db.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId));
+  const [cartReminder] = await db.select().from(cartReminders).where(eq(cartReminders.userId, userId));
 
   return {
     format: EXPORT_FORMAT,
@@ -259,6 +269,19 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
       discountCode: n.discountCode,
       createdAt: iso(n.createdAt),
     })),
+    animals: animals.map(({ a, speciesName }) => ({
+      name: a.name,
+      species: speciesName,
+      acquiredOn: a.acquiredOn,
+      notes: a.notes,
+      createdAt: iso(a.createdAt),
+      updatedAt: iso(a.updatedAt),
+    })),
+    reminders: {
+      replacementReminders: !choices?.remindersOff,
+      cartReminders: !choices?.cartRemindersOff,
+      lastCartReminderAt: iso(cartReminder?.sentAt),
+    },
     stockNotifications: alerts.map(({ n, productName }) => ({
       productId: n.productId,
       productName,

@@ -42,6 +42,14 @@ test("[accounts] export holds the user's data from every table", async (db) => {
   assert.equal(data.sessions.count, 1);
   assert.equal(data.passwordResetRequests.length, 1);
   assert.deepEqual(data.emails.map((m) => m.subject), ["Reset your password"]);
+  assert.deepEqual(data.animals.map((a) => [a.name, a.species, a.notes]), [[
+    "Spot",
+    "Bearded dragon",
+    "Sheds every 5 weeks",
+  ]]);
+  assert.equal(data.reminders.replacementReminders, true);
+  assert.equal(data.reminders.cartReminders, false);
+  assert.match(data.reminders.lastCartReminderAt ?? "", /^\d{4}-\d{2}-\d{2}T/);
   // A plain JSON document: it survives a round trip unchanged.
   assert.deepEqual(JSON.parse(JSON.stringify(data)), data);
 });

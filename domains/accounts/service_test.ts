@@ -5,7 +5,9 @@ import {
   addresses,
   browsingHistory,
   cartItems,
+  cartReminders,
   emailOutbox,
+  keeperAnimals,
   loyaltyLedger,
   loyaltyRedemptions,
   newsletterSubscriptions,
@@ -13,6 +15,7 @@ import {
   orders,
   passwordResetTokens,
   referrals,
+  reminderPreferences,
   reviewReplies,
   reviews,
   reviewVotes,
@@ -238,6 +241,9 @@ test("[accounts] deletion anonymises the user, removes personal rows and keeps o
   assert.equal(await mine(newsletterSubscriptions, newsletterSubscriptions.userId), 0);
   assert.equal(await mine(reviewVotes, reviewVotes.userId), 0);
   assert.equal(await mine(loyaltyLedger, loyaltyLedger.userId), 0);
+  assert.equal(await mine(keeperAnimals, keeperAnimals.userId), 0, "the keeper's animals go");
+  assert.equal(await mine(reminderPreferences, reminderPreferences.userId), 0);
+  assert.equal(await mine(cartReminders, cartReminders.userId), 0);
   assert.equal((await db.select().from(emailOutbox)).length, 0, "mail to the address is gone");
   assert.equal(
     (await db.select().from(newsletterSubscriptions)).length,

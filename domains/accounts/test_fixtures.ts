@@ -6,7 +6,9 @@ import type { Db } from "../../db/client.ts";
 import {
   browsingHistory,
   cartItems,
+  cartReminders,
   emailOutbox,
+  keeperAnimals,
   loyaltyLedger,
   loyaltyRedemptions,
   loyaltyRewards,
@@ -16,9 +18,11 @@ import {
   passwordResetTokens,
   products,
   referrals,
+  reminderPreferences,
   reviewReplies,
   reviews,
   reviewVotes,
+  species,
   stockNotifications,
   users,
   wishlistItems,
@@ -26,6 +30,8 @@ import {
 import { createSession, hashToken, registerUser, type SessionUser } from "../auth/mod.ts";
 import { createAddress, homeAddress } from "../../tests/helpers/factories.ts";
 import { eq } from "drizzle-orm";
+import { seedSpecies } from "../../seed/species.ts";
+import { speciesRow } from "../../seed/animals.ts";
 
 export const PASSWORD = "Gecko-Keeper1";
 
@@ -181,6 +187,16 @@ export async function fillCustomerData(db: Db, user: SessionUser) {
     subject: "Reset your password",
     textBody: "Open https://shop.example/reset-password?token=secret-reset-link-token to choose a new password.",
   });
+  // A keeper's animal, their reminder choices and a cart reminder: personal too.
+  const [gecko] = await db.insert(species).values(speciesRow(seedSpecies[0], 1)).onConflictDoNothing().returning();
+  const speciesId = gecko?.id ?? (await db.select({ id: species.id }).from(species).limit(1))[0].id;
+  await db.insert(keeperAnimals).values({ userId: user.id, speciesId, name: "Spot", notes: "Sheds every 5 weeks" });
+  await db.insert(reminderPreferences).values({
+    userId: user.id,
+    cartRemindersOff: true,
+    unsubscribeToken: `fixturetoken${counter}abcdefgh`,
+  });
+  await db.insert(cartReminders).values({ userId: user.id, cartChangedAt: new Date(), sentAt: new Date() });
   const session = await createSession(db, { userId: user.id });
   return { other, heatMat, terrarium, address, order, ownReview, othersReview, reward, session };
 }
