@@ -35,7 +35,8 @@ export async function subscribe(
   const tokens = await recordSubscription(db, input, userId);
   if (!tokens) return false;
   const confirmUrl = `${shop.siteUrl}/newsletter/confirm?token=${tokens.confirmToken}`;
-  const foot = footer(shop, `${shop.siteUrl}/newsletter/unsubscribe?token=${tokens.unsubscribeToken}`);
+  const unsubscribeUrl = `${shop.siteUrl}/newsletter/unsubscribe?token=${tokens.unsubscribeToken}`;
+  const foot = footer(shop, unsubscribeUrl);
   await enqueueEmail(db, {
     to: tokens.email,
     subject: `Please confirm your subscription to ${shop.shopName}`,
@@ -44,6 +45,7 @@ export async function subscribe(
     html: `<p>Thanks for signing up for the ${escapeHtml(shop.shopName)} newsletter.</p>` +
       `<p><a href="${escapeHtml(confirmUrl)}">Confirm your subscription</a> and get 10% off your first order.</p>` +
       `<p>If you did not sign up, ignore this e-mail and nothing will happen.</p>${foot.html}`,
+    unsubscribeUrl,
   });
   return true;
 }
@@ -55,13 +57,15 @@ export async function subscribe(
 export async function confirmSubscription(db: Db, token: string, shop: ShopRef): Promise<boolean> {
   const confirmed = await markConfirmed(db, token);
   if (!confirmed) return false;
-  const foot = footer(shop, `${shop.siteUrl}/newsletter/unsubscribe?token=${confirmed.unsubscribeToken}`);
+  const unsubscribeUrl = `${shop.siteUrl}/newsletter/unsubscribe?token=${confirmed.unsubscribeToken}`;
+  const foot = footer(shop, unsubscribeUrl);
   await enqueueEmail(db, {
     to: confirmed.email,
     subject: `Welcome to ${shop.shopName}: your 10% code`,
     text: `You're subscribed. Use the code ${WELCOME_CODE} at checkout for 10% off your first order.${foot.text}`,
     html:
       `<p>You're subscribed.</p><p>Use the code <strong>${WELCOME_CODE}</strong> at checkout for 10% off your first order.</p>${foot.html}`,
+    unsubscribeUrl,
   });
   return true;
 }

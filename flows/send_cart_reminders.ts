@@ -79,7 +79,7 @@ export async function sendCartReminders(db: Db, opts: CartReminderOptions): Prom
       };
       await enqueueEmail(
         tx as unknown as Db,
-        { to: cart.email, ...reminderEmail(cart, buyable, links, opts.shopName) },
+        { to: cart.email, ...reminderEmail(cart, buyable, links, opts.shopName), unsubscribeUrl: links.unsubscribe },
         now,
       );
       return true;

@@ -52,6 +52,11 @@ test("[cart reminders] one e-mail about a cart left four hours: its lines at tod
   assert.match(mail.textBody, new RegExp(`Your cart: ${config.siteUrl}/cart\\n`));
   const token = mail.textBody.match(/reminders\/unsubscribe\?token=([a-z2-7]+)&kind=cart/)?.[1];
   assert.ok(token, "the e-mail carries a cart opt-out link");
+  assert.equal(
+    mail.unsubscribeUrl,
+    `${config.siteUrl}/reminders/unsubscribe?token=${token}&kind=cart`,
+    "its List-Unsubscribe",
+  );
   assert.match(mail.htmlBody ?? "", /<li>2 x Heat Mat 20W: R\s198,00<\/li>/);
   assert.equal((await db.select().from(emailOutbox)).length, 1, "a cart changed an hour ago or 8 days ago: no mail");
   // (That hour-old cart is emptied, so only Thandi's cart is left to remind.)

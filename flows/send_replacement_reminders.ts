@@ -69,6 +69,7 @@ export async function sendReplacementReminders(db: Db, opts: ReminderOptions): P
         subject: `Time to replace your ${line.product_name}`,
         text,
         html,
+        unsubscribeUrl: unsubscribe,
       }, now);
       return true;
     });

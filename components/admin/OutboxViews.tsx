@@ -156,6 +156,14 @@ export function OutboxMessageView({ message, siteUrl }: { message: OutboxMessage
         <Row label="Created">{formatTime(message.createdAt)}</Row>
         {message.sentAt ? <Row label="Sent">{formatTime(message.sentAt)}</Row> : null}
         {message.status === "pending" ? <Row label="Next attempt">{formatTime(message.nextAttemptAt)}</Row> : null}
+        {message.unsubscribeUrl
+          ? (
+            <Row label="Unsubscribe">
+              One click from the mail client (List-Unsubscribe header):{" "}
+              <code className="break-all">{message.unsubscribeUrl}</code>
+            </Row>
+          )
+          : null}
         {message.lastError
           ? (
             <Row label="Last error">

@@ -53,6 +53,11 @@ export const emailOutbox = pgTable("email_outbox", {
   orderId: integer().references(() => orders.id, { onDelete: "set null" }),
   /** Files sent with the message, base64-encoded, or what the sender draws them from (a tax invoice PDF). */
   attachments: jsonb().$type<StoredAttachment[]>(),
+  /**
+   * The one-click opt-out of a reminder or newsletter message, sent as its List-Unsubscribe header
+   * (RFC 2369/8058) so mail clients show their own "Unsubscribe" button; null for transactional mail.
+   */
+  unsubscribeUrl: text(),
   createdAt: tstz().notNull().defaultNow(),
 }, (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.createdAt), index().on(t.orderId)]);
 

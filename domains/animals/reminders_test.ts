@@ -81,6 +81,10 @@ test("[reminders] a 12-month UVB tube bought 13 months ago is reminded once, nam
     mail[0].textBody,
     /Turn these reminders off: https:\/\/shop.example\/reminders\/unsubscribe\?token=[a-z2-7]+/,
   );
+  // The same link is the message's one-click List-Unsubscribe header.
+  assert.ok(
+    mail[0].unsubscribeUrl && mail[0].textBody.includes(`Turn these reminders off: ${mail[0].unsubscribeUrl}\n`),
+  );
   // Once: the next run sends nothing more.
   assert.deepEqual(await sendReplacementReminders(db, OPTS), { sent: 0 });
   // A month on, the second tube is due too.

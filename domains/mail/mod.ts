@@ -21,7 +21,7 @@ export {
   MAX_ATTEMPTS,
   NO_ADDRESS,
 } from "./sender.ts";
-export { fromAddress, type MailMessage, type MailTransport, smtpTransport } from "./transport.ts";
+export { fromAddress, listHeaders, type MailMessage, type MailTransport, smtpTransport } from "./transport.ts";
 export {
   emailChangedEmail,
   escapeHtml,

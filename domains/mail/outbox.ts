@@ -22,6 +22,11 @@ export interface OutgoingEmail {
   orderId?: number | null;
   /** Files to send with it, or what the sender draws them from (a tax invoice PDF). */
   attachments?: StoredAttachment[] | null;
+  /**
+   * The one-click opt-out of a message the customer may stop (reminders, the newsletter): sent as
+   * its List-Unsubscribe header, and the link POSTs there without a session (RFC 8058).
+   */
+  unsubscribeUrl?: string | null;
 }
 
 export type OutboxMessage = typeof emailOutbox.$inferSelect;
@@ -35,6 +40,7 @@ export async function enqueueEmail(db: Db, msg: OutgoingEmail, now = new Date())
     htmlBody: msg.html ?? null,
     orderId: msg.orderId ?? null,
     attachments: msg.attachments?.length ? msg.attachments : null,
+    unsubscribeUrl: msg.unsubscribeUrl ?? null,
     status: "pending",
     nextAttemptAt: now,
   }).returning({ id: emailOutbox.id });
@@ -42,7 +48,7 @@ export async function enqueueEmail(db: Db, msg: OutgoingEmail, now = new Date())
 }
 
 export interface OutboxPage {
-  items: Omit<OutboxMessage, "textBody" | "htmlBody" | "attachments">[];
+  items: Omit<OutboxMessage, "textBody" | "htmlBody" | "attachments" | "unsubscribeUrl">[];
   total: number;
   page: number;
   pageCount: number;

@@ -103,6 +103,7 @@ export async function deliverDue(
         subject: msg.subject,
         text: msg.textBody,
         html: msg.htmlBody,
+        ...(msg.unsubscribeUrl ? { unsubscribeUrl: msg.unsubscribeUrl } : {}),
         ...(msg.attachments?.length ? { attachments: await drawAttachments(db, msg.attachments) } : {}),
       });
     } catch (err) {

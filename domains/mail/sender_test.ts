@@ -70,6 +70,19 @@ test("[mail] a due message is sent once and marked sent", async (db) => {
   assert.equal(transport.sent.length, 1, "never sent again");
 });
 
+test("[mail] a reminder's opt-out link reaches the transport; other mail has none", async (db) => {
+  const t0 = new Date("2026-11-20T08:00:00Z");
+  const link = "https://shop.example.co.za/reminders/unsubscribe?token=abcdefghijklmnop&kind=cart";
+  await enqueueEmail(db, { ...msg(1), unsubscribeUrl: link }, t0);
+  await enqueueEmail(db, msg(2), t0);
+  const transport = fakeTransport();
+  await deliverDue(db, transport, t0);
+  assert.deepEqual(transport.sent.map((m) => [m.to, m.unsubscribeUrl]), [
+    ["k1@example.co.za", link],
+    ["k2@example.co.za", undefined],
+  ]);
+});
+
 test("[mail] a reserved .invalid address (a WhatsApp customer's placeholder) is never sent to", async (db) => {
   const t0 = new Date("2026-11-20T08:00:00Z");
   const { id } = await enqueueEmail(db, { ...msg(1), to: "wa27821234567@whatsapp.invalid" }, t0);

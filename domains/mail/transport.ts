@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string | null;
   /** Files sent with the message (the tax invoice PDF), base64 as the outbox keeps them. */
   attachments?: EmailAttachment[] | null;
+  /** The one-click opt-out, for the List-Unsubscribe headers; null for transactional mail. */
+  unsubscribeUrl?: string | null;
 }
 
 /** Delivers one message or throws (the sender records the error and retries later). */
@@ -24,6 +26,42 @@ export interface MailTransport {
 /** "Shop Name" <address>, quoted so a comma or bracket in the name cannot break the header. */
 export function fromAddress(name: string, email: string): string {
   return `"${name.replace(/["\\\r\n]/g, "")}" <${email}>`;
+}
+
+/**
+ * The message's list headers (RFC 2369, RFC 8058): mail clients show their own "Unsubscribe" button
+ * for List-Unsubscribe, and Gmail and Yahoo require the one-click form of bulk senders. One-click
+ * (List-Unsubscribe-Post) is only offered for an https link, as RFC 8058 requires; the link itself
+ * answers a POST of "List-Unsubscribe=One-Click" without a session or a redirect.
+ */
+export function listHeaders(unsubscribeUrl: string | null | undefined): Record<string, string> {
+  if (!unsubscribeUrl || /[\s<>,]/.test(unsubscribeUrl)) return {};
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>`,
+    ...(unsubscribeUrl.startsWith("https://") ? { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {}),
+  };
+}
+
+/** The nodemailer message for one outbox message (its own function so a test can build it for real). */
+export function nodemailerMessage(message: MailMessage) {
+  const headers = listHeaders(message.unsubscribeUrl);
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(message.attachments?.length
+      ? {
+        attachments: message.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.contentBase64,
+          encoding: "base64",
+        })),
+      }
+      : {}),
+  };
 }
 
 /**
@@ -46,22 +84,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   );
   return {
     async send(message) {
-      await (await transporter).sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.attachments?.length
-          ? {
-            attachments: message.attachments.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: a.contentBase64,
-              encoding: "base64",
-            })),
-          }
-          : {}),
-      });
+      await (await transporter).sendMail(nodemailerMessage(message));
     },
     close() {
       transporter.then((t) => t.close());

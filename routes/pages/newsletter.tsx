@@ -129,8 +129,11 @@ export function newsletterPages() {
         </Message>
       ),
     });
+  // The page's button posts the token as a field; a mail client's one-click unsubscribe (the
+  // List-Unsubscribe-Post header, RFC 8058) posts "List-Unsubscribe=One-Click" to the link itself.
   formRoute(app, unsubscribeNewsletterAction, {
     path: "/newsletter/unsubscribe",
+    input: (fields, c) => ({ token: fields.token ?? c.req.query("token") ?? "" }),
     onSuccess: (c) => unsubscribed(c, true),
     onError: (c) => unsubscribed(c, false),
   });

@@ -105,6 +105,19 @@ test("[admin outbox] a message: text in <pre>, HTML escaped and sandboxed, never
     "the shop's own link is clickable",
   );
 
+  assert.doesNotMatch(html, /List-Unsubscribe header/, "a transactional message has no opt-out header");
+  const reminder = await enqueueEmail(db, {
+    to: "k@example.co.za",
+    subject: "You left something in your cart",
+    text: "Your cart",
+    unsubscribeUrl: "http://localhost:8000/reminders/unsubscribe?token=abcdefghijklmnop&kind=cart",
+  });
+  assert.match(
+    await (await admin.get(`/admin/outbox/${reminder.id}`)).text(),
+    /List-Unsubscribe header\):.*<code[^>]*>http:\/\/localhost:8000\/reminders\/unsubscribe\?token=abcdefghijklmnop&amp;kind=cart<\/code>/,
+  );
+  await db.delete(emailOutbox).where(eq(emailOutbox.id, reminder.id));
+
   assert.equal((await admin.get("/admin/outbox/99999")).status, 404);
   assert.equal((await admin.get("/admin/outbox/abc")).status, 404);
   const rows = await db.select().from(emailOutbox);

@@ -180,7 +180,15 @@ test(
     assert.equal((await confirm(client, path)).status, 200);
     const welcome = (await db.select().from(emailOutbox)).find((m) => /your 10% code/.test(m.subject))!;
     assert.equal(welcome.textBody.match(/unsubscribe\?token=([a-z2-7]+)/)![1], firstLink, "one stable link");
-    const done = await client.postForm("/newsletter/unsubscribe", { token: firstLink });
+    // Both messages name the link as their List-Unsubscribe header; a mail client's one-click
+    // unsubscribe (RFC 8058) posts a fixed body to it, with the token only in the link's query.
+    for (const m of [mail, welcome]) {
+      assert.equal(m.unsubscribeUrl, `http://localhost:8000/newsletter/unsubscribe?token=${firstLink}`);
+    }
+    // The mail provider's server sends it: no Origin, no cookie.
+    const provider = testClient(testApp(database), { origin: null });
+    const link = new URL(welcome.unsubscribeUrl!);
+    const done = await provider.postForm(link.pathname + link.search, { "List-Unsubscribe": "One-Click" });
     assert.equal(done.status, 200);
     assert.match(await done.text(), /You have been unsubscribed/);
     const [row] = await db.select().from(newsletterSubscriptions);
