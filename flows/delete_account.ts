@@ -9,6 +9,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   addresses,
+  auditLogs,
   browsingHistory,
   cartCoupons,
   cartItems,
@@ -57,9 +58,16 @@ export async function deleteAccount(db: Db, userId: number, password: string): P
       role: "customer",
       defaultShippingAddressId: null,
       defaultBillingAddressId: null,
+      staffNote: null,
       deletedAt,
       updatedAt: deletedAt,
     }).where(eq(users.id, userId));
+    // Staff's notes on the customer go from the audit trail too: it keeps that the note changed, by whom.
+    await tx.update(auditLogs).set({ details: { erased: true } }).where(and(
+      eq(auditLogs.entityType, "user"),
+      eq(auditLogs.entityId, userId),
+      eq(auditLogs.action, "note_change"),
+    ));
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));

@@ -160,6 +160,8 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
       phone: user.phone,
       vatNumber: user.vatNumber,
       role: user.role,
+      // What staff noted about the customer: the right of access covers it.
+      staffNote: user.staffNote,
       defaultShippingAddressId: user.defaultShippingAddressId,
       defaultBillingAddressId: user.defaultBillingAddressId,
       createdAt: iso(user.createdAt),

@@ -44,6 +44,11 @@ export const users = pgTable("users", {
    * who order through WhatsApp (docs/whatsapp.md); one account per number.
    */
   waId: varchar({ length: 20 }).unique(),
+  /**
+   * Staff's note on the customer (preferences, a delivery gate code, what was agreed on the phone):
+   * only staff see it in the admin; the customer's data download includes it (POPIA right of access).
+   */
+  staffNote: text(),
   ...timestamps(),
 }, (t) => [
   index().on(t.role),

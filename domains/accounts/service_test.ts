@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import {
   addresses,
+  auditLogs,
   browsingHistory,
   cartItems,
   cartReminders,
@@ -26,7 +27,7 @@ import {
 } from "../../db/schema/mod.ts";
 import { authenticate, createSession, findUser, registerUser, validateSessionToken } from "../auth/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { authorName, changePassword, FORMER_CUSTOMER } from "./mod.ts";
+import { authorName, changePassword, FORMER_CUSTOMER, setStaffNote } from "./mod.ts";
 import { type ShopMailInfo, updateProfile } from "../../flows/update_profile.ts";
 import { createCustomer, fillCustomerData, PASSWORD } from "./test_fixtures.ts";
 import { deleteAccount } from "../../flows/delete_account.ts";
@@ -215,6 +216,8 @@ test("[accounts] deletion anonymises the user, removes personal rows and keeps o
   const user = await createCustomer(db, { username: "gecko_fan", email: "gecko.fan@example.co.za" });
   await db.update(users).set({ waId: "27821234567" }).where(eq(users.id, user.id));
   const made = await fillCustomerData(db, user);
+  const staff = await createCustomer(db, { username: "pieter", email: "pieter@example.co.za" });
+  await setStaffNote(db, staff, user.id, "Gate code 4521.");
   const { deletedAt } = await deleteAccount(db, user.id, PASSWORD);
 
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -224,6 +227,9 @@ test("[accounts] deletion anonymises the user, removes personal rows and keeps o
   assert.equal(row.lastName, null);
   assert.equal(row.phone, null);
   assert.equal(row.waId, null, "the WhatsApp number goes too");
+  assert.equal(row.staffNote, null, "staff's note goes");
+  const [noted] = await db.select().from(auditLogs).where(eq(auditLogs.action, "note_change"));
+  assert.deepEqual(noted.details, { erased: true }, "the audit trail keeps that it changed, not the text");
   assert.equal(row.role, "customer");
   assert.equal(row.defaultShippingAddressId, null);
   assert.equal(row.defaultBillingAddressId, null);

@@ -22,15 +22,18 @@ export const LAST_SUPER_ADMIN =
   "The shop needs at least one active super admin: this change would remove the last one.";
 export const NOT_YOURSELF = "You cannot disable your own account.";
 export const STAFF_NEEDS_SUPER_ADMIN = "Only a super admin can disable or re-enable a staff account.";
+export const ERASED_KEEPS_NO_NOTE = "This account was deleted by its owner: it keeps no note.";
 
 /** A user row as staff see it in lists: the account without its default addresses, with its state. */
 export type StaffUserRow = Omit<SessionUser, "defaultShippingAddressId" | "defaultBillingAddressId"> & {
   disabledAt: Date | null;
   deletedAt: Date | null;
+  /** Staff's own note on the customer; null when there is none. */
+  staffNote: string | null;
 };
 
 const { defaultShippingAddressId: _s, defaultBillingAddressId: _b, ...accountColumns } = sessionUserColumns;
-const rowColumns = { ...accountColumns, disabledAt: users.disabledAt };
+const rowColumns = { ...accountColumns, disabledAt: users.disabledAt, staffNote: users.staffNote };
 
 /** Users whose username, e-mail or name contains `q` (any case), of one role, newest first, paged. */
 export async function listUsers(
@@ -177,4 +180,34 @@ export async function usernamesByIds(db: Db, ids: number[]): Promise<Map<number,
   const rows = await db.select({ id: users.id, username: users.username }).from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+/**
+ * Replaces staff's note on a user ("" removes it); audited with the text before and after, so the
+ * trail shows who wrote what. Returns the row as it now is.
+ */
+export async function setStaffNote(
+  db: Db,
+  actor: { id: number },
+  id: number,
+  note: string,
+  now = new Date(),
+): Promise<StaffUserRow> {
+  const next = note.trim() === "" ? null : note;
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select({ staffNote: users.staffNote, deletedAt: users.deletedAt }).from(users)
+      .where(eq(users.id, id)).for("update");
+    if (!target) throw new NotFoundError("User not found");
+    if (target.deletedAt) throw new ConflictError(ERASED_KEEPS_NO_NOTE);
+    if (target.staffNote === next) return;
+    await tx.update(users).set({ staffNote: next, updatedAt: now }).where(eq(users.id, id));
+    await recordAudit(tx, {
+      userId: actor.id,
+      entityType: "user",
+      entityId: id,
+      action: "note_change",
+      details: { before: { staffNote: target.staffNote }, after: { staffNote: next } },
+    });
+  });
+  return await getUserRow(db, id);
 }

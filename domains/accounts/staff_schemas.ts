@@ -1,5 +1,6 @@
 /** Edge schemas of the admin users API (/api/admin/users). */
 import { z } from "zod";
+import { plainText } from "../../lib/plain_text.ts";
 
 const ROLES = ["customer", "admin", "super_admin"] as const;
 // deno-lint-ignore no-control-regex
@@ -22,3 +23,12 @@ export const userPatchBody = z.object({
 }).strict().refine((b) => b.role !== undefined || b.disabled !== undefined, {
   message: "Send a role or disabled",
 });
+
+export const STAFF_NOTE_MAX = 2000;
+
+/** PUT /api/admin/users/{id}/note: the whole note ("" removes it). */
+export const userNoteBody = z.object({
+  note: plainText("The note", { lines: true }).pipe(
+    z.string().max(STAFF_NOTE_MAX, `A note is at most ${STAFF_NOTE_MAX} characters.`),
+  ),
+}).strict();

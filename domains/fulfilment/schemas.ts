@@ -3,20 +3,9 @@ import { z } from "zod";
 import { orderStatus } from "../../db/schema/mod.ts";
 import { PAYMENT_STATUSES } from "../orders/mod.ts";
 import { optionalDate } from "../../lib/sa_dates.ts";
+import { plainText } from "../../lib/plain_text.ts";
 
 const MAX_ID = 2_147_483_647;
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// deno-lint-ignore no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
-/** Text without control characters (NUL, escape...); `lines` allows line breaks and tabs. */
-function plainText(label: string, opts: { lines?: boolean } = {}) {
-  return z.string({ error: `${label} must be text.` }).trim().refine(
-    (v) => !(opts.lines ? CONTROL_BUT_LINES : CONTROL).test(v),
-    `${label} must not contain control characters.`,
-  );
-}
 
 /** "" (an empty form field) counts as absent. */
 const emptyAsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

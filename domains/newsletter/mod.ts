@@ -2,6 +2,8 @@
 export {
   confirmationPending,
   markConfirmed,
+  type NewsletterStatus,
+  newsletterStatus,
   recordSubscription,
   subscribeBody,
   type SubscribeInput,

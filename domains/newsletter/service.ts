@@ -4,7 +4,7 @@
  * unsubscribe link (the e-mails are composed and queued by flows/newsletter_signup.ts). The answer to
  * "subscribe" never reveals whether an address was already known.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
@@ -133,4 +133,21 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
     .where(eq(newsletterSubscriptions.unsubscribeToken, hashToken(token)))
     .returning({ id: newsletterSubscriptions.id });
   return !!row;
+}
+
+/** Where an address stands with the newsletter. */
+export type NewsletterStatus = "subscribed" | "unconfirmed" | "unsubscribed" | "never";
+
+/** The newsletter status of a customer: their own sign-up, or one made with their e-mail address as a guest. */
+export async function newsletterStatus(db: Db, who: { userId: number; email: string }): Promise<NewsletterStatus> {
+  const [row] = await db.select({
+    confirmedAt: newsletterSubscriptions.confirmedAt,
+    unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
+  }).from(newsletterSubscriptions).where(or(
+    eq(newsletterSubscriptions.userId, who.userId),
+    sql`lower(${newsletterSubscriptions.email}) = ${who.email.trim().toLowerCase()}`,
+  )).orderBy(desc(newsletterSubscriptions.createdAt)).limit(1);
+  if (!row) return "never";
+  if (row.unsubscribedAt) return "unsubscribed";
+  return row.confirmedAt ? "subscribed" : "unconfirmed";
 }

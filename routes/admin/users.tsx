@@ -6,15 +6,15 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import { listUsers, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
-import { getUserDetail } from "../../flows/staff_user_detail.ts";
+import { staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
+import { getUserDetail, listUsersWithFigures } from "../../flows/staff_user_detail.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";
 import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";
 import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { formRoute } from "../action.ts";
-import { changeUserAction } from "../api/admin_users.ts";
+import { changeUserAction, setUserNoteAction } from "../api/admin_users.ts";
 import { renderAdminPage } from "./render.tsx";
 
 const ACTIVE = "/admin/users";
@@ -31,7 +31,7 @@ export function usersAdmin() {
 
   app.get("/", async (c) => {
     const query = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
-    const { items, total } = await listUsers(c.var.db, query);
+    const { items, total } = await listUsersWithFigures(c.var.db, query);
     return renderAdminPage(c, {
       title: "Customers and staff",
       active: ACTIVE,
@@ -61,6 +61,8 @@ export function usersAdmin() {
           orders={u.orders}
           points={u.points}
           addresses={u.addresses}
+          figures={u.figures}
+          marketing={u.marketing}
           canChangeRoles={me.role === "super_admin"}
           isSelf={me.id === u.id}
           message={refusal?.message}
@@ -93,6 +95,19 @@ export function usersAdmin() {
     },
     onError: (c, err) => {
       if (err.status !== 403 && err.status !== 409) throw err;
+      const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
+      return detail(c, id, { message: err.message, status: err.status });
+    },
+  });
+  // The form twin of PUT /api/admin/users/{id}/note.
+  formRoute(app, setUserNoteAction, {
+    path: "/:id/note",
+    onSuccess: (c, row) => {
+      setFlash(c, { title: row.staffNote ? "Note saved" : "Note removed", variant: "success" });
+      return c.redirect(`/admin/users/${row.id}#note-h`, 303);
+    },
+    onError: (c, err) => {
+      if (err.status !== 409) throw err;
       const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
       return detail(c, id, { message: err.message, status: err.status });
     },

@@ -1,10 +1,11 @@
 /**
  * /api/admin/users (admin and super_admin): GET ?q=&role=&page= -> { items, total }, GET /{id} with
- * orders, points and addresses, PATCH /{id} { role?, disabled? } (roles: super_admin only, else 403).
+ * orders and their figures, points, addresses and e-mail choices, PATCH /{id} { role?, disabled? }
+ * (roles: super_admin only, else 403), PUT /{id}/note { note } (staff's note on the customer).
  */
 import { z } from "zod";
-import { changeUser, listUsers, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
-import { getUserDetail } from "../../flows/staff_user_detail.ts";
+import { changeUser, setStaffNote, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
+import { getUserDetail, listUsersWithFigures } from "../../flows/staff_user_detail.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
@@ -30,19 +31,33 @@ const staffUserSchema = userSchema.omit({ defaultShippingAddressId: true, defaul
   disabled: z.boolean(),
   disabledAt: z.string().nullable(),
   deleted: z.boolean(),
+  staffNote: z.string().nullable().describe("Staff's own note on the customer"),
 });
 
 export const listUsersAction = defineAction({
   method: "get",
   path: "/admin/users",
   input: undefined,
-  output: z.object({ items: z.array(staffUserSchema), total: z.number().int() }),
+  output: z.object({
+    items: z.array(staffUserSchema.extend({
+      paidOrders: z.number().int().describe("Paid orders, not cancelled"),
+      spent: z.number().describe("Rand, VAT included, less refunds"),
+    })),
+    total: z.number().int(),
+  }),
   auth: "admin",
   middleware: [validate("query", staffSchemas.userListQuery)],
-  summary: "Users by username, e-mail or name and role (25 a page)",
+  summary: "Users by username, e-mail or name and role (25 a page), with what each has bought",
   handler: async (c) => {
-    const { items, total } = await listUsers(c.var.db, validQuery(c, staffSchemas.userListQuery));
-    return { items: items.map(staffUserJson), total };
+    const { items, total } = await listUsersWithFigures(c.var.db, validQuery(c, staffSchemas.userListQuery));
+    return {
+      items: items.map(({ figures, ...u }) => ({
+        ...staffUserJson(u),
+        paidOrders: figures.paidOrders,
+        spent: toRand(figures.spentCents),
+      })),
+      total,
+    };
   },
 });
 
@@ -60,10 +75,22 @@ export const getUserAction = defineAction({
       createdAt: z.string(),
     })),
     addresses: z.array(addressSchema),
+    figures: z.object({
+      paidOrders: z.number().int().describe("Paid orders, not cancelled"),
+      spent: z.number().describe("Rand, VAT included, less refunds"),
+      averageOrder: z.number().describe("Rand"),
+      firstPaidAt: z.string().nullable(),
+      lastPaidAt: z.string().nullable(),
+    }),
+    marketing: z.object({
+      newsletter: z.enum(["subscribed", "unconfirmed", "unsubscribed", "never"]),
+      cartReminders: z.boolean(),
+      replacementReminders: z.boolean(),
+    }),
   }),
   auth: "admin",
   middleware: [validate("param", staffSchemas.userIdParam)],
-  summary: "One user with their last 50 orders, loyalty points and addresses",
+  summary: "One user with their last 50 orders, what they spent, loyalty points, addresses and e-mail choices",
   handler: async (c) => {
     const u = await getUserDetail(c.var.db, validParams(c, staffSchemas.userIdParam).id);
     return {
@@ -77,6 +104,14 @@ export const getUserAction = defineAction({
         createdAt: o.createdAt.toISOString(),
       })),
       addresses: u.addresses.map(addressJson),
+      figures: {
+        paidOrders: u.figures.paidOrders,
+        spent: toRand(u.figures.spentCents),
+        averageOrder: toRand(u.figures.averageCents),
+        firstPaidAt: u.figures.firstPaidAt?.toISOString() ?? null,
+        lastPaidAt: u.figures.lastPaidAt?.toISOString() ?? null,
+      },
+      marketing: u.marketing,
     };
   },
 });
@@ -95,6 +130,22 @@ export const changeUserAction = defineAction({
     ),
 });
 
+export const setUserNoteAction = defineAction({
+  method: "put",
+  path: "/admin/users/:id/note",
+  input: staffSchemas.userNoteBody,
+  output: staffUserSchema,
+  auth: "admin",
+  middleware: [adminBodyLimit(), validate("param", staffSchemas.userIdParam)],
+  summary: "Replace staff's note on a user (an empty note removes it); audited",
+  handler: async (c, { note }) =>
+    staffUserJson(await setStaffNote(c.var.db, currentUser(c), validParams(c, staffSchemas.userIdParam).id, note)),
+});
+
 export function adminUserApi() {
-  return actionApi("/admin/users", [listUsersAction, getUserAction, changeUserAction], requireRole("admin"));
+  return actionApi(
+    "/admin/users",
+    [listUsersAction, getUserAction, changeUserAction, setUserNoteAction],
+    requireRole("admin"),
+  );
 }

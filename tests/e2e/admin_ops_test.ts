@@ -29,7 +29,7 @@ const e2e = useShopInBrowser({
   database: {
     withAccounts: true,
     async fill(db) {
-      await createUser(db, {
+      const thandi = await createUser(db, {
         username: "thandi_keeper",
         email: "thandi@example.co.za",
         firstName: "Thandi",
@@ -43,6 +43,8 @@ const e2e = useShopInBrowser({
         const paidAt = new Date(now - ((i * 37) % 29) * 86_400_000 - i * 3_600_000);
         const total = (250 + ((i * 173) % 1900)).toFixed(2);
         const [o] = await db.insert(orders).values({
+          // Thandi's are the first three (her page sums them up).
+          userId: i < 3 ? thandi.id : null,
           orderNumber: `RB-E2E-${i}`,
           total,
           subtotal: total,
@@ -92,6 +94,27 @@ e2e.test("[e2e admin] a super_admin makes a customer an admin", async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
   await promoted.context().close();
+});
+
+e2e.test("[e2e admin] staff read a customer's purchases and keep a note on them", async () => {
+  const page = await staffPage(demoAdmin);
+  const errors = watchErrors(page);
+  await page.goto(`${e2e.server.url}/admin/users?q=thandi`);
+  const row = page.locator('[data-user="thandi_keeper"]');
+  assert.match(await row.innerText(), /\b3\b[^]*R\s[\d\s]+,\d\d/, "the list shows her paid orders and spend");
+  await row.getByRole("link", { name: "thandi_keeper" }).click();
+  await page.getByRole("heading", { name: "Purchases" }).waitFor();
+  assert.equal(await page.locator('[data-fact="paid-orders"]').innerText(), "3");
+  const note = page.getByLabel("Note on this customer");
+  await note.fill("Gate code 4521.\nPrefers PUDO lockers.");
+  await page.getByRole("button", { name: "Save note" }).click();
+  await expectToast(page, "Note saved");
+  assert.equal(await note.inputValue(), "Gate code 4521.\nPrefers PUDO lockers.");
+  await fullPageShot(page, "admin-user-note-desktop");
+  await page.goto(`${e2e.server.url}/admin/audit`);
+  await page.getByText(/User #\d+ note changed/).first().waitFor();
+  assert.deepEqual(errors, []);
+  await page.context().close();
 });
 
 e2e.test("[e2e admin] an admin creates, edits and deletes a coupon on the Manage Coupons screen", async () => {

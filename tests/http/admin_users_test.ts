@@ -6,8 +6,10 @@ import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { STAFF_PASSWORD, staffAccount } from "../helpers/staff.ts";
 import { createAddress, createUser } from "../helpers/factories.ts";
-import { auditLogs, loyaltyLedger, orders, users } from "../../db/schema/mod.ts";
+import { auditLogs, loyaltyLedger, newsletterSubscriptions, orders, users } from "../../db/schema/mod.ts";
 import { ACCOUNT_DISABLED } from "../../domains/auth/mod.ts";
+import { ERASED_KEEPS_NO_NOTE } from "../../domains/accounts/mod.ts";
+import { setReminders } from "../../domains/animals/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 
@@ -138,6 +140,98 @@ test(
     );
     const actions = (await db.select().from(auditLogs).orderBy(auditLogs.id)).map((a) => `${a.entityType}:${a.action}`);
     assert.deepEqual(actions, ["user:role_change", "user:disable", "user:enable"]);
+  },
+);
+
+test(
+  "[admin users] a customer's purchases (paid, not cancelled, refunds off), e-mail choices and staff's note",
+  async (db, database) => {
+    const { client: admin, user: me } = await staffAccount(db, database, "admin", "pieter");
+    const thandi = await createUser(db, { username: "thandi", email: "thandi@example.co.za" });
+    const paid = (n: string, total: string, paidAt: string, extra: Partial<typeof orders.$inferInsert> = {}) =>
+      db.insert(orders).values({
+        userId: thandi.id,
+        orderNumber: n,
+        total,
+        status: "processing",
+        paidAt: new Date(paidAt),
+        ...extra,
+      });
+    await paid("RB-1", "500.00", "2026-10-02T09:00:00Z");
+    await paid("RB-2", "300.00", "2026-11-20T09:00:00Z", { refundedAmount: "100.00" });
+    await paid("RB-3", "999.00", "2026-11-21T09:00:00Z", { status: "cancelled", refundedAmount: "999.00" });
+    await db.insert(orders).values({ userId: thandi.id, orderNumber: "RB-4", total: "250.00", status: "pending" });
+    await db.insert(newsletterSubscriptions).values({
+      email: "thandi@example.co.za",
+      confirmToken: "c".repeat(64),
+      unsubscribeToken: "u".repeat(64),
+      confirmedAt: new Date(),
+    });
+    await setReminders(db, thandi.id, false, "cart");
+
+    const detail = await (await admin.get(`/api/admin/users/${thandi.id}`)).json();
+    assert.deepEqual(detail.figures, {
+      paidOrders: 2,
+      spent: 700,
+      averageOrder: 350,
+      firstPaidAt: "2026-10-02T09:00:00.000Z",
+      lastPaidAt: "2026-11-20T09:00:00.000Z",
+    });
+    assert.deepEqual(detail.marketing, { newsletter: "subscribed", cartReminders: false, replacementReminders: true });
+    assert.equal(detail.staffNote, null);
+    const page = await (await admin.get(`/admin/users/${thandi.id}`)).text();
+    assert.match(page, /data-fact="paid-orders">2</);
+    assert.match(page, /data-fact="spent">R\s700,00</);
+    assert.match(page, /data-fact="newsletter">Subscribed</);
+    assert.match(page, /data-fact="cart-reminders">Off \(turned off by the customer\)</);
+    // The list shows each account's paid orders and spend too (one query for the page).
+    const listed = await (await admin.get("/api/admin/users?q=thandi")).json();
+    assert.deepEqual([listed.items[0].paidOrders, listed.items[0].spent, "figures" in listed.items[0]], [
+      2,
+      700,
+      false,
+    ]);
+    assert.match(
+      await (await admin.get("/admin/users?q=thandi")).text(),
+      /data-user="thandi"[^]*?>2<\/td>[^]*?R\s700,00/,
+    );
+
+    // The note: the form and the API replace it, "" removes it; each change is audited with the text.
+    const saved = await admin.postForm(`/admin/users/${thandi.id}/note`, { note: "  Gate code 4521.\nCall first.  " });
+    assert.equal(saved.status, 303);
+    assert.equal(saved.headers.get("location"), `/admin/users/${thandi.id}#note-h`);
+    const after = await (await admin.get(`/admin/users/${thandi.id}`)).text();
+    assert.match(after, /Note saved/);
+    assert.match(after, /<textarea[^>]*name="note"[^>]*>Gate code 4521.\nCall first.<\/textarea>/);
+    const put = await admin.postJson(`/api/admin/users/${thandi.id}/note`, { note: "Prefers PUDO." }, "PUT");
+    assert.equal(put.status, 200);
+    assert.equal((await put.json()).staffNote, "Prefers PUDO.");
+    assert.equal((await admin.postJson(`/api/admin/users/${thandi.id}/note`, { note: "" }, "PUT")).status, 200);
+    assert.equal((await db.select().from(users).where(eq(users.id, thandi.id)))[0].staffNote, null);
+    const trail = await db.select().from(auditLogs).where(eq(auditLogs.action, "note_change")).orderBy(auditLogs.id);
+    assert.deepEqual(trail.map((a) => [a.userId, a.entityId, a.details]), [
+      [me.id, thandi.id, { before: { staffNote: null }, after: { staffNote: "Gate code 4521.\nCall first." } }],
+      [me.id, thandi.id, {
+        before: { staffNote: "Gate code 4521.\nCall first." },
+        after: { staffNote: "Prefers PUDO." },
+      }],
+      [me.id, thandi.id, { before: { staffNote: "Prefers PUDO." }, after: { staffNote: null } }],
+    ]);
+
+    // Refusals: control characters, too long, unknown fields, a missing user, a customer's session.
+    for (const body of [{ note: "a\u0000b" }, { note: "x".repeat(2001) }, { note: "ok", extra: 1 }, {}]) {
+      const res = await admin.postJson(`/api/admin/users/${thandi.id}/note`, body, "PUT");
+      assert.equal(res.status, 400, JSON.stringify(body).slice(0, 40));
+      assert.ok((await res.json()).message);
+    }
+    assert.equal((await admin.postJson("/api/admin/users/99999/note", { note: "x" }, "PUT")).status, 404);
+    const { client: customer } = await staffAccount(db, database, "customer", "keeper");
+    assert.equal((await customer.postJson(`/api/admin/users/${thandi.id}/note`, { note: "x" }, "PUT")).status, 403);
+    // An erased account keeps no note.
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, thandi.id));
+    const erased = await admin.postJson(`/api/admin/users/${thandi.id}/note`, { note: "x" }, "PUT");
+    assert.equal(erased.status, 409);
+    assert.equal((await erased.json()).message, ERASED_KEEPS_NO_NOTE);
   },
 );
 

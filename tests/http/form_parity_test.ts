@@ -1124,6 +1124,13 @@ const STAFF_CASES: StaffCase[] = [
     },
   },
   {
+    name: "write staff's note on a customer",
+    make: async (db, _g, n) => (await createUser(db, { username: `parity_noted_${n}` })).id,
+    json: (admin, id) => admin.postJson(`/api/admin/users/${id}/note`, { note: "Gate code 4521." }, "PUT"),
+    form: (admin, id) => admin.postForm(`/admin/users/${id}/note`, { note: "Gate code 4521." }),
+    state: async (db, id) => (await db.select({ note: users.staffNote }).from(users).where(eq(users.id, id)))[0],
+  },
+  {
     name: "duplicate a product",
     make: async (db) => (await createProduct(db, { price: "99.00", stock: 4 })).id,
     json: (admin, id) => admin.postJson(`/api/products/${id}/duplicate`, {}),

@@ -1,6 +1,7 @@
 /** /admin/users: the list (search, role filter, paging) and one user's page (orders, points, addresses, actions). */
 import type { Address } from "../../../domains/addresses/mod.ts";
-import type { OrderSummary } from "../../../domains/orders/mod.ts";
+import type { CustomerFigures, OrderSummary } from "../../../domains/orders/mod.ts";
+import type { NewsletterStatus } from "../../../domains/newsletter/mod.ts";
 import type { StaffUserRow } from "../../../domains/accounts/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { fieldInputClass } from "../../ui/Field.tsx";
@@ -16,6 +17,7 @@ import {
   ROLE_LABELS,
 } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
+import { EmailChoicesCard, PurchasesCard, StaffNoteCard } from "./CustomerCards.tsx";
 
 type Role = keyof typeof ROLE_LABELS;
 
@@ -29,7 +31,10 @@ function StatusPill({ user }: { user: StaffUserRow }) {
   return <Pill tone="green">Active</Pill>;
 }
 
-const USER_COLUMNS: Column<StaffUserRow>[] = [
+/** A row of the list: the account with its purchases (paid orders, spent net of refunds). */
+type ListedUser = StaffUserRow & { figures: Pick<CustomerFigures, "paidOrders" | "spentCents"> };
+
+const USER_COLUMNS: Column<ListedUser>[] = [
   {
     header: "Username",
     cell: (u) => (
@@ -40,12 +45,19 @@ const USER_COLUMNS: Column<StaffUserRow>[] = [
   { header: "E-mail", className: "break-all", cell: (u) => u.email },
   { header: "Role", cell: (u) => ROLE_LABELS[u.role] },
   { header: "Status", cell: (u) => <StatusPill user={u} /> },
+  { header: "Orders", align: "right", cell: (u) => u.figures.paidOrders },
+  {
+    header: "Spent",
+    align: "right",
+    className: "whitespace-nowrap",
+    cell: (u) => (u.figures.paidOrders ? formatMoney(u.figures.spentCents) : "—"),
+  },
   { header: "Joined", className: "whitespace-nowrap", cell: (u) => formatDate(u.createdAt) },
 ];
 
 export function UserListView(
   { items, total, q, role, page, pageSize }: {
-    items: StaffUserRow[];
+    items: ListedUser[];
     total: number;
     q: string;
     role: Role | "";
@@ -95,7 +107,7 @@ export function UserListView(
             columns={USER_COLUMNS}
             rows={items}
             rowProps={(u) => ({ "data-user": u.username, className: u.disabledAt || u.deletedAt ? "opacity-60" : "" })}
-            minWidth="44rem"
+            minWidth="52rem"
           />
         )
         : <EmptyCard>{q ? `No accounts match "${q}".` : "No accounts found."}</EmptyCard>}
@@ -126,11 +138,13 @@ const ORDER_COLUMNS: Column<OrderSummary>[] = [
 ];
 
 export function UserDetailView(
-  { user, orders, points, addresses, canChangeRoles, isSelf, message }: {
+  { user, orders, points, addresses, figures, marketing, canChangeRoles, isSelf, message }: {
     user: StaffUserRow;
     orders: OrderSummary[];
     points: number;
     addresses: Address[];
+    figures: CustomerFigures;
+    marketing: { newsletter: NewsletterStatus; cartReminders: boolean; replacementReminders: boolean };
     canChangeRoles: boolean;
     isSelf: boolean;
     message?: string | null;
@@ -265,6 +279,9 @@ export function UserDetailView(
             )
             : <p className="mt-3 text-sm text-stone-600">No saved addresses.</p>}
         </section>
+        <PurchasesCard figures={figures} />
+        <EmailChoicesCard marketing={marketing} />
+        <StaffNoteCard userId={user.id} note={user.staffNote} erased={user.deletedAt !== null} />
       </div>
 
       <section className="mt-6" aria-labelledby="orders-h">
