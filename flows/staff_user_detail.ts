@@ -4,11 +4,13 @@
  * with their orders and what those add up to, loyalty points, addresses and e-mail choices.
  */
 import type { Db } from "../db/client.ts";
+import { csvFile } from "../lib/csv.ts";
+import { saDay } from "../lib/sa_dates.ts";
 import { getUserRow, listUsers, type StaffUserRow } from "../domains/accounts/mod.ts";
 import { type Address, listAddresses } from "../domains/addresses/mod.ts";
 import { pointsBalance } from "../domains/loyalty/mod.ts";
 import { type CustomerFigures, customerFigures, listOrdersForUser, type OrderSummary } from "../domains/orders/mod.ts";
-import { type NewsletterStatus, newsletterStatus } from "../domains/newsletter/mod.ts";
+import { type NewsletterStatus, newsletterStatuses } from "../domains/newsletter/mod.ts";
 import { remindersOn } from "../domains/animals/mod.ts";
 
 /** What the customer agreed to be sent, for staff answering "why did I get this e-mail?". */
@@ -34,7 +36,7 @@ export async function getUserDetail(db: Db, id: number): Promise<UserDetail> {
     pointsBalance(db, id),
     listAddresses(db, id),
     customerFigures(db, [id]).then((all) => all.get(id)!),
-    newsletterStatus(db, { userId: id, email: row.email }),
+    newsletterStatuses(db, [row]).then((all) => all.get(id)!),
     remindersOn(db, id, "cart"),
     remindersOn(db, id, "replacement"),
   ]);
@@ -52,4 +54,61 @@ export async function listUsersWithFigures(
   const { items, total } = await listUsers(db, filter);
   const figures = await customerFigures(db, items.map((u) => u.id));
   return { items: items.map((u) => ({ ...u, figures: figures.get(u.id)! })), total };
+}
+
+/** Most accounts one customers CSV holds; narrow the search for the rest. */
+export const USERS_CSV_MAX_ROWS = 50_000;
+const CSV_PAGE = 1_000;
+
+/**
+ * The filtered user list (every page, newest first, up to USERS_CSV_MAX_ROWS) as CSV for a mailing or
+ * a spreadsheet: who they are, what they bought and whether they take the newsletter. Erased accounts
+ * hold nothing to export and are left out. Read a page of 1,000 at a time, three queries a page.
+ */
+export async function usersCsv(
+  db: Db,
+  filter: Omit<Parameters<typeof listUsers>[1], "page" | "pageSize">,
+): Promise<string> {
+  const header = [
+    "Username",
+    "First name",
+    "Last name",
+    "E-mail",
+    "Phone",
+    "Role",
+    "Status",
+    "Joined",
+    "Paid orders",
+    "Spent (ZAR)",
+    "Last order",
+    "Newsletter",
+  ];
+  const lines: (string | number | null)[][] = [];
+  for (let page = 1; page <= USERS_CSV_MAX_ROWS / CSV_PAGE; page++) {
+    const listed = await listUsers(db, { ...filter, page, pageSize: CSV_PAGE });
+    const users = listed.items.filter((u) => !u.deletedAt);
+    const [figures, newsletter] = await Promise.all([
+      customerFigures(db, users.map((u) => u.id)),
+      newsletterStatuses(db, users),
+    ]);
+    for (const u of users) {
+      const f = figures.get(u.id)!;
+      lines.push([
+        u.username,
+        u.firstName,
+        u.lastName,
+        u.email,
+        u.phone,
+        u.role,
+        u.disabledAt ? "disabled" : "active",
+        saDay(u.createdAt),
+        f.paidOrders,
+        (f.spentCents / 100).toFixed(2),
+        f.lastPaidAt ? saDay(f.lastPaidAt) : null,
+        newsletter.get(u.id)!,
+      ]);
+    }
+    if (page * CSV_PAGE >= listed.total) break;
+  }
+  return csvFile(header, lines);
 }

@@ -3,7 +3,7 @@ export {
   confirmationPending,
   markConfirmed,
   type NewsletterStatus,
-  newsletterStatus,
+  newsletterStatuses,
   recordSubscription,
   subscribeBody,
   type SubscribeInput,

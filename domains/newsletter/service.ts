@@ -4,7 +4,7 @@
  * unsubscribe link (the e-mails are composed and queued by flows/newsletter_signup.ts). The answer to
  * "subscribe" never reveals whether an address was already known.
  */
-import { desc, eq, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
@@ -138,16 +138,33 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
 /** Where an address stands with the newsletter. */
 export type NewsletterStatus = "subscribed" | "unconfirmed" | "unsubscribed" | "never";
 
-/** The newsletter status of a customer: their own sign-up, or one made with their e-mail address as a guest. */
-export async function newsletterStatus(db: Db, who: { userId: number; email: string }): Promise<NewsletterStatus> {
-  const [row] = await db.select({
+/**
+ * The newsletter status of each customer: their own sign-up, or one made with their e-mail address as
+ * a guest (the newest counts). One query for a page of customers.
+ */
+export async function newsletterStatuses(
+  db: Db,
+  who: { id: number; email: string }[],
+): Promise<Map<number, NewsletterStatus>> {
+  const statuses = new Map<number, NewsletterStatus>(who.map((u) => [u.id, "never"]));
+  if (!who.length) return statuses;
+  const emails = who.map((u) => u.email.trim().toLowerCase());
+  const rows = await db.select({
+    userId: newsletterSubscriptions.userId,
+    email: newsletterSubscriptions.email,
     confirmedAt: newsletterSubscriptions.confirmedAt,
     unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
   }).from(newsletterSubscriptions).where(or(
-    eq(newsletterSubscriptions.userId, who.userId),
-    sql`lower(${newsletterSubscriptions.email}) = ${who.email.trim().toLowerCase()}`,
-  )).orderBy(desc(newsletterSubscriptions.createdAt)).limit(1);
-  if (!row) return "never";
-  if (row.unsubscribedAt) return "unsubscribed";
-  return row.confirmedAt ? "subscribed" : "unconfirmed";
+    inArray(newsletterSubscriptions.userId, who.map((u) => u.id)),
+    // Addresses are stored in lower case (subscribeBody), so the unique index serves this.
+    inArray(newsletterSubscriptions.email, emails),
+  )).orderBy(asc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id));
+  const byEmail = new Map(who.map((u) => [u.email.trim().toLowerCase(), u.id]));
+  // Oldest first, so the newest sign-up of each customer is the one left standing.
+  for (const row of rows) {
+    const id = row.userId !== null && statuses.has(row.userId) ? row.userId : byEmail.get(row.email);
+    if (id === undefined) continue;
+    statuses.set(id, row.unsubscribedAt ? "unsubscribed" : row.confirmedAt ? "subscribed" : "unconfirmed");
+  }
+  return statuses;
 }

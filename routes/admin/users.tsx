@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
-import { getUserDetail, listUsersWithFigures } from "../../flows/staff_user_detail.ts";
+import { getUserDetail, listUsersWithFigures, USERS_CSV_MAX_ROWS, usersCsv } from "../../flows/staff_user_detail.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";
 import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";
@@ -16,6 +16,7 @@ import { setFlash } from "../flash.ts";
 import { formRoute } from "../action.ts";
 import { changeUserAction, setUserNoteAction } from "../api/admin_users.ts";
 import { renderAdminPage } from "./render.tsx";
+import { csvDownload } from "./csv_download.ts";
 
 const ACTIVE = "/admin/users";
 
@@ -43,9 +44,16 @@ export function usersAdmin() {
           role={query.role ?? ""}
           page={query.page}
           pageSize={USER_PAGE_SIZE}
+          csvMaxRows={USERS_CSV_MAX_ROWS}
         />
       ),
     });
+  });
+
+  // Before /:id, which would take "export.csv" for an id.
+  app.get("/export.csv", async (c) => {
+    const { page: _page, ...filter } = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
+    return csvDownload(c, `customers-${new Date().toISOString().slice(0, 10)}.csv`, await usersCsv(c.var.db, filter));
   });
 
   async function detail(c: Context<AppEnv>, id: number, refusal?: { message: string; status: 403 | 409 }) {

@@ -102,6 +102,14 @@ e2e.test("[e2e admin] staff read a customer's purchases and keep a note on them"
   await page.goto(`${e2e.server.url}/admin/users?q=thandi`);
   const row = page.locator('[data-user="thandi_keeper"]');
   assert.match(await row.innerText(), /\b3\b[^]*R\s[\d\s]+,\d\d/, "the list shows her paid orders and spend");
+  // The search's accounts as a CSV file, with her purchases.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await Deno.readTextFile((await download.path())!);
+  assert.match(csv, /^thandi_keeper,Thandi,Nkosi,thandi@example\.co\.za,,\w+,active,\d{4}-\d{2}-\d{2},3,/m);
   await row.getByRole("link", { name: "thandi_keeper" }).click();
   await page.getByRole("heading", { name: "Purchases" }).waitFor();
   assert.equal(await page.locator('[data-fact="paid-orders"]').innerText(), "3");

@@ -235,4 +235,71 @@ test(
   },
 );
 
+test(
+  "[admin users] the customers CSV: every page of the filter, purchases, newsletter, formulas defused",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin", "pieter");
+    const thandi = await createUser(db, {
+      username: "thandi",
+      email: "thandi@example.co.za",
+      firstName: "=HYPERLINK(1)",
+      lastName: "Nkosi",
+      createdAt: new Date("2026-03-01T22:30:00Z"),
+    });
+    await db.insert(orders).values({
+      userId: thandi.id,
+      orderNumber: "RB-1",
+      total: "450.50",
+      status: "delivered",
+      paidAt: new Date("2026-11-20T23:00:00Z"),
+    });
+    await db.insert(newsletterSubscriptions).values({
+      email: "thandi@example.co.za",
+      confirmToken: "c".repeat(64),
+      unsubscribeToken: "u".repeat(64),
+      confirmedAt: new Date(),
+    });
+    await createUser(db, { username: "sipho", disabledAt: new Date() });
+    await createUser(db, { username: "deleted-9", deletedAt: new Date() });
+    // More than one page of 1,000, so the pages must join up without a gap or a repeat.
+    await db.insert(users).values(Array.from({ length: 1_001 }, (_, i) => ({
+      username: `bulk${i}`,
+      email: `bulk${i}@example.co.za`,
+      password: "x",
+      createdAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000),
+    })));
+
+    const res = await admin.get("/admin/users/export.csv?role=customer");
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/csv/);
+    assert.match(
+      res.headers.get("content-disposition") ?? "",
+      /^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await res.text()).trimEnd().split("\r\n");
+    assert.equal(
+      lines[0],
+      "Username,First name,Last name,E-mail,Phone,Role,Status,Joined,Paid orders,Spent (ZAR),Last order,Newsletter",
+    );
+    const rows = lines.slice(1);
+    const names = rows.map((l) => l.split(",")[0]);
+    assert.equal(rows.length, 1_003, "thandi, sipho and 1,001 more; not the erased account, not staff");
+    assert.equal(new Set(names).size, rows.length, "no row twice across pages");
+    assert.ok(!names.includes("deleted-9") && !names.includes("pieter"));
+    // Joined and last order are South African days; the name that looks like a formula stays text.
+    assert.equal(
+      rows.find((l) => l.startsWith("thandi,")),
+      `thandi,"'=HYPERLINK(1)",Nkosi,thandi@example.co.za,,customer,active,2026-03-02,1,450.50,2026-11-21,subscribed`,
+    );
+    assert.match(rows.find((l) => l.startsWith("sipho,"))!, /,disabled,\d{4}-\d{2}-\d{2},0,0\.00,,never$/);
+    // The search narrows the file as it narrows the list; bad input is a 400, a customer is turned away.
+    const one = (await (await admin.get("/admin/users/export.csv?q=nkosi")).text()).trimEnd().split("\r\n");
+    assert.equal(one.length, 2);
+    assert.equal((await admin.get("/admin/users/export.csv?q=%00")).status, 400);
+    assert.match(await (await admin.get("/admin/users")).text(), /href="\/admin\/users\/export\.csv"[^>]*download/);
+    const { client: customer } = await staffAccount(db, database, "customer", "keeper");
+    assert.equal((await customer.get("/admin/users/export.csv")).status, 303);
+  },
+);
+
 closeDatabase();

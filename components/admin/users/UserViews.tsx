@@ -56,8 +56,10 @@ const USER_COLUMNS: Column<ListedUser>[] = [
 ];
 
 export function UserListView(
-  { items, total, q, role, page, pageSize }: {
+  { items, total, q, role, page, pageSize, csvMaxRows }: {
     items: ListedUser[];
+    /** Most rows the CSV export holds. */
+    csvMaxRows: number;
     total: number;
     q: string;
     role: Role | "";
@@ -65,17 +67,21 @@ export function UserListView(
     pageSize: number;
   },
 ) {
-  const href = (p: number) => {
+  const href = (p: number, path = "/admin/users") => {
     const s = new URLSearchParams();
     if (q) s.set("q", q);
     if (role) s.set("role", role);
     if (p > 1) s.set("page", String(p));
     const t = s.toString();
-    return `/admin/users${t ? `?${t}` : ""}`;
+    return `${path}${t ? `?${t}` : ""}`;
   };
   return (
     <div>
-      <PageHeader title="Customers and staff" />
+      <PageHeader title="Customers and staff">
+        <a href={href(1, "/admin/users/export.csv")} className={secondaryButton} download data-users-csv>
+          Export CSV
+        </a>
+      </PageHeader>
       <form method="get" action="/admin/users" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="user-q" className="sr-only">Search users</label>
@@ -100,7 +106,12 @@ export function UserListView(
         </div>
         <button type="submit" className={secondaryButton}>Search</button>
       </form>
-      <p className="mt-4 text-sm text-stone-600">{`${total} ${total === 1 ? "account" : "accounts"}`}</p>
+      <p className="mt-4 text-sm text-stone-600">
+        {`${total} ${total === 1 ? "account" : "accounts"}`}
+        {total > csvMaxRows
+          ? ` · the CSV holds the newest ${csvMaxRows.toLocaleString("en-ZA")}: search or filter for the rest.`
+          : ""}
+      </p>
       {items.length
         ? (
           <DataTable
