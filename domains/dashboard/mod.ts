@@ -9,8 +9,12 @@ export {
   type TopProduct,
 } from "./figures.ts";
 export {
+  categorySales,
+  type CategorySalesRow,
+  categorySalesRowSchema,
   daysIn,
   MAX_REPORT_DAYS,
+  NO_CATEGORY,
   paidSpanOf,
   PRODUCT_SALES_LIMIT,
   productSales,

@@ -1,7 +1,7 @@
 /**
  * Reports for a period staff choose (South African days, both ends included): the VAT on the tax
  * invoices and credit notes issued in it, which is what the shop declares on its VAT return, and
- * what each product sold in orders paid in it.
+ * what each product and each top-level category sold in orders paid in it.
  *
  * The VAT figures add up the documents' stored totals, never the orders: a document's figures are
  * fixed when it is issued (domains/tax_documents), so a report of a closed period never changes.
@@ -9,7 +9,8 @@
 import { z } from "zod";
 import { and, asc, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { creditNotes, orderItems, orders, taxInvoices } from "../../db/schema/mod.ts";
+import { alias } from "drizzle-orm/pg-core";
+import { categories, creditNotes, orderItems, orders, products, taxInvoices } from "../../db/schema/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { toCents, toRand } from "../../lib/money.ts";
@@ -223,6 +224,16 @@ export interface PaidSpan {
   until?: Date;
 }
 
+/** Orders paid in the span and not cancelled: the sales both sales reports count. */
+function paidIn(span: PaidSpan): SQL | undefined {
+  return and(
+    isNotNull(orders.paidAt),
+    ne(orders.status, "cancelled"),
+    gte(orders.paidAt, span.since),
+    span.until ? lt(orders.paidAt, span.until) : undefined,
+  );
+}
+
 /**
  * What each product sold in orders paid in a span and not cancelled, the best first by units or by
  * revenue; `limit` caps the list. A line whose product was deleted is listed under its ordered name.
@@ -241,16 +252,53 @@ export async function productSales(
     units,
     revenue,
   }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(
-      isNotNull(orders.paidAt),
-      ne(orders.status, "cancelled"),
-      gte(orders.paidAt, span.since),
-      span.until ? lt(orders.paidAt, span.until) : undefined,
-    ))
+    .where(paidIn(span))
     .groupBy(orderItems.productId, sql`case when ${orderItems.productId} is null then ${orderItems.name} end`)
     .orderBy(by === "units" ? desc(units) : desc(revenue), asc(sql`min(${orderItems.name})`))
     .limit(limit);
   return rows.map((r) => ({ productId: r.productId, name: r.name, units: r.units, cents: toCents(r.revenue)! }));
+}
+
+export const categorySalesRowSchema = z.object({
+  /** The top-level category; null for lines whose product has no category or is no longer in the catalogue. */
+  categoryId: z.number().int().nullable(),
+  name: z.string(),
+  units: z.number().int(),
+  /** VAT included, as ordered (before refunds). */
+  cents: z.number().int(),
+});
+export type CategorySalesRow = z.infer<typeof categorySalesRowSchema>;
+
+/** The name of the category row of sales whose product has none (or was deleted). */
+export const NO_CATEGORY = "No category";
+
+/**
+ * Units and sales (VAT included, before refunds) by top-level category in orders paid in the span,
+ * the best-selling first. A product in a subcategory counts for its parent, so the rows are the
+ * shop's departments and add up to the whole; a line is placed by its product's category today.
+ */
+export async function categorySales(db: Db, span: PaidSpan): Promise<CategorySalesRow[]> {
+  const parent = alias(categories, "parent_category");
+  const id = sql<number | null>`coalesce(${parent.id}, ${categories.id})`;
+  const revenue = sql<string>`sum(${orderItems.price} * ${orderItems.quantity})`;
+  const rows = await db.select({
+    categoryId: id,
+    name: sql<string | null>`coalesce(${parent.name}, ${categories.name})`,
+    units: sql<number>`sum(${orderItems.quantity})::int`,
+    revenue,
+  }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(parent, eq(parent.id, categories.parentId))
+    .where(paidIn(span))
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(desc(revenue), asc(sql`2`));
+  return rows.map((r) => ({
+    categoryId: r.categoryId,
+    name: r.name ?? NO_CATEGORY,
+    units: r.units,
+    cents: toCents(r.revenue)!,
+  }));
 }
 
 /** The paid span of a report's period. */

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import {
+  categorySales,
   paidSpanOf,
   productSales,
   productSalesCsv,
@@ -38,8 +39,9 @@ export function reportsAdmin() {
       if (!(err instanceof ValidationError)) throw err;
       error = `${err.message} Showing this month so far instead.`;
     }
-    const [tax, products] = await Promise.all([
+    const [tax, categories, products] = await Promise.all([
       taxReport(c.var.db, period),
+      categorySales(c.var.db, paidSpanOf(period)),
       productSales(c.var.db, paidSpanOf(period), "revenue", SHOWN),
     ]);
     return renderAdminPage(c, {
@@ -50,6 +52,7 @@ export function reportsAdmin() {
           period={period}
           presets={reportPresets()}
           tax={tax}
+          categories={categories}
           products={products}
           shown={SHOWN}
           error={error}

@@ -1,10 +1,13 @@
 /**
  * The period reports as JSON for staff: GET /api/admin/reports/tax (the VAT on the invoices and credit
- * notes issued in a period) and GET /api/admin/reports/product-sales (what each product sold). The
- * page and its CSV downloads are routes/admin/reports.tsx.
+ * notes issued in a period), GET /api/admin/reports/product-sales (what each product sold) and GET
+ * /api/admin/reports/category-sales (what each top-level category sold). The page and its CSV
+ * downloads are routes/admin/reports.tsx.
  */
 import { z } from "zod";
 import {
+  categorySales,
+  categorySalesRowSchema,
   paidSpanOf,
   productSales,
   productSalesQuery,
@@ -45,6 +48,21 @@ export const productSalesAction = defineAction({
   },
 });
 
+export const categorySalesAction = defineAction({
+  method: "get",
+  path: "/admin/reports/category-sales",
+  input: undefined,
+  output: z.object({ from: z.string(), to: z.string(), categories: z.array(categorySalesRowSchema) }),
+  auth: "admin",
+  middleware: [validate("query", reportPeriodQuery)],
+  summary: "Units and sales (VAT included, before refunds) of each top-level category (a subcategory counts for " +
+    "its parent) in orders paid in the period, the best-selling first",
+  handler: async (c) => {
+    const period = reportPeriod(validQuery(c, reportPeriodQuery));
+    return { ...period, categories: await categorySales(c.var.db, paidSpanOf(period)) };
+  },
+});
+
 export function adminReportsApi() {
-  return actionApi("/admin/reports", [taxReportAction, productSalesAction]);
+  return actionApi("/admin/reports", [taxReportAction, productSalesAction, categorySalesAction]);
 }

@@ -9,12 +9,12 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { accountOn } from "../helpers/staff.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createCategory, createProduct, createSubcategory } from "../helpers/factories.ts";
 import { FREE_DELIVERY, paidOrder, placedOrder, systemRefund } from "../helpers/paid_orders.ts";
 import { parseCsv } from "../../lib/csv.ts";
-import { creditNotes, orders, taxInvoices } from "../../db/schema/mod.ts";
+import { creditNotes, orders, products, taxInvoices } from "../../db/schema/mod.ts";
 import { testGateway } from "../../domains/payments/mod.ts";
-import { REPORT_TOO_LONG } from "../../domains/dashboard/mod.ts";
+import { NO_CATEGORY, REPORT_TOO_LONG } from "../../domains/dashboard/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
 const gateway = testGateway();
@@ -165,6 +165,40 @@ test(
 );
 
 test(
+  "[admin reports] sales by category: top-level departments, a subcategory counted for its parent, the rest apart",
+  async (db, database) => {
+    const app = testApp(database);
+    const { client: admin } = await accountOn(db, app, "admin");
+    const heating = await createCategory(db, { name: "Heating & Lighting" });
+    const mats = await createSubcategory(db, heating, { name: "Heat mats" });
+    await createCategory(db, { name: "Decor" });
+    const { mat, lamp, first, second } = await shopWithSales(db);
+    await db.update(products).set({ categoryId: mats.id }).where(eq(products.id, mat.id));
+    await db.update(products).set({ categoryId: heating.id }).where(eq(products.id, lamp.id));
+    const bowl = await createProduct(db, { name: "Water Bowl", price: "50.00", stock: 5 });
+    const third = await paidOrder(db, gateway, [{ productId: bowl.id, quantity: 1 }], { delivery: FREE_DELIVERY });
+    await db.update(orders).set({ paidAt: new Date("2026-10-10T10:00:00Z") })
+      .where(inArray(orders.id, [first.id, second.id, third.order.id]));
+
+    const res = await admin.get(`/api/admin/reports/category-sales?${OCTOBER}`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {
+      from: "2026-10-01",
+      to: "2026-10-31",
+      categories: [
+        { categoryId: heating.id, name: "Heating & Lighting", units: 3, cents: 80_500 },
+        { categoryId: null, name: NO_CATEGORY, units: 1, cents: 5_000 },
+      ],
+    });
+    const html = await (await admin.get(`/admin/reports?${OCTOBER}`)).text();
+    assert.match(html, /<h2[^>]*>Sales by category<\/h2>/);
+    assert.match(html, new RegExp(`data-share="${heating.id}"[^]*?>94%<`));
+    assert.match(html, /data-share="none"[^]*?>6%</);
+    assert.doesNotMatch(html, />Decor</, "a department that sold nothing is not listed");
+  },
+);
+
+test(
   "[admin reports] a period that cannot be read: 400 on the API and downloads, this month on the page",
   async (db, database) => {
     const app = testApp(database);
@@ -178,7 +212,12 @@ test(
     ];
     for (const [query, message] of refusals) {
       for (
-        const path of ["/api/admin/reports/tax", "/admin/reports/tax-documents.csv", "/admin/reports/product-sales.csv"]
+        const path of [
+          "/api/admin/reports/tax",
+          "/api/admin/reports/category-sales",
+          "/admin/reports/tax-documents.csv",
+          "/admin/reports/product-sales.csv",
+        ]
       ) {
         const res = await admin.get(`${path}?${query}`);
         assert.equal(res.status, 400, `${path}?${query}`);
@@ -205,7 +244,9 @@ test("[admin reports] staff only: visitors sign in, customers are turned away", 
   const visitor = testClient(app);
   const { client: customer } = await accountOn(db, app, "customer");
   const { client: superAdmin } = await accountOn(db, app, "super_admin");
-  for (const path of ["/api/admin/reports/tax", "/api/admin/reports/product-sales"]) {
+  for (
+    const path of ["/api/admin/reports/tax", "/api/admin/reports/product-sales", "/api/admin/reports/category-sales"]
+  ) {
     assert.equal((await visitor.get(path)).status, 401, path);
     assert.equal((await customer.get(path)).status, 403, path);
     assert.equal((await superAdmin.get(path)).status, 200, path);

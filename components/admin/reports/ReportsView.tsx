@@ -3,7 +3,7 @@
  * credit notes issued in it, and the best-selling products, each with its CSV download. Plain GET
  * forms and links: it works without JavaScript.
  */
-import type { ProductSalesRow, ReportPeriod, TaxReport } from "../../../domains/dashboard/mod.ts";
+import type { CategorySalesRow, ProductSalesRow, ReportPeriod, TaxReport } from "../../../domains/dashboard/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import { type Column, DataTable, EmptyCard, ListNotice } from "../shared/AdminTable.tsx";
@@ -178,11 +178,69 @@ function SalesSection(
   );
 }
 
+type CategoryRow = CategorySalesRow & { id: string; share: number };
+
+const CATEGORY_COLUMNS: Column<CategoryRow>[] = [
+  {
+    header: "Category",
+    cell: (r) =>
+      r.categoryId
+        ? (
+          <a href={`/admin/categories/${r.categoryId}`} className="font-medium text-green-900 hover:underline">
+            {r.name}
+          </a>
+        )
+        : <span className="text-stone-700">{r.name}</span>,
+  },
+  { header: "Units", align: "right", className: "tabular-nums", cell: (r) => r.units },
+  {
+    header: "Sales incl. VAT",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (r) => money(r.cents),
+  },
+  {
+    header: "Share",
+    align: "right",
+    className: "w-40",
+    cell: (r) => (
+      <span className="flex items-center justify-end gap-2" data-share={r.id}>
+        <span aria-hidden="true" className="h-2 w-20 overflow-hidden rounded-full bg-stone-100">
+          <span className="block h-full rounded-full bg-green-700" style={{ width: `${r.share}%` }} />
+        </span>
+        <span className="w-10 tabular-nums">{`${r.share}%`}</span>
+      </span>
+    ),
+  },
+];
+
+function CategorySection({ categories }: { categories: CategorySalesRow[] }) {
+  const total = categories.reduce((sum, c) => sum + c.cents, 0);
+  const rows = categories.map((c) => ({
+    ...c,
+    id: String(c.categoryId ?? "none"),
+    share: total ? Math.round((c.cents / total) * 100) : 0,
+  }));
+  return (
+    <section aria-labelledby="category-sales-h" className="mt-6">
+      <h2 id="category-sales-h" className="text-lg font-bold">Sales by category</h2>
+      <p className="mt-1 text-sm text-stone-600">
+        Orders paid in the period and not cancelled, VAT included, before refunds, by top-level category: a product in a
+        subcategory counts for its parent.
+      </p>
+      {rows.length
+        ? <DataTable columns={CATEGORY_COLUMNS} rows={rows} minWidth="28rem" />
+        : <EmptyCard>No paid orders in this period.</EmptyCard>}
+    </section>
+  );
+}
+
 export function ReportsView(
-  { period, presets, tax, products, shown, error }: {
+  { period, presets, tax, categories, products, shown, error }: {
     period: ReportPeriod;
     presets: ReportPreset[];
     tax: TaxReport;
+    categories: CategorySalesRow[];
     products: ProductSalesRow[];
     shown: number;
     error: string | null;
@@ -200,6 +258,7 @@ export function ReportsView(
         {period.from === period.to ? labelOf(period.from) : `${labelOf(period.from)} – ${labelOf(period.to)}`}
       </p>
       <TaxSection report={tax} />
+      <CategorySection categories={categories} />
       <SalesSection period={period} products={products} shown={shown} />
     </section>
   );
