@@ -73,6 +73,13 @@ export const addBundleOutput = z.object({
   refused: z.array(z.object({ productId: z.number().int(), message: z.string() })),
 });
 
+/** POST /api/orders/{id}/buy-again: the past order's lines put back in the cart, and those that could not be. */
+export const buyAgainOutput = z.object({
+  added: z.array(z.string()).describe("The lines added, by name"),
+  refused: z.array(z.object({ name: z.string(), message: z.string() })).describe("The lines not added, and why"),
+  cart: cartSchema,
+});
+
 export const addToCartOutput = z.object({
   added: z.object({ id: z.number().int(), quantity: z.number().int(), name: z.string() }),
   cart: cartSchema,

@@ -27,20 +27,30 @@ async function defaultVariant(db: Db, productId: number): Promise<number | null>
   return v?.id ?? null;
 }
 
+/**
+ * Adds one line to the cart, or says why not: a refusal (sold out, too many, an option or product no
+ * longer sold) comes back as the error instead of a throw, so adding several lines goes on past it.
+ */
+export async function tryAddToCart(
+  db: Db,
+  owner: CartOwner,
+  input: Parameters<typeof addToCart>[2],
+): Promise<{ added: string } | { refused: AppError }> {
+  try {
+    return { added: (await addToCart(db, owner, input)).name };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { refused: err };
+  }
+}
+
 export async function addBundleToCart(db: Db, owner: CartOwner, productIds: number[]): Promise<BundleResult> {
   const result: BundleResult = { added: [], refused: [] };
   for (const productId of [...new Set(productIds)]) {
-    try {
-      const line = await addToCart(db, owner, {
-        productId,
-        variantId: await defaultVariant(db, productId),
-        quantity: 1,
-      });
-      result.added.push(line.name);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      result.refused.push({ productId, message: err.message });
-    }
+    const variantId = await defaultVariant(db, productId);
+    const outcome = await tryAddToCart(db, owner, { productId, variantId, quantity: 1 });
+    if ("added" in outcome) result.added.push(outcome.added);
+    else result.refused.push({ productId, message: outcome.refused.message });
   }
   return result;
 }

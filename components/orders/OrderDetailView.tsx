@@ -10,7 +10,15 @@ import type { ReactNode } from "react";
 import { discountLines, type OrderDetail } from "../../domains/orders/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { primaryButton, secondaryButton } from "../ui/buttons.ts";
-import { ChevronLeftIcon, CreditCardIcon, MapPinIcon, PackageIcon, StarIcon, TruckIcon } from "../ui/icons.tsx";
+import {
+  CartIcon,
+  ChevronLeftIcon,
+  CreditCardIcon,
+  MapPinIcon,
+  PackageIcon,
+  StarIcon,
+  TruckIcon,
+} from "../ui/icons.tsx";
 import { AddressLines } from "./AddressLines.tsx";
 import { capitalise, StatusBadge } from "./StatusBadge.tsx";
 import { formatOrderDateLong } from "./format.ts";
@@ -375,6 +383,16 @@ export function OrderDetailView({ order, locker, vat, own, documents, shipments 
 
       <div className="mt-8 flex flex-wrap gap-3">
         <a href="/account?tab=orders" className={secondaryButton}>Back to Account</a>
+        {own && order.items.some((i) => i.productId !== null)
+          ? (
+            <form method="post" action={`/order/${order.id}/buy-again`}>
+              <button type="submit" className={secondaryButton} data-buy-again>
+                <CartIcon className="h-4 w-4" />
+                Buy it again
+              </button>
+            </form>
+          )
+          : null}
         {order.status === "delivered" && firstReviewable
           ? (
             <a href={`/product/${firstReviewable.productSlug}?write-review=1#write-review`} className={primaryButton}>

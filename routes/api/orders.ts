@@ -1,6 +1,7 @@
 /**
- * /api/orders: place an order from the cart, list and read one's orders, and confirm a payment.
- * Prices, totals and status always come from the server; PATCH .../payment asks the provider itself.
+ * /api/orders: place an order from the cart, list and read one's orders, confirm a payment, and put a
+ * past order's lines back in the cart ("Buy it again"). Prices, totals and status always come from
+ * the server; PATCH .../payment asks the provider itself.
  */
 import { checkoutSchemas } from "../../domains/checkout/mod.ts";
 import { getOrder, listOrderDetails, ORDER_NOT_FOUND, type OrderDetail } from "../../domains/orders/mod.ts";
@@ -12,6 +13,9 @@ import { configuredGateway, finalizeOptions } from "../finalize_options.ts";
 import { privateNoStore } from "../page_cache.ts";
 import { actionApi, defineAction } from "../action.ts";
 import { z } from "zod";
+import { buyAgain } from "../../flows/buy_again.ts";
+import { buyAgainOutput } from "../../contract/cart.ts";
+import { currentCartJson } from "./cart_json.ts";
 
 const rand = z.number().describe("An amount in rand (ZAR)");
 const address = z.record(z.string(), z.unknown()).nullable().describe(
@@ -174,6 +178,21 @@ export const getOrderAction = defineAction({
   },
 });
 
+/** "Buy it again": the lines of one of the customer's own orders back into their cart, at today's prices. */
+export const buyAgainAction = defineAction({
+  method: "post",
+  path: "/orders/:id/buy-again",
+  input: undefined,
+  output: buyAgainOutput,
+  auth: "customer",
+  summary: "Put the lines of one of the customer's orders back in their cart (today's prices); " +
+    "lines that cannot be bought now are named with why",
+  handler: async (c) => {
+    const result = await buyAgain(c.var.db, currentUser(c).id, orderId(c.req.param("id") ?? ""));
+    return { ...result, cart: await currentCartJson(c) };
+  },
+});
+
 export function orderApi() {
   return actionApi(
     "/orders",
@@ -183,6 +202,7 @@ export function orderApi() {
       getOrderAction,
       confirmPaymentAction,
       abandonOrderAction,
+      buyAgainAction,
     ],
     requireUser(),
     privateNoStore,

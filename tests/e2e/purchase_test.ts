@@ -189,6 +189,14 @@ e2e.test(
     assert.match(await page.title(), new RegExp(`^Order #${orderNumber} \\| `));
     await fullPageShot(page, "order-detail-desktop");
 
+    // "Buy it again": the same line back in the cart, with a toast saying so.
+    await page.getByRole("button", { name: "Buy it again" }).click();
+    await page.waitForURL(`${url}/cart`);
+    await expectToast(page, "Added to cart", /1 item from this order added to your cart\./);
+    assert.match((await page.locator("main").textContent()) ?? "", new RegExp(PRODUCT));
+    assert.equal(await page.locator("header [data-cart-count]").textContent(), "1");
+    await fullPageShot(page, "cart-after-buy-again-desktop");
+
     assert.deepEqual(errors, []);
     await context.close();
   },

@@ -316,6 +316,21 @@ const CASES: Case[] = [
     state: placedOrders,
   },
   {
+    name: "buy a past order again",
+    setup: async (client) => {
+      await withOneAddress(client);
+      await withTwoInCart(client);
+      const placed = await placeOrderJson(client, { shippingMethod: "standard" });
+      assert.ok(placed.status < 300, await placed.text());
+      assert.equal((await client.request("/api/cart", { method: "DELETE" })).status, 200);
+    },
+    json: async (client, db, userId) =>
+      await client.postJson(`/api/orders/${await latestOrderId(db, userId)}/buy-again`, {}),
+    form: async (client, db, userId) =>
+      await client.postForm(`/order/${await latestOrderId(db, userId)}/buy-again`, {}),
+    state: cartLines,
+  },
+  {
     name: "change a cart line's quantity",
     setup: withTwoInCart,
     json: async (client, db, userId) =>
