@@ -56,7 +56,8 @@ export interface AdminEmail {
 /** One order as the admin detail page and GET /api/admin/orders/{id} show it. */
 export interface AdminOrderDetail {
   order: OrderDetail;
-  customer: { id: number; username: string; email: string; name: string | null } | null;
+  /** `note` is staff's standing note on the customer (a gate code, a preference), for whoever packs the order. */
+  customer: { id: number; username: string; email: string; name: string | null; note: string | null } | null;
   refundableCents: number;
   refunds: AdminRefund[];
   notes: AdminNote[];
@@ -93,6 +94,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       firstName: users.firstName,
       lastName: users.lastName,
       waId: users.waId,
+      staffNote: users.staffNote,
     }).from(users).where(eq(users.id, order.userId)),
     db.select({ r: orderRefunds, by: sql<string | null>`${staff}${orderRefunds.createdBy})` }).from(orderRefunds)
       .where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
@@ -218,6 +220,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
         username: c.username,
         email: c.email,
         name: [c.firstName, c.lastName].filter(Boolean).join(" ") || null,
+        note: c.staffNote,
       }
       : null,
     refundableCents: order.paidAt ? Math.max(0, order.totalCents - order.refundedCents) : 0,

@@ -132,7 +132,13 @@ const noteSchema = z.object({
 
 /** adminOrderJson's shape: the order with what only staff see. */
 const adminOrderSchema = orderSchema.extend({
-  customer: z.object({ id: z.number().int(), username: z.string(), email: z.string(), name: z.string().nullable() })
+  customer: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    note: z.string().nullable().describe("Staff's note on the customer"),
+  })
     .nullable(),
   refundable: z.number(),
   refunds: z.array(z.object({

@@ -206,6 +206,13 @@ test(
     const put = await admin.postJson(`/api/admin/users/${thandi.id}/note`, { note: "Prefers PUDO." }, "PUT");
     assert.equal(put.status, 200);
     assert.equal((await put.json()).staffNote, "Prefers PUDO.");
+    // Whoever packs one of her orders sees it in the order's Customer card (never on the packing slip).
+    const [rb1] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, "RB-1"));
+    assert.match(
+      await (await admin.get(`/admin/orders/${rb1.id}`)).text(),
+      /data-customer-note="true"[^>]*>Prefers PUDO\.</,
+    );
+    assert.equal((await (await admin.get(`/api/admin/orders/${rb1.id}`)).json()).customer.note, "Prefers PUDO.");
     assert.equal((await admin.postJson(`/api/admin/users/${thandi.id}/note`, { note: "" }, "PUT")).status, 200);
     assert.equal((await db.select().from(users).where(eq(users.id, thandi.id)))[0].staffNote, null);
     const trail = await db.select().from(auditLogs).where(eq(auditLogs.action, "note_change")).orderBy(auditLogs.id);

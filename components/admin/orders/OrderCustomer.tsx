@@ -1,6 +1,7 @@
 /**
- * The admin order page's "Customer" card: who placed the order and where it came from (shop
- * checkout, taken by staff, or a WhatsApp message, whose number stands in for the e-mail).
+ * The admin order page's "Customer" card: who placed the order, where it came from (shop checkout,
+ * taken by staff, or a WhatsApp message, whose number stands in for the e-mail) and staff's standing
+ * note on the customer, so whoever packs the order sees the gate code.
  */
 import type { AdminOrderDetail } from "../../../domains/fulfilment/mod.ts";
 import { Card, Row } from "./OrderCard.tsx";
@@ -33,6 +34,16 @@ export function OrderCustomer({ detail }: { detail: AdminOrderDetail }) {
                 ? <span data-order-source="staff">Taken by staff</span>
                 : "Shop checkout"}
             </Row>
+            {customer.note
+              ? (
+                <Row label="Note">
+                  <span className="whitespace-pre-line" data-customer-note>{customer.note}</span>
+                  <a href={`/admin/users/${customer.id}#note-h`} className="block text-xs text-green-800 underline">
+                    Edit on the customer's page
+                  </a>
+                </Row>
+              )
+              : null}
           </dl>
         )
         : <p className="text-sm text-stone-600">The customer's account no longer exists.</p>}
