@@ -11,6 +11,8 @@ import type { MailWorker } from "./domains/mail/mod.ts";
 import { sendDueStockAlerts } from "./flows/send_stock_alerts.ts";
 import { sendReplacementReminders } from "./flows/send_replacement_reminders.ts";
 import { sendCartReminders } from "./flows/send_cart_reminders.ts";
+import { sendStockDigest } from "./flows/send_stock_digest.ts";
+import { readShopSettings, shopSettingsDefaults } from "./domains/settings/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
 import { publishDueDrafts } from "./domains/catalog_admin/mod.ts";
@@ -94,6 +96,17 @@ export function backgroundJobs(config: Config, running: () => Running): JobSpec[
           shopName: config.shop.name,
         });
         if (sent) log("queued cart reminders", { sent });
+      },
+    },
+    // The daily low-stock e-mail to the shop's address (decision 0104): from 07:00, only when something is newly low.
+    {
+      name: "low-stock digest",
+      intervalMs: 15 * 60_000,
+      run: async () => {
+        const db = running().database.db;
+        const { email } = await readShopSettings(db, shopSettingsDefaults(config.shop));
+        const { sent } = await sendStockDigest(db, { siteUrl: config.siteUrl, shopName: config.shop.name, to: email });
+        if (sent) log("queued the low-stock digest");
       },
     },
     // Orders left unpaid for 30 minutes give their stock and coupon use back (after asking the provider).

@@ -119,3 +119,17 @@ export const jobRuns = pgTable("job_runs", {
   lastError: text(),
   runs: integer().notNull().default(0),
 });
+
+/**
+ * The daily low-stock e-mail to the shop (flows/send_stock_digest.ts): one row a South African day
+ * with the products low that morning; the e-mail goes only when one of them was not low the last
+ * time. The row is the claim, so several instances send one e-mail a day.
+ */
+export const stockDigests = pgTable("stock_digests", {
+  /** YYYY-MM-DD, South African time. */
+  day: varchar({ length: 10 }).primaryKey(),
+  productIds: jsonb().$type<number[]>().notNull(),
+  /** Null when nothing new was low that day (no e-mail). */
+  sentAt: tstz(),
+  createdAt: tstz().notNull().defaultNow(),
+});

@@ -52,6 +52,17 @@ export interface DashboardFigures {
 export type TopProduct = ProductSalesRow;
 
 const paid = and(isNotNull(orders.paidAt), ne(orders.status, "cancelled"));
+/** On sale (not archived) with LOW_STOCK_LIMIT units or fewer, sold out included. */
+const isLow = and(lte(products.stock, LOW_STOCK_LIMIT), isNull(products.archivedAt));
+
+/** The products low on stock, the fewest first (the dashboard's list and the daily low-stock e-mail). */
+export async function lowStockProducts(
+  db: Db,
+  limit: number,
+): Promise<{ id: number; name: string; sku: string; stock: number }[]> {
+  return await db.select({ id: products.id, name: products.name, sku: products.sku, stock: products.stock })
+    .from(products).where(isLow).orderBy(asc(products.stock), asc(products.name), asc(products.id)).limit(limit);
+}
 const net = sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}), 0)`;
 
 /** Every figure of the dashboard at `now`. */
@@ -83,12 +94,8 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
     productSales(db, { since: b.chartStart }, "units", TOP_PRODUCTS),
     productSales(db, { since: b.chartStart }, "revenue", TOP_PRODUCTS),
     db.select({ n: count() }).from(orders).where(and(eq(orders.status, "processing"), isNotNull(orders.paidAt))),
-    db.select({ id: products.id, name: products.name, stock: products.stock }).from(products)
-      .where(and(lte(products.stock, LOW_STOCK_LIMIT), isNull(products.archivedAt)))
-      .orderBy(asc(products.stock), asc(products.name)).limit(8),
-    db.select({ n: count() }).from(products).where(
-      and(lte(products.stock, LOW_STOCK_LIMIT), isNull(products.archivedAt)),
-    ),
+    lowStockProducts(db, 8),
+    db.select({ n: count() }).from(products).where(isLow),
     db.select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));

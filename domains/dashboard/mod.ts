@@ -4,6 +4,7 @@ export {
   type DashboardFigures,
   dashboardFigures,
   LOW_STOCK_LIMIT,
+  lowStockProducts,
   saBoundaries,
   type SalesFigure,
   type TopProduct,
@@ -36,3 +37,4 @@ export {
   taxReportSchema,
 } from "./period_reports.ts";
 export { saDay } from "../../lib/sa_dates.ts";
+export { claimDigestDay, digestDone, previousDigestIds } from "./stock_digest.ts";

@@ -1,0 +1,81 @@
+/**
+ * The `low-stock digest` job (decision 0104): once a South African day, from 07:00, the shop's
+ * e-mail address (Settings) gets the list of products with LOW_STOCK_LIMIT units or fewer, sold out
+ * first, when at least one of them was not on the previous day's list. A day with nothing new sends
+ * nothing, so a product that stays low does not fill the inbox.
+ */
+import type { Db } from "../db/client.ts";
+import {
+  claimDigestDay,
+  digestDone,
+  LOW_STOCK_LIMIT,
+  lowStockProducts,
+  previousDigestIds,
+} from "../domains/dashboard/mod.ts";
+import { enqueueEmail, escapeHtml } from "../domains/mail/mod.ts";
+import { SA_OFFSET_MS, saDay } from "../lib/sa_dates.ts";
+
+/** South African hour from which the day's digest may go. */
+export const DIGEST_HOUR = 7;
+/** Most products one e-mail lists; the admin list has the rest. */
+export const DIGEST_MAX_PRODUCTS = 200;
+
+export interface StockDigestOptions {
+  siteUrl: string;
+  shopName: string;
+  /** The shop's own address (Settings -> e-mail). */
+  to: string;
+  now?: Date;
+}
+
+type LowProduct = Awaited<ReturnType<typeof lowStockProducts>>[number];
+
+function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOptions) {
+  const admin = `${opts.siteUrl}/admin/products`;
+  const line = (p: LowProduct) =>
+    `${p.stock === 0 ? "Sold out" : `${p.stock} left`}: ${p.name} (${p.sku})${fresh.has(p.id) ? " - new" : ""}`;
+  const more = low.length >= DIGEST_MAX_PRODUCTS
+    ? `\nThe list stops at ${DIGEST_MAX_PRODUCTS}; the admin has them all.`
+    : "";
+  const text = [
+    `${fresh.size} product${fresh.size === 1 ? " is" : "s are"} newly low on stock at ${opts.shopName}.`,
+    `Everything with ${LOW_STOCK_LIMIT} or fewer left, sold out first:`,
+    "",
+    ...low.map(line),
+    more,
+    `Low stock: ${admin}?stock=low`,
+    `Sold out: ${admin}?stock=out`,
+  ].join("\n");
+  const html = `<p>${fresh.size} product${fresh.size === 1 ? " is" : "s are"} newly low on stock at ${
+    escapeHtml(opts.shopName)
+  }. Everything with ${LOW_STOCK_LIMIT} or fewer left, sold out first:</p><ul>${
+    low.map((p) =>
+      `<li>${fresh.has(p.id) ? "<strong>" : ""}${escapeHtml(line(p))}${fresh.has(p.id) ? "</strong>" : ""}</li>`
+    ).join("")
+  }</ul>${more ? `<p>${escapeHtml(more.trim())}</p>` : ""}<p><a href="${
+    escapeHtml(`${admin}?stock=low`)
+  }">Low stock</a> · <a href="${escapeHtml(`${admin}?stock=out`)}">Sold out</a></p>`;
+  return {
+    subject: `Low stock: ${fresh.size} new at ${opts.shopName}`,
+    text,
+    html,
+  };
+}
+
+/** Sends today's digest when it is due; says whether an e-mail was queued. Safe on many instances. */
+export async function sendStockDigest(db: Db, opts: StockDigestOptions): Promise<{ sent: boolean }> {
+  const now = opts.now ?? new Date();
+  const day = saDay(now);
+  if (new Date(now.getTime() + SA_OFFSET_MS).getUTCHours() < DIGEST_HOUR) return { sent: false };
+  if (await digestDone(db, day)) return { sent: false };
+  const low = await lowStockProducts(db, DIGEST_MAX_PRODUCTS);
+  const before = await previousDigestIds(db, day);
+  const fresh = new Set(low.filter((p) => !before.has(p.id)).map((p) => p.id));
+  return await db.transaction(async (tx) => {
+    const sentAt = fresh.size ? now : null;
+    if (!(await claimDigestDay(tx as unknown as Db, day, low.map((p) => p.id), sentAt))) return { sent: false };
+    if (!sentAt) return { sent: false };
+    await enqueueEmail(tx as unknown as Db, { to: opts.to, ...digestEmail(low, fresh, opts) }, now);
+    return { sent: true };
+  });
+}

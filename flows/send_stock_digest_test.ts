@@ -1,0 +1,74 @@
+/**
+ * The daily low-stock e-mail without HTTP (decision 0104): from 07:00 South African time, once a
+ * day, to the shop's address, listing what has LOW_STOCK_LIMIT or fewer left (sold out first), and
+ * only when something is newly low; archived products never; once across instances.
+ */
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { useTestDatabase } from "../tests/helpers/db.ts";
+import { createProduct } from "../tests/helpers/factories.ts";
+import type { Db } from "../db/client.ts";
+import { emailOutbox, products, stockDigests } from "../db/schema/mod.ts";
+import { sendStockDigest } from "./send_stock_digest.ts";
+
+const { test, raceTest, closeDatabase } = useTestDatabase();
+const SHOP = "orders@reptilebasics.example";
+/** 07:00 in South Africa on 20 November 2026. */
+const SEVEN = new Date("2026-11-20T05:00:00Z");
+const DAY = 24 * 3600_000;
+
+const run = (db: Db, now: Date) =>
+  sendStockDigest(db, { siteUrl: "https://shop.example", shopName: "Reptile Basics", to: SHOP, now });
+const mails = (db: Db) => db.select().from(emailOutbox).orderBy(emailOutbox.id);
+
+test("[stock digest] from 07:00 once a day, sold out first, and only when something is newly low", async (db) => {
+  const mat = await createProduct(db, { name: "Heat Mat 20W", sku: "MAT-20", stock: 3 });
+  const lamp = await createProduct(db, { name: "UVB Lamp", sku: "UVB-24", stock: 0 });
+  await createProduct(db, { name: "Cork Hide", sku: "CORK-1", stock: 6 });
+  await createProduct(db, { name: "Old Bowl", sku: "BOWL-0", stock: 1, archivedAt: new Date() });
+
+  assert.deepEqual(await run(db, new Date(SEVEN.getTime() - 60_000)), { sent: false }, "06:59: not yet");
+  assert.equal((await mails(db)).length, 0);
+  assert.deepEqual(await run(db, SEVEN), { sent: true });
+  const [mail] = await mails(db);
+  assert.equal(mail.toAddress, SHOP);
+  assert.equal(mail.subject, "Low stock: 2 new at Reptile Basics");
+  assert.match(mail.textBody, /\nSold out: UVB Lamp \(UVB-24\) - new\n3 left: Heat Mat 20W \(MAT-20\) - new\n/);
+  assert.doesNotMatch(mail.textBody, /Cork Hide|Old Bowl/, "six left is not low; archived is not for sale");
+  assert.match(mail.textBody, /Low stock: https:\/\/shop\.example\/admin\/products\?stock=low/);
+  assert.match(mail.htmlBody ?? "", /<li><strong>Sold out: UVB Lamp \(UVB-24\) - new<\/strong><\/li>/);
+
+  // Later the same day: nothing more. The next day, the same two still low: nothing new, no e-mail.
+  assert.deepEqual(await run(db, new Date(SEVEN.getTime() + 6 * 3600_000)), { sent: false });
+  assert.deepEqual(await run(db, new Date(SEVEN.getTime() + DAY)), { sent: false });
+  assert.equal((await mails(db)).length, 1);
+  const [day2] = await db.select().from(stockDigests).where(eq(stockDigests.day, "2026-11-21"));
+  assert.deepEqual([day2.productIds.sort(), day2.sentAt], [[mat.id, lamp.id].sort(), null]);
+
+  // The day after, the cork hide is down to 2: the e-mail lists all three, the hide marked new.
+  await db.update(products).set({ stock: 2 }).where(eq(products.sku, "CORK-1"));
+  assert.deepEqual(await run(db, new Date(SEVEN.getTime() + 2 * DAY)), { sent: true });
+  const third = (await mails(db))[1];
+  assert.equal(third.subject, "Low stock: 1 new at Reptile Basics");
+  assert.match(
+    third.textBody,
+    /Sold out: UVB Lamp \(UVB-24\)\n2 left: Cork Hide \(CORK-1\) - new\n3 left: Heat Mat 20W \(MAT-20\)\n/,
+  );
+});
+
+test("[stock digest] a day with nothing low sends nothing and remembers nothing low", async (db) => {
+  await createProduct(db, { stock: 40 });
+  assert.deepEqual(await run(db, SEVEN), { sent: false });
+  assert.equal((await mails(db)).length, 0);
+  const [row] = await db.select().from(stockDigests);
+  assert.deepEqual([row.day, row.productIds, row.sentAt], ["2026-11-20", [], null]);
+});
+
+raceTest("[stock digest] two instances at 07:00 send one e-mail", async (db) => {
+  await createProduct(db, { stock: 0 });
+  const [a, b] = await Promise.all([run(db, SEVEN), run(db, SEVEN)]);
+  assert.equal(Number(a.sent) + Number(b.sent), 1);
+  assert.equal((await mails(db)).length, 1);
+});
+
+closeDatabase();
