@@ -83,6 +83,16 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
             e-mails you send us.
           </li>
           <li>
+            <strong>Your animals and reminders:</strong>{" "}
+            the animals you add under My Animals (name, species, when you got them and notes), whether you want
+            replacement and cart reminders, and which reminders we sent you.
+          </li>
+          <li>
+            <strong>Notes our staff keep:</strong>{" "}
+            a short note on your account that only our staff see, such as a gate code or a delivery preference you told
+            us. It is part of your data download, and it is deleted with your account.
+          </li>
+          <li>
             <strong>Loyalty and referrals:</strong>{" "}
             your points history and rewards, your referral code, and which customers you referred (or who referred you)
             and whether their first order was paid.
@@ -103,8 +113,8 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
           </li>
           <li>
             <strong>E-mails we send you:</strong>{" "}
-            a copy of each e-mail (order confirmations, invoices, password-reset links, newsletters) while it waits to
-            be sent.
+            a copy of each e-mail (order confirmations, invoices, password-reset links, reminders, newsletters) while it
+            waits to be sent.
           </li>
         </Bullets>
         <p>
