@@ -98,14 +98,14 @@ export function backgroundJobs(config: Config, running: () => Running): JobSpec[
         if (sent) log("queued cart reminders", { sent });
       },
     },
-    // The daily low-stock e-mail to the shop's address (decision 0104): from 07:00, only when something is newly low.
+    // The daily low-stock e-mail (decision 0104): from 07:00, to Settings -> Notifications, only when something is newly low.
     {
       name: "low-stock digest",
       intervalMs: 15 * 60_000,
       run: async () => {
         const db = running().database.db;
-        const { email } = await readShopSettings(db, shopSettingsDefaults(config.shop));
-        const { sent } = await sendStockDigest(db, { siteUrl: config.siteUrl, shopName: config.shop.name, to: email });
+        const { stockAlertEmail: to } = await readShopSettings(db, shopSettingsDefaults(config.shop));
+        const { sent } = await sendStockDigest(db, { siteUrl: config.siteUrl, shopName: config.shop.name, to });
         if (sent) log("queued the low-stock digest");
       },
     },

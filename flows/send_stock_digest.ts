@@ -1,6 +1,6 @@
 /**
- * The `low-stock digest` job (decision 0104): once a South African day, from 07:00, the shop's
- * e-mail address (Settings) gets the list of products with LOW_STOCK_LIMIT units or fewer, sold out
+ * The `low-stock digest` job (decision 0104): once a South African day, from 07:00, the address
+ * in Settings -> Notifications (the shop's e-mail by default; empty: none) gets the list of products with LOW_STOCK_LIMIT units or fewer, sold out
  * first, when at least one of them was not on the previous day's list. A day with nothing new sends
  * nothing, so a product that stays low does not fill the inbox.
  */
@@ -23,7 +23,7 @@ export const DIGEST_MAX_PRODUCTS = 200;
 export interface StockDigestOptions {
   siteUrl: string;
   shopName: string;
-  /** The shop's own address (Settings -> e-mail). */
+  /** Settings -> Notifications (the shop's e-mail unless staff changed it); "" sends none. */
   to: string;
   now?: Date;
 }
@@ -66,6 +66,7 @@ function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOpt
 export async function sendStockDigest(db: Db, opts: StockDigestOptions): Promise<{ sent: boolean }> {
   const now = opts.now ?? new Date();
   const day = saDay(now);
+  if (!opts.to) return { sent: false };
   if (new Date(now.getTime() + SA_OFFSET_MS).getUTCHours() < DIGEST_HOUR) return { sent: false };
   if (await digestDone(db, day)) return { sent: false };
   const low = await lowStockProducts(db, DIGEST_MAX_PRODUCTS);

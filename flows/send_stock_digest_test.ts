@@ -56,6 +56,18 @@ test("[stock digest] from 07:00 once a day, sold out first, and only when someth
   );
 });
 
+test("[stock digest] no address in Settings: nothing is sent or claimed", async (db) => {
+  await createProduct(db, { stock: 0 });
+  const none = await sendStockDigest(db, {
+    siteUrl: "https://shop.example",
+    shopName: "Reptile Basics",
+    to: "",
+    now: SEVEN,
+  });
+  assert.deepEqual(none, { sent: false });
+  assert.equal((await mails(db)).length + (await db.select().from(stockDigests)).length, 0);
+});
+
 test("[stock digest] a day with nothing low sends nothing and remembers nothing low", async (db) => {
   await createProduct(db, { stock: 40 });
   assert.deepEqual(await run(db, SEVEN), { sent: false });

@@ -39,6 +39,8 @@ function rand(label: string) {
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
 }
 
+const STOCK_ALERT_EMAIL = "Enter a valid e-mail address, or leave it empty to send no low-stock e-mails";
+
 /** PUT /api/admin/settings and the settings form: every field, checked. */
 export const shopSettingsBody = z.object({
   shopName: text("Shop name", 1, 80),
@@ -52,6 +54,9 @@ export const shopSettingsBody = z.object({
   address: text("Address", 1, 200),
   freeDeliveryThreshold: rand("Free-delivery threshold"),
   deliveryFee: rand("Delivery fee"),
+  /** Where the daily low-stock e-mail goes (decision 0104); "" sends none. */
+  stockAlertEmail: z.string({ error: STOCK_ALERT_EMAIL }).trim().max(254, STOCK_ALERT_EMAIL)
+    .pipe(z.union([z.literal(""), z.email(STOCK_ALERT_EMAIL)], { error: STOCK_ALERT_EMAIL })),
 }).strict();
 
 export type ShopSettings = z.output<typeof shopSettingsBody>;
@@ -68,6 +73,7 @@ export function shopSettingsDefaults(shop: ShopInfo): ShopSettings {
     address: shop.contact.address,
     freeDeliveryThreshold: shop.freeShippingThresholdCents / 100,
     deliveryFee: shop.deliveryFeeCents / 100,
+    stockAlertEmail: shop.contact.email,
   };
 }
 

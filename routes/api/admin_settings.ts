@@ -1,4 +1,7 @@
-/** GET and PUT /api/admin/settings (admin and super_admin): the shop's details and delivery amounts. */
+/**
+ * GET and PUT /api/admin/settings (admin and super_admin): the shop's details, delivery amounts and
+ * where the low-stock e-mail goes.
+ */
 import { z } from "zod";
 import { shopSettingsBody } from "../../domains/settings/mod.ts";
 import { currentUser, requireRole } from "../guards.ts";
@@ -16,6 +19,7 @@ const settingsJson = z.object({
   address: z.string(),
   freeDeliveryThreshold: z.number().describe("Rand"),
   deliveryFee: z.number().describe("Rand"),
+  stockAlertEmail: z.string().describe("Where the daily low-stock e-mail goes; empty: none is sent"),
 });
 
 export const getSettingsAction = defineAction({
@@ -24,7 +28,7 @@ export const getSettingsAction = defineAction({
   input: undefined,
   output: settingsJson,
   auth: "admin",
-  summary: "The shop's details and delivery amounts in force",
+  summary: "The shop's details, delivery amounts and low-stock e-mail address in force",
   handler: (c) => c.var.caches.settings.get(),
 });
 
@@ -35,7 +39,7 @@ export const saveSettingsAction = defineAction({
   output: settingsJson,
   auth: "admin",
   middleware: [adminBodyLimit()],
-  summary: "Save the shop's details and delivery amounts",
+  summary: "Save the shop's details, delivery amounts and low-stock e-mail address (every field)",
   handler: async (c, input) => await c.var.caches.settings.save(input, currentUser(c).id),
 });
 

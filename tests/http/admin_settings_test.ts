@@ -104,4 +104,30 @@ test(
   },
 );
 
+test("[admin settings] the low-stock e-mail address: the shop's by default, another, or none", async (db, database) => {
+  const { client: admin } = await staffAccount(db, database, "admin");
+  assert.equal((await (await admin.get("/api/admin/settings")).json()).stockAlertEmail, defaults.email);
+  const page = await (await admin.get("/admin/settings")).text();
+  assert.match(
+    page,
+    /<legend[^>]*>Notifications<\/legend>[^]*name="stockAlertEmail"[^>]*value="support@reptilebasics\.co\.za"/,
+  );
+  const bad = await admin.postJson("/api/admin/settings", { ...defaults, stockAlertEmail: "buyer at shop" }, "PUT");
+  assert.equal(bad.status, 400);
+  assert.equal(
+    (await bad.json()).message,
+    "Enter a valid e-mail address, or leave it empty to send no low-stock e-mails",
+  );
+  const form = await admin.postForm("/admin/settings", {
+    ...Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, String(v)])),
+    stockAlertEmail: "  ",
+  });
+  assert.equal(form.status, 303);
+  assert.equal(
+    (await (await admin.get("/api/admin/settings")).json()).stockAlertEmail,
+    "",
+    "none: the job sends nothing",
+  );
+});
+
 closeDatabase();

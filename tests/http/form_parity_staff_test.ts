@@ -236,6 +236,7 @@ const newSettings = {
   address: "12 Long Street, Cape Town",
   freeDeliveryThreshold: 1250,
   deliveryFee: 85.5,
+  stockAlertEmail: "buyer@reptilebarn.example.co.za",
 };
 const asForm = (values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));

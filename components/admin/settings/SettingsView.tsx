@@ -1,4 +1,7 @@
-/** /admin/settings: the shop's details (site and invoices) and the delivery amounts, as one plain form. */
+/**
+ * /admin/settings: the shop's details (site and invoices), the delivery amounts and where the
+ * low-stock e-mail goes, as one plain form.
+ */
 import { type FieldErrors, FormAlert } from "../../ui/Field.tsx";
 import { primaryButton } from "../../ui/buttons.ts";
 import { PageHeader } from "../shared/PageHeader.tsx";
@@ -13,7 +16,8 @@ export type SettingsFormValues = Record<
   | "phone"
   | "address"
   | "freeDeliveryThreshold"
-  | "deliveryFee",
+  | "deliveryFee"
+  | "stockAlertEmail",
   string
 >;
 
@@ -58,6 +62,17 @@ const DELIVERY_FIELDS: TextFieldSpec[] = [
   },
 ];
 
+const NOTIFICATION_FIELDS: TextFieldSpec[] = [
+  {
+    label: "Low-stock e-mails to",
+    name: "stockAlertEmail",
+    type: "email",
+    maxLength: 254,
+    hint: "Each morning from 07:00, when products newly run low (5 or fewer left), this address gets the list. " +
+      "Leave it empty to send none.",
+  },
+];
+
 export function SettingsView(
   { values, errors, message }: { values: SettingsFormValues; errors: FieldErrors; message?: string | null },
 ) {
@@ -65,7 +80,7 @@ export function SettingsView(
     <div className="max-w-3xl">
       <PageHeader
         title="Settings"
-        intro="What the shop shows customers on every page, on the terms and contact pages and on invoices."
+        intro="What the shop shows customers on every page, on the terms and contact pages and on invoices, and where the shop's own notices go."
       />
       <form method="post" action="/admin/settings" className="mt-6 space-y-6" noValidate>
         <FormAlert message={message} />
@@ -79,6 +94,12 @@ export function SettingsView(
           <legend className="px-1 font-bold">Delivery</legend>
           <div className="mt-2 grid gap-4 sm:grid-cols-2">
             <FormFields fields={DELIVERY_FIELDS} values={values} errors={errors} />
+          </div>
+        </fieldset>
+        <fieldset className="rounded-xl border border-stone-200 bg-white p-5">
+          <legend className="px-1 font-bold">Notifications</legend>
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">
+            <FormFields fields={NOTIFICATION_FIELDS} values={values} errors={errors} />
           </div>
         </fieldset>
         <div className="flex justify-end">
