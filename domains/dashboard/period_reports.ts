@@ -236,17 +236,18 @@ function paidIn(span: PaidSpan): SQL | undefined {
 
 /**
  * What each product sold in orders paid in a span and not cancelled, the best first by units or by
- * revenue; `limit` caps the list. A line whose product was deleted is listed under its ordered name.
+ * revenue; `limit` caps the list (null: every product, for the CSV). A line whose product was
+ * deleted is listed under its ordered name.
  */
 export async function productSales(
   db: Db,
   span: PaidSpan,
   by: "units" | "revenue",
-  limit: number,
+  limit: number | null,
 ): Promise<ProductSalesRow[]> {
   const units = sql<number>`sum(${orderItems.quantity})::int`;
   const revenue = sql<string>`sum(${orderItems.price} * ${orderItems.quantity})`;
-  const rows = await db.select({
+  const query = db.select({
     productId: orderItems.productId,
     name: sql<string>`min(${orderItems.name})`,
     units,
@@ -254,8 +255,8 @@ export async function productSales(
   }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(paidIn(span))
     .groupBy(orderItems.productId, sql`case when ${orderItems.productId} is null then ${orderItems.name} end`)
-    .orderBy(by === "units" ? desc(units) : desc(revenue), asc(sql`min(${orderItems.name})`))
-    .limit(limit);
+    .orderBy(by === "units" ? desc(units) : desc(revenue), asc(sql`min(${orderItems.name})`));
+  const rows = limit === null ? await query : await query.limit(limit);
   return rows.map((r) => ({ productId: r.productId, name: r.name, units: r.units, cents: toCents(r.revenue)! }));
 }
 
@@ -348,7 +349,7 @@ export async function taxDocumentsCsv(db: Db, period: ReportPeriod): Promise<str
 
 /** Every product sold in orders paid in the period, the best-selling by revenue first. */
 export async function productSalesCsv(db: Db, period: ReportPeriod): Promise<string> {
-  const rows = await productSales(db, paidSpanOf(period), "revenue", Number.MAX_SAFE_INTEGER);
+  const rows = await productSales(db, paidSpanOf(period), "revenue", null);
   return csvFile(
     ["Product ID", "Product", "Units", "Sales incl. VAT (R)"],
     rows.map((r) => [r.productId, r.name, r.units, toRand(r.cents)]),

@@ -393,7 +393,7 @@ export function animalPages() {
     path: "/reminders/unsubscribe",
     input: (fields, c) => ({
       token: fields.token ?? c.req.query("token") ?? "",
-      kind: fields.kind ?? c.req.query("kind") ?? undefined,
+      kind: fields.kind ?? c.req.query("kind"),
     }),
     onSuccess: (c, _output, { kind }) => unsubscribePage(c, kind, "", "done"),
     onError: (c, _err, fields) => unsubscribePage(c, kindAsked(fields, c), "", "invalid", 400),
