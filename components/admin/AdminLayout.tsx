@@ -18,6 +18,7 @@ export const adminLinks = [
   { label: "Coupons", href: "/admin/coupons" },
   { label: "Reviews", href: "/admin/reviews" },
   { label: "Users", href: "/admin/users" },
+  { label: "Open carts", href: "/admin/carts" },
   { label: "Reports", href: "/admin/reports" },
   { label: "Recommendations", href: "/admin/recommendations" },
   { label: "Settings", href: "/admin/settings" },

@@ -24,3 +24,4 @@ export {
   orderTotals,
 } from "./delivery.ts";
 export * as cartSchemas from "./schemas.ts";
+export { listOpenCarts, OPEN_CARTS_PAGE_SIZE, type OpenCart, openCartsQuery } from "./open_carts.ts";

@@ -24,6 +24,7 @@ import { recommendationsAdmin } from "./recommendations.tsx";
 import { animalsAdmin } from "./animals.tsx";
 import { jobsAdmin } from "./jobs.tsx";
 import { reportsAdmin } from "./reports.tsx";
+import { cartsAdmin } from "./carts.tsx";
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
@@ -50,5 +51,6 @@ export function adminRoutes() {
   app.route("/animals", animalsAdmin());
   app.route("/jobs", jobsAdmin());
   app.route("/reports", reportsAdmin());
+  app.route("/carts", cartsAdmin());
   return app;
 }

@@ -180,6 +180,8 @@ function adminPaths(): string[] {
     "/admin/animals/leopard-gecko",
     "/admin/outbox",
     "/admin/recommendations",
+    "/admin/carts",
+    "/admin/reports",
   ];
 }
 
