@@ -6,6 +6,7 @@ import { type FieldErrors, FormAlert } from "../../ui/Field.tsx";
 import { primaryButton } from "../../ui/buttons.ts";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
+import { LOW_STOCK_LIMIT } from "../../../domains/dashboard/mod.ts";
 
 export type SettingsFormValues = Record<
   | "shopName"
@@ -68,9 +69,16 @@ const NOTIFICATION_FIELDS: TextFieldSpec[] = [
     name: "stockAlertEmail",
     type: "email",
     maxLength: 254,
-    hint: "Each morning from 07:00, when products newly run low (5 or fewer left), this address gets the list. " +
-      "Leave it empty to send none.",
+    hint: `Each morning from 07:00, when products newly run low (${LOW_STOCK_LIMIT} or fewer left), this address ` +
+      "gets the list. Leave it empty to send none.",
   },
+];
+
+/** The form's sections, in order: legend and fields. */
+const SECTIONS: [string, TextFieldSpec[]][] = [
+  ["Shop details", SHOP_FIELDS],
+  ["Delivery", DELIVERY_FIELDS],
+  ["Notifications", NOTIFICATION_FIELDS],
 ];
 
 export function SettingsView(
@@ -84,24 +92,14 @@ export function SettingsView(
       />
       <form method="post" action="/admin/settings" className="mt-6 space-y-6" noValidate>
         <FormAlert message={message} />
-        <fieldset className="rounded-xl border border-stone-200 bg-white p-5">
-          <legend className="px-1 font-bold">Shop details</legend>
-          <div className="mt-2 grid gap-4 sm:grid-cols-2">
-            <FormFields fields={SHOP_FIELDS} values={values} errors={errors} />
-          </div>
-        </fieldset>
-        <fieldset className="rounded-xl border border-stone-200 bg-white p-5">
-          <legend className="px-1 font-bold">Delivery</legend>
-          <div className="mt-2 grid gap-4 sm:grid-cols-2">
-            <FormFields fields={DELIVERY_FIELDS} values={values} errors={errors} />
-          </div>
-        </fieldset>
-        <fieldset className="rounded-xl border border-stone-200 bg-white p-5">
-          <legend className="px-1 font-bold">Notifications</legend>
-          <div className="mt-2 grid gap-4 sm:grid-cols-2">
-            <FormFields fields={NOTIFICATION_FIELDS} values={values} errors={errors} />
-          </div>
-        </fieldset>
+        {SECTIONS.map(([legend, fields]) => (
+          <fieldset key={legend} className="rounded-xl border border-stone-200 bg-white p-5">
+            <legend className="px-1 font-bold">{legend}</legend>
+            <div className="mt-2 grid gap-4 sm:grid-cols-2">
+              <FormFields fields={fields} values={values} errors={errors} />
+            </div>
+          </fieldset>
+        ))}
         <div className="flex justify-end">
           <button type="submit" className={primaryButton}>Save settings</button>
         </div>
