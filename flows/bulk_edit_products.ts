@@ -215,6 +215,11 @@ async function applyTo(
         movement: { productId: row.id, variantId: null, delta: after.stock - row.stock, stockAfter: after.stock },
       };
     }
+    case "set_low_stock_at": {
+      if (row.lowStockAt === input.lowStockAt) return { skip: "alert already at that level" };
+      await set({ lowStockAt: input.lowStockAt });
+      return { before: { lowStockAt: row.lowStockAt }, after: { lowStockAt: input.lowStockAt } };
+    }
     case "adjust_price":
       return await adjustPrice(tx, row, input.by, variants, now);
   }

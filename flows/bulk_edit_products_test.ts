@@ -96,6 +96,25 @@ test("[bulk] set stock: recorded as bulk movements by the staff member; products
   ]);
 });
 
+test("[bulk] low-stock alert: set on many, back to the shop's default with null, unchanged ones skipped", async (db) => {
+  const staff = await createUser(db, { username: "anna", role: "admin" });
+  const crickets = await createProduct(db, { name: "Crickets", stock: 12 });
+  const worms = await createProduct(db, { name: "Mealworms", stock: 30, lowStockAt: 40 });
+  const out = await bulk(db, staff.id, { action: "set_low_stock_at", ids: [crickets.id, worms.id], lowStockAt: 40 });
+  assert.equal(out.updated, 1);
+  assert.deepEqual(out.skipped.map((s) => [s.id, s.reason]), [[worms.id, "alert already at that level"]]);
+  assert.equal((await row(db, crickets.id)).lowStockAt, 40);
+  const reset = await bulk(db, staff.id, { action: "set_low_stock_at", ids: [crickets.id], lowStockAt: null });
+  assert.equal(reset.updated, 1);
+  assert.equal((await row(db, crickets.id)).lowStockAt, null);
+  const entries = (await audits(db)).filter((e) => e.entityId === crickets.id).sort((a, b) => a.id - b.id);
+  assert.deepEqual(entries.map((e) => [e.details!.before, e.details!.after]), [
+    [{ lowStockAt: null }, { lowStockAt: 40 }],
+    [{ lowStockAt: 40 }, { lowStockAt: null }],
+  ]);
+  assert.throws(() => bulkInput.parse({ action: "set_low_stock_at", ids: [crickets.id], lowStockAt: -1 }), /0 or more/);
+});
+
 test("[bulk] archive, draft, category, featured and new; archived and drafted products leave carts", async (db) => {
   const staff = await createUser(db, { username: "anna", role: "admin" });
   const shopper = await createUser(db, { username: "thandi" });

@@ -48,6 +48,7 @@ function productColumnsOf(p: ProductPlan, state: ShopState, now: Date) {
   if (has("PUDO Eligible")) set.pudoEligible = t["PUDO Eligible"] === "true";
   if (has("SEO Title")) set.metaTitle = nullIfEmpty(t["SEO Title"]);
   if (has("SEO Description")) set.metaDescription = nullIfEmpty(t["SEO Description"]);
+  if (has("Low Stock Alert")) set.lowStockAt = t["Low Stock Alert"] ? Number(t["Low Stock Alert"]) : null;
   if (has(IMAGE_COLUMN)) set.images = t[IMAGE_COLUMN]!.split("\n");
   if (has(IMAGE_ALT_COLUMN)) {
     const alts = t[IMAGE_ALT_COLUMN]!.split("\n");

@@ -1,19 +1,14 @@
 /**
  * The `low-stock digest` job (decision 0104): once a South African day, from 07:00, the address
- * in Settings -> Notifications (the shop's e-mail by default; empty: none) gets the list of products with LOW_STOCK_LIMIT units or fewer, sold out
- * first, when at least one of them was not on the previous day's list. A day with nothing new sends
+ * in Settings -> Notifications (the shop's e-mail by default; empty: none) gets the list of products at or below their low-stock
+ * level (decision 0105), sold out first, when at least one of them was not on the previous day's list. A day with nothing new sends
  * nothing, so a product that stays low does not fill the inbox.
  */
 import type { Db } from "../db/client.ts";
-import {
-  claimDigestDay,
-  digestDone,
-  LOW_STOCK_LIMIT,
-  lowStockProducts,
-  previousDigestIds,
-} from "../domains/dashboard/mod.ts";
+import { claimDigestDay, digestDone, lowStockProducts, previousDigestIds } from "../domains/dashboard/mod.ts";
 import { enqueueEmail, escapeHtml } from "../domains/mail/mod.ts";
 import { SA_OFFSET_MS, saDay } from "../lib/sa_dates.ts";
+import { LOW_STOCK } from "../db/low_stock.ts";
 
 /** South African hour from which the day's digest may go. */
 export const DIGEST_HOUR = 7;
@@ -28,18 +23,23 @@ export interface StockDigestOptions {
   now?: Date;
 }
 
+const EVERYTHING_LOW =
+  `Everything at or below its low-stock alert (${LOW_STOCK} left unless the product sets its own), sold out first`;
+
 type LowProduct = Awaited<ReturnType<typeof lowStockProducts>>[number];
 
 function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOptions) {
   const admin = `${opts.siteUrl}/admin/products`;
   const line = (p: LowProduct) =>
-    `${p.stock === 0 ? "Sold out" : `${p.stock} left`}: ${p.name} (${p.sku})${fresh.has(p.id) ? " - new" : ""}`;
+    `${p.stock === 0 ? "Sold out" : `${p.stock} left`}${
+      p.lowStockAt === null ? "" : ` (alert at ${p.lowStockAt})`
+    }: ${p.name} (${p.sku})${fresh.has(p.id) ? " - new" : ""}`;
   const more = low.length >= DIGEST_MAX_PRODUCTS
     ? `\nThe list stops at ${DIGEST_MAX_PRODUCTS}; the admin has them all.`
     : "";
   const text = [
     `${fresh.size} product${fresh.size === 1 ? " is" : "s are"} newly low on stock at ${opts.shopName}.`,
-    `Everything with ${LOW_STOCK_LIMIT} or fewer left, sold out first:`,
+    `${EVERYTHING_LOW}:`,
     "",
     ...low.map(line),
     more,
@@ -48,7 +48,7 @@ function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOpt
   ].join("\n");
   const html = `<p>${fresh.size} product${fresh.size === 1 ? " is" : "s are"} newly low on stock at ${
     escapeHtml(opts.shopName)
-  }. Everything with ${LOW_STOCK_LIMIT} or fewer left, sold out first:</p><ul>${
+  }. ${EVERYTHING_LOW}:</p><ul>${
     low.map((p) =>
       `<li>${fresh.has(p.id) ? "<strong>" : ""}${escapeHtml(line(p))}${fresh.has(p.id) ? "</strong>" : ""}</li>`
     ).join("")

@@ -1,6 +1,6 @@
 /**
  * The daily low-stock e-mail without HTTP (decision 0104): from 07:00 South African time, once a
- * day, to the shop's address, listing what has LOW_STOCK_LIMIT or fewer left (sold out first), and
+ * day, to the shop's address, listing what is at or below its low-stock alert (sold out first), and
  * only when something is newly low; archived products never; once across instances.
  */
 import assert from "node:assert/strict";
@@ -25,6 +25,8 @@ test("[stock digest] from 07:00 once a day, sold out first, and only when someth
   const mat = await createProduct(db, { name: "Heat Mat 20W", sku: "MAT-20", stock: 3 });
   const lamp = await createProduct(db, { name: "UVB Lamp", sku: "UVB-24", stock: 0 });
   await createProduct(db, { name: "Cork Hide", sku: "CORK-1", stock: 6 });
+  const crickets = await createProduct(db, { name: "Crickets", sku: "CRK-50", stock: 12, lowStockAt: 20 });
+  await createProduct(db, { name: "Vivarium", sku: "VIV-90", stock: 1, lowStockAt: 0 });
   await createProduct(db, { name: "Old Bowl", sku: "BOWL-0", stock: 1, archivedAt: new Date() });
 
   assert.deepEqual(await run(db, new Date(SEVEN.getTime() - 60_000)), { sent: false }, "06:59: not yet");
@@ -32,9 +34,16 @@ test("[stock digest] from 07:00 once a day, sold out first, and only when someth
   assert.deepEqual(await run(db, SEVEN), { sent: true });
   const [mail] = await mails(db);
   assert.equal(mail.toAddress, SHOP);
-  assert.equal(mail.subject, "Low stock: 2 new at Reptile Basics");
-  assert.match(mail.textBody, /\nSold out: UVB Lamp \(UVB-24\) - new\n3 left: Heat Mat 20W \(MAT-20\) - new\n/);
-  assert.doesNotMatch(mail.textBody, /Cork Hide|Old Bowl/, "six left is not low; archived is not for sale");
+  assert.equal(mail.subject, "Low stock: 3 new at Reptile Basics");
+  assert.match(
+    mail.textBody,
+    /\nSold out: UVB Lamp \(UVB-24\) - new\n3 left: Heat Mat 20W \(MAT-20\) - new\n12 left \(alert at 20\): Crickets \(CRK-50\) - new\n/,
+  );
+  assert.doesNotMatch(
+    mail.textBody,
+    /Cork Hide|Old Bowl|Vivarium/,
+    "six left is not low; archived is not for sale; 1 left of an alert at 0 is not low",
+  );
   assert.match(mail.textBody, /Low stock: https:\/\/shop\.example\/admin\/products\?stock=low/);
   assert.match(mail.htmlBody ?? "", /<li><strong>Sold out: UVB Lamp \(UVB-24\) - new<\/strong><\/li>/);
 
@@ -43,7 +52,7 @@ test("[stock digest] from 07:00 once a day, sold out first, and only when someth
   assert.deepEqual(await run(db, new Date(SEVEN.getTime() + DAY)), { sent: false });
   assert.equal((await mails(db)).length, 1);
   const [day2] = await db.select().from(stockDigests).where(eq(stockDigests.day, "2026-11-21"));
-  assert.deepEqual([day2.productIds.sort(), day2.sentAt], [[mat.id, lamp.id].sort(), null]);
+  assert.deepEqual([day2.productIds.sort(), day2.sentAt], [[mat.id, lamp.id, crickets.id].sort(), null]);
 
   // The day after, the cork hide is down to 2: the e-mail lists all three, the hide marked new.
   await db.update(products).set({ stock: 2 }).where(eq(products.sku, "CORK-1"));

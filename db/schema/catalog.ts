@@ -111,6 +111,12 @@ export const products = pgTable("products", {
    */
   replacementMonths: integer(),
   /**
+   * The product is low on stock at this many units or fewer (a reorder point: crickets sell by the
+   * hundred, a vivarium one a month); null reads the shop's LOW_STOCK (5). The dashboard, the
+   * product list's "low stock" filter and the daily low-stock e-mail all read it (decision 0105).
+   */
+  lowStockAt: integer(),
+  /**
    * Search document kept by the database (triggers of migration 0015): name weighs most, then
    * brand, then the category's name, then description. Stored with the category's name so one GIN
    * index answers a search (decision 0044); never written by the code.
@@ -176,10 +182,13 @@ export const products = pgTable("products", {
   )
     .where(sql`archived_at is null and status = 'active'`),
   // The admin dashboard's low-stock panel and the product list's "low stock" filter (decision 0098).
-  index("products_low_stock_idx").on(t.stock, t.name).where(sql`archived_at is null`),
+  // Its condition is the low-stock rule itself (lowStockSql), so the index holds only low products.
+  index("products_low_stock_idx").on(t.stock, t.name)
+    .where(sql`archived_at is null and stock <= coalesce(low_stock_at, 5)`),
   // The admin product list's "name or SKU contains" search, beside products_name_trgm_idx (decision 0098).
   index("products_sku_trgm_idx").using("gin", sql`lower(${t.sku}) gin_trgm_ops`),
   check("products_stock_non_negative", sql`${t.stock} >= 0`),
+  check("products_low_stock_at_range", sql`${t.lowStockAt} between 0 and 1000000`),
   check("products_price_non_negative", sql`${t.price} >= 0`),
   check("products_sale_price_non_negative", sql`${t.salePrice} is null or ${t.salePrice} >= 0`),
 ]);

@@ -11,12 +11,12 @@ export {
   toVariant,
   treeIdsIn,
 } from "./service.ts";
+export { isLowOnStock, LOW_STOCK } from "../../db/low_stock.ts";
 export { isOnStorefront, onStorefront, onStorefrontAs } from "./visibility.ts";
 export {
   countMatches,
   filterCondition,
   listProducts,
-  LOW_STOCK,
   productFacets,
   productsInOrder,
   rankedProducts,

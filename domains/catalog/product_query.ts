@@ -12,6 +12,7 @@ import { onStorefront } from "./visibility.ts";
 import type { Product } from "./types.ts";
 import { containsText } from "../../db/like.ts";
 import { fewMatches } from "../../db/few_matches.ts";
+import { lowOnStock } from "../../db/low_stock.ts";
 
 export type ProductSort =
   | "featured"
@@ -51,7 +52,7 @@ export interface ProductFilter {
   status?: "draft" | "active";
   /** Admin list: name or SKU containing this text (case-insensitive). */
   nameOrSku?: string;
-  /** Admin list: stock level ("low" is 1 to {@link LOW_STOCK} units). */
+  /** Admin list: stock level ("low": in stock, at or below the product's low-stock level). */
   stock?: "in" | "low" | "out";
   /**
    * Admin list: products with no setup rule ("none": no animal's setup checklist offers them) or
@@ -81,9 +82,6 @@ export interface Facets {
   /** Per facet: its counts are of the products a broad search ranks, and more match (decision 0054). */
   capped?: Record<"categories" | "brands" | "priceBands", boolean>;
 }
-
-/** At or below this many units (and above 0) a product counts as low on stock in the admin list. */
-export const LOW_STOCK = 5;
 
 const effectivePrice = sql`coalesce(${products.salePrice}, ${products.price})`;
 
@@ -136,7 +134,7 @@ function conditions(filter: ProductFilter, ...omit: Facet[]): SQL[] {
   }
   if (filter.stock === "in") where.push(sql`${products.stock} > 0`);
   if (filter.stock === "out") where.push(lte(products.stock, 0));
-  if (filter.stock === "low") where.push(sql`${products.stock} between 1 and ${LOW_STOCK}`);
+  if (filter.stock === "low") where.push(sql`${products.stock} >= 1`, lowOnStock());
   if (filter.setupRules) {
     const ruled = sql`exists (select 1 from ${productHusbandry} where ${productHusbandry.productId} = ${products.id})`;
     where.push(filter.setupRules === "some" ? ruled : sql`not ${ruled}`);

@@ -172,6 +172,7 @@ export function toProduct(
     priceCents: toCents(p.price)!,
     salePriceCents: toCents(p.salePrice),
     stock: p.stock,
+    lowStockAt: p.lowStockAt,
     images: p.images,
     imageAlts: p.imageAlts ?? {},
     options: p.options ?? [],

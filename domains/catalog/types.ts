@@ -28,6 +28,8 @@ export interface Product {
   priceCents: number;
   salePriceCents: number | null;
   stock: number;
+  /** Low on stock at this many units or fewer; null: the shop's LOW_STOCK (decision 0105). Staff only. */
+  lowStockAt: number | null;
   images: string[];
   /** Alt text of images by URL (staff write it); an image without one is described by the product's name. */
   imageAlts: Record<string, string>;

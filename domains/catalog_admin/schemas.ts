@@ -155,6 +155,8 @@ const productFields = {
   publishAt,
   /** Months after which a bought unit is due for replacement (the reminders job); null: not a consumable. */
   replacementMonths: replacementMonths(),
+  /** Low on stock at this many units or fewer (0: only when sold out); null: the shop's default (decision 0105). */
+  lowStockAt: whole("Low-stock alert", 0, 1_000_000).nullable(),
 };
 
 /** POST /api/products and the new-product form. */
@@ -187,6 +189,7 @@ export const productCreateBody = z.object({
   height: true,
   publishAt: true,
   replacementMonths: true,
+  lowStockAt: true,
 }).strict();
 export type ProductCreate = z.infer<typeof productCreateBody>;
 
@@ -285,6 +288,7 @@ export const PRODUCT_TEXT_FIELDS = [
   "price",
   "salePrice",
   "stock",
+  "lowStockAt",
   "categoryId",
   "brand",
   "metaTitle",

@@ -12,9 +12,9 @@ import { orders, products, reviews } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import { DAY_MS, SA_OFFSET_MS, saDay } from "../../lib/sa_dates.ts";
 import { productSales, type ProductSalesRow } from "./period_reports.ts";
+import { lowOnStock } from "../../db/low_stock.ts";
 
 export const CHART_DAYS = 30;
-export const LOW_STOCK_LIMIT = 5;
 const TOP_PRODUCTS = 5;
 
 /** The South African calendar around `now`: the starts of today, this week (Monday), this month. */
@@ -52,15 +52,16 @@ export interface DashboardFigures {
 export type TopProduct = ProductSalesRow;
 
 const paid = and(isNotNull(orders.paidAt), ne(orders.status, "cancelled"));
-/** On sale (not archived) with LOW_STOCK_LIMIT units or fewer, sold out included. */
-const isLow = and(lte(products.stock, LOW_STOCK_LIMIT), isNull(products.archivedAt));
+/** Not archived and at or below its low-stock level, sold out included. */
+const isLow = and(lowOnStock(), isNull(products.archivedAt));
 
 /** The products low on stock, the fewest first (the dashboard's list and the daily low-stock e-mail). */
 export async function lowStockProducts(
   db: Db,
   limit: number,
-): Promise<{ id: number; name: string; sku: string; stock: number }[]> {
-  return await db.select({ id: products.id, name: products.name, sku: products.sku, stock: products.stock })
+): Promise<{ id: number; name: string; sku: string; stock: number; lowStockAt: number | null }[]> {
+  const { id, name, sku, stock, lowStockAt } = products;
+  return await db.select({ id, name, sku, stock, lowStockAt })
     .from(products).where(isLow).orderBy(asc(products.stock), asc(products.name), asc(products.id)).limit(limit);
 }
 const net = sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}), 0)`;

@@ -86,4 +86,22 @@ test("[dashboard] top products by units and by revenue, low stock (not archived)
   assert.equal(f.pendingReviews, 1);
 });
 
+test("[dashboard] low stock reads each product's own alert level, else 5; 0 means only when sold out", async (db) => {
+  const crickets = await createProduct(db, { name: "Crickets (tub)", stock: 12 });
+  const vivarium = await createProduct(db, { name: "Vivarium 90", stock: 2 });
+  const madeToOrder = await createProduct(db, { name: "Custom Stand", stock: 0 });
+  await createProduct(db, { name: "Dusting Powder", stock: 5 });
+  await createProduct(db, { name: "Water Bowl", stock: 6 });
+  await db.update(products).set({ lowStockAt: 20 }).where(eq(products.id, crickets.id));
+  await db.update(products).set({ lowStockAt: 0 }).where(eq(products.id, vivarium.id));
+  await db.update(products).set({ lowStockAt: 0 }).where(eq(products.id, madeToOrder.id));
+  const f = await dashboardFigures(db, now);
+  assert.deepEqual(f.lowStock.map((p) => [p.name, p.stock]), [
+    ["Custom Stand", 0],
+    ["Dusting Powder", 5],
+    ["Crickets (tub)", 12],
+  ]);
+  assert.equal(f.lowStockCount, 3);
+});
+
 closeDatabase();

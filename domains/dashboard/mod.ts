@@ -3,7 +3,6 @@ export {
   CHART_DAYS,
   type DashboardFigures,
   dashboardFigures,
-  LOW_STOCK_LIMIT,
   lowStockProducts,
   saBoundaries,
   type SalesFigure,

@@ -86,10 +86,18 @@ export const bulkInput = z.discriminatedUnion("action", [
       .min(0, "Stock must be 0 or more").max(1_000_000, "Stock must be 1000000 or less"),
     ...target,
   }).strict(),
+  z.object({
+    action: z.literal("set_low_stock_at"),
+    /** Null: back to the shop's default (decision 0105). */
+    lowStockAt: z.number({ error: "Low-stock alert must be a whole number" })
+      .int("Low-stock alert must be a whole number").min(0, "Low-stock alert must be 0 or more")
+      .max(1_000_000, "Low-stock alert must be 1000000 or less").nullable(),
+    ...target,
+  }).strict(),
 ], {
   error: (issue) =>
     issue.code === "invalid_union"
-      ? "Action must be one of set_category, set_status, archive, unarchive, set_featured, set_new, adjust_price, set_stock"
+      ? "Action must be one of set_category, set_status, archive, unarchive, set_featured, set_new, adjust_price, set_stock, set_low_stock_at"
       : undefined,
 }).superRefine((v, ctx) => {
   if ((v.ids === undefined) === (v.filter === undefined)) {

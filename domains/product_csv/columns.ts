@@ -49,6 +49,8 @@ export const COLUMNS = [
   "Image Alt Text",
   "SEO Title",
   "SEO Description",
+  // The shop's own (decision 0105), last so files laid out before it keep their positions.
+  "Low Stock Alert",
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 
@@ -61,6 +63,7 @@ export const PRODUCT_COLUMNS = [
   "Variant Grams",
   "SEO Title",
   "SEO Description",
+  "Low Stock Alert",
 ] as const satisfies readonly Column[];
 
 /** A variant's fields (on a product without variants: its SKU, prices and stock; the rest empty). */

@@ -38,6 +38,7 @@ function productCells(p: ProductRow, siteUrl: string): Partial<Record<Column, st
     "Image Alt Text": first ? p.imageAlts[first] ?? "" : "",
     "SEO Title": p.metaTitle ?? "",
     "SEO Description": p.metaDescription ?? "",
+    "Low Stock Alert": p.lowStockAt === null ? "" : String(p.lowStockAt),
   };
 }
 

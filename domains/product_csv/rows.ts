@@ -20,6 +20,7 @@ const NULLABLE = new Set<Column>([
   "Variant Grams",
   "SEO Title",
   "SEO Description",
+  "Low Stock Alert",
   "Variant Compare At Price",
   "Variant Dimensions",
   "Variant Pre-order Discount",

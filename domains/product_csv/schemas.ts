@@ -51,6 +51,7 @@ export const CELL: Record<Exclude<Column, "Handle" | "Image Src" | "Image Alt Te
   "Variant Grams": s.whole("Variant Grams", 0, 99_999_000),
   "SEO Title": s.line("SEO Title", 200),
   "SEO Description": s.line("SEO Description", 500),
+  "Low Stock Alert": s.whole("Low Stock Alert", 0, 1_000_000),
   "Option1 Name": optionCell("Option1 Name"),
   "Option1 Value": optionCell("Option1 Value"),
   "Option2 Name": optionCell("Option2 Name"),

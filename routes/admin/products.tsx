@@ -101,6 +101,8 @@ export function bulkFormInput(fields: Record<string, string>): unknown {
       return { action, categoryId: fields.categoryId ? fields.categoryId : null, ...target };
     case "set_stock":
       return { action, stock: number(fields.stock), ...target };
+    case "set_low_stock_at":
+      return { action, lowStockAt: fields.lowStockAt?.trim() ? number(fields.lowStockAt) : null, ...target };
     case "adjust_price":
       return {
         action,

@@ -104,6 +104,7 @@ const adminProductSchema = z.object({
   status: z.enum(["draft", "active"]),
   publishAt: z.string().nullable(),
   replacementMonths: z.number().int().nullable(),
+  lowStockAt: z.number().int().nullable(),
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -1,7 +1,7 @@
 /**
  * Bulk edits and the stock history in a real browser, as the demo admin: tick two products of a
  * filtered list, lower their prices by 10 %, read the flash and the new prices; select all on the
- * page with the island's box, set their stock, then read one product's stock history. Screenshots of
+ * page with the island's box, set their stock, give one its own low-stock alert, then read one product's stock history. Screenshots of
  * the list with the bulk form and of the history; axe on both (0 violations).
  */
 import assert from "node:assert/strict";
@@ -52,6 +52,15 @@ e2e.test("[e2e] bulk edit: tick rows, lower prices by 10 %, select all, set stoc
   await page.getByLabel("New stock").fill("7");
   await page.getByRole("button", { name: "Apply to products" }).click();
   await expectToast(page, "Bulk edit done", /products? updated/);
+  assert.doesNotMatch(await row(SMALL).innerText(), /\(low\)/, "7 left is not low at the shop's 5");
+
+  // Its own low-stock alert at 10: seven left is now low.
+  await page.getByRole("checkbox", { name: `Select ${SMALL}` }).check();
+  await page.getByLabel("Action").selectOption("set_low_stock_at");
+  await page.getByLabel("Low-stock alert").fill("10");
+  await page.getByRole("button", { name: "Apply to products" }).click();
+  await expectToast(page, "Bulk edit done", /1 product updated\./);
+  assert.match(await row(SMALL).innerText(), /7\s*\(low\)/);
 
   await row(SMALL).getByRole("link", { name: `History of ${SMALL}'s stock` }).click();
   await page.waitForURL(/\/admin\/products\/\d+\/stock$/);

@@ -391,4 +391,31 @@ test("[admin catalogue api] staff set a replacement interval on a product and a 
   assert.equal(none.replacementMonths, null);
 });
 
+test(
+  "[admin catalogue api] a product's low-stock alert level: set, cleared, 0 allowed, out of range refused",
+  async (db, database) => {
+    const admin = await signedInAs(db, database, "admin");
+    const made = await admin.postJson("/api/products", { ...newProduct, sku: "CRK-TUB", lowStockAt: 20 });
+    assert.equal(made.status, 201);
+    const product = await made.json();
+    assert.equal(product.lowStockAt, 20);
+    const put = (body: unknown) => admin.postJson(`/api/products/${product.id}`, body, "PUT");
+    assert.equal((await (await put({ lowStockAt: 0 })).json()).lowStockAt, 0, "0: low only when sold out");
+    assert.equal((await (await put({ lowStockAt: null })).json()).lowStockAt, null, "null: the shop's default");
+    for (
+      const [value, message] of [[-1, /Low-stock alert must be 0 or more/], [1_000_001, /1000000 or less/], [
+        2.5,
+        /whole number/,
+      ]] as const
+    ) {
+      const bad = await put({ lowStockAt: value });
+      assert.equal(bad.status, 400);
+      assert.match((await bad.json()).message, message);
+    }
+    const publicJson = await (await admin.get(`/api/products/${product.id}`)).json();
+    assert.equal(publicJson.sku, "CRK-TUB");
+    assert.equal("lowStockAt" in publicJson, false, "the public product answer does not show the reorder point");
+  },
+);
+
 closeDatabase();

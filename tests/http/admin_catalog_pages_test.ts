@@ -152,8 +152,11 @@ test(
     const lights = await createCategory(db, { name: "Lights", slug: "lights" });
     await createProduct(db, { name: "Basking Spot 75W", sku: "SPOT-75", categoryId: lights.id, stock: 3 });
     await createProduct(db, { name: "Ceramic Heater", sku: "CHE-100", stock: 0 });
+    // Low at 20 (its own alert), and one that is never low while in stock (alert 0).
+    await createProduct(db, { name: "Crickets Tub", sku: "CRK-50", stock: 12, lowStockAt: 20 });
+    await createProduct(db, { name: "Cork Bark", sku: "CORK-1", stock: 2, lowStockAt: 0 });
     await createProduct(db, { name: "Old Heat Mat", sku: "MAT-OLD", stock: 40, archivedAt: new Date() });
-    for (let i = 0; i < 26; i++) await createProduct(db, { name: `Zz Filler ${i}`, sku: `FILL-${i}`, stock: 50 });
+    for (let i = 0; i < 24; i++) await createProduct(db, { name: `Zz Filler ${i}`, sku: `FILL-${i}`, stock: 50 });
     const names = (html: string) =>
       [...html.matchAll(/data-product-row="\d+"[\s\S]*?class="font-semibold[^"]*">([^<]+)</g)].map((m) => m[1]);
 
@@ -162,7 +165,9 @@ test(
     assert.deepEqual(names(await (await admin.get(`/admin/products?category=${lights.id}`)).text()), [
       "Basking Spot 75W",
     ]);
-    assert.deepEqual(names(await (await admin.get("/admin/products?stock=low")).text()), ["Basking Spot 75W"]);
+    const low = await (await admin.get("/admin/products?stock=low")).text();
+    assert.deepEqual(names(low), ["Basking Spot 75W", "Crickets Tub"]);
+    assert.match(low, /12(<!-- -->)? \(low\)/, "low at its own alert level");
     assert.deepEqual(names(await (await admin.get("/admin/products?stock=out")).text()), ["Ceramic Heater"]);
     assert.deepEqual(names(await (await admin.get("/admin/products?archived=archived")).text()), ["Old Heat Mat"]);
     assert.deepEqual(names(await (await admin.get("/admin/products?q=%25")).text()), [], "% is a plain character");
@@ -218,6 +223,7 @@ test(
       length: "30",
       width: "25",
       height: "6",
+      lowStockAt: "15",
     });
     assert.equal(edit.status, 303);
     const [edited] = await db.select().from(products).where(eq(products.id, id));
@@ -225,8 +231,10 @@ test(
     assert.equal(edited.featured, false);
     assert.equal(edited.fbGtin, "6001234567890");
     assert.equal(edited.weight, "1.200");
+    assert.equal(edited.lowStockAt, 15);
     const after = await (await admin.get(location)).text();
     assert.match(after, /Product saved/);
+    assert.match(after, /name="lowStockAt"[^>]*value="15"|value="15"[^>]*name="lowStockAt"/);
     const priceChange = /data-audit-change="price">([^<]*)</.exec(after)?.[1] ?? "";
     assert.match(priceChange, /189,90.*-&gt;.*199,00/, "the audit log reads the old price -> the new one");
     assert.match(after, /data-raw-details/, "the raw entry one click away");

@@ -122,6 +122,23 @@ test(
     assert.equal(all.status, 303);
     assert.deepEqual([await price(a.id), await price(b.id), await price(c.id)], ["95.50", "55.50", "72.00"]);
 
+    // The low-stock alert: a number sets it, an empty box returns to the shop's default, a bad one is refused.
+    const alert = async (id: number) => (await db.select().from(products).where(eq(products.id, id)))[0].lowStockAt;
+    const setAlert = (lowStockAt: string) =>
+      admin.postForm("/admin/products/bulk", {
+        scope: "selected",
+        [`id_${a.id}`]: "on",
+        action: "set_low_stock_at",
+        lowStockAt,
+        f_archived: "active",
+      });
+    assert.equal((await setAlert("25")).status, 303);
+    assert.equal(await alert(a.id), 25);
+    assert.equal((await setAlert(" ")).status, 303);
+    assert.equal(await alert(a.id), null);
+    await setAlert("-2");
+    assert.match(await (await admin.get("/admin/products")).text(), /Low-stock alert must be 0 or more/);
+
     const refused = await admin.postForm("/admin/products/bulk", { scope: "selected", action: "archive" });
     assert.equal(refused.status, 303);
     assert.match(await (await admin.get("/admin/products")).text(), /Choose at least one product/);

@@ -59,6 +59,7 @@ async function catalogue(db: Db) {
     description: 'Line one, "quoted"\nline two',
     brand: "Exo Terra",
     weight: "0.350",
+    lowStockAt: 10,
   });
   const tank = await createProduct(db, {
     name: "Glass tank",
@@ -113,6 +114,7 @@ test(
     );
     assert.equal(at(mat, "Body (HTML)"), 'Line one, "quoted"\nline two');
     assert.equal(at(mat, "Variant Grams"), "350");
+    assert.equal(at(mat, "Low Stock Alert"), "10");
     assert.equal(at(mat, "Product Category"), "heating");
     const big = rows.find((r) => at(r, "Variant SKU") === "TANK-90")!;
     assert.deepEqual([at(big, "Product SKU"), at(big, "Variant Pre-order"), at(big, "Variant Pre-order Discount")], [
@@ -130,6 +132,42 @@ test(
     const drafts = parseCsv((await exportCsv(admin, "status=draft")).text);
     assert.deepEqual(drafts.slice(1).map((r) => r[0]), ["glass-tank", "glass-tank"], "and its status filter");
     assert.equal((await admin.get("/api/admin/products/export.csv?status=sold")).status, 400);
+  },
+);
+
+test(
+  "[product csv] Low Stock Alert: set, cleared by an empty cell, kept when the column is missing, checked",
+  async (db, database) => {
+    await catalogue(db);
+    const { client: admin } = await staffAccount(db, database, "admin", "admin", {}, testApp(database));
+    const alerts = async () =>
+      (await db.select({ sku: products.sku, at: products.lowStockAt }).from(products).orderBy(asc(products.id)))
+        .map((p) => [p.sku, p.at]);
+    const header = "Handle,Title,Product SKU,Variant Name,Variant SKU,Low Stock Alert";
+    const set = await importReport(
+      admin,
+      [header, "heat-mat,Heat mat,,,MAT-14,", "glass-tank,Glass tank,TANK,45cm,TANK-45,20"].join("\n"),
+      {
+        status: 200,
+      },
+    );
+    assert.equal(set.counts.productsUpdated, 2);
+    assert.deepEqual(await alerts(), [["MAT-14", null], ["TANK", 20]], "an empty cell clears; the tank's is set");
+    await importReport(
+      admin,
+      [
+        "Handle,Title,Product SKU,Variant Name,Variant SKU,Variant Inventory Qty",
+        "glass-tank,Glass tank,TANK,45cm,TANK-45,4",
+      ].join("\n"),
+      {
+        status: 200,
+      },
+    );
+    assert.deepEqual(await alerts(), [["MAT-14", null], ["TANK", 20]], "a file without the column leaves it");
+    for (const cell of ["-1", "2.5", "1000001"]) {
+      const bad = await importReport(admin, [header, `heat-mat,Heat mat,,,MAT-14,${cell}`].join("\n"), { status: 422 });
+      assert.match(JSON.stringify(bad), /Low Stock Alert/);
+    }
   },
 );
 

@@ -6,6 +6,7 @@
  */
 import type { AdminProductQuery } from "../../../domains/catalog_admin/mod.ts";
 import { MAX_BULK_IDS, MAX_BULK_MATCHES } from "../../../domains/product_bulk/mod.ts";
+import { LOW_STOCK } from "../../../domains/catalog/mod.ts";
 import { primaryButton } from "../../ui/buttons.ts";
 import { fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
 import { SelectField } from "../shared/FormFields.tsx";
@@ -17,6 +18,7 @@ export const BULK_FORM_ID = "bulk-form";
 export const BULK_CHOICES = [
   { value: "adjust_price", label: "Change prices by…" },
   { value: "set_stock", label: "Set stock to…" },
+  { value: "set_low_stock_at", label: "Set low-stock alert to…" },
   { value: "set_category", label: "Move to category…" },
   { value: "set_status:active", label: "Set status: Active" },
   { value: "set_status:draft", label: "Set status: Draft" },
@@ -64,7 +66,7 @@ export function BulkActionBar(
           </label>
         </div>
       </fieldset>
-      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+      <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <SelectField
             id="bulk-action"
@@ -94,13 +96,27 @@ export function BulkActionBar(
           <label htmlFor="bulk-stock" className={fieldLabelClass}>New stock</label>
           <input id="bulk-stock" name="stock" type="number" min={0} max={1_000_000} className={fieldInputClass} />
         </div>
-        <SelectField
-          id="bulk-category"
-          label="Category"
-          name="categoryId"
-          empty="No category"
-          options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-        />
+        <div>
+          <label htmlFor="bulk-low-stock" className={fieldLabelClass}>Low-stock alert</label>
+          <input
+            id="bulk-low-stock"
+            name="lowStockAt"
+            type="number"
+            min={0}
+            max={1_000_000}
+            placeholder={`Empty: ${LOW_STOCK}`}
+            className={fieldInputClass}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <SelectField
+            id="bulk-category"
+            label="Category"
+            name="categoryId"
+            empty="No category"
+            options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
+        </div>
       </div>
       <p className="mt-2 text-xs text-stone-600">
         Prices move to the cent (half up) and never below R 0,01; sale prices and variants' prices move with them. Every

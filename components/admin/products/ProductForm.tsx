@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { FormAlert, type FormState } from "../../ui/Field.tsx";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import { categoryPicker } from "../categories/CategoryViews.tsx";
+import { LOW_STOCK } from "../../../domains/catalog/mod.ts";
 import { CheckboxField, type FieldSpec, FormFields, type Option, type TextFieldSpec } from "../shared/FormFields.tsx";
 
 export interface CategoryOption {
@@ -78,7 +79,17 @@ const PRICES: TextFieldSpec[] = [
   },
 ];
 
-const STOCK: TextFieldSpec[] = [{ label: "Stock", name: "stock", inputMode: "numeric" }];
+const STOCK: TextFieldSpec = { label: "Stock", name: "stock", inputMode: "numeric" };
+
+/** The product's reorder point (decision 0105); it applies to the product's total stock. */
+const LOW_STOCK_ALERT: TextFieldSpec = {
+  label: "Low-stock alert at",
+  name: "lowStockAt",
+  inputMode: "numeric",
+  hint:
+    `Low on stock (dashboard, Low stock filter, morning e-mail) at this many units or fewer; empty: ${LOW_STOCK}; ` +
+    "0: only when sold out",
+};
 
 /** Where the product shows besides its category (ticked: "on"). */
 const FLAGS = [
@@ -178,7 +189,8 @@ export function ProductForm(
               units, the sum of the variants' stock. Change it per variant in the variant editor.
             </p>
           )
-          : <FormFields fields={STOCK} values={v} errors={e} />}
+          : <FormFields fields={[STOCK]} values={v} errors={e} />}
+        <FormFields fields={[LOW_STOCK_ALERT]} values={v} errors={e} />
       </Section>
       <Section title="Shown as">
         {FLAGS.map((f) => <CheckboxField key={f.name} {...f} checked={v[f.name] === "on"} />)}

@@ -4,7 +4,7 @@
  */
 import type { Product } from "../../../domains/catalog/mod.ts";
 import { imageSource } from "../../../lib/image_sizes.ts";
-import { effectivePriceCents, LOW_STOCK } from "../../../domains/catalog/mod.ts";
+import { effectivePriceCents, isLowOnStock } from "../../../domains/catalog/mod.ts";
 import type { AdminProductQuery } from "../../../domains/catalog_admin/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { Pagination } from "../../ui/Pagination.tsx";
@@ -32,9 +32,10 @@ export function listHref(query: AdminProductQuery, page: number): string {
   return qs ? `/admin/products?${qs}` : "/admin/products";
 }
 
-function StockCell({ stock }: { stock: number }) {
+function StockCell({ product }: { product: Pick<Product, "stock" | "lowStockAt"> }) {
+  const { stock } = product;
   if (stock <= 0) return <span className="font-semibold text-red-700">Out of stock</span>;
-  if (stock <= LOW_STOCK) return <span className="font-semibold text-amber-700">{stock} (low)</span>;
+  if (isLowOnStock(product)) return <span className="font-semibold text-amber-700">{stock} (low)</span>;
   return <span>{stock}</span>;
 }
 
@@ -107,7 +108,7 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
     header: "Stock",
     cell: (p) => (
       <>
-        <StockCell stock={p.stock} />
+        <StockCell product={p} />
         {p.hasVariants ? <span className="block text-xs text-stone-500">from variants</span> : null}
         <a href={`/admin/products/${p.id}/stock`} className="block text-xs text-green-900 underline">
           History<span className="sr-only">{` of ${p.name}'s stock`}</span>
@@ -143,7 +144,7 @@ function filterFields(categories: CategoryOption[]): FieldSpec[] {
       empty: "Any stock",
       options: [
         { value: "in", label: "In stock" },
-        { value: "low", label: `Low stock (${LOW_STOCK} or fewer)` },
+        { value: "low", label: "Low stock" },
         { value: "out", label: "Out of stock" },
       ],
     },

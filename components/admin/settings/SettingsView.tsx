@@ -6,7 +6,7 @@ import { type FieldErrors, FormAlert } from "../../ui/Field.tsx";
 import { primaryButton } from "../../ui/buttons.ts";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
-import { LOW_STOCK_LIMIT } from "../../../domains/dashboard/mod.ts";
+import { LOW_STOCK } from "../../../domains/catalog/mod.ts";
 
 export type SettingsFormValues = Record<
   | "shopName"
@@ -69,7 +69,8 @@ const NOTIFICATION_FIELDS: TextFieldSpec[] = [
     name: "stockAlertEmail",
     type: "email",
     maxLength: 254,
-    hint: `Each morning from 07:00, when products newly run low (${LOW_STOCK_LIMIT} or fewer left), this address ` +
+    hint:
+      `Each morning from 07:00, when products newly run low (${LOW_STOCK} or fewer left, or a product's own alert level), this address ` +
       "gets the list. Leave it empty to send none.",
   },
 ];
