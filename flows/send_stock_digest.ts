@@ -30,6 +30,7 @@ type LowProduct = Awaited<ReturnType<typeof lowStockProducts>>[number];
 
 function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOptions) {
   const admin = `${opts.siteUrl}/admin/products`;
+  const restock = `${opts.siteUrl}/admin/restock`;
   const line = (p: LowProduct) =>
     `${p.stock === 0 ? "Sold out" : `${p.stock} left`}${
       p.lowStockAt === null ? "" : ` (alert at ${p.lowStockAt})`
@@ -45,6 +46,7 @@ function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOpt
     more,
     `Low stock: ${admin}?stock=low`,
     `Sold out: ${admin}?stock=out`,
+    `What to order, at the rate things sell: ${restock}`,
   ].join("\n");
   const html = `<p>${fresh.size} product${fresh.size === 1 ? " is" : "s are"} newly low on stock at ${
     escapeHtml(opts.shopName)
@@ -54,7 +56,9 @@ function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOpt
     ).join("")
   }</ul>${more ? `<p>${escapeHtml(more.trim())}</p>` : ""}<p><a href="${
     escapeHtml(`${admin}?stock=low`)
-  }">Low stock</a> · <a href="${escapeHtml(`${admin}?stock=out`)}">Sold out</a></p>`;
+  }">Low stock</a> · <a href="${escapeHtml(`${admin}?stock=out`)}">Sold out</a> · <a href="${
+    escapeHtml(restock)
+  }">What to order</a></p>`;
   return {
     subject: `Low stock: ${fresh.size} new at ${opts.shopName}`,
     text,

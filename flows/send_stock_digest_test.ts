@@ -45,6 +45,7 @@ test("[stock digest] from 07:00 once a day, sold out first, and only when someth
     "six left is not low; archived is not for sale; 1 left of an alert at 0 is not low",
   );
   assert.match(mail.textBody, /Low stock: https:\/\/shop\.example\/admin\/products\?stock=low/);
+  assert.match(mail.textBody, /What to order, at the rate things sell: https:\/\/shop\.example\/admin\/restock/);
   assert.match(mail.htmlBody ?? "", /<li><strong>Sold out: UVB Lamp \(UVB-24\) - new<\/strong><\/li>/);
 
   // Later the same day: nothing more. The next day, the same two still low: nothing new, no e-mail.

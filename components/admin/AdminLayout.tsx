@@ -20,6 +20,7 @@ export const adminLinks = [
   { label: "Users", href: "/admin/users" },
   { label: "Open carts", href: "/admin/carts" },
   { label: "Reports", href: "/admin/reports" },
+  { label: "Restock", href: "/admin/restock" },
   { label: "Recommendations", href: "/admin/recommendations" },
   { label: "Settings", href: "/admin/settings" },
   { label: "Audit log", href: "/admin/audit" },

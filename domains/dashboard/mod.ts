@@ -36,4 +36,15 @@ export {
   taxReportSchema,
 } from "./period_reports.ts";
 export { saDay } from "../../lib/sa_dates.ts";
+export {
+  RESTOCK_CSV_ROWS,
+  RESTOCK_PAGE_ROWS,
+  restockCsv,
+  type RestockPlan,
+  restockPlan,
+  restockPlanSchema,
+  type RestockQuery,
+  restockQuery,
+  type RestockRow,
+} from "./restock.ts";
 export { claimDigestDay, digestDone, previousDigestIds } from "./stock_digest.ts";

@@ -225,7 +225,7 @@ export interface PaidSpan {
 }
 
 /** Orders paid in the span and not cancelled: the sales both sales reports count. */
-function paidIn(span: PaidSpan): SQL | undefined {
+export function paidIn(span: PaidSpan): SQL | undefined {
   return and(
     isNotNull(orders.paidAt),
     ne(orders.status, "cancelled"),

@@ -25,6 +25,7 @@ import { animalsAdmin } from "./animals.tsx";
 import { jobsAdmin } from "./jobs.tsx";
 import { reportsAdmin } from "./reports.tsx";
 import { cartsAdmin } from "./carts.tsx";
+import { restockAdmin } from "./restock.tsx";
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
@@ -52,5 +53,6 @@ export function adminRoutes() {
   app.route("/jobs", jobsAdmin());
   app.route("/reports", reportsAdmin());
   app.route("/carts", cartsAdmin());
+  app.route("/restock", restockAdmin());
   return app;
 }

@@ -14,6 +14,9 @@ import {
   productSalesRowSchema,
   reportPeriod,
   reportPeriodQuery,
+  restockPlan,
+  restockPlanSchema,
+  restockQuery,
   taxReport,
   taxReportSchema,
 } from "../../domains/dashboard/mod.ts";
@@ -63,6 +66,18 @@ export const categorySalesAction = defineAction({
   },
 });
 
+export const restockAction = defineAction({
+  method: "get",
+  path: "/admin/reports/restock",
+  input: undefined,
+  output: restockPlanSchema,
+  auth: "admin",
+  middleware: [validate("query", restockQuery)],
+  summary: "What to reorder: each variant or product that will not last `cover` days (default 30) at the rate it " +
+    "sold over the last `days` days (default 30), the soonest to run out first, with the units to order; at most 200",
+  handler: (c) => restockPlan(c.var.db, validQuery(c, restockQuery)),
+});
+
 export function adminReportsApi() {
-  return actionApi("/admin/reports", [taxReportAction, productSalesAction, categorySalesAction]);
+  return actionApi("/admin/reports", [taxReportAction, productSalesAction, categorySalesAction, restockAction]);
 }

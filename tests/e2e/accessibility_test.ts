@@ -182,6 +182,7 @@ function adminPaths(): string[] {
     "/admin/recommendations",
     "/admin/carts",
     "/admin/reports",
+    "/admin/restock",
   ];
 }
 

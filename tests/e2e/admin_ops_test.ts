@@ -11,6 +11,7 @@ import {
   DESKTOP,
   expectToast,
   fullPageShot,
+  type PageHome,
   PHONE,
   useShopInBrowser,
   viewportShot,
@@ -18,7 +19,8 @@ import {
 } from "../helpers/e2e.ts";
 import { demoAccounts } from "../../seed/demo.ts";
 import { createUser } from "../helpers/factories.ts";
-import { orderItems, orders, products } from "../../db/schema/mod.ts";
+import { orderItems, orders, products, productVariants } from "../../db/schema/mod.ts";
+import { sql } from "drizzle-orm";
 import { hashPassword } from "../../domains/auth/mod.ts";
 
 const superAdmin = demoAccounts.find((a) => a.role === "super_admin")!;
@@ -37,7 +39,10 @@ const e2e = useShopInBrowser({
         password: await hashPassword("Gecko-Keeper1"),
       });
       // Paid orders over the last weeks, so the dashboard's chart has something to draw.
-      const [product] = await db.select().from(products).limit(1);
+      // A product without variants, so the restock plan can read its stock against its sales.
+      const [product] = await db.select().from(products)
+        .where(sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`)
+        .orderBy(products.id).limit(1);
       const now = Date.now();
       for (let i = 0; i < 24; i++) {
         const paidAt = new Date(now - ((i * 37) % 29) * 86_400_000 - i * 3_600_000);
@@ -64,7 +69,7 @@ const e2e = useShopInBrowser({
   },
 });
 
-async function staffPage(account: { username: string; password: string }, view = DESKTOP) {
+async function staffPage(account: { username: string; password: string }, view: PageHome = DESKTOP) {
   return (await e2e.signedInPage(view, account)).page;
 }
 
@@ -207,6 +212,35 @@ e2e.test("[e2e admin] a settings change shows on the storefront", async () => {
   );
   await page.context().close();
   await shopper.context().close();
+});
+
+e2e.test("[e2e admin] the restock plan: what to order at the month's rate, and its CSV", async () => {
+  const page = await staffPage(demoAdmin, { ...DESKTOP, acceptDownloads: true });
+  const errors = watchErrors(page);
+  await page.goto(`${e2e.server.url}/admin`);
+  await page.getByRole("link", { name: "Restock", exact: true }).click();
+  await page.getByRole("heading", { name: "Restock" }).waitFor();
+  // 24 units in the last 29 days of the one product the orders name; a year's cover needs ordering.
+  await page.getByLabel("Stock to last (days)").fill("365");
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.waitForURL(/\/admin\/restock\?days=30&cover=365$/);
+  const order = page.locator("[data-restock-order]").first();
+  const units = Number(await order.innerText());
+  assert.ok(units > 0, "an order quantity for the product that sells");
+  await fullPageShot(page, "admin-restock-desktop");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^restock-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await Deno.readTextFile(await download.path());
+  assert.match(
+    csv.split("\r\n")[0],
+    /^SKU,Product,Variant,In stock,Sold in 30 days,Per week,Days left,Runs out,Order$/,
+  );
+  assert.ok(csv.split("\r\n")[1].endsWith(`,${units}`), "the CSV orders what the page shows");
+  assert.deepEqual(errors, []);
+  await page.context().close();
 });
 
 e2e.test("[e2e admin] phone screenshots of coupons, users, settings, audit and the dashboard", async () => {

@@ -1,0 +1,114 @@
+/**
+ * /admin/restock: what to reorder. The units that will not last the chosen number of days at the rate
+ * they sold lately, the soonest to run out first, each with how many to order; and the same list as a
+ * CSV for the supplier. A plain GET form: it works without JavaScript (decision 0106).
+ */
+import type { RestockPlan, RestockQuery, RestockRow } from "../../../domains/dashboard/mod.ts";
+import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
+import { type Column, DataTable, EmptyCard, ListNotice } from "../shared/AdminTable.tsx";
+import { FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
+import { PageHeader } from "../shared/PageHeader.tsx";
+
+const FIELDS: TextFieldSpec[] = [
+  {
+    id: "restock-days",
+    label: "Selling rate of the last (days)",
+    name: "days",
+    inputMode: "numeric",
+    hint: "1 to 365: a short window follows a trend, a long one evens out a rush",
+  },
+  {
+    id: "restock-cover",
+    label: "Stock to last (days)",
+    name: "cover",
+    inputMode: "numeric",
+    hint: "The supplier's lead time plus the time until the next order",
+  },
+];
+
+const dayLabel = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", timeZone: "UTC" });
+
+function columns(days: number): Column<RestockRow & { id: string }>[] {
+  return [
+    {
+      header: "Product",
+      cell: (r) => (
+        <span>
+          <a href={`/admin/products/${r.productId}`} className="font-semibold text-green-800 hover:underline">
+            {r.name}
+          </a>
+          <span className="block text-xs text-stone-500">
+            {r.variantName ? `${r.variantName} · ` : ""}
+            <span className="font-mono">{r.sku}</span>
+          </span>
+        </span>
+      ),
+    },
+    { header: "In stock", align: "right", className: "tabular-nums", cell: (r) => r.stock },
+    { header: `Sold in ${days} days`, align: "right", className: "tabular-nums", cell: (r) => r.sold },
+    { header: "Per week", align: "right", className: "tabular-nums", cell: (r) => r.perWeek.toFixed(1) },
+    {
+      header: "Runs out",
+      className: "whitespace-nowrap",
+      cell: (r) =>
+        r.stock === 0
+          ? <span className="font-semibold text-red-700">Sold out</span>
+          : (
+            <span className={r.coverDays < 7 ? "font-semibold text-amber-700" : undefined}>
+              {`${r.coverDays === 1 ? "1 day" : `${r.coverDays} days`} (${
+                dayLabel.format(new Date(`${r.runsOutOn}T00:00:00Z`))
+              })`}
+            </span>
+          ),
+    },
+    {
+      header: "Order",
+      align: "right",
+      className: "tabular-nums font-semibold",
+      cell: (r) => <span data-restock-order={r.sku}>{r.order}</span>,
+    },
+  ];
+}
+
+export function RestockView({ plan, query }: { plan: RestockPlan; query: RestockQuery }) {
+  const qs = `days=${query.days}&cover=${query.cover}`;
+  const units = plan.total === 1 ? "1 item needs" : `${plan.total} items need`;
+  return (
+    <section>
+      <PageHeader
+        title="Restock"
+        intro="What will run out before the days you want covered, at the rate it sold lately: the soonest first, with how many to order. Items that did not sell in the window are left to the low-stock alert."
+      >
+        <a href={`/admin/restock/restock.csv?${qs}`} className={secondaryButton} download>Download CSV</a>
+      </PageHeader>
+      <form
+        method="get"
+        action="/admin/restock"
+        aria-label="Restock plan"
+        className="mt-5 grid items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto]"
+      >
+        <FormFields fields={FIELDS} values={{ days: String(query.days), cover: String(query.cover) }} />
+        <button type="submit" className={primaryButton}>Show</button>
+      </form>
+      <p className="mt-4 text-sm text-stone-600" data-restock-total>
+        {plan.total ? `${units} ordering to last ${plan.cover} days.` : ""}
+      </p>
+      {plan.rows.length
+        ? (
+          <DataTable
+            columns={columns(plan.days)}
+            rows={plan.rows.map((r) => ({ ...r, id: `${r.productId}-${r.variantId ?? 0}` }))}
+            minWidth="44rem"
+          />
+        )
+        : (
+          <EmptyCard>
+            {`Everything that sold in the last ${plan.days} days has stock for ${plan.cover} days at that rate.`}
+          </EmptyCard>
+        )}
+      {plan.total > plan.rows.length
+        ? <ListNotice>{`Showing the first ${plan.rows.length}; the CSV has them all.`}</ListNotice>
+        : null}
+    </section>
+  );
+}
