@@ -18,6 +18,8 @@ export const stockMovementReason = pgEnum("stock_movement_reason", [
   "staff_edit",
   "import",
   "bulk",
+  // A supplier's delivery booked in on /admin/restock/receive (decision 0107).
+  "received",
 ]);
 
 export const stockMovements = pgTable("stock_movements", {

@@ -77,12 +77,15 @@ test("[restock] rate over the window, days left, what to order; soonest out firs
   ]]);
 });
 
-test("[restock] archived and draft products are not listed; a limit keeps the total", async (db) => {
+test("[restock] archived and draft products and variantless lines of variant products are not listed; a limit keeps the total", async (db) => {
   const archived = await createProduct(db, { name: "Old mat", stock: 0, archivedAt: new Date() });
   const draft = await createProduct(db, { name: "New mat", stock: 0, status: "draft" });
   const a = await createProduct(db, { name: "A", stock: 0 });
   const b = await createProduct(db, { name: "B", stock: 0 });
-  await sold(db, 1, [archived, draft, a, b].map((p) => ({ productId: p.id, quantity: 1 })));
+  // A line without a variant of a product now sold as variants (its variant since deleted): not its stock.
+  const tank = await createProduct(db, { name: "Tank", stock: 0 });
+  await createVariant(db, tank.id, { name: "45cm", stock: 0 });
+  await sold(db, 1, [archived, draft, a, b, tank].map((p) => ({ productId: p.id, quantity: 1 })));
   const p = await restockPlan(db, restockQuery.parse({}), { now, limit: 1 });
   assert.deepEqual([p.total, p.rows.map((r) => r.name)], [2, ["A"]]);
 });

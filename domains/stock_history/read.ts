@@ -74,6 +74,7 @@ const REASON_WORDS: Record<StockReason, string> = {
   staff_edit: "staff edit",
   import: "import",
   bulk: "bulk edit",
+  received: "received",
 };
 
 const when = new Intl.DateTimeFormat("en-ZA", {

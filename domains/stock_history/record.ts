@@ -32,6 +32,8 @@ export interface StockContext {
   actorUserId?: number | null;
   /** Defaults to the database's now(). */
   at?: Date;
+  /** Words for every change of the operation that has none of its own (a delivery's reference). */
+  note?: string | null;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function recordStockMovements(tx: Db, changes: readonly StockChange
     reason: ctx.reason,
     orderId: ctx.orderId ?? null,
     actorUserId: ctx.actorUserId ?? null,
-    note: c.note ? c.note.slice(0, 200) : null,
+    note: (c.note ?? ctx.note) ? (c.note ?? ctx.note)!.slice(0, 200) : null,
     ...(ctx.at ? { createdAt: ctx.at } : {}),
   }));
   if (rows.length) await tx.insert(stockMovements).values(rows);

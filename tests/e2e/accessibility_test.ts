@@ -183,6 +183,7 @@ function adminPaths(): string[] {
     "/admin/carts",
     "/admin/reports",
     "/admin/restock",
+    "/admin/restock/receive?days=30&cover=365",
   ];
 }
 

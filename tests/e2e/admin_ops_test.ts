@@ -239,6 +239,17 @@ e2e.test("[e2e admin] the restock plan: what to order at the month's rate, and i
     /^SKU,Product,Variant,In stock,Sold in 30 days,Per week,Days left,Runs out,Order$/,
   );
   assert.ok(csv.split("\r\n")[1].endsWith(`,${units}`), "the CSV orders what the page shows");
+
+  // The delivery arrives: book it in, filled in from the list, with the supplier's invoice number.
+  await page.getByRole("link", { name: "Delivery in? Book it in, filled in from this list" }).click();
+  await page.getByRole("heading", { name: "Receive stock" }).waitFor();
+  const lines = page.getByLabel("SKUs and quantities received");
+  assert.match(await lines.inputValue(), new RegExp(`, ${units}$`));
+  await page.getByLabel("Reference (optional)").fill("INV-2026-118");
+  await fullPageShot(page, "admin-receive-stock-desktop");
+  await page.getByRole("button", { name: "Book in stock" }).click();
+  await page.waitForURL(/\/admin\/restock$/);
+  await expectToast(page, "Stock booked in", new RegExp(`1 line, ${units} units \\(INV-2026-118\\)`));
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -25,6 +25,7 @@ export const COMPARED_IN_STAFF_FILE: readonly string[] = [
   "/admin/products/:id/setup-rules/:ruleId/delete",
   "/admin/products/import",
   "/admin/recommendations/rebuild",
+  "/admin/restock/receive",
   "/admin/settings",
   "/animals/:slug/essentials",
 ];

@@ -5,7 +5,8 @@ import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { accountOn } from "../helpers/staff.ts";
 import { createProduct, createVariant } from "../helpers/factories.ts";
-import { orderItems, orders } from "../../db/schema/mod.ts";
+import { orderItems, orders, products } from "../../db/schema/mod.ts";
+import { eq } from "drizzle-orm";
 import { parseCsv } from "../../lib/csv.ts";
 import type { Db } from "../../db/client.ts";
 
@@ -82,6 +83,60 @@ test(
       (await (await admin.get("/admin/restock")).text()).replaceAll("<!-- -->", ""),
       /Everything that sold in the last 30 days has stock for 30 days at that rate\./,
     );
+  },
+);
+
+test(
+  "[admin restock] a delivery booked in: by JSON, by the form (filled in from the plan), refused lines kept",
+  async (db, database) => {
+    const app = testApp(database);
+    const { client: admin } = await accountOn(db, app, "admin");
+    const { client: customer } = await accountOn(db, app, "customer");
+    const crickets = await createProduct(db, { name: "Crickets tub", sku: "CRK", stock: 10 });
+    await paidYesterday(db, [{ productId: crickets.id, quantity: 30 }]);
+
+    const body = { lines: [{ sku: "CRK", quantity: 5 }], reference: "INV-1" };
+    assert.equal((await testClient(app).postJson("/api/admin/stock/receive", body)).status, 401);
+    assert.equal((await customer.postJson("/api/admin/stock/receive", body)).status, 403);
+    const res = await admin.postJson("/api/admin/stock/receive", body);
+    assert.equal(res.status, 200);
+    const out = await res.json();
+    assert.deepEqual([out.units, out.lines[0].sku, out.lines[0].stockAfter], [5, "CRK", 15]);
+    for (
+      const bad of [{ lines: [] }, { lines: [{ sku: "CRK", quantity: 0 }] }, { lines: "CRK, 5" }, { ...body, extra: 1 }]
+    ) {
+      const refused = await admin.postJson("/api/admin/stock/receive", bad);
+      assert.equal(refused.status, 400, JSON.stringify(bad));
+      assert.ok((await refused.json()).message);
+    }
+
+    // The form, filled in from the plan: 30 a month less the 15 in stock.
+    const filled = await (await admin.get("/admin/restock/receive?days=30&cover=30")).text();
+    assert.match(filled, /<textarea[^>]*name="lines"[^>]*>CRK, 15<\/textarea>/);
+    assert.match(filled, /Filled in from the restock plan/);
+    const sent = await admin.postForm("/admin/restock/receive", { lines: "crk\t15", reference: "INV-2" });
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.get("location"), "/admin/restock");
+    const after = (await (await admin.get("/admin/restock")).text()).replaceAll("<!-- -->", "");
+    assert.match(after, /Stock booked in/);
+    assert.match(after, /1 line, 15 units \(INV-2\)\./);
+    assert.match(after, /Everything that sold in the last 30 days has stock for 30 days/);
+    const history = await (await admin.get(`/api/admin/products/${crickets.id}/stock-history`)).json();
+    assert.match(history.items[0].text, /^\+15 \(received, by \w+, INV-2\) -> 30 left, /);
+
+    const refused = await admin.postForm("/admin/restock/receive", {
+      lines: "CRK, 2\nGONE, 3\nCRK twelve",
+      reference: "",
+    });
+    assert.equal(refused.status, 400);
+    const html = await refused.text();
+    assert.match(html, /Line 3: write the SKU, then the quantity/);
+    assert.match(html, /CRK, 2\nGONE, 3\nCRK twelve<\/textarea>/, "the text comes back as sent");
+    const unknown = await (await admin.postForm("/admin/restock/receive", { lines: "CRK, 2\nGONE, 3", reference: "" }))
+      .text();
+    assert.match(unknown, /Line 2: no product or variant has the SKU GONE/);
+    const [{ stock }] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, crickets.id));
+    assert.equal(stock, 30, "refused deliveries wrote nothing");
   },
 );
 

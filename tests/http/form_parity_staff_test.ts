@@ -23,6 +23,7 @@ import {
   recommendations,
   shopSettings,
   species,
+  stockMovements,
   users,
 } from "../../db/schema/mod.ts";
 import { TOKEN_SETTING } from "../../domains/social_import/mod.ts";
@@ -588,6 +589,26 @@ const CASES: ParityCase[] = [
           ...changedTubeForm,
           uvbPct: "31",
         }),
+    },
+  },
+  {
+    name: "book a delivery into stock",
+    make: async (shop, n) => {
+      const p = await createProduct(shop.db, { name: `Crickets ${n}`, sku: `RCV-${n}`, stock: 2 });
+      return { id: p.id, slug: `RCV-${n}` };
+    },
+    json: (admin, made) =>
+      admin.postJson("/api/admin/stock/receive", { lines: [{ sku: made.slug, quantity: 5 }], reference: "INV-7" }),
+    form: (admin, made) => admin.postForm("/admin/restock/receive", { lines: `${made.slug}, 5`, reference: "INV-7" }),
+    state: async (db, made) => ({
+      stock: (await db.select({ stock: products.stock }).from(products).where(eq(products.id, made.id)))[0].stock,
+      moves: (await db.select().from(stockMovements).where(eq(stockMovements.productId, made.id)))
+        .map((m) => [m.reason, m.delta, m.stockAfter, m.note, m.actorUserId !== null]),
+    }),
+    refused: {
+      status: 400,
+      json: (admin) => admin.postJson("/api/admin/stock/receive", { lines: [{ sku: "NOPE-1", quantity: 5 }] }),
+      form: (admin) => admin.postForm("/admin/restock/receive", { lines: "NOPE-1, 5", reference: "" }),
     },
   },
   {

@@ -79,7 +79,10 @@ export function RestockView({ plan, query }: { plan: RestockPlan; query: Restock
         title="Restock"
         intro="What will run out before the days you want covered, at the rate it sold lately: the soonest first, with how many to order. Items that did not sell in the window are left to the low-stock alert."
       >
-        <a href={`/admin/restock/restock.csv?${qs}`} className={secondaryButton} download>Download CSV</a>
+        <div className="flex flex-wrap gap-2">
+          <a href={`/admin/restock/restock.csv?${qs}`} className={secondaryButton} download>Download CSV</a>
+          <a href="/admin/restock/receive" className={primaryButton}>Receive stock</a>
+        </div>
       </PageHeader>
       <form
         method="get"
@@ -108,6 +111,15 @@ export function RestockView({ plan, query }: { plan: RestockPlan; query: Restock
         )}
       {plan.total > plan.rows.length
         ? <ListNotice>{`Showing the first ${plan.rows.length}; the CSV has them all.`}</ListNotice>
+        : null}
+      {plan.rows.length
+        ? (
+          <p className="mt-4 text-sm">
+            <a href={`/admin/restock/receive?${qs}`} className="font-medium text-green-800 underline">
+              Delivery in? Book it in, filled in from this list
+            </a>
+          </p>
+        )
         : null}
     </section>
   );
