@@ -6,7 +6,7 @@ import { ConflictError, ValidationError } from "../lib/errors.ts";
 import { useTestDatabase } from "../tests/helpers/db.ts";
 import { createCategory, createProduct, createUser, createVariant } from "../tests/helpers/factories.ts";
 import { addToCart } from "../domains/cart/mod.ts";
-import { customer, placedOrder } from "../tests/helpers/paid_orders.ts";
+import { chainedMovements, racingFourPurchases } from "../tests/helpers/stock_race.ts";
 import { bulkInput } from "../domains/product_bulk/mod.ts";
 import { adjustedCents, bulkEditProducts } from "./bulk_edit_products.ts";
 
@@ -178,27 +178,15 @@ raceTest(
     const mat = await createProduct(db, { name: "Heat Mat", stock: 10 });
     const lamp = await createProduct(db, { name: "Lamp", stock: 0, price: "200.00" });
     const w50 = await createVariant(db, lamp.id, { name: "50W", stock: 6, price: "250.00" });
-    const buyers = await Promise.all([1, 2, 3, 4].map((n) => customer(db, { username: `buyer${n}` })));
-    const results = await Promise.allSettled([
-      bulk(db, staff.id, { action: "set_stock", ids: [mat.id], stock: 20 }),
-      bulk(db, staff.id, { action: "adjust_price", ids: [lamp.id, mat.id], by: { kind: "percent", percent: 10 } }),
-      ...buyers.map((b) =>
-        placedOrder(db, [{ productId: mat.id, quantity: 1 }, { productId: lamp.id, variantId: w50.id, quantity: 1 }], {
-          userId: b.id,
-          paymentMethod: "test",
-        })
-      ),
-    ]);
-    assert.deepEqual(
-      results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason)),
-      [],
+    await racingFourPurchases(
+      db,
+      [{ productId: mat.id }, { productId: lamp.id, variantId: w50.id }],
+      () => bulk(db, staff.id, { action: "set_stock", ids: [mat.id], stock: 20 }),
+      () =>
+        bulk(db, staff.id, { action: "adjust_price", ids: [lamp.id, mat.id], by: { kind: "percent", percent: 10 } }),
     );
-    const moves = await db.select().from(stockMovements).where(eq(stockMovements.productId, mat.id))
-      .orderBy(asc(stockMovements.id));
+    const moves = await chainedMovements(db, mat.id);
     assert.equal(moves.length, 5);
-    for (let i = 1; i < moves.length; i++) {
-      assert.equal(moves[i].stockAfter, moves[i - 1].stockAfter + moves[i].delta, `row ${i} follows row ${i - 1}`);
-    }
     assert.equal((await row(db, mat.id)).stock, moves.at(-1)!.stockAfter);
     const [variant] = await db.select().from(productVariants).where(eq(productVariants.id, w50.id));
     assert.deepEqual([variant.stock, variant.price], [2, "275.00"]);

@@ -11,7 +11,7 @@ import { products, productVariants, stockMovements, stockNotifications } from ".
 import { ValidationError } from "../lib/errors.ts";
 import { useTestDatabase } from "../tests/helpers/db.ts";
 import { createProduct, createUser, createVariant } from "../tests/helpers/factories.ts";
-import { customer, placedOrder } from "../tests/helpers/paid_orders.ts";
+import { chainedMovements, racingFourPurchases } from "../tests/helpers/stock_race.ts";
 import { parseReceiveText, receiveStock, receiveStockInput } from "./receive_stock.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -119,31 +119,17 @@ raceTest(
     const lamp = await createProduct(db, { name: "Lamp", sku: "LAMP", stock: 0 });
     const w50 = await createVariant(db, lamp.id, { name: "50W", sku: "LAMP-50", stock: 4 });
     await db.update(products).set({ stock: 4 }).where(eq(products.id, lamp.id));
-    const buyers = await Promise.all([1, 2, 3, 4].map((n) => customer(db, { username: `buyer${n}` })));
-    const results = await Promise.allSettled([
-      receive(db, staff.id, { lines: [{ sku: "LAMP-50", quantity: 10 }, { sku: "MAT", quantity: 10 }] }),
-      ...buyers.map((b) =>
-        placedOrder(db, [{ productId: mat.id, quantity: 1 }, { productId: lamp.id, variantId: w50.id, quantity: 1 }], {
-          userId: b.id,
-          paymentMethod: "test",
-        })
-      ),
-    ]);
-    assert.deepEqual(
-      results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason)),
-      [],
+    await racingFourPurchases(
+      db,
+      [{ productId: mat.id }, { productId: lamp.id, variantId: w50.id }],
+      () => receive(db, staff.id, { lines: [{ sku: "LAMP-50", quantity: 10 }, { sku: "MAT", quantity: 10 }] }),
     );
     assert.equal(await stockOf(db, mat.id), 10);
     const [variant] = await db.select().from(productVariants).where(eq(productVariants.id, w50.id));
     assert.equal(variant.stock, 10);
     assert.equal(await stockOf(db, lamp.id), 10);
-    for (const [productId, variantId] of [[mat.id, null], [lamp.id, w50.id]] as const) {
-      const chain = (await moves(db)).filter((m) => m.productId === productId && m.variantId === variantId);
-      assert.equal(chain.length, 5);
-      for (let i = 1; i < chain.length; i++) {
-        assert.equal(chain[i].stockAfter, chain[i - 1].stockAfter + chain[i].delta, `row ${i} follows row ${i - 1}`);
-      }
-    }
+    assert.equal((await chainedMovements(db, mat.id)).length, 5);
+    assert.equal((await chainedMovements(db, lamp.id, w50.id)).length, 5);
   },
 );
 
