@@ -11,6 +11,7 @@ import type { MailWorker } from "./domains/mail/mod.ts";
 import { sendDueStockAlerts } from "./flows/send_stock_alerts.ts";
 import { sendReplacementReminders } from "./flows/send_replacement_reminders.ts";
 import { sendCartReminders } from "./flows/send_cart_reminders.ts";
+import { sendPriceDropAlerts } from "./flows/send_price_drop_alerts.ts";
 import { sendStockDigest } from "./flows/send_stock_digest.ts";
 import { readShopSettings, shopSettingsDefaults } from "./domains/settings/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
@@ -96,6 +97,18 @@ export function backgroundJobs(config: Config, running: () => Running): JobSpec[
           shopName: config.shop.name,
         });
         if (sent) log("queued cart reminders", { sent });
+      },
+    },
+    // Wishlist price drops (decision 0108): one e-mail when saved products drop 5% or more.
+    {
+      name: "wishlist price drops",
+      intervalMs: 60 * 60_000,
+      run: async () => {
+        const { sent } = await sendPriceDropAlerts(running().database.db, {
+          siteUrl: config.siteUrl,
+          shopName: config.shop.name,
+        });
+        if (sent) log("queued wishlist price-drop e-mails", { sent });
       },
     },
     // The daily low-stock e-mail (decision 0104): from 07:00, to Settings -> Notifications, only when something is newly low.

@@ -73,7 +73,12 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
       .orderBy(asc(orderItems.id))
     : [];
 
-  const wishlist = await db.select({ addedAt: wishlistItems.addedAt, productId: products.id, name: products.name })
+  const wishlist = await db.select({
+    addedAt: wishlistItems.addedAt,
+    productId: products.id,
+    name: products.name,
+    priceSeen: wishlistItems.priceSeen,
+  })
     .from(wishlistItems).innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.userId, userId)).orderBy(asc(wishlistItems.addedAt));
 
@@ -204,7 +209,13 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
         quantity: i.quantity,
       })),
     })),
-    wishlist: wishlist.map((w) => ({ productId: w.productId, name: w.name, addedAt: iso(w.addedAt) })),
+    wishlist: wishlist.map((w) => ({
+      productId: w.productId,
+      name: w.name,
+      addedAt: iso(w.addedAt),
+      // The price last seen, from which a price drop is told (decision 0108).
+      priceSeen: w.priceSeen === null ? null : Number(w.priceSeen),
+    })),
     cart: cart.map((c) => ({ ...c, addedAt: iso(c.addedAt) })),
     reviews: reviewRows.map(({ review: r, productName }) => ({
       id: r.id,
@@ -282,6 +293,7 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
     reminders: {
       replacementReminders: !choices?.remindersOff,
       cartReminders: !choices?.cartRemindersOff,
+      priceDropEmails: !choices?.priceAlertsOff,
       lastCartReminderAt: iso(cartReminder?.sentAt),
     },
     stockNotifications: alerts.map(({ n, productName }) => ({

@@ -18,6 +18,7 @@ export interface MarketingChoices {
   newsletter: NewsletterStatus;
   cartReminders: boolean;
   replacementReminders: boolean;
+  priceAlerts: boolean;
 }
 
 export type UserDetail = StaffUserRow & {
@@ -31,16 +32,20 @@ export type UserDetail = StaffUserRow & {
 /** One user with their orders and what they add up to, points, addresses and e-mail choices; NotFoundError when missing. */
 export async function getUserDetail(db: Db, id: number): Promise<UserDetail> {
   const row = await getUserRow(db, id);
-  const [orders, points, addresses, figures, newsletter, cartReminders, replacementReminders] = await Promise.all([
-    listOrdersForUser(db, id, { limit: 50 }),
-    pointsBalance(db, id),
-    listAddresses(db, id),
-    customerFigures(db, [id]).then((all) => all.get(id)!),
-    newsletterStatuses(db, [row]).then((all) => all.get(id)!),
-    remindersOn(db, id, "cart"),
-    remindersOn(db, id, "replacement"),
-  ]);
-  return { ...row, orders, points, addresses, figures, marketing: { newsletter, cartReminders, replacementReminders } };
+  const [orders, points, addresses, figures, newsletter, cartReminders, replacementReminders, priceAlerts] =
+    await Promise
+      .all([
+        listOrdersForUser(db, id, { limit: 50 }),
+        pointsBalance(db, id),
+        listAddresses(db, id),
+        customerFigures(db, [id]).then((all) => all.get(id)!),
+        newsletterStatuses(db, [row]).then((all) => all.get(id)!),
+        remindersOn(db, id, "cart"),
+        remindersOn(db, id, "replacement"),
+        remindersOn(db, id, "price"),
+      ]);
+  const marketing = { newsletter, cartReminders, replacementReminders, priceAlerts };
+  return { ...row, orders, points, addresses, figures, marketing };
 }
 
 /** A row of the staff's user list: the account with what it has bought. */

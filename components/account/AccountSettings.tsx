@@ -164,21 +164,34 @@ export function DeleteCard() {
   );
 }
 
-/** The switch for e-mails about items left in the cart (the twin of PUT /api/account/reminders, kind=cart). */
-function CartRemindersCard({ on }: { on: boolean }) {
+/** The e-mails a switch on this tab turns on and off, and what its card says either way. */
+const EMAIL_SWITCHES = {
+  cart: {
+    id: "cart-reminders",
+    title: "Cart reminders",
+    on: "On: when you leave items in your cart for a few hours, we e-mail you once about them.",
+    off: "Off: we send no e-mails about items left in your cart.",
+    what: "cart reminders",
+  },
+  price: {
+    id: "price-alerts",
+    title: "Wishlist price drops",
+    on: "On: when something on your wishlist drops in price by 5% or more, and is in stock, we e-mail you.",
+    off: "Off: we send no e-mails about prices on your wishlist.",
+    what: "price-drop e-mails",
+  },
+} as const;
+
+/** One kind of e-mail's switch (the twin of PUT /api/account/reminders with its kind). */
+function EmailSwitchCard({ kind, on }: { kind: keyof typeof EMAIL_SWITCHES; on: boolean }) {
+  const texts = EMAIL_SWITCHES[kind];
   return (
-    <AccountCard
-      id="cart-reminders"
-      title="Cart reminders"
-      description={on
-        ? "On: when you leave items in your cart for a few hours, we e-mail you once about them."
-        : "Off: we send no e-mails about items left in your cart."}
-    >
+    <AccountCard id={texts.id} title={texts.title} description={on ? texts.on : texts.off}>
       <form method="post" action="/account/reminders">
-        <input type="hidden" name="kind" value="cart" />
+        <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="on" value={on ? "0" : "1"} />
         <button type="submit" className={secondaryButton}>
-          {on ? "Turn cart reminders off" : "Turn cart reminders on"}
+          {`Turn ${texts.what} ${on ? "off" : "on"}`}
         </button>
       </form>
     </AccountCard>
@@ -186,20 +199,23 @@ function CartRemindersCard({ on }: { on: boolean }) {
 }
 
 export function AccountSettingsPanel(
-  { profile, profileState, passwordState, exportHref, cartReminders }: {
+  { profile, profileState, passwordState, exportHref, cartReminders, priceAlerts }: {
     profile: AccountProfile;
     profileState?: FormState;
     passwordState?: FormState;
     exportHref: string;
     /** Whether the customer gets cart reminders. */
     cartReminders: boolean;
+    /** Whether the customer gets wishlist price-drop e-mails. */
+    priceAlerts: boolean;
   },
 ) {
   return (
     <div className="space-y-6">
       <ProfileForm profile={profile} state={profileState} />
       <PasswordForm state={passwordState} />
-      <CartRemindersCard on={cartReminders} />
+      <EmailSwitchCard kind="cart" on={cartReminders} />
+      <EmailSwitchCard kind="price" on={priceAlerts} />
       <DataCard exportHref={exportHref} />
       <DeleteCard />
       <p className="flex items-center gap-2 text-xs text-stone-500">

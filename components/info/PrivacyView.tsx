@@ -22,6 +22,11 @@ const LAWFUL_BASES: [string, string][] = [
     "Our legitimate interest (you may object at any time)",
   ],
   [
+    "Reminders about your cart and your animals' consumables, and price drops on your wishlist",
+    "Our legitimate interest in telling our customers about our own products; turn each kind off in your account or " +
+    "with the link in every such e-mail",
+  ],
+  [
     "Newsletters and marketing e-mail, back-in-stock alerts",
     "Your consent, which you may withdraw at any time with the unsubscribe link or by e-mailing us",
   ],
@@ -85,7 +90,8 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
           <li>
             <strong>Your animals and reminders:</strong>{" "}
             the animals you add under My Animals (name, species, when you got them and notes), whether you want
-            replacement and cart reminders, and which reminders we sent you.
+            replacement reminders, cart reminders and wishlist price-drop e-mails, which reminders we sent you, and the
+            price you last saw of each product on your wishlist.
           </li>
           <li>
             <strong>Notes our staff keep:</strong>{" "}

@@ -138,6 +138,8 @@ export const reminderPreferences = pgTable("reminder_preferences", {
   remindersOff: boolean().notNull().default(false),
   /** Off: no e-mails about items left in the cart (flows/send_cart_reminders.ts). */
   cartRemindersOff: boolean().notNull().default(false),
+  /** Off: no e-mails when a wishlist item's price drops (flows/send_price_drop_alerts.ts). */
+  priceAlertsOff: boolean().notNull().default(false),
   unsubscribeToken: varchar({ length: 64 }).notNull().unique(),
   ...timestamps(),
 });

@@ -15,7 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { timestamps, tstz } from "./columns.ts";
+import { money, timestamps, tstz } from "./columns.ts";
 import { users } from "./accounts.ts";
 import { categories, products, productVariants } from "./catalog.ts";
 import { orders } from "./commerce.ts";
@@ -106,6 +106,11 @@ export const wishlistItems = pgTable("wishlist_items", {
   userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
   productId: integer().notNull().references(() => products.id, { onDelete: "cascade" }),
   addedAt: tstz().notNull().defaultNow(),
+  /**
+   * The product's price (sale price when on sale) the customer last saw: when saved, then as the
+   * price-drop job tells them of a drop or sees a rise (decision 0108). Null until the job first reads it.
+   */
+  priceSeen: money(),
 }, (t) => [
   index().on(t.userId, t.addedAt),
   index().on(t.productId),

@@ -51,6 +51,7 @@ test("[accounts] export holds the user's data from every table", async (db) => {
   ]]);
   assert.equal(data.reminders.replacementReminders, true);
   assert.equal(data.reminders.cartReminders, false);
+  assert.equal(data.reminders.priceDropEmails, true);
   assert.match(data.reminders.lastCartReminderAt ?? "", /^\d{4}-\d{2}-\d{2}T/);
   // A plain JSON document: it survives a round trip unchanged.
   assert.deepEqual(JSON.parse(JSON.stringify(data)), data);

@@ -109,12 +109,13 @@ export async function dueReplacements(db: Db, userId: number, now = new Date()):
 }
 
 /**
- * The reminder e-mails a customer can turn off on their own: replacement reminders (this file) and
- * cart reminders (domains/cart/reminders.ts). One row and one unsubscribe token hold both.
+ * The reminder e-mails a customer can turn off on their own: replacement reminders (this file), cart
+ * reminders (domains/cart/reminders.ts) and wishlist price drops (domains/wishlist/price_drops.ts). One
+ * row and one unsubscribe token hold all three.
  */
-export const REMINDER_KINDS = ["replacement", "cart"] as const;
+export const REMINDER_KINDS = ["replacement", "cart", "price"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
-const OFF_FIELD = { replacement: "remindersOff", cart: "cartRemindersOff" } as const;
+const OFF_FIELD = { replacement: "remindersOff", cart: "cartRemindersOff", price: "priceAlertsOff" } as const;
 
 /** Turns one kind of a customer's reminders off by the token of their e-mail's link; false for an unknown token. */
 export async function unsubscribeByToken(db: Db, token: string, kind: ReminderKind = "replacement"): Promise<boolean> {

@@ -7,3 +7,11 @@ export {
   toggleWishlist,
   type WishlistEntry,
 } from "./service.ts";
+export {
+  claimPriceDrops,
+  type DuePriceDrops,
+  duePriceDrops,
+  PRICE_DROP_MIN_PERCENT,
+  type PriceDrop,
+  settlePriceRises,
+} from "./price_drops.ts";

@@ -5,6 +5,7 @@ import { preparedQuery } from "../../db/prepared.ts";
 import { products, wishlistItems } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import { onStorefront, type Product, productsInOrder } from "../catalog/mod.ts";
+import { priceNowOf } from "./price_drops.ts";
 
 export interface WishlistEntry {
   id: number;
@@ -27,7 +28,8 @@ export async function addToWishlist(db: Db, userId: number, productId: number): 
   const [product] = await db.select({ id: products.id }).from(products)
     .where(and(eq(products.id, productId), onStorefront()));
   if (!product) throw new NotFoundError("Product not found");
-  const added = await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing()
+  const added = await db.insert(wishlistItems).values({ userId, productId, priceSeen: priceNowOf(productId) })
+    .onConflictDoNothing()
     .returning({ id: wishlistItems.id });
   return added.length > 0;
 }

@@ -116,7 +116,9 @@ export const deleteKeeperAnimalAction = defineAction({
 });
 
 /** Which reminders a switch or an unsubscribe link is about: replacement reminders unless it says. */
-const reminderKind = z.enum(REMINDER_KINDS, { error: "kind must be replacement or cart." }).default("replacement");
+const reminderKind = z.enum(REMINDER_KINDS, { error: "kind must be replacement, cart or price." }).default(
+  "replacement",
+);
 
 export const setRemindersAction = defineAction({
   method: "put",
@@ -124,8 +126,8 @@ export const setRemindersAction = defineAction({
   input: z.object({ on: z.boolean({ error: "on must be true or false." }), kind: reminderKind }).strict(),
   output: z.object({ on: z.boolean(), kind: z.enum(REMINDER_KINDS) }),
   auth: "customer",
-  summary: "Turn the customer's replacement reminders (UVB tubes, substrate...) or, with kind=cart, the " +
-    "e-mails about items left in their cart, on or off",
+  summary: "Turn the customer's replacement reminders (UVB tubes, substrate...), with kind=cart the " +
+    "e-mails about items left in their cart, or with kind=price the wishlist price-drop e-mails, on or off",
   handler: async (c, { on, kind }) => {
     await setReminders(c.var.db, currentUser(c).id, on, kind);
     return { on, kind };
@@ -141,7 +143,8 @@ export const unsubscribeRemindersAction = defineAction({
   input: z.object({ token: z.string().max(100), kind: reminderKind }),
   output: z.object({ success: z.literal(true) }),
   auth: "public",
-  summary: "Stop replacement reminders (or, with kind=cart, cart reminders) with the token of a reminder " +
+  summary: "Stop replacement reminders (with kind=cart cart reminders, with kind=price price-drop e-mails) with the " +
+    "token of a reminder " +
     "e-mail's link (no sign-in needed)",
   handler: async (c, { token, kind }) => {
     if (!(await unsubscribeByToken(c.var.db, token, kind))) throw new ValidationError(REMINDER_LINK_NOT_VALID);

@@ -86,6 +86,7 @@ export const getUserAction = defineAction({
       newsletter: z.enum(["subscribed", "unconfirmed", "unsubscribed", "never"]),
       cartReminders: z.boolean(),
       replacementReminders: z.boolean(),
+      priceAlerts: z.boolean(),
     }),
   }),
   auth: "admin",

@@ -107,6 +107,7 @@ async function tabBody(c: Context<AppEnv>, tab: AccountTab): Promise<ReactElemen
           profile={profileOf(user)}
           exportHref={EXPORT_HREF}
           cartReminders={await remindersOn(db, user.id, "cart")}
+          priceAlerts={await remindersOn(db, user.id, "price")}
         />
       );
   }
@@ -153,6 +154,7 @@ async function settingsPage(
       passwordState={forms.password}
       exportHref={EXPORT_HREF}
       cartReminders={await remindersOn(c.var.db, user.id, "cart")}
+      priceAlerts={await remindersOn(c.var.db, user.id, "price")}
     />,
     { status },
   );

@@ -235,6 +235,8 @@ const REMINDER_TEXTS: Record<ReminderKind, {
   ask: string;
   done: string;
   invalid: string;
+  /** The unsubscribe page's button. */
+  button: string;
   switchAt: string;
   switched: (on: boolean) => { title: string; description: string };
 }> = {
@@ -243,6 +245,7 @@ const REMINDER_TEXTS: Record<ReminderKind, {
     ask: "Stop e-mails reminding you to replace what wears out?",
     done: "Replacement reminders are off. You can turn them on again in your account, under My Animals.",
     invalid: "This link is not valid. You can turn reminders off in your account, under My Animals.",
+    button: "Turn reminders off",
     switchAt: "/account/animals#reminders",
     switched: (on) => ({
       title: on ? "Reminders on" : "Reminders off",
@@ -254,10 +257,25 @@ const REMINDER_TEXTS: Record<ReminderKind, {
     ask: "Stop e-mails about items left in your cart?",
     done: "Cart reminders are off. You can turn them on again in your account, under Settings.",
     invalid: "This link is not valid. You can turn cart reminders off in your account, under Settings.",
+    button: "Turn cart reminders off",
     switchAt: "/account?tab=settings#cart-reminders",
     switched: (on) => ({
       title: on ? "Cart reminders on" : "Cart reminders off",
       description: on ? "We will e-mail you about items left in your cart." : "No more e-mails about your cart.",
+    }),
+  },
+  price: {
+    title: "Wishlist price drops",
+    ask: "Stop e-mails when the price of something on your wishlist drops?",
+    done: "Price-drop e-mails are off. You can turn them on again in your account, under Settings.",
+    invalid: "This link is not valid. You can turn price-drop e-mails off in your account, under Settings.",
+    button: "Turn price-drop e-mails off",
+    switchAt: "/account?tab=settings#price-alerts",
+    switched: (on) => ({
+      title: on ? "Price-drop e-mails on" : "Price-drop e-mails off",
+      description: on
+        ? "We will e-mail you when something on your wishlist drops in price."
+        : "No more e-mails about wishlist prices.",
     }),
   },
 };
@@ -290,7 +308,7 @@ function unsubscribePage(
               <input type="hidden" name="kind" value={kind} />
               <p className="text-stone-700">{texts.ask}</p>
               <button type="submit" className={`${primaryButton} mt-4`}>
-                {kind === "cart" ? "Turn cart reminders off" : "Turn reminders off"}
+                {texts.button}
               </button>
             </form>
           )

@@ -228,6 +228,28 @@ test(
     assert.equal(on.headers.get("location"), "/account?tab=settings#cart-reminders");
     assert.equal(await remindersOn(db, me.id, "cart"), true);
     assert.match(await (await keeper.get("/account?tab=settings")).text(), /Turn cart reminders off/);
+
+    // Wishlist price drops too (kind=price): their own link, page and switch; the others stay as they are.
+    const priceLink = `/reminders/unsubscribe?token=${pref.unsubscribeToken}&kind=price`;
+    assert.match(
+      await (await visitor.get(priceLink)).text(),
+      /<h1[^>]*>Wishlist price drops<\/h1>[\s\S]*Turn price-drop e-mails off/,
+    );
+    assert.match(
+      await (await visitor.postForm(priceLink, { "List-Unsubscribe": "One-Click" })).text(),
+      /Price-drop e-mails are off/,
+    );
+    assert.deepEqual(
+      [await remindersOn(db, me.id, "price"), await remindersOn(db, me.id, "cart"), await remindersOn(db, me.id)],
+      [false, true, true],
+    );
+    assert.match(
+      await (await keeper.get("/account?tab=settings")).text(),
+      /id="price-alerts"[\s\S]*Off: we send no e-mails about prices on your wishlist[\s\S]*Turn price-drop e-mails on/,
+    );
+    const priceOn = await keeper.postForm("/account/reminders", { on: "1", kind: "price" });
+    assert.equal(priceOn.headers.get("location"), "/account?tab=settings#price-alerts");
+    assert.equal(await remindersOn(db, me.id, "price"), true);
     // An unknown kind is a link that is not valid, and a 400 on the API.
     assert.match(
       await (await visitor.get(`/reminders/unsubscribe?token=${pref.unsubscribeToken}&kind=newsletter`)).text(),
@@ -238,7 +260,7 @@ test(
       kind: "newsletter",
     });
     assert.equal(unknown.status, 400);
-    assert.equal((await unknown.json()).message, "kind must be replacement or cart.");
+    assert.equal((await unknown.json()).message, "kind must be replacement, cart or price.");
     assert.equal(await remindersOn(db, me.id, "cart"), true);
   },
 );

@@ -168,6 +168,7 @@ test(
       confirmedAt: new Date(),
     });
     await setReminders(db, thandi.id, false, "cart");
+    await setReminders(db, thandi.id, false, "price");
 
     const detail = await (await admin.get(`/api/admin/users/${thandi.id}`)).json();
     assert.deepEqual(detail.figures, {
@@ -177,13 +178,19 @@ test(
       firstPaidAt: "2026-10-02T09:00:00.000Z",
       lastPaidAt: "2026-11-20T09:00:00.000Z",
     });
-    assert.deepEqual(detail.marketing, { newsletter: "subscribed", cartReminders: false, replacementReminders: true });
+    assert.deepEqual(detail.marketing, {
+      newsletter: "subscribed",
+      cartReminders: false,
+      replacementReminders: true,
+      priceAlerts: false,
+    });
     assert.equal(detail.staffNote, null);
     const page = await (await admin.get(`/admin/users/${thandi.id}`)).text();
     assert.match(page, /data-fact="paid-orders">2</);
     assert.match(page, /data-fact="spent">R\s700,00</);
     assert.match(page, /data-fact="newsletter">Subscribed</);
     assert.match(page, /data-fact="cart-reminders">Off \(turned off by the customer\)</);
+    assert.match(page, /data-fact="price-alerts">Off \(turned off by the customer\)</);
     // The list shows each account's paid orders and spend too (one query for the page).
     const listed = await (await admin.get("/api/admin/users?q=thandi")).json();
     assert.deepEqual([listed.items[0].paidOrders, listed.items[0].spent, "figures" in listed.items[0]], [

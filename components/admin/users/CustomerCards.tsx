@@ -4,6 +4,7 @@
  */
 import type { CustomerFigures } from "../../../domains/orders/mod.ts";
 import type { NewsletterStatus } from "../../../domains/newsletter/mod.ts";
+import type { MarketingChoices } from "../../../flows/staff_user_detail.ts";
 import { STAFF_NOTE_MAX } from "../../../domains/accounts/staff_schemas.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { fieldInputClass } from "../../ui/Field.tsx";
@@ -52,7 +53,7 @@ const NEWSLETTER_TEXT: Record<NewsletterStatus, string> = {
 
 export function EmailChoicesCard(
   { marketing }: {
-    marketing: { newsletter: NewsletterStatus; cartReminders: boolean; replacementReminders: boolean };
+    marketing: MarketingChoices;
   },
 ) {
   const onOff = (on: boolean) => (on ? "On" : "Off (turned off by the customer)");
@@ -63,6 +64,7 @@ export function EmailChoicesCard(
         <Fact label="Newsletter" data="newsletter">{NEWSLETTER_TEXT[marketing.newsletter]}</Fact>
         <Fact label="Cart reminders" data="cart-reminders">{onOff(marketing.cartReminders)}</Fact>
         <Fact label="Replacement reminders">{onOff(marketing.replacementReminders)}</Fact>
+        <Fact label="Wishlist price drops" data="price-alerts">{onOff(marketing.priceAlerts)}</Fact>
       </dl>
       <p className="mt-3 text-xs text-stone-500">Only the customer changes these, from their e-mails or account.</p>
     </section>

@@ -1,7 +1,7 @@
 /** /admin/users: the list (search, role filter, paging) and one user's page (orders, points, addresses, actions). */
 import type { Address } from "../../../domains/addresses/mod.ts";
 import type { CustomerFigures, OrderSummary } from "../../../domains/orders/mod.ts";
-import type { NewsletterStatus } from "../../../domains/newsletter/mod.ts";
+import type { MarketingChoices } from "../../../flows/staff_user_detail.ts";
 import type { StaffUserRow } from "../../../domains/accounts/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { fieldInputClass } from "../../ui/Field.tsx";
@@ -155,7 +155,7 @@ export function UserDetailView(
     points: number;
     addresses: Address[];
     figures: CustomerFigures;
-    marketing: { newsletter: NewsletterStatus; cartReminders: boolean; replacementReminders: boolean };
+    marketing: MarketingChoices;
     canChangeRoles: boolean;
     isSelf: boolean;
     message?: string | null;
