@@ -5,9 +5,8 @@
  * transaction that queues the e-mail (domains/mail's outbox), so several instances send it once.
  */
 import type { Db } from "../db/client.ts";
-import { unsubscribeToken } from "../domains/animals/mod.ts";
 import { claimCartReminder, type DueCart, dueCarts, getCart } from "../domains/cart/mod.ts";
-import { enqueueEmail, escapeHtml } from "../domains/mail/mod.ts";
+import { listEmail, queueReminderEmail } from "./reminder_email.ts";
 import { lineLabel } from "../lib/line_label.ts";
 import { formatMoney } from "../lib/money.ts";
 
@@ -32,28 +31,17 @@ function reminderEmail(
   links: { cart: string; unsubscribe: string },
   shop: string,
 ) {
-  const listed = lines.map((l) => `${l.quantity} x ${l.label}: ${formatMoney(l.totalCents)}`);
-  const text = [
-    `Hi ${cart.name},`,
-    "",
-    "You left these in your cart:",
-    "",
-    ...listed.map((l) => `- ${l}`),
-    "",
-    `Your cart: ${links.cart}`,
-    "",
-    "Prices and stock are today's; nothing is held for you.",
-    "",
-    `No more e-mails about your cart: ${links.unsubscribe}`,
-    "",
+  const { text, html } = listEmail(
+    {
+      name: cart.name,
+      intro: "You left these in your cart:",
+      items: lines.map((l) => ({ text: `${l.quantity} x ${l.label}: ${formatMoney(l.totalCents)}` })),
+      link: { label: "Your cart", href: links.cart },
+      note: "Prices and stock are today's; nothing is held for you.",
+    },
+    { label: "No more e-mails about your cart", href: links.unsubscribe },
     shop,
-  ].join("\n");
-  const html =
-    `<p>Hi ${escapeHtml(cart.name)},</p><p>You left these in your cart:</p><ul>${
-      listed.map((l) => `<li>${escapeHtml(l)}</li>`).join("")
-    }</ul><p><a href="${escapeHtml(links.cart)}">Go to your cart</a></p>` +
-    `<p>Prices and stock are today's; nothing is held for you.</p>` +
-    `<p><a href="${escapeHtml(links.unsubscribe)}">No more e-mails about your cart</a></p><p>${escapeHtml(shop)}</p>`;
+  );
   return { subject: "You left something in your cart", text, html };
 }
 
@@ -70,19 +58,15 @@ export async function sendCartReminders(db: Db, opts: CartReminderOptions): Prom
       totalCents: l.lineTotalCents,
     }));
     if (!buyable.length) continue;
-    const queued = await db.transaction(async (tx) => {
-      if (!(await claimCartReminder(tx as unknown as Db, cart, now))) return false;
-      const token = await unsubscribeToken(tx as unknown as Db, cart.userId);
-      const links = {
-        cart: `${opts.siteUrl}/cart`,
-        unsubscribe: `${opts.siteUrl}/reminders/unsubscribe?token=${token}&kind=cart`,
-      };
-      await enqueueEmail(
-        tx as unknown as Db,
-        { to: cart.email, ...reminderEmail(cart, buyable, links, opts.shopName), unsubscribeUrl: links.unsubscribe },
-        now,
-      );
-      return true;
+    const queued = await queueReminderEmail(db, {
+      userId: cart.userId,
+      to: cart.email,
+      kind: "cart",
+      siteUrl: opts.siteUrl,
+      now,
+      claim: async (tx) => (await claimCartReminder(tx, cart, now)) || null,
+      compose: (_, unsubscribe) =>
+        reminderEmail(cart, buyable, { cart: `${opts.siteUrl}/cart`, unsubscribe }, opts.shopName),
     });
     if (queued) sent++;
   }

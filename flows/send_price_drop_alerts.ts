@@ -5,8 +5,7 @@
  * transaction that queues the e-mail (domains/mail's outbox), so several instances send it once.
  */
 import type { Db } from "../db/client.ts";
-import { unsubscribeToken } from "../domains/animals/mod.ts";
-import { enqueueEmail, escapeHtml } from "../domains/mail/mod.ts";
+import { listEmail, queueReminderEmail } from "./reminder_email.ts";
 import {
   claimPriceDrops,
   type DuePriceDrops,
@@ -31,31 +30,19 @@ function alertEmail(
   shop: string,
 ) {
   const line = (d: PriceDrop) => `${d.name}: now ${formatMoney(d.nowCents)} (was ${formatMoney(d.wasCents)})`;
-  const text = [
-    `Hi ${customer.name},`,
-    "",
-    drops.length === 1 ? "Something on your wishlist costs less now:" : "Things on your wishlist cost less now:",
-    "",
-    ...drops.flatMap((d) => [`- ${line(d)}`, `  ${links.product(d)}`]),
-    "",
-    `Your wishlist: ${links.wishlist}`,
-    "",
-    "Prices and stock can change; nothing is held for you.",
-    "",
-    `No more e-mails about wishlist prices: ${links.unsubscribe}`,
-    "",
+  const { text, html } = listEmail(
+    {
+      name: customer.name,
+      intro: drops.length === 1
+        ? "Something on your wishlist costs less now:"
+        : "Things on your wishlist cost less now:",
+      items: drops.map((d) => ({ text: line(d), href: links.product(d) })),
+      link: { label: "Your wishlist", href: links.wishlist },
+      note: "Prices and stock can change; nothing is held for you.",
+    },
+    { label: "No more e-mails about wishlist prices", href: links.unsubscribe },
     shop,
-  ].join("\n");
-  const html =
-    `<p>Hi ${escapeHtml(customer.name)},</p><p>${
-      drops.length === 1 ? "Something on your wishlist costs less now:" : "Things on your wishlist cost less now:"
-    }</p><ul>${
-      drops.map((d) => `<li><a href="${escapeHtml(links.product(d))}">${escapeHtml(line(d))}</a></li>`).join("")
-    }</ul><p><a href="${escapeHtml(links.wishlist)}">Your wishlist</a></p>` +
-    `<p>Prices and stock can change; nothing is held for you.</p>` +
-    `<p><a href="${escapeHtml(links.unsubscribe)}">No more e-mails about wishlist prices</a></p><p>${
-      escapeHtml(shop)
-    }</p>`;
+  );
   const subject = drops.length === 1
     ? `Price drop: ${drops[0].name} is now ${formatMoney(drops[0].nowCents)}`
     : `Price drops on ${drops.length} things on your wishlist`;
@@ -68,21 +55,22 @@ export async function sendPriceDropAlerts(db: Db, opts: PriceDropAlertOptions): 
   await settlePriceRises(db);
   let sent = 0;
   for (const customer of await duePriceDrops(db, opts.limit ?? 200)) {
-    const queued = await db.transaction(async (tx) => {
-      const drops = await claimPriceDrops(tx as unknown as Db, customer.drops);
-      if (!drops.length) return false;
-      const token = await unsubscribeToken(tx as unknown as Db, customer.userId);
-      const links = {
-        product: (d: PriceDrop) => `${opts.siteUrl}/product/${d.slug}`,
-        wishlist: `${opts.siteUrl}/wishlist`,
-        unsubscribe: `${opts.siteUrl}/reminders/unsubscribe?token=${token}&kind=price`,
-      };
-      await enqueueEmail(
-        tx as unknown as Db,
-        { to: customer.email, ...alertEmail(customer, drops, links, opts.shopName), unsubscribeUrl: links.unsubscribe },
-        now,
-      );
-      return true;
+    const queued = await queueReminderEmail(db, {
+      userId: customer.userId,
+      to: customer.email,
+      kind: "price",
+      siteUrl: opts.siteUrl,
+      now,
+      claim: async (tx) => {
+        const drops = await claimPriceDrops(tx, customer.drops);
+        return drops.length ? drops : null;
+      },
+      compose: (drops, unsubscribe) =>
+        alertEmail(customer, drops, {
+          product: (d) => `${opts.siteUrl}/product/${d.slug}`,
+          wishlist: `${opts.siteUrl}/wishlist`,
+          unsubscribe,
+        }, opts.shopName),
     });
     if (queued) sent++;
   }
