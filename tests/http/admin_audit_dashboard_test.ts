@@ -115,6 +115,7 @@ test(
     assert.match(html, /Show the figures as a table/);
     assert.match(html, /Waiting for dispatch/);
     assert.match(html, /Almost Gone Hide/);
+    assert.match(html, /href="\/admin\/restock"[^>]*>What to order</, "the low-stock panel leads to the restock plan");
     assert.match(html, /Pending reviews/);
     // The top lists lead to the same 30 days in the period report, which lists every product.
     const [first, today] = [new Date(Date.now() - 29 * 86_400_000), new Date()].map(saDay);

@@ -110,7 +110,10 @@ export function OverviewFigures({ figures }: { figures: DashboardFigures }) {
           reportHref={reportHref}
         />
         <section className="min-w-0 rounded-xl border border-stone-200 bg-white p-4" aria-label="Low stock">
-          <h3 className="font-bold">Low stock</h3>
+          <div className="flex items-baseline justify-between gap-3">
+            <h3 className="font-bold">Low stock</h3>
+            <a href="/admin/restock" className="shrink-0 text-sm font-medium text-green-800 underline">What to order</a>
+          </div>
           {figures.lowStock.length
             ? (
               <ul className="mt-2 space-y-1.5 text-sm" data-low-stock>
