@@ -856,6 +856,8 @@ export const seedProducts: SeedProduct[] = [
       "dragons and other insect-eaters.",
     price: 149,
     stock: 80,
+    // Sells by the dozen a week: low well before 5 are left.
+    lowStockAt: 30,
     featured: true,
     weight: 0.12,
     length: 7,
@@ -1004,6 +1006,8 @@ export const seedProducts: SeedProduct[] = [
       "carrot or water crystals alongside for moisture.",
     price: 219,
     stock: 33,
+    // Sells by the dozen a week: low well before 5 are left.
+    lowStockAt: 40,
     isNew: true,
     weight: 0.48,
     length: 10,
@@ -1103,6 +1107,8 @@ export const seedProducts: SeedProduct[] = [
       "before they take them. Refrigerate after opening and use within three days.",
     price: 129,
     stock: 0,
+    // Sells by the dozen a week: low well before 5 are left.
+    lowStockAt: 20,
     weight: 0.09,
     length: 7,
     width: 7,

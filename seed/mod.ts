@@ -67,6 +67,7 @@ export async function seedDemo(db: Db, opts: { withAccounts: boolean }): Promise
       price: money(p.price)!,
       salePrice: money(p.salePrice),
       stock: p.stock,
+      lowStockAt: p.lowStockAt ?? null,
       featured: p.featured ?? false,
       isNew: p.isNew ?? false,
       weight: decimal(p.weight),

@@ -35,6 +35,8 @@ export interface SeedProduct {
   price: number;
   salePrice?: number;
   stock: number;
+  /** Its own low-stock alert (decision 0105); absent: the shop's 5. */
+  lowStockAt?: number;
   featured?: boolean;
   isNew?: boolean;
   /** kg */
