@@ -5,7 +5,7 @@
  * mail, review votes, points, unused invitations, animals and reminder choices). Orders and their
  * lines stay as tax records.
  */
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   addresses,
@@ -59,14 +59,15 @@ export async function deleteAccount(db: Db, userId: number, password: string): P
       defaultShippingAddressId: null,
       defaultBillingAddressId: null,
       staffNote: null,
+      tags: [],
       deletedAt,
       updatedAt: deletedAt,
     }).where(eq(users.id, userId));
-    // Staff's notes on the customer go from the audit trail too: it keeps that the note changed, by whom.
+    // Staff's notes and tags on the customer go from the audit trail too: it keeps that they changed, by whom.
     await tx.update(auditLogs).set({ details: { erased: true } }).where(and(
       eq(auditLogs.entityType, "user"),
       eq(auditLogs.entityId, userId),
-      eq(auditLogs.action, "note_change"),
+      inArray(auditLogs.action, ["note_change", "tags_change"]),
     ));
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));

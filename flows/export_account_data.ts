@@ -167,6 +167,7 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
       role: user.role,
       // What staff noted about the customer: the right of access covers it.
       staffNote: user.staffNote,
+      tags: user.tags,
       defaultShippingAddressId: user.defaultShippingAddressId,
       defaultBillingAddressId: user.defaultBillingAddressId,
       createdAt: iso(user.createdAt),

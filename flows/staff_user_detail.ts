@@ -87,6 +87,7 @@ export async function usersCsv(
     "Spent (ZAR)",
     "Last order",
     "Newsletter",
+    "Tags",
   ];
   const lines: (string | number | null)[][] = [];
   for (let page = 1; page <= USERS_CSV_MAX_ROWS / CSV_PAGE; page++) {
@@ -111,6 +112,7 @@ export async function usersCsv(
         (f.spentCents / 100).toFixed(2),
         f.lastPaidAt ? saDay(f.lastPaidAt) : null,
         newsletter.get(u.id)!,
+        u.tags.join(", "),
       ]);
     }
     if (page * CSV_PAGE >= listed.total) break;

@@ -49,6 +49,11 @@ export const users = pgTable("users", {
    * only staff see it in the admin; the customer's data download includes it (POPIA right of access).
    */
   staffNote: text(),
+  /**
+   * Staff's labels for the customer ("breeder", "wholesale", "vet clinic"): lower case, at most 10
+   * (domains/accounts/staff_schemas.ts customerTag). The customers list filters and exports by them.
+   */
+  tags: text().array().notNull().default(sql`'{}'::text[]`),
   ...timestamps(),
 }, (t) => [
   index().on(t.role),
@@ -60,6 +65,8 @@ export const users = pgTable("users", {
   index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
   index("users_full_name_trgm_idx").using("gin", sql`lower(${fullName(t)}) gin_trgm_ops`),
   index("users_wa_id_trgm_idx").using("gin", sql`lower(${t.waId}) gin_trgm_ops`),
+  // The customers list's tag filter (`tags @> array[tag]`).
+  index("users_tags_idx").using("gin", t.tags),
 ]);
 
 /**

@@ -17,12 +17,15 @@ const { test, closeDatabase } = useTestDatabase();
 test("[accounts] export holds the user's data from every table", async (db) => {
   const user = await createCustomer(db, { username: "gecko_fan", email: "gecko.fan@example.co.za" });
   const made = await fillCustomerData(db, user);
-  await db.update(users).set({ staffNote: "Asked for PUDO deliveries." }).where(eq(users.id, user.id));
+  await db.update(users).set({ staffNote: "Asked for PUDO deliveries.", tags: ["breeder"] }).where(
+    eq(users.id, user.id),
+  );
   const data = await exportUserData(db, user.id, new Date("2026-11-22T10:00:00Z"));
   assert.equal(data.exportedAt, "2026-11-22T10:00:00.000Z");
   assert.equal(data.profile.username, "gecko_fan");
   assert.equal(data.profile.email, "gecko.fan@example.co.za");
   assert.equal(data.profile.staffNote, "Asked for PUDO deliveries.", "what staff noted is theirs to read");
+  assert.deepEqual(data.profile.tags, ["breeder"], "and how staff labelled them");
   assert.equal(data.addresses.length, 1);
   assert.equal(data.addresses[0].addressLine1, "12 Jacaranda Street");
   assert.equal(data.orders.length, 1);

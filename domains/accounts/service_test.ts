@@ -27,7 +27,7 @@ import {
 } from "../../db/schema/mod.ts";
 import { authenticate, createSession, findUser, registerUser, validateSessionToken } from "../auth/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { authorName, changePassword, FORMER_CUSTOMER, setStaffNote } from "./mod.ts";
+import { authorName, changePassword, FORMER_CUSTOMER, setCustomerTags, setStaffNote } from "./mod.ts";
 import { type ShopMailInfo, updateProfile } from "../../flows/update_profile.ts";
 import { createCustomer, fillCustomerData, PASSWORD } from "./test_fixtures.ts";
 import { deleteAccount } from "../../flows/delete_account.ts";
@@ -218,6 +218,7 @@ test("[accounts] deletion anonymises the user, removes personal rows and keeps o
   const made = await fillCustomerData(db, user);
   const staff = await createCustomer(db, { username: "pieter", email: "pieter@example.co.za" });
   await setStaffNote(db, staff, user.id, "Gate code 4521.");
+  await setCustomerTags(db, staff, user.id, ["breeder"]);
   const { deletedAt } = await deleteAccount(db, user.id, PASSWORD);
 
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -230,6 +231,9 @@ test("[accounts] deletion anonymises the user, removes personal rows and keeps o
   assert.equal(row.staffNote, null, "staff's note goes");
   const [noted] = await db.select().from(auditLogs).where(eq(auditLogs.action, "note_change"));
   assert.deepEqual(noted.details, { erased: true }, "the audit trail keeps that it changed, not the text");
+  assert.deepEqual(row.tags, [], "staff's tags go");
+  const [tagged] = await db.select().from(auditLogs).where(eq(auditLogs.action, "tags_change"));
+  assert.deepEqual(tagged.details, { erased: true }, "and the tags from the audit trail");
   assert.equal(row.role, "customer");
   assert.equal(row.defaultShippingAddressId, null);
   assert.equal(row.defaultBillingAddressId, null);

@@ -6,9 +6,26 @@ const ROLES = ["customer", "admin", "super_admin"] as const;
 // deno-lint-ignore no-control-regex
 const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
+export const CUSTOMER_TAG_MAX = 30;
+export const CUSTOMER_TAGS_MAX = 10;
+
+/**
+ * One customer tag as stored: trimmed, runs of spaces made one, lower case (so "VIP" and "vip" are
+ * one tag), 1-30 letters, digits, spaces, hyphens, apostrophes or "&", starting with a letter or digit.
+ */
+export const customerTag = z.string({ error: "A tag must be text." })
+  .transform((v) => v.trim().replace(/\s+/g, " ").toLowerCase())
+  .pipe(
+    z.string()
+      .min(1, "A tag cannot be empty.")
+      .max(CUSTOMER_TAG_MAX, `A tag is at most ${CUSTOMER_TAG_MAX} characters.`)
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N} '&-]*$/u, "A tag may hold letters, digits, spaces, hyphens, apostrophes and &."),
+  );
+
 export const userListQuery = z.object({
   q: z.string().max(100).regex(NO_CONTROL, "Remove control characters").optional(),
   role: z.enum(ROLES, { error: "Unknown role" }).optional().or(z.literal("").transform(() => undefined)),
+  tag: z.literal("").transform(() => undefined).or(customerTag).optional(),
   page: z.coerce.number({ error: "page must be a positive whole number" }).int().min(1).max(100_000).default(1),
 });
 
@@ -31,4 +48,11 @@ export const userNoteBody = z.object({
   note: plainText("The note", { lines: true }).pipe(
     z.string().max(STAFF_NOTE_MAX, `A note is at most ${STAFF_NOTE_MAX} characters.`),
   ),
+}).strict();
+
+/** PUT /api/admin/users/{id}/tags: the customer's whole set of tags ([] removes them all), repeats dropped. */
+export const userTagsBody = z.object({
+  tags: z.array(customerTag, { error: "tags must be a list of tags" })
+    .transform((tags) => [...new Set(tags)])
+    .refine((tags) => tags.length <= CUSTOMER_TAGS_MAX, `A customer has at most ${CUSTOMER_TAGS_MAX} tags.`),
 }).strict();

@@ -57,7 +57,9 @@ export interface AdminEmail {
 export interface AdminOrderDetail {
   order: OrderDetail;
   /** `note` is staff's standing note on the customer (a gate code, a preference), for whoever packs the order. */
-  customer: { id: number; username: string; email: string; name: string | null; note: string | null } | null;
+  customer:
+    | { id: number; username: string; email: string; name: string | null; note: string | null; tags: string[] }
+    | null;
   refundableCents: number;
   refunds: AdminRefund[];
   notes: AdminNote[];
@@ -95,6 +97,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
       lastName: users.lastName,
       waId: users.waId,
       staffNote: users.staffNote,
+      tags: users.tags,
     }).from(users).where(eq(users.id, order.userId)),
     db.select({ r: orderRefunds, by: sql<string | null>`${staff}${orderRefunds.createdBy})` }).from(orderRefunds)
       .where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id)),
@@ -221,6 +224,7 @@ export async function getAdminOrder(db: Db, orderId: number): Promise<AdminOrder
         email: c.email,
         name: [c.firstName, c.lastName].filter(Boolean).join(" ") || null,
         note: c.staffNote,
+        tags: c.tags,
       }
       : null,
     refundableCents: order.paidAt ? Math.max(0, order.totalCents - order.refundedCents) : 0,

@@ -1,12 +1,12 @@
 /**
  * /admin/users: customers and staff (search, role filter, paging) and /admin/users/{id} (orders,
- * points, addresses; disable or re-enable; role changes for super_admin). Forms post to
+ * points, addresses; disable or re-enable; role changes for super_admin; tags and note). Forms post to
  * /admin/users/{id}, so every action works without JavaScript.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import { staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
+import { customerTagsInUse, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
 import { getUserDetail, listUsersWithFigures, USERS_CSV_MAX_ROWS, usersCsv } from "../../flows/staff_user_detail.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";
@@ -14,7 +14,7 @@ import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";
 import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { formRoute } from "../action.ts";
-import { changeUserAction, setUserNoteAction } from "../api/admin_users.ts";
+import { changeUserAction, setUserNoteAction, setUserTagsAction } from "../api/admin_users.ts";
 import { renderAdminPage } from "./render.tsx";
 import { csvDownload } from "./csv_download.ts";
 
@@ -32,7 +32,10 @@ export function usersAdmin() {
 
   app.get("/", async (c) => {
     const query = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
-    const { items, total } = await listUsersWithFigures(c.var.db, query);
+    const [{ items, total }, tagsInUse] = await Promise.all([
+      listUsersWithFigures(c.var.db, query),
+      customerTagsInUse(c.var.db),
+    ]);
     return renderAdminPage(c, {
       title: "Customers and staff",
       active: ACTIVE,
@@ -42,6 +45,8 @@ export function usersAdmin() {
           total={total}
           q={query.q?.trim() ?? ""}
           role={query.role ?? ""}
+          tag={query.tag ?? ""}
+          tagsInUse={tagsInUse}
           page={query.page}
           pageSize={USER_PAGE_SIZE}
           csvMaxRows={USERS_CSV_MAX_ROWS}
@@ -56,9 +61,9 @@ export function usersAdmin() {
     return csvDownload(c, `customers-${new Date().toISOString().slice(0, 10)}.csv`, await usersCsv(c.var.db, filter));
   });
 
-  async function detail(c: Context<AppEnv>, id: number, refusal?: { message: string; status: 403 | 409 }) {
+  async function detail(c: Context<AppEnv>, id: number, refusal?: { message: string; status: 400 | 403 | 409 }) {
     const me = currentUser(c);
-    const u = await getUserDetail(c.var.db, id);
+    const [u, tagsInUse] = await Promise.all([getUserDetail(c.var.db, id), customerTagsInUse(c.var.db)]);
     return renderAdminPage(c, {
       title: u.username,
       active: ACTIVE,
@@ -71,6 +76,7 @@ export function usersAdmin() {
           addresses={u.addresses}
           figures={u.figures}
           marketing={u.marketing}
+          tagsInUse={tagsInUse}
           canChangeRoles={me.role === "super_admin"}
           isSelf={me.id === u.id}
           message={refusal?.message}
@@ -116,6 +122,23 @@ export function usersAdmin() {
     },
     onError: (c, err) => {
       if (err.status !== 409) throw err;
+      const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
+      return detail(c, id, { message: err.message, status: err.status });
+    },
+  });
+  // The form twin of PUT /api/admin/users/{id}/tags: one comma-separated field.
+  formRoute(app, setUserTagsAction, {
+    path: "/:id/tags",
+    input: (fields) => ({
+      tags: String(fields.tags ?? "").split(",").filter((t) => t.trim() !== ""),
+    }),
+    onSuccess: (c, row) => {
+      setFlash(c, { title: row.tags.length ? "Tags saved" : "Tags removed", variant: "success" });
+      return c.redirect(`/admin/users/${row.id}#note-h`, 303);
+    },
+    onError: (c, err) => {
+      // A tag it cannot take is told on the page, beside the field staff typed it in.
+      if (err.status !== 409 && err.status !== 400) throw err;
       const { id } = parseOr400(staffSchemas.userIdParam.safeParse({ id: c.req.param("id") }));
       return detail(c, id, { message: err.message, status: err.status });
     },

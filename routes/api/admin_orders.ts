@@ -138,6 +138,7 @@ const adminOrderSchema = orderSchema.extend({
     email: z.string(),
     name: z.string().nullable(),
     note: z.string().nullable().describe("Staff's note on the customer"),
+    tags: z.array(z.string()).describe("Staff's tags on the customer"),
   })
     .nullable(),
   refundable: z.number(),

@@ -1,10 +1,18 @@
 /**
  * /api/admin/users (admin and super_admin): GET ?q=&role=&page= -> { items, total }, GET /{id} with
  * orders and their figures, points, addresses and e-mail choices, PATCH /{id} { role?, disabled? }
- * (roles: super_admin only, else 403), PUT /{id}/note { note } (staff's note on the customer).
+ * (roles: super_admin only, else 403), PUT /{id}/note { note } (staff's note on the customer), PUT
+ * /{id}/tags { tags } (staff's labels; the list filters by ?tag=) and GET /tags (the tags in use).
  */
 import { z } from "zod";
-import { changeUser, setStaffNote, staffSchemas, type StaffUserRow } from "../../domains/accounts/mod.ts";
+import {
+  changeUser,
+  customerTagsInUse,
+  setCustomerTags,
+  setStaffNote,
+  staffSchemas,
+  type StaffUserRow,
+} from "../../domains/accounts/mod.ts";
 import { getUserDetail, listUsersWithFigures } from "../../flows/staff_user_detail.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
@@ -32,6 +40,7 @@ const staffUserSchema = userSchema.omit({ defaultShippingAddressId: true, defaul
   disabledAt: z.string().nullable(),
   deleted: z.boolean(),
   staffNote: z.string().nullable().describe("Staff's own note on the customer"),
+  tags: z.array(z.string()).describe("Staff's labels for the customer, lower case"),
 });
 
 export const listUsersAction = defineAction({
@@ -47,7 +56,7 @@ export const listUsersAction = defineAction({
   }),
   auth: "admin",
   middleware: [validate("query", staffSchemas.userListQuery)],
-  summary: "Users by username, e-mail or name and role (25 a page), with what each has bought",
+  summary: "Users by username, e-mail or name, role and tag (25 a page), with what each has bought",
   handler: async (c) => {
     const { items, total } = await listUsersWithFigures(c.var.db, validQuery(c, staffSchemas.userListQuery));
     return {
@@ -143,10 +152,33 @@ export const setUserNoteAction = defineAction({
     staffUserJson(await setStaffNote(c.var.db, currentUser(c), validParams(c, staffSchemas.userIdParam).id, note)),
 });
 
+export const setUserTagsAction = defineAction({
+  method: "put",
+  path: "/admin/users/:id/tags",
+  input: staffSchemas.userTagsBody,
+  output: staffUserSchema,
+  auth: "admin",
+  middleware: [adminBodyLimit(), validate("param", staffSchemas.userIdParam)],
+  summary: "Replace a customer's tags (lower-cased, repeats dropped, at most 10; [] removes them); audited",
+  handler: async (c, { tags }) =>
+    staffUserJson(await setCustomerTags(c.var.db, currentUser(c), validParams(c, staffSchemas.userIdParam).id, tags)),
+});
+
+export const listUserTagsAction = defineAction({
+  method: "get",
+  path: "/admin/users/tags",
+  input: undefined,
+  output: z.object({ items: z.array(z.object({ tag: z.string(), accounts: z.number().int() })) }),
+  auth: "admin",
+  summary: "The customer tags in use with how many accounts carry each, most used first (at most 200)",
+  handler: async (c) => ({ items: await customerTagsInUse(c.var.db) }),
+});
+
 export function adminUserApi() {
   return actionApi(
     "/admin/users",
-    [listUsersAction, getUserAction, changeUserAction, setUserNoteAction],
+    // The tags list before /{id}, which would take "tags" for an id.
+    [listUsersAction, listUserTagsAction, getUserAction, changeUserAction, setUserNoteAction, setUserTagsAction],
     requireRole("admin"),
   );
 }

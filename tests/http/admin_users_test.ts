@@ -8,7 +8,7 @@ import { STAFF_PASSWORD, staffAccount } from "../helpers/staff.ts";
 import { createAddress, createUser } from "../helpers/factories.ts";
 import { auditLogs, loyaltyLedger, newsletterSubscriptions, orders, users } from "../../db/schema/mod.ts";
 import { ACCOUNT_DISABLED } from "../../domains/auth/mod.ts";
-import { ERASED_KEEPS_NO_NOTE } from "../../domains/accounts/mod.ts";
+import { ERASED_KEEPS_NO_NOTE, ERASED_KEEPS_NO_TAGS } from "../../domains/accounts/mod.ts";
 import { setReminders } from "../../domains/animals/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -260,6 +260,7 @@ test(
       lastName: "Nkosi",
       createdAt: new Date("2026-03-01T22:30:00Z"),
     });
+    await db.update(users).set({ tags: ["breeder", "vip"] }).where(eq(users.id, thandi.id));
     await db.insert(orders).values({
       userId: thandi.id,
       orderNumber: "RB-1",
@@ -293,7 +294,7 @@ test(
     const lines = (await res.text()).trimEnd().split("\r\n");
     assert.equal(
       lines[0],
-      "Username,First name,Last name,E-mail,Phone,Role,Status,Joined,Paid orders,Spent (ZAR),Last order,Newsletter",
+      "Username,First name,Last name,E-mail,Phone,Role,Status,Joined,Paid orders,Spent (ZAR),Last order,Newsletter,Tags",
     );
     const rows = lines.slice(1);
     const names = rows.map((l) => l.split(",")[0]);
@@ -303,16 +304,121 @@ test(
     // Joined and last order are South African days; the name that looks like a formula stays text.
     assert.equal(
       rows.find((l) => l.startsWith("thandi,")),
-      `thandi,"'=HYPERLINK(1)",Nkosi,thandi@example.co.za,,customer,active,2026-03-02,1,450.50,2026-11-21,subscribed`,
+      `thandi,"'=HYPERLINK(1)",Nkosi,thandi@example.co.za,,customer,active,2026-03-02,1,450.50,2026-11-21,subscribed,"breeder, vip"`,
     );
-    assert.match(rows.find((l) => l.startsWith("sipho,"))!, /,disabled,\d{4}-\d{2}-\d{2},0,0\.00,,never$/);
+    assert.match(rows.find((l) => l.startsWith("sipho,"))!, /,disabled,\d{4}-\d{2}-\d{2},0,0\.00,,never,$/);
     // The search narrows the file as it narrows the list; bad input is a 400, a customer is turned away.
     const one = (await (await admin.get("/admin/users/export.csv?q=nkosi")).text()).trimEnd().split("\r\n");
     assert.equal(one.length, 2);
+    const tagged = (await (await admin.get("/admin/users/export.csv?tag=VIP")).text()).trimEnd().split("\r\n");
+    assert.deepEqual(tagged.slice(1).map((l) => l.split(",")[0]), ["thandi"], "the tag filter narrows it too");
     assert.equal((await admin.get("/admin/users/export.csv?q=%00")).status, 400);
     assert.match(await (await admin.get("/admin/users")).text(), /href="\/admin\/users\/export\.csv"[^>]*download/);
     const { client: customer } = await staffAccount(db, database, "customer", "keeper");
     assert.equal((await customer.get("/admin/users/export.csv")).status, 303);
+  },
+);
+
+test(
+  "[admin users] tags: the form and the API replace them, the list filters by one, the order page shows them",
+  async (db, database) => {
+    const { client: admin, user: me } = await staffAccount(db, database, "admin", "pieter");
+    const thandi = await createUser(db, { username: "thandi" });
+    const sipho = await createUser(db, { username: "sipho" });
+
+    // One comma-separated field: trimmed, lower case, spaces made one, repeats and empty pieces dropped.
+    const saved = await admin.postForm(`/admin/users/${thandi.id}/tags`, {
+      tags: " Breeder,  VIP , breeder,, Trade   account",
+    });
+    assert.equal(saved.status, 303);
+    assert.equal(saved.headers.get("location"), `/admin/users/${thandi.id}#note-h`);
+    assert.deepEqual((await db.select().from(users).where(eq(users.id, thandi.id)))[0].tags, [
+      "breeder",
+      "vip",
+      "trade account",
+    ]);
+    const page = await (await admin.get(`/admin/users/${thandi.id}`)).text();
+    assert.match(page, /Tags saved/);
+    assert.match(page, /name="tags"[^>]*value="breeder, vip, trade account"/);
+    const put = await admin.postJson(`/api/admin/users/${sipho.id}/tags`, { tags: ["Breeder"] }, "PUT");
+    assert.equal(put.status, 200);
+    assert.deepEqual((await put.json()).tags, ["breeder"]);
+
+    // The tags in use, most carried first; the list filters by one (any case) and shows each row's tags.
+    assert.deepEqual((await (await admin.get("/api/admin/users/tags")).json()).items, [
+      { tag: "breeder", accounts: 2 },
+      { tag: "trade account", accounts: 1 },
+      { tag: "vip", accounts: 1 },
+    ]);
+    const vip = await (await admin.get("/api/admin/users?tag=VIP")).json();
+    assert.deepEqual([vip.total, vip.items[0].username, vip.items[0].tags], [1, "thandi", [
+      "breeder",
+      "vip",
+      "trade account",
+    ]]);
+    assert.equal((await (await admin.get("/api/admin/users?tag=breeder")).json()).total, 2);
+    const list = await (await admin.get("/admin/users?tag=trade+account")).text();
+    assert.match(list, /<option value="trade account" selected="">trade account \(1\)<\/option>/);
+    assert.match(list, /data-user="thandi"/);
+    assert.doesNotMatch(list, /data-user="sipho"/);
+    assert.match(list, /href="\/admin\/users\?tag=vip"/, "a tag links to its filter");
+    assert.match(list, /href="\/admin\/users\/export\.csv\?tag=trade\+account"/, "the CSV follows the filter");
+
+    // Whoever packs her order sees them on the order's Customer card.
+    const [order] = await db.insert(orders).values({ userId: thandi.id, orderNumber: "RB-7", total: "99.00" })
+      .returning();
+    assert.match(await (await admin.get(`/admin/orders/${order.id}`)).text(), /data-tags="breeder,vip,trade account"/);
+    assert.deepEqual((await (await admin.get(`/api/admin/orders/${order.id}`)).json()).customer.tags, [
+      "breeder",
+      "vip",
+      "trade account",
+    ]);
+
+    // [] (or an empty field) removes them; every change is audited with the set before and after.
+    assert.equal((await admin.postForm(`/admin/users/${sipho.id}/tags`, { tags: " , " })).status, 303);
+    assert.equal((await admin.postJson(`/api/admin/users/${sipho.id}/tags`, { tags: [] }, "PUT")).status, 200);
+    const trail = await db.select().from(auditLogs).where(eq(auditLogs.action, "tags_change")).orderBy(auditLogs.id);
+    assert.deepEqual(trail.map((a) => [a.userId, a.entityId, a.details]), [
+      [me.id, thandi.id, { before: { tags: [] }, after: { tags: ["breeder", "vip", "trade account"] } }],
+      [me.id, sipho.id, { before: { tags: [] }, after: { tags: ["breeder"] } }],
+      [me.id, sipho.id, { before: { tags: ["breeder"] }, after: { tags: [] } }],
+    ], "saving the same set again writes no entry");
+
+    // Refusals, each with a message: too many, too long, odd characters, control characters, not a list.
+    for (
+      const [body, message] of [
+        [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, "A customer has at most 10 tags."],
+        [{ tags: ["x".repeat(31)] }, "A tag is at most 30 characters."],
+        [{ tags: ["<b>"] }, "A tag may hold letters, digits, spaces, hyphens, apostrophes and &."],
+        [{ tags: ["-vip"] }, "A tag may hold letters, digits, spaces, hyphens, apostrophes and &."],
+        [{ tags: ["a\u0000b"] }, null],
+        [{ tags: "vip" }, null],
+        [{ tags: [], extra: 1 }, null],
+        [{}, null],
+      ] as const
+    ) {
+      const res = await admin.postJson(`/api/admin/users/${thandi.id}/tags`, body, "PUT");
+      assert.equal(res.status, 400, JSON.stringify(body).slice(0, 40));
+      const got = (await res.json()).message;
+      if (message) assert.equal(got, message);
+      else assert.ok(got);
+    }
+    // The form shows the refusal on the customer's page, with what was saved left as it was.
+    const bad = await admin.postForm(`/admin/users/${thandi.id}/tags`, { tags: "vip, <script>" });
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /role="alert"[^>]*>A tag may hold letters/);
+    assert.equal((await db.select().from(users).where(eq(users.id, thandi.id)))[0].tags.length, 3);
+    assert.equal((await admin.get("/api/admin/users?tag=%00")).status, 400);
+    assert.equal((await admin.get("/api/admin/users?tag=" + "x".repeat(40))).status, 400);
+    assert.equal((await admin.postJson("/api/admin/users/99999/tags", { tags: [] }, "PUT")).status, 404);
+    const { client: customer } = await staffAccount(db, database, "customer", "keeper");
+    assert.equal((await customer.postJson(`/api/admin/users/${thandi.id}/tags`, { tags: [] }, "PUT")).status, 403);
+    assert.equal((await customer.get("/api/admin/users/tags")).status, 403);
+    // An erased account takes none.
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, sipho.id));
+    const erased = await admin.postJson(`/api/admin/users/${sipho.id}/tags`, { tags: ["vip"] }, "PUT");
+    assert.equal(erased.status, 409);
+    assert.equal((await erased.json()).message, ERASED_KEEPS_NO_TAGS);
   },
 );
 

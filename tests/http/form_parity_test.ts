@@ -1146,6 +1146,13 @@ const STAFF_CASES: StaffCase[] = [
     state: async (db, id) => (await db.select({ note: users.staffNote }).from(users).where(eq(users.id, id)))[0],
   },
   {
+    name: "tag a customer",
+    make: async (db, _g, n) => (await createUser(db, { username: `parity_tagged_${n}` })).id,
+    json: (admin, id) => admin.postJson(`/api/admin/users/${id}/tags`, { tags: ["Breeder", "vip"] }, "PUT"),
+    form: (admin, id) => admin.postForm(`/admin/users/${id}/tags`, { tags: "Breeder, vip" }),
+    state: async (db, id) => (await db.select({ tags: users.tags }).from(users).where(eq(users.id, id)))[0],
+  },
+  {
     name: "duplicate a product",
     make: async (db) => (await createProduct(db, { price: "99.00", stock: 4 })).id,
     json: (admin, id) => admin.postJson(`/api/products/${id}/duplicate`, {}),

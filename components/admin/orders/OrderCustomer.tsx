@@ -1,10 +1,11 @@
 /**
  * The admin order page's "Customer" card: who placed the order, where it came from (shop checkout,
  * taken by staff, or a WhatsApp message, whose number stands in for the e-mail) and staff's standing
- * note on the customer, so whoever packs the order sees the gate code.
+ * note and tags on the customer, so whoever packs the order sees the gate code (or that this is a trade order).
  */
 import type { AdminOrderDetail } from "../../../domains/fulfilment/mod.ts";
 import { Card, Row } from "./OrderCard.tsx";
+import { TagPills } from "../users/CustomerCards.tsx";
 
 export function OrderCustomer({ detail }: { detail: AdminOrderDetail }) {
   const { customer } = detail;
@@ -34,6 +35,13 @@ export function OrderCustomer({ detail }: { detail: AdminOrderDetail }) {
                 ? <span data-order-source="staff">Taken by staff</span>
                 : "Shop checkout"}
             </Row>
+            {customer.tags.length
+              ? (
+                <Row label="Tags">
+                  <TagPills tags={customer.tags} />
+                </Row>
+              )
+              : null}
             {customer.note
               ? (
                 <Row label="Note">

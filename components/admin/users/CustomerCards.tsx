@@ -1,15 +1,16 @@
 /**
  * The admin user page's second row: what the customer has bought (paid orders, spent net of refunds,
- * average, first and last), the e-mails they agreed to, and staff's own note on them.
+ * average, first and last), the e-mails they agreed to, and staff's own tags and note on them.
  */
 import type { CustomerFigures } from "../../../domains/orders/mod.ts";
 import type { NewsletterStatus } from "../../../domains/newsletter/mod.ts";
 import type { MarketingChoices } from "../../../flows/staff_user_detail.ts";
-import { STAFF_NOTE_MAX } from "../../../domains/accounts/staff_schemas.ts";
+import type { TagInUse } from "../../../domains/accounts/mod.ts";
+import { CUSTOMER_TAG_MAX, CUSTOMER_TAGS_MAX, STAFF_NOTE_MAX } from "../../../domains/accounts/staff_schemas.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { fieldInputClass } from "../../ui/Field.tsx";
 import { secondaryButton } from "../../ui/buttons.ts";
-import { formatDate } from "../shared/AdminTable.tsx";
+import { formatDate, Pill } from "../shared/AdminTable.tsx";
 
 const card = "rounded-xl border border-stone-200 bg-white p-5";
 
@@ -71,30 +72,84 @@ export function EmailChoicesCard(
   );
 }
 
-export function StaffNoteCard({ userId, note, erased }: { userId: number; note: string | null; erased: boolean }) {
+/** A customer's tags as small pills, each a link to the customers list filtered by it. */
+export function TagPills({ tags }: { tags: string[] }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1" data-tags={tags.join(",")}>
+      {tags.map((t) => (
+        <a key={t} href={`/admin/users?tag=${encodeURIComponent(t)}`} className="hover:underline">
+          <Pill tone="grey">{t}</Pill>
+        </a>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Staff's tags (one comma-separated field, so it works without JavaScript) and note on a customer.
+ * The tags in use are offered under the field, so "breeder" is not also typed "breeders".
+ */
+export function StaffNoteCard(
+  { userId, note, tags, tagsInUse, erased }: {
+    userId: number;
+    note: string | null;
+    tags: string[];
+    tagsInUse: TagInUse[];
+    erased: boolean;
+  },
+) {
+  const others = tagsInUse.filter((t) => !tags.includes(t.tag)).slice(0, 12);
   return (
     <section className={card} aria-labelledby="note-h">
-      <h2 id="note-h" className="font-bold">Note</h2>
+      <h2 id="note-h" className="font-bold">Tags and note</h2>
       {erased
-        ? <p className="mt-3 text-sm text-stone-600">An erased account keeps no note.</p>
+        ? <p className="mt-3 text-sm text-stone-600">An erased account keeps no tags and no note.</p>
         : (
-          <form method="post" action={`/admin/users/${userId}/note`} className="mt-3 space-y-2">
-            <label htmlFor="staff-note" className="sr-only">Note on this customer</label>
-            <textarea
-              id="staff-note"
-              name="note"
-              maxLength={STAFF_NOTE_MAX}
-              rows={4}
-              defaultValue={note ?? ""}
-              placeholder="Preferences, a gate code, what was agreed on the phone..."
-              className={fieldInputClass}
-            />
-            <p className="text-xs text-stone-500">
-              Only staff see it here; the customer's data download includes it. Changes are in the audit log.
+          <form method="post" action={`/admin/users/${userId}/tags`} className="mt-3 space-y-2">
+            <label htmlFor="staff-tags" className="text-sm text-stone-500">Tags</label>
+            {tags.length
+              ? (
+                <p>
+                  <TagPills tags={tags} />
+                </p>
+              )
+              : null}
+            <div className="flex gap-2">
+              <input
+                id="staff-tags"
+                name="tags"
+                defaultValue={tags.join(", ")}
+                maxLength={CUSTOMER_TAGS_MAX * (CUSTOMER_TAG_MAX + 2)}
+                placeholder="breeder, wholesale"
+                aria-describedby="staff-tags-help"
+                className={fieldInputClass}
+              />
+              <button type="submit" className={secondaryButton}>Save tags</button>
+            </div>
+            <p id="staff-tags-help" className="text-xs text-stone-500">
+              {`Separate tags with commas; at most ${CUSTOMER_TAGS_MAX}. `}
+              {others.length ? `In use: ${others.map((t) => t.tag).join(", ")}.` : ""}
             </p>
-            <button type="submit" className={secondaryButton}>Save note</button>
           </form>
         )}
+      {erased ? null : (
+        <form method="post" action={`/admin/users/${userId}/note`} className="mt-4 space-y-2">
+          <label htmlFor="staff-note" className="text-sm text-stone-500">Note</label>
+          <textarea
+            id="staff-note"
+            name="note"
+            maxLength={STAFF_NOTE_MAX}
+            rows={4}
+            defaultValue={note ?? ""}
+            placeholder="Preferences, a gate code, what was agreed on the phone..."
+            className={fieldInputClass}
+          />
+          <p className="text-xs text-stone-500">
+            Only staff see it here; the customer's data download includes it. Changes are in the audit log.
+          </p>
+          <button type="submit" className={secondaryButton}>Save note</button>
+        </form>
+      )}
     </section>
   );
 }

@@ -2,7 +2,7 @@
 import type { Address } from "../../../domains/addresses/mod.ts";
 import type { CustomerFigures, OrderSummary } from "../../../domains/orders/mod.ts";
 import type { MarketingChoices } from "../../../flows/staff_user_detail.ts";
-import type { StaffUserRow } from "../../../domains/accounts/mod.ts";
+import type { StaffUserRow, TagInUse } from "../../../domains/accounts/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { fieldInputClass } from "../../ui/Field.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
@@ -17,7 +17,7 @@ import {
   ROLE_LABELS,
 } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
-import { EmailChoicesCard, PurchasesCard, StaffNoteCard } from "./CustomerCards.tsx";
+import { EmailChoicesCard, PurchasesCard, StaffNoteCard, TagPills } from "./CustomerCards.tsx";
 
 type Role = keyof typeof ROLE_LABELS;
 
@@ -38,7 +38,16 @@ const USER_COLUMNS: Column<ListedUser>[] = [
   {
     header: "Username",
     cell: (u) => (
-      <a href={`/admin/users/${u.id}`} className="font-semibold text-green-800 hover:underline">{u.username}</a>
+      <>
+        <a href={`/admin/users/${u.id}`} className="font-semibold text-green-800 hover:underline">{u.username}</a>
+        {u.tags.length
+          ? (
+            <span className="mt-1 block">
+              <TagPills tags={u.tags} />
+            </span>
+          )
+          : null}
+      </>
     ),
   },
   { header: "Name", cell: (u) => fullName(u) || "—" },
@@ -56,8 +65,11 @@ const USER_COLUMNS: Column<ListedUser>[] = [
 ];
 
 export function UserListView(
-  { items, total, q, role, page, pageSize, csvMaxRows }: {
+  { items, total, q, role, tag, tagsInUse, page, pageSize, csvMaxRows }: {
     items: ListedUser[];
+    /** The tag filter ("" for none) and the tags to choose from. */
+    tag: string;
+    tagsInUse: TagInUse[];
     /** Most rows the CSV export holds. */
     csvMaxRows: number;
     total: number;
@@ -71,6 +83,7 @@ export function UserListView(
     const s = new URLSearchParams();
     if (q) s.set("q", q);
     if (role) s.set("role", role);
+    if (tag) s.set("tag", tag);
     if (p > 1) s.set("page", String(p));
     const t = s.toString();
     return `${path}${t ? `?${t}` : ""}`;
@@ -104,6 +117,19 @@ export function UserListView(
             <option value="super_admin">Super admins</option>
           </select>
         </div>
+        {tagsInUse.length || tag
+          ? (
+            <div>
+              <label htmlFor="user-tag" className="sr-only">Tag</label>
+              <select id="user-tag" name="tag" defaultValue={tag} className={fieldInputClass}>
+                <option value="">All tags</option>
+                {/* A filter on a tag nobody carries any more still shows as chosen. */}
+                {tag && !tagsInUse.some((t) => t.tag === tag) ? <option value={tag}>{`${tag} (0)`}</option> : null}
+                {tagsInUse.map((t) => <option key={t.tag} value={t.tag}>{`${t.tag} (${t.accounts})`}</option>)}
+              </select>
+            </div>
+          )
+          : null}
         <button type="submit" className={secondaryButton}>Search</button>
       </form>
       <p className="mt-4 text-sm text-stone-600">
@@ -121,7 +147,11 @@ export function UserListView(
             minWidth="52rem"
           />
         )
-        : <EmptyCard>{q ? `No accounts match "${q}".` : "No accounts found."}</EmptyCard>}
+        : (
+          <EmptyCard>
+            {q ? `No accounts match "${q}"${tag ? ` with the tag "${tag}"` : ""}.` : "No accounts found."}
+          </EmptyCard>
+        )}
       <Pagination page={page} pageCount={Math.max(1, Math.ceil(total / pageSize))} href={href} />
     </div>
   );
@@ -149,8 +179,10 @@ const ORDER_COLUMNS: Column<OrderSummary>[] = [
 ];
 
 export function UserDetailView(
-  { user, orders, points, addresses, figures, marketing, canChangeRoles, isSelf, message }: {
+  { user, orders, points, addresses, figures, marketing, tagsInUse, canChangeRoles, isSelf, message }: {
     user: StaffUserRow;
+    /** Tags other customers carry, offered beside the tags field. */
+    tagsInUse: TagInUse[];
     orders: OrderSummary[];
     points: number;
     addresses: Address[];
@@ -292,7 +324,13 @@ export function UserDetailView(
         </section>
         <PurchasesCard figures={figures} />
         <EmailChoicesCard marketing={marketing} />
-        <StaffNoteCard userId={user.id} note={user.staffNote} erased={user.deletedAt !== null} />
+        <StaffNoteCard
+          userId={user.id}
+          note={user.staffNote}
+          tags={user.tags}
+          tagsInUse={tagsInUse}
+          erased={user.deletedAt !== null}
+        />
       </div>
 
       <section className="mt-6" aria-labelledby="orders-h">
