@@ -124,6 +124,7 @@ const ACTION_WORDS: Record<string, string> = {
   setup_rule_changed: "setup rule changed",
   setup_rule_removed: "setup rule removed",
   note_change: "note changed",
+  tags_change: "tags changed",
 };
 
 /** The entry as a headline, its field changes and its other facts. */

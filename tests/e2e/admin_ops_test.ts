@@ -101,7 +101,7 @@ e2e.test("[e2e admin] a super_admin makes a customer an admin", async () => {
   await promoted.context().close();
 });
 
-e2e.test("[e2e admin] staff read a customer's purchases and keep a note on them", async () => {
+e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a note on them", async () => {
   const page = await staffPage(demoAdmin);
   const errors = watchErrors(page);
   await page.goto(`${e2e.server.url}/admin/users?q=thandi`);
@@ -118,14 +118,31 @@ e2e.test("[e2e admin] staff read a customer's purchases and keep a note on them"
   await row.getByRole("link", { name: "thandi_keeper" }).click();
   await page.getByRole("heading", { name: "Purchases" }).waitFor();
   assert.equal(await page.locator('[data-fact="paid-orders"]').innerText(), "3");
-  const note = page.getByLabel("Note on this customer");
+  const tags = page.getByLabel("Tags", { exact: true });
+  await tags.fill("Breeder, trade ");
+  await page.getByRole("button", { name: "Save tags" }).click();
+  await expectToast(page, "Tags saved");
+  assert.equal(await tags.inputValue(), "breeder, trade");
+  const note = page.getByLabel("Note", { exact: true });
   await note.fill("Gate code 4521.\nPrefers PUDO lockers.");
   await page.getByRole("button", { name: "Save note" }).click();
   await expectToast(page, "Note saved");
   assert.equal(await note.inputValue(), "Gate code 4521.\nPrefers PUDO lockers.");
   await fullPageShot(page, "admin-user-note-desktop");
+  // A tag leads to the list filtered by it, where she is the only breeder.
+  await page.locator("[data-tags]").getByRole("link", { name: "breeder" }).first().click();
+  await page.waitForURL(/\/admin\/users\?tag=breeder$/);
+  assert.equal(await page.getByLabel("Tag", { exact: true }).inputValue(), "breeder");
+  assert.deepEqual(
+    await page.locator("[data-user]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-user"))),
+    [
+      "thandi_keeper",
+    ],
+  );
+  await fullPageShot(page, "admin-users-tag-filter-desktop");
   await page.goto(`${e2e.server.url}/admin/audit`);
   await page.getByText(/User #\d+ note changed/).first().waitFor();
+  await page.getByText(/User #\d+ tags changed/).first().waitFor();
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -106,7 +106,7 @@ export function StaffNoteCard(
         ? <p className="mt-3 text-sm text-stone-600">An erased account keeps no tags and no note.</p>
         : (
           <form method="post" action={`/admin/users/${userId}/tags`} className="mt-3 space-y-2">
-            <label htmlFor="staff-tags" className="text-sm text-stone-500">Tags</label>
+            <label htmlFor="staff-tags" className="block text-sm text-stone-500">Tags</label>
             {tags.length
               ? (
                 <p>
@@ -114,27 +114,25 @@ export function StaffNoteCard(
                 </p>
               )
               : null}
-            <div className="flex gap-2">
-              <input
-                id="staff-tags"
-                name="tags"
-                defaultValue={tags.join(", ")}
-                maxLength={CUSTOMER_TAGS_MAX * (CUSTOMER_TAG_MAX + 2)}
-                placeholder="breeder, wholesale"
-                aria-describedby="staff-tags-help"
-                className={fieldInputClass}
-              />
-              <button type="submit" className={secondaryButton}>Save tags</button>
-            </div>
+            <input
+              id="staff-tags"
+              name="tags"
+              defaultValue={tags.join(", ")}
+              maxLength={CUSTOMER_TAGS_MAX * (CUSTOMER_TAG_MAX + 2)}
+              placeholder="breeder, wholesale"
+              aria-describedby="staff-tags-help"
+              className={fieldInputClass}
+            />
             <p id="staff-tags-help" className="text-xs text-stone-500">
               {`Separate tags with commas; at most ${CUSTOMER_TAGS_MAX}. `}
               {others.length ? `In use: ${others.map((t) => t.tag).join(", ")}.` : ""}
             </p>
+            <button type="submit" className={secondaryButton}>Save tags</button>
           </form>
         )}
       {erased ? null : (
         <form method="post" action={`/admin/users/${userId}/note`} className="mt-4 space-y-2">
-          <label htmlFor="staff-note" className="text-sm text-stone-500">Note</label>
+          <label htmlFor="staff-note" className="block text-sm text-stone-500">Note</label>
           <textarea
             id="staff-note"
             name="note"
