@@ -2,7 +2,7 @@
  * Staff's reads stay index-backed as orders and customers grow (decision 0098): on 60,000 orders of
  * 20,000 customers over two years, vacuumed and analyzed, the order search, the customer search and the
  * dashboard's paid-order figures name their indexes, and a search with few or no matches never
- * reads every order or customer.
+ * reads every order or customer; the customers list's tag filter reads the tags index.
  */
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
@@ -33,6 +33,8 @@ async function ordersOverTwoYears(db: Db) {
     from generate_series(1, ${ORDERS}::int) i
       cross join lateral (select now() - (${ORDERS}::int - i) * interval '1 day' * 730 / ${ORDERS}::int as c) t
       join users u on u.username = 'keeper' || (1 + (i * 7919) % ${CUSTOMERS}::int)`);
+  // One customer in 200 is a breeder (customer tags, decision 0109).
+  await db.execute(sql`update users set tags = array['breeder'] where id % 200 = 0`);
   await db.execute(sql`vacuum analyze users`);
   await db.execute(sql`vacuum analyze orders`);
 }
@@ -77,6 +79,21 @@ planTest(
     });
     assert.deepEqual(seqScansOn(refunds, "orders"), []);
     assert.ok(uses(refunds, "orders_refunded_idx"), "refunded orders are read through their index");
+  },
+);
+
+planTest(
+  test,
+  "[fulfilment plans] the customers list's tag filter reads the tags index, not every customer",
+  ordersOverTwoYears,
+  async (plans) => {
+    const tagged = await plans(async (db) => {
+      const { total } = await listUsers(db, { tag: "breeder" });
+      assert.equal(total, CUSTOMERS / 200);
+      await listUsers(db, { tag: "nobody" });
+    });
+    assert.deepEqual(seqScansOn(tagged, "users"), []);
+    assert.ok(uses(tagged, "users_tags_idx"), "users_tags_idx is read");
   },
 );
 
