@@ -67,6 +67,8 @@ export const users = pgTable("users", {
   index("users_wa_id_trgm_idx").using("gin", sql`lower(${t.waId}) gin_trgm_ops`),
   // The customers list's tag filter (`tags @> array[tag]`).
   index("users_tags_idx").using("gin", t.tags),
+  // The tags in use (customerTagsInUse): an index-only scan of the few tagged accounts, not of every user.
+  index("users_tagged_idx").on(t.tags).where(sql`cardinality(${t.tags}) > 0`),
 ]);
 
 /**

@@ -10,7 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { mostRowsRead, planTest, seqScansOn, uses } from "../../tests/helpers/query_plans.ts";
 import { listAdminOrders } from "./mod.ts";
-import { listUsers } from "../accounts/mod.ts";
+import { customerTagsInUse, listUsers } from "../accounts/mod.ts";
 import { dashboardFigures } from "../dashboard/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
@@ -94,6 +94,12 @@ planTest(
     });
     assert.deepEqual(seqScansOn(tagged, "users"), []);
     assert.ok(uses(tagged, "users_tags_idx"), "users_tags_idx is read");
+    // The filter's choices read only the tagged accounts.
+    const inUse = await plans(async (db) => {
+      assert.deepEqual(await customerTagsInUse(db), [{ tag: "breeder", accounts: CUSTOMERS / 200 }]);
+    });
+    assert.deepEqual(seqScansOn(inUse, "users"), []);
+    assert.ok(uses(inUse, "users_tagged_idx"), "users_tagged_idx is read");
   },
 );
 
