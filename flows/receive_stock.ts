@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { products, productVariants } from "../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../lib/errors.ts";
+import { CsvSyntaxError, csvText, parseCsv } from "../lib/csv.ts";
 import { releaseStock } from "../domains/orders/mod.ts";
 
 /** Most lines one delivery takes (the form's textarea and the JSON body). */
@@ -56,12 +57,56 @@ export type ReceiveStockOutput = z.infer<typeof receiveStockOutput>;
 
 const PASTED_LINE = /^(.+?)\s*[,;\t]\s*([^,;\t]+?)\s*$|^(\S+)\s+(\S+)$/;
 
+/** Headings of the column a table's quantities are read from: the restock plan's CSV names it "Order". */
+const QUANTITY_HEADINGS = ["order", "quantity", "qty", "received", "units"];
+
+function refuse(message: string): never {
+  throw new ValidationError(message, [{ path: "lines", message }]);
+}
+
+/**
+ * A pasted table with a heading row naming an "SKU" column and a quantity column (the restock plan's
+ * CSV as downloaded or copied from a spreadsheet, other columns and all), read by those two columns;
+ * null when the text is not such a table. Rows whose quantity is empty or 0 were not delivered and
+ * are skipped. Rows are numbered as a spreadsheet numbers them, the heading being row 1.
+ */
+function tableLines(text: string): { sku: string; quantity: number }[] | null {
+  const first = text.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? "";
+  const delimiter = first.includes("\t") ? "\t" : first.includes(";") ? ";" : ",";
+  const headings = first.split(delimiter).map((h) => h.trim().replace(/^"(.*)"$/, "$1").trim().toLowerCase());
+  const skuAt = headings.indexOf("sku");
+  const quantityAt = headings.findIndex((h) => QUANTITY_HEADINGS.includes(h));
+  // Two columns are read line by line below, as the form always has.
+  if (headings.length < 3 || skuAt < 0 || quantityAt < 0) return null;
+  let rows: string[][];
+  try {
+    rows = parseCsv(text.trim(), { delimiter });
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) refuse(err.message);
+    throw err;
+  }
+  const heading = rows[0][quantityAt].trim();
+  const lines: { sku: string; quantity: number }[] = [];
+  for (const [i, row] of rows.slice(1).entries()) {
+    const sku = csvText((row[skuAt] ?? "").trim());
+    const quantity = (row[quantityAt] ?? "").trim();
+    if (quantity === "" || /^0+$/.test(quantity)) continue;
+    if (!sku) refuse(`Row ${i + 2}: the SKU column is empty`);
+    if (!/^\d{1,6}$/.test(quantity)) refuse(`Row ${i + 2}: ${heading} must be a whole number of units`);
+    lines.push({ sku, quantity: Number(quantity) });
+  }
+  return lines;
+}
+
 /**
  * The form's textarea as lines: one SKU and quantity a line, separated by a comma, semicolon, tab
  * (two cells pasted from a spreadsheet) or spaces; blank lines skipped; a first line that reads as
- * a heading ("SKU, Order") skipped. Refuses what it cannot read, naming the line.
+ * a heading ("SKU, Order") skipped. Or a whole table with a heading row (tableLines). Refuses what
+ * it cannot read, naming the line.
  */
 export function parseReceiveText(text: string): { sku: string; quantity: number }[] {
+  const table = tableLines(text);
+  if (table) return table;
   const lines: { sku: string; quantity: number }[] = [];
   const rows = text.split(/\r\n|\n|\r/);
   for (const [i, raw] of rows.entries()) {
@@ -72,10 +117,7 @@ export function parseReceiveText(text: string): { sku: string; quantity: number 
     const qty = (m?.[2] ?? m?.[4] ?? "").replace(/^"|"$/g, "").trim();
     if (!lines.length && /^sku$/i.test(sku) && !/^\d+$/.test(qty)) continue;
     if (!m || !sku || !/^\d{1,6}$/.test(qty)) {
-      throw new ValidationError(`Line ${i + 1}: write the SKU, then the quantity (for example CRK-50, 24)`, [{
-        path: "lines",
-        message: `Line ${i + 1}: write the SKU, then the quantity (for example CRK-50, 24)`,
-      }]);
+      refuse(`Line ${i + 1}: write the SKU, then the quantity (for example CRK-50, 24)`);
     }
     lines.push({ sku, quantity: Number(qty) });
   }

@@ -9,6 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { products, productVariants, stockMovements, stockNotifications } from "../db/schema/mod.ts";
 import { ValidationError } from "../lib/errors.ts";
+import { csvFile } from "../lib/csv.ts";
 import { useTestDatabase } from "../tests/helpers/db.ts";
 import { createProduct, createUser, createVariant } from "../tests/helpers/factories.ts";
 import { chainedMovements, racingFourPurchases } from "../tests/helpers/stock_race.ts";
@@ -39,6 +40,37 @@ Deno.test("[receive] pasted text: comma, semicolon, tab or spaces; blank lines a
         e.message === `Line ${line}: write the SKU, then the quantity (for example CRK-50, 24)`,
       text,
     );
+  }
+});
+
+Deno.test("[receive] the restock plan's CSV pasted whole: its SKU and Order columns, as a file or spreadsheet cells", () => {
+  const plan = csvFile(
+    ["SKU", "Product", "Variant", "In stock", "Sold in 30 days", "Per week", "Days left", "Runs out", "Order"],
+    [
+      ["CRK-50", 'Crickets, large "adult"', "", 2, 60, 14, 1, "2026-12-01", 28],
+      ["-UV10", "=UVB tube", "10%", 0, 4, 0.9, 0, "2026-11-29", 4],
+      ["MAT-14", "Heat mat", "", 1, 2, 0.5, 15, "2026-12-14", 0],
+      ["CORK", "Cork hide", "", 1, 2, 0.5, 15, "2026-12-14", ""],
+    ],
+  );
+  const expected = [{ sku: "CRK-50", quantity: 28 }, { sku: "-UV10", quantity: 4 }];
+  assert.deepEqual(
+    parseReceiveText(plan),
+    expected,
+    "quoted commas read; the formula guard taken off; 0 and empty skipped",
+  );
+  // Copied from a spreadsheet: tab-separated cells, the columns in another order.
+  assert.deepEqual(parseReceiveText("Product\tQty\tSKU\nCrickets\t28\tCRK-50\nUVB\t4\t-UV10\n"), expected);
+  // A spreadsheet in a comma-decimal locale saves with semicolons.
+  assert.deepEqual(parseReceiveText("SKU;Product;Order\r\nCRK-50;Crickets;28\r\n-UV10;UVB;4"), expected);
+  for (
+    const [text, message] of [
+      [plan.replace(",28\r\n", ",2.5\r\n"), "Row 2: Order must be a whole number of units"],
+      ["SKU,Product,Order\nCRK,Crickets,4\n,Lamp,2", "Row 3: the SKU column is empty"],
+      ['SKU,Product,Order\nCRK,"Crickets,4', "Row 2: a quoted cell is never closed"],
+    ] as const
+  ) {
+    assert.throws(() => parseReceiveText(text), (e) => e instanceof ValidationError && e.message === message, text);
   }
 });
 

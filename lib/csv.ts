@@ -67,13 +67,18 @@ export class CsvSyntaxError extends Error {
  * quotes), a byte-order mark, CRLF, LF or CR line ends (mixed too, as hand-edited files have), blank
  * lines skipped, records of unequal length kept as they are (the caller names what is missing). Cells
  * are returned as written: pass text cells through `csvText`. Reading stops after `maxRecords + 1`
- * records (header included), so a caller tells a file over its limit without reading it all.
+ * records (header included), so a caller tells a file over its limit without reading it all. `delimiter`
+ * reads a semicolon file (a spreadsheet in a comma-decimal locale) or cells pasted from a spreadsheet (tabs).
  * csv-parse reads it: a well-kept parser in plain JavaScript rather than our own.
  */
-export function parseCsv(text: string, { maxRecords = Infinity }: { maxRecords?: number } = {}): string[][] {
+export function parseCsv(
+  text: string,
+  { maxRecords = Infinity, delimiter = "," }: { maxRecords?: number; delimiter?: "," | ";" | "\t" } = {},
+): string[][] {
   try {
     return parse(text, {
       bom: true,
+      delimiter,
       record_delimiter: ["\r\n", "\n", "\r"],
       skip_empty_lines: true,
       relax_column_count: true,

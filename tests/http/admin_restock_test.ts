@@ -140,4 +140,28 @@ test(
   },
 );
 
+test(
+  "[admin restock] the plan's CSV, downloaded and posted back whole, books its Order column in",
+  async (db, database) => {
+    const app = testApp(database);
+    const { client: admin } = await accountOn(db, app, "admin");
+    const crickets = await createProduct(db, { name: "Crickets, large", sku: "CRK", stock: 10 });
+    const lamp = await createProduct(db, { name: "UVB tube", sku: "UVB", stock: 0 });
+    const ten = await createVariant(db, lamp.id, { name: "10%", sku: "UVB-10", stock: 0 });
+    await paidYesterday(db, [{ productId: crickets.id, quantity: 30 }, {
+      productId: lamp.id,
+      variantId: ten.id,
+      quantity: 2,
+    }]);
+    const csv = await (await admin.get("/admin/restock/restock.csv?cover=30")).text();
+    const sent = await admin.postForm("/admin/restock/receive", { lines: csv, reference: "INV-9" });
+    assert.equal(sent.status, 303);
+    const after = (await (await admin.get("/admin/restock")).text()).replaceAll("<!-- -->", "");
+    assert.match(after, /2 lines, 22 units \(INV-9\)\./, "20 crickets and 2 lamps, as the plan said");
+    const stock = async (id: number) =>
+      (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+    assert.deepEqual([await stock(crickets.id), await stock(lamp.id)], [30, 2]);
+  },
+);
+
 closeDatabase();

@@ -17,7 +17,8 @@ const FIELDS: FieldSpec[] = [
     required: true,
     placeholder: "CRK-50, 24\nUVB-T5-12, 6",
     hint: "One line each: the SKU, then the units that arrived (comma, tab or space between). The same SKU twice is " +
-      "added up. A variant's SKU for a product sold as variants.",
+      "added up. A variant's SKU for a product sold as variants. Or paste the restock plan's CSV whole, heading row " +
+      "and all: its SKU and Order columns are read (correct Order to what arrived; 0 skips a row).",
     span: "sm:col-span-2",
   },
   {
