@@ -93,6 +93,8 @@ export const coupons = pgTable("coupons", {
   usageLimit: integer(),
   userLimit: integer().notNull().default(1),
   firstTimeOnly: boolean().notNull().default(false),
+  /** Only customers carrying this tag may use it ("trade"); null for everyone (decision 0110). */
+  customerTag: varchar({ length: 30 }),
   active: boolean().notNull().default(true),
   ...timestamps(),
 }, (t) => [

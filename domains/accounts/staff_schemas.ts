@@ -1,26 +1,15 @@
 /** Edge schemas of the admin users API (/api/admin/users). */
 import { z } from "zod";
 import { plainText } from "../../lib/plain_text.ts";
+import { CUSTOMER_TAG_MAX, customerTag } from "../../lib/customer_tag.ts";
+
+export { CUSTOMER_TAG_MAX, customerTag };
 
 const ROLES = ["customer", "admin", "super_admin"] as const;
 // deno-lint-ignore no-control-regex
 const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
-export const CUSTOMER_TAG_MAX = 30;
 export const CUSTOMER_TAGS_MAX = 10;
-
-/**
- * One customer tag as stored: trimmed, runs of spaces made one, lower case (so "VIP" and "vip" are
- * one tag), 1-30 letters, digits, spaces, hyphens, apostrophes or "&", starting with a letter or digit.
- */
-export const customerTag = z.string({ error: "A tag must be text." })
-  .transform((v) => v.trim().replace(/\s+/g, " ").toLowerCase())
-  .pipe(
-    z.string()
-      .min(1, "A tag cannot be empty.")
-      .max(CUSTOMER_TAG_MAX, `A tag is at most ${CUSTOMER_TAG_MAX} characters.`)
-      .regex(/^[\p{L}\p{N}][\p{L}\p{N} '&-]*$/u, "A tag may hold letters, digits, spaces, hyphens, apostrophes and &."),
-  );
 
 export const userListQuery = z.object({
   q: z.string().max(100).regex(NO_CONTROL, "Remove control characters").optional(),

@@ -64,7 +64,7 @@ async function evaluateCode(db: Db, owner: CartOwner, code: string, now: Date): 
   const rule = await findCouponByCode(db, code);
   if (!rule) return { valid: false, message: "This coupon code is not valid." };
   const lines = await loadLines(db, owner);
-  const result = evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule.id, userIdOf(owner), now));
+  const result = evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule, userIdOf(owner), now));
   if (!result.ok) return { valid: false, message: result.reason };
   return {
     valid: true,

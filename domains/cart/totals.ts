@@ -59,7 +59,7 @@ export async function getCart(
   if (applied) {
     const rule = await findCouponById(db, applied.couponId);
     const result = rule
-      ? evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule.id, userIdOf(owner), now, couponOptions))
+      ? evaluateCoupon(rule, pricedLines(lines), await couponContext(db, rule, userIdOf(owner), now, couponOptions))
       : { ok: false as const, reason: "This coupon is no longer available." };
     if (rule && result.ok) {
       coupon = couponJson(rule);

@@ -53,6 +53,7 @@ function toAdmin(row: CouponRow, usage: CouponUsageFigures = NO_USAGE): AdminCou
     usageLimit: row.usageLimit,
     userLimit: row.userLimit,
     firstTimeOnly: row.firstTimeOnly,
+    customerTag: row.customerTag,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -134,6 +135,7 @@ function columns(input: CouponInput) {
     usageLimit: input.usageLimit,
     userLimit: input.userLimit,
     firstTimeOnly: input.firstTimeOnly,
+    customerTag: input.customerTag,
     active: input.active,
   };
 }

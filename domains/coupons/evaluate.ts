@@ -22,6 +22,8 @@ export interface CouponRule {
   usageLimit: number | null;
   userLimit: number;
   firstTimeOnly: boolean;
+  /** Only customers carrying this tag may use it; null for everyone. */
+  customerTag: string | null;
   active: boolean;
 }
 
@@ -50,6 +52,8 @@ export interface CouponContext {
    * one, and at order placement also any one not cancelled (see couponContext's countPendingOrders).
    */
   hasEarlierOrder: boolean;
+  /** The customer's tags (staff's labels); [] for a guest. */
+  customerTags: string[];
 }
 
 export type CouponResult =
@@ -64,6 +68,8 @@ export type CouponResult =
   | { ok: false; reason: string };
 
 export const SIGN_IN_TO_CONFIRM = "Sign in or create an account at checkout to confirm this is your first order.";
+export const SIGN_IN_FOR_TAGGED_COUPON = "This coupon is for selected customers: sign in to use it.";
+export const NOT_FOR_THIS_ACCOUNT = "This coupon is not available for your account.";
 
 /** Whether the coupon is meant for a first order, which only a signed-in customer can prove. */
 export function isFirstOrderCoupon(rule: Pick<CouponRule, "type" | "firstTimeOnly">): boolean {
@@ -94,6 +100,10 @@ export function evaluateCoupon(rule: CouponRule, lines: PricedLine[], ctx: Coupo
   if (rule.endDate && ctx.now > rule.endDate) return { ok: false, reason: "This coupon has expired." };
   if (rule.usageLimit !== null && ctx.usesTotal >= rule.usageLimit) {
     return { ok: false, reason: "This coupon has reached its usage limit." };
+  }
+  if (rule.customerTag !== null) {
+    if (ctx.userId === null) return { ok: false, reason: SIGN_IN_FOR_TAGGED_COUPON };
+    if (!ctx.customerTags.includes(rule.customerTag)) return { ok: false, reason: NOT_FOR_THIS_ACCOUNT };
   }
   const provisional = isFirstOrderCoupon(rule) && ctx.userId === null;
   if (isFirstOrderCoupon(rule) && ctx.hasEarlierOrder) {

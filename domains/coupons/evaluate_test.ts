@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { buyXGetYDiscount, type CouponContext, type CouponRule, evaluateCoupon, type PricedLine } from "./mod.ts";
+import {
+  buyXGetYDiscount,
+  type CouponContext,
+  type CouponRule,
+  evaluateCoupon,
+  NOT_FOR_THIS_ACCOUNT,
+  type PricedLine,
+  SIGN_IN_FOR_TAGGED_COUPON,
+} from "./mod.ts";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const rule = (r: Partial<CouponRule>): CouponRule => ({
@@ -17,6 +25,7 @@ const rule = (r: Partial<CouponRule>): CouponRule => ({
   usageLimit: null,
   userLimit: 1,
   firstTimeOnly: false,
+  customerTag: null,
   active: true,
   ...r,
 });
@@ -26,6 +35,7 @@ const ctx = (c: Partial<CouponContext> = {}): CouponContext => ({
   usesByUser: 0,
   usesTotal: 0,
   hasEarlierOrder: false,
+  customerTags: [],
   ...c,
 });
 const line = (
@@ -90,6 +100,14 @@ Deno.test("[coupons] first_time: N% off a first order; a guest holds it until si
   const guest = evaluateCoupon(r, [line(1500)], ctx({ userId: null }));
   assert.ok(guest.ok && guest.needsSignIn && guest.discountCents === 15000);
   assert.equal(refusal(r, [line(1500)], ctx({ hasEarlierOrder: true })), "This coupon is only for your first order.");
+});
+
+Deno.test("[coupons] a coupon limited to a customer tag: a guest signs in, only a customer carrying the tag uses it", () => {
+  const r = rule({ customerTag: "trade" });
+  assert.equal(refusal(r, [line(500)], ctx({ userId: null })), SIGN_IN_FOR_TAGGED_COUPON);
+  assert.equal(refusal(r, [line(500)], ctx({ customerTags: ["breeder"] })), NOT_FOR_THIS_ACCOUNT);
+  assert.equal(discount(r, [line(500)], ctx({ customerTags: ["breeder", "trade"] })), 50);
+  assert.equal(discount(rule({}), [line(500)], ctx({ userId: null })), 50, "no tag: everyone");
 });
 
 Deno.test("[coupons] dates, active flag and limits", () => {

@@ -7,7 +7,9 @@ export {
   type CouponType,
   evaluateCoupon,
   isFirstOrderCoupon,
+  NOT_FOR_THIS_ACCOUNT,
   type PricedLine,
+  SIGN_IN_FOR_TAGGED_COUPON,
   SIGN_IN_TO_CONFIRM,
 } from "./evaluate.ts";
 export {

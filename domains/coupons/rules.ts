@@ -71,6 +71,8 @@ export interface CouponBody {
   usageLimit: number | null;
   userLimit: number;
   firstTimeOnly: boolean;
+  /** Only customers staff tagged so may use it (lower case); null for everyone. */
+  customerTag: string | null;
   active: boolean;
   categoryId: number | null;
   productId: number | null;
@@ -155,7 +157,8 @@ export type CouponFormValues =
     | "startDate"
     | "endDate"
     | "usageLimit"
-    | "userLimit",
+    | "userLimit"
+    | "customerTag",
     string
   >
   & { firstTimeOnly: boolean; active: boolean };
@@ -183,6 +186,7 @@ export function couponBodyFromForm(form: CouponFormValues): CouponBody {
     usageLimit: numberOrNull(form.usageLimit),
     userLimit: numberOrNull(form.userLimit) ?? 1,
     firstTimeOnly: form.firstTimeOnly,
+    customerTag: form.customerTag.trim().replace(/\s+/g, " ").toLowerCase() || null,
     active: form.active,
     categoryId: null,
     productId: null,

@@ -1,6 +1,7 @@
 /** Edge schemas of the admin coupon API (spec 001 section 7): one body for create and update. */
 import { z } from "zod";
 import { COUPON_MESSAGES, COUPON_TYPES, couponIssues } from "./rules.ts";
+import { customerTag } from "../../lib/customer_tag.ts";
 
 const MAX_ID = 2_147_483_647;
 const id = z.number().int().min(1).max(MAX_ID);
@@ -21,6 +22,8 @@ export const couponBody = z.object({
   usageLimit: z.number({ error: COUPON_MESSAGES.usageLimit }).nullable().default(null),
   userLimit: z.number({ error: COUPON_MESSAGES.userLimit }).nullable().default(1).transform((n) => n ?? 1),
   firstTimeOnly: z.boolean({ error: "firstTimeOnly must be true or false" }).default(false),
+  // Only customers with this tag; "" or null for everyone.
+  customerTag: z.literal("").transform(() => null).or(customerTag).nullable().default(null),
   active: z.boolean({ error: "active must be true or false" }).default(true),
   categoryId: id.nullable().default(null),
   productId: id.nullable().default(null),

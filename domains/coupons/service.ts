@@ -2,7 +2,7 @@
 import { and, count, eq, isNotNull, ne, notExists, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { awaitingPayment } from "../../db/awaiting_payment.ts";
-import { coupons, couponUsage, orders } from "../../db/schema/mod.ts";
+import { coupons, couponUsage, orders, users } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import type { CouponContext, CouponRule } from "./evaluate.ts";
 
@@ -25,6 +25,7 @@ export function toRule(row: CouponRow): CouponRule {
     usageLimit: row.usageLimit,
     userLimit: row.userLimit,
     firstTimeOnly: row.firstTimeOnly,
+    customerTag: row.customerTag,
     active: row.active,
   };
 }
@@ -55,10 +56,13 @@ export interface CouponContextOptions {
   countPendingOrders?: boolean;
 }
 
-/** What the rules need to know about past use, for this coupon and customer, at this moment. */
+/**
+ * What the rules need to know about past use, for this coupon and customer, at this moment; the
+ * customer's tags are read only for a coupon limited to one.
+ */
 export async function couponContext(
   db: Db,
-  couponId: number,
+  coupon: Pick<CouponRule, "id" | "customerTag">,
   userId: number | null,
   now = new Date(),
   options: CouponContextOptions = {},
@@ -77,13 +81,24 @@ export async function couponContext(
       awaitingPayment(),
     )),
   );
-  const [[total], [mine], [previous]] = await Promise.all([
+  const couponId = coupon.id;
+  const [[total], [mine], [previous], [tagged]] = await Promise.all([
     db.select({ n: count() }).from(couponUsage).where(and(eq(couponUsage.couponId, couponId), counted)),
     userId === null ? Promise.resolve([{ n: 0 }]) : db.select({ n: count() }).from(couponUsage)
       .where(and(eq(couponUsage.couponId, couponId), eq(couponUsage.userId, userId), counted)),
     userId === null
       ? Promise.resolve([{ n: 0 }])
       : db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), earlier)),
+    userId === null || coupon.customerTag === null
+      ? Promise.resolve([{ tags: [] as string[] }])
+      : db.select({ tags: users.tags }).from(users).where(eq(users.id, userId)),
   ]);
-  return { now, userId, usesTotal: total.n, usesByUser: mine.n, hasEarlierOrder: previous.n > 0 };
+  return {
+    now,
+    userId,
+    usesTotal: total.n,
+    usesByUser: mine.n,
+    hasEarlierOrder: previous.n > 0,
+    customerTags: tagged?.tags ?? [],
+  };
 }

@@ -29,7 +29,7 @@ test("[coupons] first-order check: the cart counts paid orders only; placement (
   const u = await createUser(db);
   const placement = { countPendingOrders: true };
   const refusedAt = async (opts = {}) => {
-    const result = evaluateCoupon(rule, lines, await couponContext(db, rule.id, u.id, now, opts));
+    const result = evaluateCoupon(rule, lines, await couponContext(db, rule, u.id, now, opts));
     return result.ok ? null : result.reason;
   };
 
@@ -56,9 +56,9 @@ test("[coupons] countPendingOrders only looks at this customer's orders; guests 
   const rule = await welcome(db);
   const [me, other] = [await createUser(db), await createUser(db)];
   await order(db, other.id);
-  const mine = await couponContext(db, rule.id, me.id, now, { countPendingOrders: true });
+  const mine = await couponContext(db, rule, me.id, now, { countPendingOrders: true });
   assert.equal(mine.hasEarlierOrder, false);
-  const guest = await couponContext(db, rule.id, null, now, { countPendingOrders: true });
+  const guest = await couponContext(db, rule, null, now, { countPendingOrders: true });
   assert.deepEqual([guest.hasEarlierOrder, guest.usesByUser], [false, 0]);
 });
 
@@ -71,7 +71,7 @@ test("[coupons] the context counts uses of the coupon, overall and by this custo
     { couponId: rule.id, userId: me.id, orderId: a.id, discountAmount: "10.00" },
     { couponId: rule.id, userId: other.id, orderId: b.id, discountAmount: "10.00" },
   ]);
-  const ctx = await couponContext(db, rule.id, me.id, now);
+  const ctx = await couponContext(db, rule, me.id, now);
   assert.deepEqual([ctx.usesTotal, ctx.usesByUser, ctx.hasEarlierOrder], [2, 1, true]);
 });
 

@@ -34,6 +34,7 @@ const adminCouponSchema = z.object({
   usageLimit: z.number().nullable(),
   userLimit: z.number(),
   firstTimeOnly: z.boolean(),
+  customerTag: z.string().nullable().describe("Only customers staff tagged so may use it; null for everyone"),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -146,6 +146,17 @@ function ValueText({ c }: { c: CouponRowData }) {
   );
 }
 
+/** A coupon limited to a customer tag says so under its description. */
+function TagCondition({ c }: { c: CouponRowData }) {
+  return c.customerTag
+    ? (
+      <span className="mt-1 block text-xs font-semibold text-amber-800" data-coupon-tag={c.customerTag}>
+        {`Only customers tagged "${c.customerTag}"`}
+      </span>
+    )
+    : null;
+}
+
 function StatusBadge({ active }: { active: boolean }) {
   return <Pill tone={active ? "green" : "grey"}>{active ? "Active" : "Inactive"}</Pill>;
 }
@@ -167,6 +178,7 @@ function couponColumns(onEdit: CouponAction, onDelete: CouponAction): Column<Cou
         <>
           <span className="font-mono font-semibold">{c.code}</span>
           <span className="block max-w-xs text-xs text-stone-600">{c.description}</span>
+          <TagCondition c={c} />
         </>
       ),
     },
@@ -229,6 +241,7 @@ export function CouponTable(
               <div className="min-w-0">
                 <span className="font-mono font-semibold">{c.code}</span>
                 <span className="block text-xs text-stone-600">{c.description}</span>
+                <TagCondition c={c} />
               </div>
               <StatusBadge active={c.active} />
             </div>
@@ -285,6 +298,7 @@ export function couponFormDefaults(c?: CouponRowData | null, today = new Date())
     endDate: c ? couponDateInput(c.endDate) : "",
     usageLimit: c?.usageLimit != null ? String(c.usageLimit) : "",
     userLimit: c ? String(c.userLimit) : "1",
+    customerTag: c?.customerTag ?? "",
     firstTimeOnly: c?.firstTimeOnly ?? false,
     active: c?.active ?? true,
   };
@@ -359,6 +373,14 @@ export function CouponFields(
       hint: "Blank: no expiry.",
     },
     { label: "Uses per customer", name: "userLimit", ...count, hint: "Blank: 1." },
+    {
+      label: "Only for customers tagged (optional)",
+      name: "customerTag",
+      maxLength: 30,
+      autoComplete: "off",
+      placeholder: "trade",
+      hint: "A tag given on customers' pages in Users. Blank: every customer.",
+    },
   ];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -393,6 +415,7 @@ export function couponFormFrom(data: { get(name: string): unknown }) {
     endDate: text("endDate"),
     usageLimit: text("usageLimit"),
     userLimit: text("userLimit"),
+    customerTag: text("customerTag"),
     firstTimeOnly: data.get("firstTimeOnly") === "on",
     active: data.get("active") === "on",
   };
