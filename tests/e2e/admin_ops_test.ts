@@ -178,11 +178,16 @@ e2e.test("[e2e admin] an admin creates, edits and deletes a coupon on the Manage
   await row.getByRole("link", { name: "Edit BASKING15" }).click();
   await dialog.getByRole("heading", { name: "Edit Coupon" }).waitFor();
   await dialog.getByLabel("Value (%)").fill("20");
+  await dialog.getByLabel("Only for customers tagged (optional)").fill("Trade");
+  await viewportShot(page, "admin-coupon-edit-tag-desktop");
   await dialog.getByLabel("Active").uncheck();
   await dialog.getByRole("button", { name: "Update Coupon" }).click();
   await expectToast(page, "Coupon Updated", /BASKING15/);
   await page.locator('tr[data-coupon-code="BASKING15"].bg-stone-50').waitFor();
-  assert.match(await page.locator('tr[data-coupon-code="BASKING15"]').innerText(), /20%[\s\S]*Inactive/);
+  assert.match(
+    await page.locator('tr[data-coupon-code="BASKING15"]').innerText(),
+    /Only customers tagged "trade"[\s\S]*20%[\s\S]*Inactive/,
+  );
   await couponIsland(page);
   await fullPageShot(page, "admin-coupons-desktop");
 
