@@ -1,5 +1,5 @@
 /**
- * The products list's "Select all on this page" box: ticks or clears every row's box of the bulk
+ * A list's "Select all on this page" box (products, customers): ticks or clears every row's box of the bulk
  * form and says how many are ticked. The rows' boxes and the bulk form work without it; it is drawn
  * disabled until hydrated, so a page without JavaScript never shows a box that does nothing.
  */

@@ -9,7 +9,7 @@
  * transaction, so two super_admins demoting each other at once cannot both succeed.
  */
 import { and, arrayContains, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { fullName, users } from "../../db/schema/mod.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../lib/errors.ts";
 import { recordAudit } from "../admin_audit/mod.ts";
@@ -23,7 +23,6 @@ export const LAST_SUPER_ADMIN =
 export const NOT_YOURSELF = "You cannot disable your own account.";
 export const STAFF_NEEDS_SUPER_ADMIN = "Only a super admin can disable or re-enable a staff account.";
 export const ERASED_KEEPS_NO_NOTE = "This account was deleted by its owner: it keeps no note.";
-export const ERASED_KEEPS_NO_TAGS = "This account was deleted by its owner: it keeps no tags.";
 
 /** A user row as staff see it in lists: the account without its default addresses, with its state. */
 export type StaffUserRow = Omit<SessionUser, "defaultShippingAddressId" | "defaultBillingAddressId"> & {
@@ -38,11 +37,15 @@ export type StaffUserRow = Omit<SessionUser, "defaultShippingAddressId" | "defau
 const { defaultShippingAddressId: _s, defaultBillingAddressId: _b, ...accountColumns } = sessionUserColumns;
 const rowColumns = { ...accountColumns, disabledAt: users.disabledAt, staffNote: users.staffNote, tags: users.tags };
 
-/** Users whose username, e-mail or name contains `q` (any case), of one role, with one tag, newest first, paged. */
-export async function listUsers(
-  db: Db,
-  filter: { q?: string; role?: Role; tag?: string; page?: number; pageSize?: number },
-): Promise<{ items: StaffUserRow[]; total: number }> {
+/** The customers list's filter: a search of username, e-mail and name, a role, a tag. */
+export interface UserFilter {
+  q?: string;
+  role?: Role;
+  tag?: string;
+}
+
+/** The condition of a UserFilter (undefined: every user). */
+export function userCondition(filter: UserFilter): SQL | undefined {
   const where: SQL[] = [];
   const q = filter.q?.trim();
   if (q) {
@@ -52,7 +55,15 @@ export async function listUsers(
   if (filter.role) where.push(eq(users.role, filter.role));
   // `@>` rather than `= any(tags)`: the GIN index users_tags_idx answers containment.
   if (filter.tag) where.push(arrayContains(users.tags, [filter.tag]));
-  const condition = where.length ? and(...where) : undefined;
+  return where.length ? and(...where) : undefined;
+}
+
+/** Users whose username, e-mail or name contains `q` (any case), of one role, with one tag, newest first, paged. */
+export async function listUsers(
+  db: Db,
+  filter: UserFilter & { page?: number; pageSize?: number },
+): Promise<{ items: StaffUserRow[]; total: number }> {
+  const condition = userCondition(filter);
   const pageSize = filter.pageSize ?? USER_PAGE_SIZE;
   const [items, [{ total }]] = await Promise.all([
     db.select(rowColumns).from(users).where(condition).orderBy(desc(users.createdAt), desc(users.id))
@@ -215,55 +226,4 @@ export async function setStaffNote(
     });
   });
   return await getUserRow(db, id);
-}
-
-/**
- * Replaces a customer's tags (already in customerTag's form: lower case, no repeats; [] removes
- * them all), audited with the set before and after. An erased account takes none (409).
- */
-export async function setCustomerTags(
-  db: Db,
-  actor: { id: number },
-  id: number,
-  tags: string[],
-  now = new Date(),
-): Promise<StaffUserRow> {
-  await db.transaction(async (tx) => {
-    const [target] = await tx.select({ tags: users.tags, deletedAt: users.deletedAt }).from(users)
-      .where(eq(users.id, id)).for("update");
-    if (!target) throw new NotFoundError("User not found");
-    if (target.deletedAt) throw new ConflictError(ERASED_KEEPS_NO_TAGS);
-    if (target.tags.join("\n") === tags.join("\n")) return;
-    await tx.update(users).set({ tags, updatedAt: now }).where(eq(users.id, id));
-    await recordAudit(tx, {
-      userId: actor.id,
-      entityType: "user",
-      entityId: id,
-      action: "tags_change",
-      details: { before: { tags: target.tags }, after: { tags } },
-    });
-  });
-  return await getUserRow(db, id);
-}
-
-/** A tag staff have given, with how many accounts (not erased) carry it. */
-export interface TagInUse {
-  tag: string;
-  accounts: number;
-}
-
-/**
- * The tags in use, most used first (then A-Z), at most `limit`: the customers list's tag filter and
- * the tags form's suggestions. An index-only scan of the accounts that have any tag (users_tagged_idx);
- * erased accounts have none (deletion empties them), so they need no condition.
- */
-export async function customerTagsInUse(db: Db, limit = 200): Promise<TagInUse[]> {
-  const result = await db.execute(sql`
-    select t.tag, count(*)::int as accounts
-    from ${users} u, unnest(u.tags) as t(tag)
-    where cardinality(u.tags) > 0
-    group by t.tag
-    order by accounts desc, t.tag
-    limit ${limit}`);
-  return rowsOf<{ tag: string; accounts: number }>(result).map((r) => ({ tag: r.tag, accounts: Number(r.accounts) }));
 }

@@ -45,3 +45,20 @@ export const userTagsBody = z.object({
     .transform((tags) => [...new Set(tags)])
     .refine((tags) => tags.length <= CUSTOMER_TAGS_MAX, `A customer has at most ${CUSTOMER_TAGS_MAX} tags.`),
 }).strict();
+
+/** Most accounts in one bulk tag change (domains/accounts/tags.ts MAX_BULK_TAG_ACCOUNTS). */
+const MAX_BULK_IDS = 5_000;
+
+/**
+ * POST /api/admin/users/tags/bulk: one tag added to or removed from the accounts `ids` names, or from
+ * every account the customers list's `filter` (search, role, tag) matches; one of the two.
+ */
+export const bulkTagsBody = z.object({
+  change: z.enum(["add", "remove"], { error: "change must be add or remove" }),
+  tag: customerTag,
+  ids: z.array(userIdParam.shape.id, { error: "ids must be a list of account ids" })
+    .min(1, "Tick at least one account.").max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} accounts at a time.`).optional(),
+  filter: userListQuery.omit({ page: true }).strict().optional(),
+}).strict().refine((b) => (b.ids === undefined) !== (b.filter === undefined), {
+  message: "Send either ids or filter.",
+});

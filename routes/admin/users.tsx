@@ -14,7 +14,7 @@ import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";
 import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { formRoute } from "../action.ts";
-import { changeUserAction, setUserNoteAction, setUserTagsAction } from "../api/admin_users.ts";
+import { bulkTagUsersAction, changeUserAction, setUserNoteAction, setUserTagsAction } from "../api/admin_users.ts";
 import { renderAdminPage } from "./render.tsx";
 import { csvDownload } from "./csv_download.ts";
 
@@ -25,6 +25,29 @@ function parseOr400<T>(
 ): T {
   if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? "Invalid request");
   return result.data;
+}
+
+/** The bulk tag form's fields as the action's input: the ticked rows (`id_<n>`) or the list's filter. */
+function bulkTagFormInput(fields: Record<string, string>): unknown {
+  const target = fields.scope === "filter"
+    ? { filter: { q: fields.f_q || undefined, role: fields.f_role || undefined, tag: fields.f_tag || undefined } }
+    : {
+      ids: Object.keys(fields).flatMap((k) => {
+        const m = /^id_(\d{1,10})$/.exec(k);
+        return m ? [Number(m[1])] : [];
+      }),
+    };
+  return { change: fields.change, tag: fields.tag ?? "", ...target };
+}
+
+/** The list as it was when the bulk form was sent: its search, filters and page. */
+function backToList(fields: Record<string, string>): string {
+  const s = new URLSearchParams();
+  for (const key of ["q", "role", "tag", "page"]) {
+    const v = fields[`f_${key}`];
+    if (v && !(key === "page" && v === "1")) s.set(key, v);
+  }
+  return `${ACTIVE}${s.size ? `?${s}` : ""}`;
 }
 
 export function usersAdmin() {
@@ -59,6 +82,28 @@ export function usersAdmin() {
   app.get("/export.csv", async (c) => {
     const { page: _page, ...filter } = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
     return csvDownload(c, `customers-${new Date().toISOString().slice(0, 10)}.csv`, await usersCsv(c.var.db, filter));
+  });
+
+  // The form twin of POST /api/admin/users/tags/bulk; before /:id, which would take "tags" for an id.
+  formRoute(app, bulkTagUsersAction, {
+    path: "/tags",
+    input: bulkTagFormInput,
+    onSuccess: (c, out, input, fields) => {
+      const done = input.change === "add" ? `Added "${input.tag}" to` : `Removed "${input.tag}" from`;
+      const accounts = (n: number) => `${n} ${n === 1 ? "account" : "accounts"}`;
+      const already = out.matched - out.changed;
+      setFlash(c, {
+        title: "Tags updated",
+        description: `${done} ${accounts(out.changed)}.` +
+          (already ? ` ${accounts(already)} ${input.change === "add" ? "had it" : "did not have it"} already.` : ""),
+        variant: "success",
+      });
+      return c.redirect(backToList(fields), 303);
+    },
+    onError: (c, err, fields) => {
+      setFlash(c, { title: "Nothing was changed", description: err.message, variant: "destructive" });
+      return c.redirect(backToList(fields), 303);
+    },
   });
 
   async function detail(c: Context<AppEnv>, id: number, refusal?: { message: string; status: 400 | 403 | 409 }) {

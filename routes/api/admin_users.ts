@@ -2,10 +2,12 @@
  * /api/admin/users (admin and super_admin): GET ?q=&role=&page= -> { items, total }, GET /{id} with
  * orders and their figures, points, addresses and e-mail choices, PATCH /{id} { role?, disabled? }
  * (roles: super_admin only, else 403), PUT /{id}/note { note } (staff's note on the customer), PUT
- * /{id}/tags { tags } (staff's labels; the list filters by ?tag=) and GET /tags (the tags in use).
+ * /{id}/tags { tags } (staff's labels; the list filters by ?tag=), GET /tags (the tags in use) and POST
+ * /tags/bulk { change, tag, ids | filter } (one tag on or off many accounts).
  */
 import { z } from "zod";
 import {
+  bulkTagCustomers,
   changeUser,
   customerTagsInUse,
   setCustomerTags,
@@ -174,11 +176,33 @@ export const listUserTagsAction = defineAction({
   handler: async (c) => ({ items: await customerTagsInUse(c.var.db) }),
 });
 
+export const bulkTagUsersAction = defineAction({
+  method: "post",
+  path: "/admin/users/tags/bulk",
+  input: staffSchemas.bulkTagsBody,
+  output: z.object({
+    matched: z.number().int().describe("Accounts chosen (erased ones left out)"),
+    changed: z.number().int().describe("Accounts whose tags changed; the others already had (or lacked) the tag"),
+  }),
+  auth: "admin",
+  middleware: [adminBodyLimit()],
+  summary: "Add one tag to, or remove it from, many accounts (ids, or the list's filter); all or none; audited",
+  handler: async (c, input) => await bulkTagCustomers(c.var.db, currentUser(c), input),
+});
+
 export function adminUserApi() {
   return actionApi(
     "/admin/users",
     // The tags list before /{id}, which would take "tags" for an id.
-    [listUsersAction, listUserTagsAction, getUserAction, changeUserAction, setUserNoteAction, setUserTagsAction],
+    [
+      listUsersAction,
+      listUserTagsAction,
+      getUserAction,
+      changeUserAction,
+      setUserNoteAction,
+      setUserTagsAction,
+      bulkTagUsersAction,
+    ],
     requireRole("admin"),
   );
 }

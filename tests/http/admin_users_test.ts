@@ -422,4 +422,83 @@ test(
   },
 );
 
+test(
+  "[admin users] tags in bulk: the ticked rows or the whole search, by the list's form and by JSON",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin", "pieter");
+    const a = await createUser(db, { username: "vet_a", firstName: "Vet" });
+    const b = await createUser(db, { username: "vet_b", firstName: "Vet" });
+    const c = await createUser(db, { username: "sipho" });
+    const tagsOf = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0].tags;
+
+    // The list carries the form, a box on each row and the filter it would apply to.
+    const list = await (await admin.get("/admin/users?q=vet")).text();
+    assert.match(list, /<form id="user-bulk-form"[^>]*action="\/admin\/users\/tags" method="post"/);
+    assert.match(
+      list,
+      new RegExp(`name="id_${a.id}"[^>]*form="user-bulk-form"|form="user-bulk-form"[^>]*name="id_${a.id}"`),
+    );
+    assert.match(list, /All 2 accounts(<!-- -->)? matching this search/);
+
+    // Ticked rows: back to the same list, told what changed.
+    const ticked = await admin.postForm("/admin/users/tags", {
+      scope: "selected",
+      change: "add",
+      tag: "Clinic",
+      [`id_${a.id}`]: "on",
+      [`id_${c.id}`]: "on",
+      f_q: "vet",
+      f_page: "1",
+    });
+    assert.equal(ticked.status, 303);
+    assert.equal(ticked.headers.get("location"), "/admin/users?q=vet");
+    assert.deepEqual([await tagsOf(a.id), await tagsOf(b.id), await tagsOf(c.id)], [["clinic"], [], ["clinic"]]);
+    assert.match(await (await admin.get("/admin/users?q=vet")).text(), /Added &quot;clinic&quot; to 2 accounts\./);
+    // The whole search: b gains it, a had it already.
+    await admin.postForm("/admin/users/tags", { scope: "filter", change: "add", tag: "clinic", f_q: "vet" });
+    assert.match(
+      await (await admin.get("/admin/users")).text(),
+      /Added &quot;clinic&quot; to 1 account\. 1 account had it already\./,
+    );
+    assert.deepEqual(await tagsOf(b.id), ["clinic"]);
+    // JSON: remove by the tag filter itself.
+    const removed = await admin.postJson("/api/admin/users/tags/bulk", {
+      change: "remove",
+      tag: "clinic",
+      filter: { tag: "clinic" },
+    });
+    assert.equal(removed.status, 200);
+    assert.deepEqual(await removed.json(), { matched: 3, changed: 3 });
+
+    // Refused: nothing ticked (the form tells it), bad input a 400 with a message, customers turned away.
+    const none = await admin.postForm("/admin/users/tags", { scope: "selected", change: "add", tag: "x", f_q: "vet" });
+    assert.equal(none.headers.get("location"), "/admin/users?q=vet");
+    assert.match(
+      await (await admin.get("/admin/users?q=vet")).text(),
+      /Nothing was changed[^]*Tick at least one account\./,
+    );
+    for (
+      const body of [
+        { change: "add", tag: "x" },
+        { change: "add", tag: "x", ids: [a.id], filter: {} },
+        { change: "swap", tag: "x", ids: [a.id] },
+        { change: "add", tag: "<x>", ids: [a.id] },
+        { change: "add", tag: "x", ids: [0] },
+        { change: "add", tag: "x", ids: Array.from({ length: 5_001 }, (_, i) => i + 1) },
+        { change: "add", tag: "x", filter: { q: "a\u0000" } },
+      ]
+    ) {
+      const res = await admin.postJson("/api/admin/users/tags/bulk", body);
+      assert.equal(res.status, 400, JSON.stringify(body).slice(0, 60));
+      assert.ok((await res.json()).message);
+    }
+    const { client: customer } = await staffAccount(db, database, "customer", "keeper");
+    assert.equal(
+      (await customer.postJson("/api/admin/users/tags/bulk", { change: "add", tag: "x", ids: [a.id] })).status,
+      403,
+    );
+    assert.deepEqual([await tagsOf(a.id), await tagsOf(b.id), await tagsOf(c.id)], [[], [], []]);
+  },
+);
+
 closeDatabase();

@@ -1153,6 +1153,14 @@ const STAFF_CASES: StaffCase[] = [
     state: async (db, id) => (await db.select({ tags: users.tags }).from(users).where(eq(users.id, id)))[0],
   },
   {
+    name: "tag ticked customers in bulk",
+    make: async (db, _g, n) => (await createUser(db, { username: `parity_bulk_tagged_${n}` })).id,
+    json: (admin, id) => admin.postJson("/api/admin/users/tags/bulk", { change: "add", tag: "Breeder", ids: [id] }),
+    form: (admin, id) =>
+      admin.postForm("/admin/users/tags", { scope: "selected", change: "add", tag: "Breeder", [`id_${id}`]: "on" }),
+    state: async (db, id) => (await db.select({ tags: users.tags }).from(users).where(eq(users.id, id)))[0],
+  },
+  {
     name: "duplicate a product",
     make: async (db) => (await createProduct(db, { price: "99.00", stock: 4 })).id,
     json: (admin, id) => admin.postJson(`/api/products/${id}/duplicate`, {}),

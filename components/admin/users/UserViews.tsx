@@ -18,6 +18,9 @@ import {
 } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { EmailChoicesCard, PurchasesCard, StaffNoteCard, TagPills } from "./CustomerCards.tsx";
+import { USER_BULK_FORM_ID, UserBulkTags } from "./UserBulkTags.tsx";
+import { Island } from "../../../lib/islands.tsx";
+import BulkSelect from "../../../islands/BulkSelect.tsx";
 
 type Role = keyof typeof ROLE_LABELS;
 
@@ -35,6 +38,21 @@ function StatusPill({ user }: { user: StaffUserRow }) {
 type ListedUser = StaffUserRow & { figures: Pick<CustomerFigures, "paidOrders" | "spentCents"> };
 
 const USER_COLUMNS: Column<ListedUser>[] = [
+  {
+    header: <Island name="BulkSelect" component={BulkSelect} props={{ formId: USER_BULK_FORM_ID }} />,
+    className: "w-8",
+    cell: (u) => (
+      <input
+        type="checkbox"
+        form={USER_BULK_FORM_ID}
+        name={`id_${u.id}`}
+        value="on"
+        data-bulk-id={u.id}
+        aria-label={`Select ${u.username}`}
+        className="h-4 w-4 accent-green-800"
+      />
+    ),
+  },
   {
     header: "Username",
     cell: (u) => (
@@ -138,6 +156,7 @@ export function UserListView(
           ? ` · the CSV holds the newest ${csvMaxRows.toLocaleString("en-ZA")}: search or filter for the rest.`
           : ""}
       </p>
+      {items.length ? <UserBulkTags filter={{ q, role, tag }} page={page} total={total} tagsInUse={tagsInUse} /> : null}
       {items.length
         ? (
           <DataTable
