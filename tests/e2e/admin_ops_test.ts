@@ -115,6 +115,14 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   assert.match(download.suggestedFilename(), /^customers-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await Deno.readTextFile((await download.path())!);
   assert.match(csv, /^thandi_keeper,Thandi,Nkosi,thandi@example\.co\.za,,\w+,active,\d{4}-\d{2}-\d{2},3,/m);
+  // Tag the ticked rows from the list.
+  await row.getByRole("checkbox", { name: "Select thandi_keeper" }).check();
+  await page.getByText("Tag accounts").click();
+  await page.getByLabel("Tag", { exact: true }).fill("Reptile Expo 2026");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expectToast(page, "Tags updated", /Added "reptile expo 2026" to 1 account/);
+  assert.equal(await row.locator("[data-tags]").getAttribute("data-tags"), "reptile expo 2026");
+  await fullPageShot(page, "admin-users-bulk-tag-desktop");
   await row.getByRole("link", { name: "thandi_keeper" }).click();
   await page.getByRole("heading", { name: "Purchases" }).waitFor();
   assert.equal(await page.locator('[data-fact="paid-orders"]').innerText(), "3");
@@ -132,7 +140,7 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   // A tag leads to the list filtered by it, where she is the only breeder.
   await page.locator("[data-tags]").getByRole("link", { name: "breeder" }).first().click();
   await page.waitForURL(/\/admin\/users\?tag=breeder$/);
-  assert.equal(await page.getByLabel("Tag", { exact: true }).inputValue(), "breeder");
+  assert.equal(await page.getByLabel("Tag filter").inputValue(), "breeder");
   assert.deepEqual(
     await page.locator("[data-user]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-user"))),
     [

@@ -25,53 +25,57 @@ export function UserBulkTags(
       id={USER_BULK_FORM_ID}
       method="post"
       action="/admin/users/tags"
-      className="mt-4 rounded-xl border border-stone-200 bg-white p-4"
+      className="mt-4 rounded-xl border border-stone-200 bg-white px-4 py-3"
       data-user-bulk-form
     >
       <input type="hidden" name="f_q" value={filter.q} />
       <input type="hidden" name="f_role" value={filter.role} />
       <input type="hidden" name="f_tag" value={filter.tag} />
       <input type="hidden" name="f_page" value={String(page)} />
-      <fieldset>
-        <legend className="text-sm font-semibold text-stone-800">Tag accounts</legend>
-        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" name="scope" value="selected" defaultChecked className="accent-green-800" />
-            The accounts ticked below
-          </label>
-          <label className="inline-flex items-center gap-2">
-            <input type="radio" name="scope" value="filter" disabled={tooMany} className="accent-green-800" />
-            {total === 1 ? "The 1 account" : `All ${total} accounts`} matching this search
-            {tooMany ? ` (at most ${MAX_BULK_TAG_ACCOUNTS.toLocaleString("en-ZA")}: narrow it)` : ""}
-          </label>
+      {/* Closed at first: most visits to the list are look-ups, and on a phone it would push the list down. */}
+      <details data-bulk-details>
+        <summary className="cursor-pointer text-sm font-semibold text-stone-800">Tag accounts</summary>
+        <fieldset className="mt-2">
+          <legend className="sr-only">Which accounts</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="scope" value="selected" defaultChecked className="accent-green-800" />
+              The accounts ticked below
+            </label>
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="scope" value="filter" disabled={tooMany} className="accent-green-800" />
+              {total === 1 ? "The 1 account" : `All ${total} accounts`} matching this search
+              {tooMany ? ` (at most ${MAX_BULK_TAG_ACCOUNTS.toLocaleString("en-ZA")}: narrow it)` : ""}
+            </label>
+          </div>
+        </fieldset>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div>
+            <label htmlFor="bulk-tag-change" className={fieldLabelClass}>Change</label>
+            <select id="bulk-tag-change" name="change" className={fieldInputClass}>
+              <option value="add">Add the tag</option>
+              <option value="remove">Remove the tag</option>
+            </select>
+          </div>
+          <div className="flex-1">
+            <label htmlFor="bulk-tag" className={fieldLabelClass}>Tag</label>
+            <input
+              id="bulk-tag"
+              name="tag"
+              required
+              maxLength={CUSTOMER_TAG_MAX}
+              list="bulk-tag-list"
+              autoComplete="off"
+              placeholder="breeder"
+              className={fieldInputClass}
+            />
+            <datalist id="bulk-tag-list">
+              {tagsInUse.map((t) => <option key={t.tag} value={t.tag} />)}
+            </datalist>
+          </div>
+          <button type="submit" className={secondaryButton}>Apply</button>
         </div>
-      </fieldset>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div>
-          <label htmlFor="bulk-tag-change" className={fieldLabelClass}>Change</label>
-          <select id="bulk-tag-change" name="change" className={fieldInputClass}>
-            <option value="add">Add the tag</option>
-            <option value="remove">Remove the tag</option>
-          </select>
-        </div>
-        <div className="flex-1">
-          <label htmlFor="bulk-tag" className={fieldLabelClass}>Tag</label>
-          <input
-            id="bulk-tag"
-            name="tag"
-            required
-            maxLength={CUSTOMER_TAG_MAX}
-            list="bulk-tag-list"
-            autoComplete="off"
-            placeholder="breeder"
-            className={fieldInputClass}
-          />
-          <datalist id="bulk-tag-list">
-            {tagsInUse.map((t) => <option key={t.tag} value={t.tag} />)}
-          </datalist>
-        </div>
-        <button type="submit" className={secondaryButton}>Apply</button>
-      </div>
+      </details>
     </form>
   );
 }

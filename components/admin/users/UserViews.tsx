@@ -138,7 +138,7 @@ export function UserListView(
         {tagsInUse.length || tag
           ? (
             <div>
-              <label htmlFor="user-tag" className="sr-only">Tag</label>
+              <label htmlFor="user-tag" className="sr-only">Tag filter</label>
               <select id="user-tag" name="tag" defaultValue={tag} className={fieldInputClass}>
                 <option value="">All tags</option>
                 {/* A filter on a tag nobody carries any more still shows as chosen. */}
