@@ -18,6 +18,7 @@ import { parseForm } from "./catalog_forms.ts";
 import { formRoute } from "../action.ts";
 import { bulkProductsAction } from "../api/admin_product_bulk.ts";
 import { setFlash } from "../flash.ts";
+import { tickedIds } from "../../lib/bulk_ids.ts";
 
 const ACTIVE = "/admin/products";
 const PAGE_SIZE = 25;
@@ -84,12 +85,7 @@ export function bulkFormInput(fields: Record<string, string>): unknown {
         archived: fields.f_archived || "active",
       },
     }
-    : {
-      ids: Object.keys(fields).flatMap((k) => {
-        const m = /^id_(\d{1,10})$/.exec(k);
-        return m ? [Number(m[1])] : [];
-      }),
-    };
+    : { ids: tickedIds(fields) };
   const [action, value] = (fields.action ?? "").split(":", 2);
   switch (action) {
     case "set_status":

@@ -17,6 +17,7 @@ import { formRoute } from "../action.ts";
 import { bulkTagUsersAction, changeUserAction, setUserNoteAction, setUserTagsAction } from "../api/admin_users.ts";
 import { renderAdminPage } from "./render.tsx";
 import { csvDownload } from "./csv_download.ts";
+import { tickedIds } from "../../lib/bulk_ids.ts";
 
 const ACTIVE = "/admin/users";
 
@@ -31,12 +32,7 @@ function parseOr400<T>(
 function bulkTagFormInput(fields: Record<string, string>): unknown {
   const target = fields.scope === "filter"
     ? { filter: { q: fields.f_q || undefined, role: fields.f_role || undefined, tag: fields.f_tag || undefined } }
-    : {
-      ids: Object.keys(fields).flatMap((k) => {
-        const m = /^id_(\d{1,10})$/.exec(k);
-        return m ? [Number(m[1])] : [];
-      }),
-    };
+    : { ids: tickedIds(fields) };
   return { change: fields.change, tag: fields.tag ?? "", ...target };
 }
 

@@ -14,8 +14,7 @@ import type { CategoryOption } from "./ProductForm.tsx";
 import { type Column, DataTable, EmptyCard } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
-import { Island } from "../../../lib/islands.tsx";
-import BulkSelect from "../../../islands/BulkSelect.tsx";
+import { bulkSelectColumn } from "../shared/BulkColumn.tsx";
 import { BULK_FORM_ID, BulkActionBar } from "./BulkActionBar.tsx";
 
 /** The list's URL with its filter and page (paging links, and back to the list after a bulk edit). */
@@ -66,21 +65,7 @@ function ProductThumb({ product: p }: { product: Product }) {
 }
 
 const PRODUCT_COLUMNS: Column<Product>[] = [
-  {
-    header: <Island name="BulkSelect" component={BulkSelect} props={{ formId: BULK_FORM_ID }} />,
-    className: "w-8",
-    cell: (p) => (
-      <input
-        type="checkbox"
-        form={BULK_FORM_ID}
-        name={`id_${p.id}`}
-        value="on"
-        data-bulk-id={p.id}
-        aria-label={`Select ${p.name}`}
-        className="h-4 w-4 accent-green-800"
-      />
-    ),
-  },
+  bulkSelectColumn(BULK_FORM_ID, (p) => p),
   {
     header: "Product",
     cell: (p) => (

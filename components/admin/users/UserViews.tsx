@@ -19,8 +19,7 @@ import {
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { EmailChoicesCard, PurchasesCard, StaffNoteCard, TagPills } from "./CustomerCards.tsx";
 import { USER_BULK_FORM_ID, UserBulkTags } from "./UserBulkTags.tsx";
-import { Island } from "../../../lib/islands.tsx";
-import BulkSelect from "../../../islands/BulkSelect.tsx";
+import { bulkSelectColumn } from "../shared/BulkColumn.tsx";
 
 type Role = keyof typeof ROLE_LABELS;
 
@@ -38,21 +37,7 @@ function StatusPill({ user }: { user: StaffUserRow }) {
 type ListedUser = StaffUserRow & { figures: Pick<CustomerFigures, "paidOrders" | "spentCents"> };
 
 const USER_COLUMNS: Column<ListedUser>[] = [
-  {
-    header: <Island name="BulkSelect" component={BulkSelect} props={{ formId: USER_BULK_FORM_ID }} />,
-    className: "w-8",
-    cell: (u) => (
-      <input
-        type="checkbox"
-        form={USER_BULK_FORM_ID}
-        name={`id_${u.id}`}
-        value="on"
-        data-bulk-id={u.id}
-        aria-label={`Select ${u.username}`}
-        className="h-4 w-4 accent-green-800"
-      />
-    ),
-  },
+  bulkSelectColumn(USER_BULK_FORM_ID, (u) => ({ id: u.id, name: u.username })),
   {
     header: "Username",
     cell: (u) => (
