@@ -94,9 +94,10 @@ export function PrivacyView({ shop, siteUrl }: InfoProps) {
             price you last saw of each product on your wishlist.
           </li>
           <li>
-            <strong>Notes our staff keep:</strong>{" "}
+            <strong>Notes and tags our staff keep:</strong>{" "}
             a short note on your account that only our staff see, such as a gate code or a delivery preference you told
-            us. It is part of your data download, and it is deleted with your account.
+            us, and tags that group customers (for example "breeder" or "trade", which may make a trade discount
+            available to you). They are part of your data download, and they are deleted with your account.
           </li>
           <li>
             <strong>Loyalty and referrals:</strong>{" "}
