@@ -186,7 +186,8 @@ export function couponBodyFromForm(form: CouponFormValues): CouponBody {
     usageLimit: numberOrNull(form.usageLimit),
     userLimit: numberOrNull(form.userLimit) ?? 1,
     firstTimeOnly: form.firstTimeOnly,
-    customerTag: form.customerTag.trim().replace(/\s+/g, " ").toLowerCase() || null,
+    // Put in a tag's form (lower case, spaces made one) by the server's schema, lib/customer_tag.ts.
+    customerTag: form.customerTag.trim() || null,
     active: form.active,
     categoryId: null,
     productId: null,

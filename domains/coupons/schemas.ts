@@ -23,7 +23,12 @@ export const couponBody = z.object({
   userLimit: z.number({ error: COUPON_MESSAGES.userLimit }).nullable().default(1).transform((n) => n ?? 1),
   firstTimeOnly: z.boolean({ error: "firstTimeOnly must be true or false" }).default(false),
   // Only customers with this tag; "" or null for everyone.
-  customerTag: z.literal("").transform(() => null).or(customerTag).nullable().default(null),
+  customerTag: z.union([z.literal("").transform(() => null), customerTag], {
+    error: (issue) =>
+      issue.code === "invalid_union" && issue.input !== undefined && typeof issue.input !== "string"
+        ? "customerTag must be a tag (text) or null"
+        : undefined,
+  }).nullable().default(null),
   active: z.boolean({ error: "active must be true or false" }).default(true),
   categoryId: id.nullable().default(null),
   productId: id.nullable().default(null),
