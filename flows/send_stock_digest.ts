@@ -5,7 +5,14 @@
  * nothing, so a product that stays low does not fill the inbox.
  */
 import type { Db } from "../db/client.ts";
-import { claimDigestDay, digestDone, lowStockProducts, previousDigestIds } from "../domains/dashboard/mod.ts";
+import {
+  claimDigestDay,
+  digestDone,
+  type LowStockProduct,
+  lowStockProducts,
+  lowVariantsText,
+  previousDigestIds,
+} from "../domains/dashboard/mod.ts";
 import { enqueueEmail, escapeHtml } from "../domains/mail/mod.ts";
 import { SA_OFFSET_MS, saDay } from "../lib/sa_dates.ts";
 import { LOW_STOCK } from "../db/low_stock.ts";
@@ -24,17 +31,18 @@ export interface StockDigestOptions {
 }
 
 const EVERYTHING_LOW =
-  `Everything at or below its low-stock alert (${LOW_STOCK} left unless the product sets its own), sold out first`;
+  `Everything at or below its low-stock alert (${LOW_STOCK} left unless the product sets its own; ` +
+  `for a product sold in variants, any one variant), sold out first`;
 
-type LowProduct = Awaited<ReturnType<typeof lowStockProducts>>[number];
-
-function digestEmail(low: LowProduct[], fresh: Set<number>, opts: StockDigestOptions) {
+function digestEmail(low: LowStockProduct[], fresh: Set<number>, opts: StockDigestOptions) {
   const admin = `${opts.siteUrl}/admin/products`;
   const restock = `${opts.siteUrl}/admin/restock`;
-  const line = (p: LowProduct) =>
+  const line = (p: LowStockProduct) =>
     `${p.stock === 0 ? "Sold out" : `${p.stock} left`}${
       p.lowStockAt === null ? "" : ` (alert at ${p.lowStockAt})`
-    }: ${p.name} (${p.sku})${fresh.has(p.id) ? " - new" : ""}`;
+    }: ${p.name} (${p.sku})${p.lowVariants.length ? `: ${lowVariantsText(p.lowVariants)}` : ""}${
+      fresh.has(p.id) ? " - new" : ""
+    }`;
   const more = low.length >= DIGEST_MAX_PRODUCTS
     ? `\nThe list stops at ${DIGEST_MAX_PRODUCTS}; the admin has them all.`
     : "";

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../tests/helpers/db.ts";
-import { createProduct } from "../tests/helpers/factories.ts";
+import { createProduct, createVariant } from "../tests/helpers/factories.ts";
 import type { Db } from "../db/client.ts";
-import { emailOutbox, products, stockDigests } from "../db/schema/mod.ts";
+import { emailOutbox, products, productVariants, stockDigests } from "../db/schema/mod.ts";
 import { sendStockDigest } from "./send_stock_digest.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -64,6 +64,27 @@ test("[stock digest] from 07:00 once a day, sold out first, and only when someth
     third.textBody,
     /Sold out: UVB Lamp \(UVB-24\)\n2 left: Cork Hide \(CORK-1\) - new\n3 left: Heat Mat 20W \(MAT-20\)\n/,
   );
+});
+
+test("[stock digest] a product sold in variants is newly low when one variant runs low, and the line names it", async (db) => {
+  const range = await createProduct(db, { name: "Heat Mat Range", sku: "MAT-R", stock: 48 });
+  await createVariant(db, range.id, { name: "Small", sku: "MAT-R-S", stock: 40 });
+  const large = await createVariant(db, range.id, { name: "Large", sku: "MAT-R-L", stock: 8 });
+  await createProduct(db, { name: "UVB Lamp", sku: "UVB-24", stock: 0 });
+  assert.deepEqual(await run(db, SEVEN), { sent: true });
+  assert.doesNotMatch((await mails(db))[0].textBody, /Heat Mat Range/, "8 and 40 are above 5");
+
+  // The Large sells out (the product's total follows its variants, as checkout keeps it).
+  await db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, large.id));
+  await db.update(products).set({ stock: 40 }).where(eq(products.id, range.id));
+  assert.deepEqual(await run(db, new Date(SEVEN.getTime() + DAY)), { sent: true });
+  const [, next] = await mails(db);
+  assert.equal(next.subject, "Low stock: 1 new at Reptile Basics");
+  assert.match(
+    next.textBody,
+    /\n40 left: Heat Mat Range \(MAT-R\): Large sold out - new\nSold out: UVB Lamp \(UVB-24\)\n/,
+  );
+  assert.match(next.textBody, /for a product sold in variants, any one variant/);
 });
 
 test("[stock digest] no address in Settings: nothing is sent or claimed", async (db) => {

@@ -117,6 +117,12 @@ export const products = pgTable("products", {
    */
   lowStockAt: integer(),
   /**
+   * The fewest units any of its variants holds (pre-order variants, which hold none, left out); null
+   * for a product sold without variants. Kept by a trigger on product_variants (migration 0047), so
+   * the low-stock rule sees a size that ran out while the product's total is still high (decision 0111).
+   */
+  lowestVariantStock: integer(),
+  /**
    * Search document kept by the database (triggers of migration 0015): name weighs most, then
    * brand, then the category's name, then description. Stored with the category's name so one GIN
    * index answers a search (decision 0044); never written by the code.
@@ -182,9 +188,9 @@ export const products = pgTable("products", {
   )
     .where(sql`archived_at is null and status = 'active'`),
   // The admin dashboard's low-stock panel and the product list's "low stock" filter (decision 0098).
-  // Its condition is the low-stock rule itself (lowStockSql), so the index holds only low products.
-  index("products_low_stock_idx").on(t.stock, t.name)
-    .where(sql`archived_at is null and stock <= coalesce(low_stock_at, 5)`),
+  // Its condition is the low-stock rule itself (db/low_stock.ts), so the index holds only low products.
+  index("products_low_stock_idx").on(sql`coalesce(${t.lowestVariantStock}, ${t.stock})`, t.name)
+    .where(sql`archived_at is null and coalesce(lowest_variant_stock, stock) <= coalesce(low_stock_at, 5)`),
   // The admin product list's "name or SKU contains" search, beside products_name_trgm_idx (decision 0098).
   index("products_sku_trgm_idx").using("gin", sql`lower(${t.sku}) gin_trgm_ops`),
   check("products_stock_non_negative", sql`${t.stock} >= 0`),

@@ -11,7 +11,7 @@ export {
   toVariant,
   treeIdsIn,
 } from "./service.ts";
-export { isLowOnStock, LOW_STOCK } from "../../db/low_stock.ts";
+export { isLowOnStock, LOW_STOCK, lowStockLevel } from "../../db/low_stock.ts";
 export { isOnStorefront, onStorefront, onStorefrontAs } from "./visibility.ts";
 export {
   countMatches,

@@ -173,6 +173,7 @@ export function toProduct(
     salePriceCents: toCents(p.salePrice),
     stock: p.stock,
     lowStockAt: p.lowStockAt,
+    lowestVariantStock: p.lowestVariantStock,
     images: p.images,
     imageAlts: p.imageAlts ?? {},
     options: p.options ?? [],

@@ -30,6 +30,8 @@ export interface Product {
   stock: number;
   /** Low on stock at this many units or fewer; null: the shop's LOW_STOCK (decision 0105). Staff only. */
   lowStockAt: number | null;
+  /** The fewest units of any of its variants (pre-orders left out); null without variants (decision 0111). Staff only. */
+  lowestVariantStock: number | null;
   images: string[];
   /** Alt text of images by URL (staff write it); an image without one is described by the product's name. */
   imageAlts: Record<string, string>;

@@ -6,13 +6,13 @@
  * they were paid in South Africa (Africa/Johannesburg: UTC+2 all year, no daylight saving). Weeks
  * start on Monday. Each figure is one aggregate query (the 30 days are one grouped query, not 30).
  */
-import { and, asc, count, eq, gte, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, products, reviews } from "../../db/schema/mod.ts";
+import { orders, products, productVariants, reviews } from "../../db/schema/mod.ts";
 import { toCents } from "../../lib/money.ts";
 import { DAY_MS, SA_OFFSET_MS, saDay } from "../../lib/sa_dates.ts";
 import { productSales, type ProductSalesRow } from "./period_reports.ts";
-import { lowOnStock } from "../../db/low_stock.ts";
+import { LOW_STOCK, lowOnStock, lowStockUnits } from "../../db/low_stock.ts";
 
 export const CHART_DAYS = 30;
 const TOP_PRODUCTS = 5;
@@ -44,7 +44,7 @@ export interface DashboardFigures {
   topByUnits: TopProduct[];
   topByRevenue: TopProduct[];
   awaitingDispatch: number;
-  lowStock: { id: number; name: string; stock: number }[];
+  lowStock: LowStockProduct[];
   lowStockCount: number;
   pendingReviews: number;
 }
@@ -55,14 +55,48 @@ const paid = and(isNotNull(orders.paidAt), ne(orders.status, "cancelled"));
 /** Not archived and at or below its low-stock level, sold out included. */
 const isLow = and(lowOnStock(), isNull(products.archivedAt));
 
-/** The products low on stock, the fewest first (the dashboard's list and the daily low-stock e-mail). */
-export async function lowStockProducts(
-  db: Db,
-  limit: number,
-): Promise<{ id: number; name: string; sku: string; stock: number; lowStockAt: number | null }[]> {
+export interface LowStockProduct {
+  id: number;
+  name: string;
+  sku: string;
+  /** The product's whole stock (its variants' sum when it has them). */
+  stock: number;
+  lowStockAt: number | null;
+  /** Its variants at or below the product's level, the emptiest first; empty without variants (decision 0111). */
+  lowVariants: { name: string; sku: string; stock: number }[];
+}
+
+/**
+ * The products low on stock, the emptiest first (the dashboard's list and the daily low-stock
+ * e-mail), each with the variants that made it low: two indexed reads, the second only for the
+ * listed products.
+ */
+export async function lowStockProducts(db: Db, limit: number): Promise<LowStockProduct[]> {
   const { id, name, sku, stock, lowStockAt } = products;
-  return await db.select({ id, name, sku, stock, lowStockAt })
-    .from(products).where(isLow).orderBy(asc(products.stock), asc(products.name), asc(products.id)).limit(limit);
+  const low = await db.select({ id, name, sku, stock, lowStockAt })
+    .from(products).where(isLow).orderBy(asc(lowStockUnits()), asc(products.name), asc(products.id)).limit(limit);
+  if (!low.length) return [];
+  const variants = await db.select({
+    productId: productVariants.productId,
+    name: productVariants.name,
+    sku: productVariants.sku,
+    stock: productVariants.stock,
+  }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(
+      inArray(productVariants.productId, low.map((p) => p.id)),
+      eq(productVariants.preorder, false),
+      sql`${productVariants.stock} <= coalesce(${products.lowStockAt}, ${LOW_STOCK})`,
+    ))
+    .orderBy(asc(productVariants.stock), asc(productVariants.name), asc(productVariants.id));
+  return low.map((p) => ({
+    ...p,
+    lowVariants: variants.filter((v) => v.productId === p.id).map(({ name, sku, stock }) => ({ name, sku, stock })),
+  }));
+}
+
+/** "Large sold out, XL 2 left": a low product's low variants, as the dashboard and the e-mail say them. */
+export function lowVariantsText(variants: LowStockProduct["lowVariants"]): string {
+  return variants.map((v) => `${v.name} ${v.stock === 0 ? "sold out" : `${v.stock} left`}`).join(", ");
 }
 const net = sql<string>`coalesce(sum(${orders.total} - ${orders.refundedAmount}), 0)`;
 

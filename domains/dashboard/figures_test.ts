@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
-import { createProduct, createUser } from "../../tests/helpers/factories.ts";
-import type { Db } from "../../db/client.ts";
-import { orderItems, orders, products, reviews } from "../../db/schema/mod.ts";
-import { dashboardFigures, saBoundaries } from "./mod.ts";
+import { createProduct, createUser, createVariant } from "../../tests/helpers/factories.ts";
+import { type Db, rowsOf } from "../../db/client.ts";
+import { orderItems, orders, products, productVariants, reviews } from "../../db/schema/mod.ts";
+import { dashboardFigures, lowVariantsText, saBoundaries } from "./mod.ts";
 
-const { test, closeDatabase } = useTestDatabase();
+const { test, raceTest, closeDatabase } = useTestDatabase();
 
 // Tuesday 24 November 2026, 12:00 in Johannesburg.
 const now = new Date("2026-11-24T10:00:00Z");
@@ -103,5 +103,80 @@ test("[dashboard] low stock reads each product's own alert level, else 5; 0 mean
   ]);
   assert.equal(f.lowStockCount, 3);
 });
+
+test("[dashboard] a product sold in variants is low when one variant is, at the product's level; pre-orders aside", async (db) => {
+  const mats = await createProduct(db, { name: "Heat Mat Range", stock: 43 });
+  const small = await createVariant(db, mats.id, { name: "Small", stock: 40 });
+  const large = await createVariant(db, mats.id, { name: "Large", stock: 3 });
+  const xl = await createVariant(db, mats.id, { name: "XL", stock: 0, preorder: true });
+  await createProduct(db, { name: "Basking Bulb", stock: 2 });
+  await createProduct(db, { name: "Water Bowl", stock: 30 });
+  const lowest = async () =>
+    (await db.select({ n: products.lowestVariantStock }).from(products).where(eq(products.id, mats.id)))[0].n;
+  const listed = async () => {
+    const f = await dashboardFigures(db, now);
+    return {
+      rows: f.lowStock.map((p) => [p.name, p.stock, lowVariantsText(p.lowVariants)]),
+      count: f.lowStockCount,
+    };
+  };
+
+  assert.equal(await lowest(), 3, "the database keeps the emptiest in-stock-kept variant");
+  assert.deepEqual(await listed(), {
+    rows: [["Basking Bulb", 2, ""], ["Heat Mat Range", 43, "Large 3 left"]],
+    count: 2,
+  });
+
+  await db.update(productVariants).set({ stock: 10 }).where(eq(productVariants.id, large.id));
+  assert.equal(await lowest(), 10);
+  assert.deepEqual(await listed(), { rows: [["Basking Bulb", 2, ""]], count: 1 }, "the pre-order XL at 0 is not low");
+
+  await db.update(products).set({ lowStockAt: 12 }).where(eq(products.id, mats.id));
+  assert.deepEqual((await listed()).rows[1], ["Heat Mat Range", 43, "Large 10 left"], "the level applies per variant");
+
+  await db.update(productVariants).set({ preorder: false }).where(eq(productVariants.id, xl.id));
+  assert.equal(await lowest(), 0);
+  assert.deepEqual((await listed()).rows[0], ["Heat Mat Range", 43, "XL sold out, Large 10 left"], "emptiest first");
+
+  await db.delete(productVariants).where(eq(productVariants.id, xl.id));
+  await db.delete(productVariants).where(eq(productVariants.id, large.id));
+  assert.equal(await lowest(), 40);
+  await db.delete(productVariants).where(eq(productVariants.id, small.id));
+  assert.equal(await lowest(), null, "no variants left: the product's own stock counts again");
+});
+
+raceTest(
+  "[dashboard] a variant written without the product's lock still leaves the product's lowest variant right",
+  async (db) => {
+    const range = await createProduct(db, { name: "Heat Mat Range", stock: 50 });
+    const small = await createVariant(db, range.id, { name: "Small", stock: 40 });
+    const large = await createVariant(db, range.id, { name: "Large", stock: 10 });
+    let updated!: () => void, release!: () => void;
+    const smallSold = new Promise<void>((r) => (updated = r));
+    const gate = new Promise<void>((r) => (release = r));
+    // A sale holds the product's lock (checkout's order) and takes the Small down to 1 ...
+    const sale = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${products} where ${products.id} = ${range.id} for update`);
+      await tx.update(productVariants).set({ stock: 1 }).where(eq(productVariants.id, small.id));
+      updated();
+      await gate;
+    });
+    await smallSold;
+    // ... while a manual fix sets the Large to 2 without it, and waits for the sale's lock.
+    const fix = Promise.resolve(db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, large.id)));
+    for (let i = 0; i < 100; i++) {
+      const [{ n }] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from pg_locks where not granted`),
+      );
+      if (n > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    release();
+    await sale;
+    await fix;
+    const [row] = await db.select({ n: products.lowestVariantStock }).from(products).where(eq(products.id, range.id));
+    assert.equal(row.n, 1, "the Small's 1, committed while the fix waited, is the lowest");
+  },
+);
 
 closeDatabase();

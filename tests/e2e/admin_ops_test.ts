@@ -24,6 +24,8 @@ import { sql } from "drizzle-orm";
 import { hashPassword } from "../../domains/auth/mod.ts";
 
 const superAdmin = demoAccounts.find((a) => a.role === "super_admin")!;
+/** The variant the shop is filled with sold out. */
+let lowSize = { id: 0, name: "", product: "" };
 
 const e2e = useShopInBrowser({
   start: "[e2e] start the shop and the browser",
@@ -38,6 +40,15 @@ const e2e = useShopInBrowser({
         lastName: "Nkosi",
         password: await hashPassword("Gecko-Keeper1"),
       });
+      // One size of a range sold out while the others are plenty: the range is low (decision 0111), and
+      // the first of the demo's ranges sorts among the dashboard's first eight sold-out lines.
+      const [size] = await db.select({ id: productVariants.id, name: productVariants.name, product: products.name }).from(productVariants)
+        .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
+        .where(sql`not ${productVariants.preorder} and ${products.stock} > 20 and ${productVariants.productId} in (
+          select product_id from ${productVariants} group by 1 having count(*) > 1)`)
+        .orderBy(productVariants.id).limit(1);
+      await db.update(productVariants).set({ stock: 0 }).where(sql`${productVariants.id} = ${size.id}`);
+      lowSize = size;
       // Paid orders over the last weeks, so the dashboard's chart has something to draw.
       // A product without variants, so the restock plan can read its stock against its sales.
       const [product] = await db.select().from(products)
@@ -214,7 +225,12 @@ e2e.test("[e2e admin] an admin creates, edits and deletes a coupon on the Manage
   await fullPageShot(page, "admin-audit-desktop");
   await page.goto(`${e2e.server.url}/admin`);
   await page.locator("[data-sales-chart]").waitFor();
+  await page.locator("[data-low-stock] li", { hasText: lowSize.product }).locator("[data-low-variants]")
+    .getByText(`${lowSize.name} sold out`).waitFor();
   await fullPageShot(page, "admin-dashboard-desktop");
+  await page.goto(`${e2e.server.url}/admin/products?stock=low&q=${encodeURIComponent(lowSize.product)}`);
+  await page.locator("[data-product-row]", { hasText: lowSize.product }).getByText("(a variant sold out)").waitFor();
+  await fullPageShot(page, "admin-products-low-desktop");
   await page.goto(`${e2e.server.url}/admin?tab=users`);
   await fullPageShot(page, "admin-dashboard-users-desktop");
   await page.context().close();

@@ -156,7 +156,12 @@ test(
     await createProduct(db, { name: "Crickets Tub", sku: "CRK-50", stock: 12, lowStockAt: 20 });
     await createProduct(db, { name: "Cork Bark", sku: "CORK-1", stock: 2, lowStockAt: 0 });
     await createProduct(db, { name: "Old Heat Mat", sku: "MAT-OLD", stock: 40, archivedAt: new Date() });
-    for (let i = 0; i < 24; i++) await createProduct(db, { name: `Zz Filler ${i}`, sku: `FILL-${i}`, stock: 50 });
+    // 43 in all, but the large size is down to 3: low (decision 0111); a pre-order size at 0 is not.
+    const mats = await createProduct(db, { name: "Heat Mat Range", sku: "MAT-R", stock: 43 });
+    await createVariant(db, mats.id, { name: "Small", sku: "MAT-R-S", stock: 40 });
+    await createVariant(db, mats.id, { name: "Large", sku: "MAT-R-L", stock: 3 });
+    await createVariant(db, mats.id, { name: "XL", sku: "MAT-R-XL", stock: 0, preorder: true });
+    for (let i = 0; i < 23; i++) await createProduct(db, { name: `Zz Filler ${i}`, sku: `FILL-${i}`, stock: 50 });
     const names = (html: string) =>
       [...html.matchAll(/data-product-row="\d+"[\s\S]*?class="font-semibold[^"]*">([^<]+)</g)].map((m) => m[1]);
 
@@ -166,8 +171,9 @@ test(
       "Basking Spot 75W",
     ]);
     const low = await (await admin.get("/admin/products?stock=low")).text();
-    assert.deepEqual(names(low), ["Basking Spot 75W", "Crickets Tub"]);
+    assert.deepEqual(names(low), ["Basking Spot 75W", "Crickets Tub", "Heat Mat Range"]);
     assert.match(low, /12(<!-- -->)? \(low\)/, "low at its own alert level");
+    assert.match(low, /43 \(a variant at 3\)/, "the total says a variant made it low");
     assert.deepEqual(names(await (await admin.get("/admin/products?stock=out")).text()), ["Ceramic Heater"]);
     assert.deepEqual(names(await (await admin.get("/admin/products?archived=archived")).text()), ["Old Heat Mat"]);
     assert.deepEqual(names(await (await admin.get("/admin/products?q=%25")).text()), [], "% is a plain character");

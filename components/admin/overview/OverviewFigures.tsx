@@ -1,7 +1,20 @@
 /** The figures above the dashboard's tabs: sales, the 30-day chart, top products and work waiting. */
-import type { DashboardFigures, SalesFigure, TopProduct } from "../../../domains/dashboard/mod.ts";
+import {
+  type DashboardFigures,
+  type LowStockProduct,
+  lowVariantsText,
+  type SalesFigure,
+  type TopProduct,
+} from "../../../domains/dashboard/mod.ts";
+import { lowStockLevel } from "../../../domains/catalog/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { SalesChart } from "./SalesChart.tsx";
+
+/** Red sold out, amber at or below the alert; plain when only a variant is low (its line says which). */
+function stockTone(p: LowStockProduct): string {
+  if (p.stock === 0) return "text-red-700";
+  return p.stock <= lowStockLevel(p) ? "text-amber-700" : "text-stone-700";
+}
 
 function SalesCard({ label, figure }: { label: string; figure: SalesFigure }) {
   return (
@@ -86,7 +99,7 @@ export function OverviewFigures({ figures }: { figures: DashboardFigures }) {
           <WorkCard
             label="Low stock"
             value={figures.lowStockCount}
-            hint="Products with 5 or fewer in stock"
+            hint="At or below their alert, a variant included"
           />
           <WorkCard
             label="Pending reviews"
@@ -119,8 +132,15 @@ export function OverviewFigures({ figures }: { figures: DashboardFigures }) {
               <ul className="mt-2 space-y-1.5 text-sm" data-low-stock>
                 {figures.lowStock.map((p) => (
                   <li key={p.id} className="flex justify-between gap-3">
-                    <span className="min-w-0 truncate">{p.name}</span>
-                    <span className={`shrink-0 font-semibold ${p.stock === 0 ? "text-red-700" : "text-amber-700"}`}>
+                    <span className="min-w-0">
+                      <span className="block truncate">{p.name}</span>
+                      {p.lowVariants.length > 0 && (
+                        <span className="block truncate text-xs text-amber-800" data-low-variants>
+                          {lowVariantsText(p.lowVariants)}
+                        </span>
+                      )}
+                    </span>
+                    <span className={`shrink-0 font-semibold ${stockTone(p)}`}>
                       {p.stock === 0 ? "Sold out" : `${p.stock} left`}
                     </span>
                   </li>

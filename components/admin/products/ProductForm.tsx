@@ -81,14 +81,14 @@ const PRICES: TextFieldSpec[] = [
 
 const STOCK: TextFieldSpec = { label: "Stock", name: "stock", inputMode: "numeric" };
 
-/** The product's reorder point (decision 0105); it applies to the product's total stock. */
+/** The product's reorder point (decision 0105); a product sold in variants applies it to each variant (0111). */
 const LOW_STOCK_ALERT: TextFieldSpec = {
   label: "Low-stock alert at",
   name: "lowStockAt",
   inputMode: "numeric",
   hint:
-    `Low on stock (dashboard, Low stock filter, morning e-mail) at this many units or fewer; empty: ${LOW_STOCK}; ` +
-    "0: only when sold out",
+    `Low on stock (dashboard, Low stock filter, morning e-mail) at this many units or fewer, per variant when it has ` +
+    `variants; empty: ${LOW_STOCK}; 0: only when sold out`,
 };
 
 /** Where the product shows besides its category (ticked: "on"). */

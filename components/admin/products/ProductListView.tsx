@@ -4,7 +4,7 @@
  */
 import type { Product } from "../../../domains/catalog/mod.ts";
 import { imageSource } from "../../../lib/image_sizes.ts";
-import { effectivePriceCents, isLowOnStock } from "../../../domains/catalog/mod.ts";
+import { effectivePriceCents, isLowOnStock, lowStockLevel } from "../../../domains/catalog/mod.ts";
 import type { AdminProductQuery } from "../../../domains/catalog_admin/mod.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { Pagination } from "../../ui/Pagination.tsx";
@@ -31,11 +31,15 @@ export function listHref(query: AdminProductQuery, page: number): string {
   return qs ? `/admin/products?${qs}` : "/admin/products";
 }
 
-function StockCell({ product }: { product: Pick<Product, "stock" | "lowStockAt"> }) {
-  const { stock } = product;
+function StockCell({ product }: { product: Pick<Product, "stock" | "lowStockAt" | "lowestVariantStock"> }) {
+  const { stock, lowestVariantStock: lowest } = product;
   if (stock <= 0) return <span className="font-semibold text-red-700">Out of stock</span>;
-  if (isLowOnStock(product)) return <span className="font-semibold text-amber-700">{stock} (low)</span>;
-  return <span>{stock}</span>;
+  if (!isLowOnStock(product)) return <span>{stock}</span>;
+  // Low because one variant is (decision 0111): the total alone would not say why.
+  const why = lowest !== null && stock > lowStockLevel(product)
+    ? (lowest === 0 ? "a variant sold out" : `a variant at ${lowest}`)
+    : "low";
+  return <span className="font-semibold text-amber-700">{`${stock} (${why})`}</span>;
 }
 
 function PriceCell({ product: p }: { product: Product }) {
