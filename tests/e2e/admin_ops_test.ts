@@ -42,7 +42,8 @@ const e2e = useShopInBrowser({
       });
       // One size of a range sold out while the others are plenty: the range is low (decision 0111), and
       // the first of the demo's ranges sorts among the dashboard's first eight sold-out lines.
-      const [size] = await db.select({ id: productVariants.id, name: productVariants.name, product: products.name }).from(productVariants)
+      const [size] = await db.select({ id: productVariants.id, name: productVariants.name, product: products.name })
+        .from(productVariants)
         .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
         .where(sql`not ${productVariants.preorder} and ${products.stock} > 20 and ${productVariants.productId} in (
           select product_id from ${productVariants} group by 1 having count(*) > 1)`)
