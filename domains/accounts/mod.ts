@@ -41,6 +41,7 @@ export {
   customerTagsInUse,
   ERASED_KEEPS_NO_TAGS,
   MAX_BULK_TAG_ACCOUNTS,
+  renameTagOnAccounts,
   setCustomerTags,
   type TagInUse,
   TOO_MANY_TO_TAG,

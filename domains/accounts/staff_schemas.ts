@@ -62,3 +62,14 @@ export const bulkTagsBody = z.object({
 }).strict().refine((b) => (b.ids === undefined) !== (b.filter === undefined), {
   message: "Send either ids or filter.",
 });
+
+/** POST /api/admin/users/tags/rename: every account's (and tagged coupon's) `from` becomes `to`. */
+export const renameTagBody = z.object({
+  from: customerTag,
+  to: customerTag,
+}).strict().refine((b) => b.from !== b.to, { message: "The new name is the same as the old one.", path: ["to"] });
+
+export const renameTagResult = z.object({
+  accounts: z.number().int().describe("Accounts that carried the tag (merged where they already had the new one)"),
+  coupons: z.number().int().describe("Coupons kept for customers with the tag, now kept for the new one"),
+});

@@ -132,3 +132,42 @@ export async function bulkTagCustomers(
     return { matched: rows.length, changed: changes.length };
   });
 }
+
+/**
+ * Renames a tag on every account that carries it (erased accounts carry none), in the caller's
+ * transaction: `from` becomes `to` in its place, or simply goes when the account already has `to`
+ * (a merge). Rows locked in id order, as a bulk change locks them; each account audited.
+ */
+export async function renameTagOnAccounts(
+  tx: Db,
+  actor: { id: number },
+  from: string,
+  to: string,
+  now = new Date(),
+): Promise<number> {
+  const rows = await tx.select({ id: users.id, tags: users.tags }).from(users)
+    .where(sql`${users.tags} @> array[${from}]::text[]`).orderBy(asc(users.id)).for("update");
+  if (!rows.length) return 0;
+  await tx.update(users).set({
+    // array_remove first when `to` is already there, so the merged set keeps one of it.
+    tags: sql`case when ${to}::text = any(${users.tags}) then array_remove(${users.tags}, ${from}::text)
+      else array_replace(${users.tags}, ${from}::text, ${to}::text) end`,
+    updatedAt: now,
+  }).where(inArray(users.id, rows.map((r) => r.id)));
+  await recordAudits(
+    tx,
+    rows.map((r): AuditRecord => ({
+      userId: actor.id,
+      entityType: "user",
+      entityId: r.id,
+      action: "tags_change",
+      details: {
+        before: { tags: r.tags },
+        after: {
+          tags: r.tags.includes(to) ? r.tags.filter((t) => t !== from) : r.tags.map((t) => t === from ? to : t),
+        },
+      },
+    })),
+  );
+  return rows.length;
+}

@@ -52,15 +52,21 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
 
 /** Records many staff actions in one insert (a bulk edit: one entry per product, one statement). */
 export async function recordAudits(db: Db, entries: readonly AuditRecord[]): Promise<void> {
-  if (!entries.length) return;
-  await db.insert(auditLogs).values(entries.map((entry) => ({
-    userId: entry.userId,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    action: entry.action,
-    details: entry.details ?? null,
-  })));
+  // In inserts of AUDIT_BATCH rows: five parameters a row stays far below PostgreSQL's 65,535 a statement.
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+    await db.insert(auditLogs).values(
+      entries.slice(i, i + AUDIT_BATCH).map((entry) => ({
+        userId: entry.userId,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        action: entry.action,
+        details: entry.details ?? null,
+      })),
+    );
+  }
 }
+
+const AUDIT_BATCH = 5_000;
 
 /** One record's history, newest first (the spec's GET /audit-logs/{entityType}/{id}). */
 export async function listAuditFor(db: Db, entityType: string, entityId: number, limit = 200): Promise<AuditEntry[]> {

@@ -230,3 +230,22 @@ export async function deleteCoupon(db: Db, id: number, userId: number): Promise<
     });
   });
 }
+
+/**
+ * Points the coupons kept for customers tagged `from` at `to` (a customer tag renamed), in the
+ * caller's transaction, each coupon audited as an update of its customerTag. Returns how many.
+ */
+export async function retagCoupons(tx: Db, userId: number, from: string, to: string): Promise<number> {
+  const moved = await tx.update(coupons).set({ customerTag: to, updatedAt: new Date() })
+    .where(eq(coupons.customerTag, from)).returning({ id: coupons.id });
+  for (const { id } of moved) {
+    await recordAudit(tx, {
+      userId,
+      entityType: "coupon",
+      entityId: id,
+      action: "update",
+      details: { changes: { customerTag: { before: from, after: to } } },
+    });
+  }
+  return moved.length;
+}

@@ -28,6 +28,7 @@ export {
   DUPLICATE_CODE,
   getAdminCoupon,
   listCoupons,
+  retagCoupons,
   updateCoupon,
 } from "./admin.ts";
 export * as couponSchemas from "./schemas.ts";

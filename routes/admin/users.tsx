@@ -14,7 +14,13 @@ import { ROLE_LABELS } from "../../components/admin/shared/AdminTable.tsx";
 import { currentUser } from "../guards.ts";
 import { setFlash } from "../flash.ts";
 import { formRoute } from "../action.ts";
-import { bulkTagUsersAction, changeUserAction, setUserNoteAction, setUserTagsAction } from "../api/admin_users.ts";
+import {
+  bulkTagUsersAction,
+  changeUserAction,
+  renameUserTagAction,
+  setUserNoteAction,
+  setUserTagsAction,
+} from "../api/admin_users.ts";
 import { renderAdminPage } from "./render.tsx";
 import { csvDownload } from "./csv_download.ts";
 import { tickedIds } from "../../lib/bulk_ids.ts";
@@ -99,6 +105,27 @@ export function usersAdmin() {
     onError: (c, err, fields) => {
       setFlash(c, { title: "Nothing was changed", description: err.message, variant: "destructive" });
       return c.redirect(backToList(fields), 303);
+    },
+  });
+
+  // The form twin of POST /api/admin/users/tags/rename: back on the list filtered by the new name.
+  formRoute(app, renameUserTagAction, {
+    path: "/tags/rename",
+    input: (fields) => ({ from: fields.from ?? "", to: fields.to ?? "" }),
+    onSuccess: (c, out, input) => {
+      const n = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+      setFlash(c, {
+        title: "Tag renamed",
+        description: `"${input.from}" is now "${input.to}" on ${n(out.accounts, "account")}` +
+          (out.coupons ? ` and ${n(out.coupons, "coupon")}.` : "."),
+        variant: "success",
+      });
+      return c.redirect(`${ACTIVE}?${new URLSearchParams({ tag: input.to })}`, 303);
+    },
+    onError: (c, err, fields) => {
+      setFlash(c, { title: "Nothing was changed", description: err.message, variant: "destructive" });
+      const from = staffSchemas.customerTag.safeParse(fields.from);
+      return c.redirect(backToList({ f_tag: from.success ? from.data : "" }), 303);
     },
   });
 

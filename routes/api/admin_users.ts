@@ -3,7 +3,7 @@
  * orders and their figures, points, addresses and e-mail choices, PATCH /{id} { role?, disabled? }
  * (roles: super_admin only, else 403), PUT /{id}/note { note } (staff's note on the customer), PUT
  * /{id}/tags { tags } (staff's labels; the list filters by ?tag=), GET /tags (the tags in use) and POST
- * /tags/bulk { change, tag, ids | filter } (one tag on or off many accounts).
+ * /tags/bulk { change, tag, ids | filter } (one tag on or off many accounts) and POST /tags/rename { from, to }.
  */
 import { z } from "zod";
 import {
@@ -16,6 +16,7 @@ import {
   type StaffUserRow,
 } from "../../domains/accounts/mod.ts";
 import { getUserDetail, listUsersWithFigures } from "../../flows/staff_user_detail.ts";
+import { renameCustomerTag } from "../../flows/rename_customer_tag.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
 import { validate } from "../validate.ts";
@@ -190,6 +191,18 @@ export const bulkTagUsersAction = defineAction({
   handler: async (c, input) => await bulkTagCustomers(c.var.db, currentUser(c), input),
 });
 
+export const renameUserTagAction = defineAction({
+  method: "post",
+  path: "/admin/users/tags/rename",
+  input: staffSchemas.renameTagBody,
+  output: staffSchemas.renameTagResult,
+  auth: "admin",
+  middleware: [adminBodyLimit()],
+  summary: "Rename a customer tag on every account and tagged coupon (to a tag in use: merge them); audited; " +
+    "404 when nothing has it",
+  handler: async (c, input) => await renameCustomerTag(c.var.db, currentUser(c), input),
+});
+
 export function adminUserApi() {
   return actionApi(
     "/admin/users",
@@ -202,6 +215,7 @@ export function adminUserApi() {
       setUserNoteAction,
       setUserTagsAction,
       bulkTagUsersAction,
+      renameUserTagAction,
     ],
     requireRole("admin"),
   );

@@ -160,6 +160,15 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
     ],
   );
   await fullPageShot(page, "admin-users-tag-filter-desktop");
+  // "breeder" is renamed from the filtered list; the list follows the new name.
+  await page.locator("[data-tag-rename] summary").click();
+  await page.getByLabel("New name").fill("Reptile Breeder");
+  await viewportShot(page, "admin-users-tag-rename-desktop");
+  await page.getByRole("button", { name: "Rename", exact: true }).click();
+  await expectToast(page, "Tag renamed", /"breeder" is now "reptile breeder" on 1 account\./);
+  await page.waitForURL(/\/admin\/users\?tag=reptile\+breeder$/);
+  assert.equal(await page.getByLabel("Tag filter").inputValue(), "reptile breeder");
+  assert.equal(await page.locator("[data-user]").count(), 1);
   await page.goto(`${e2e.server.url}/admin/audit`);
   await page.getByText(/User #\d+ note changed/).first().waitFor();
   await page.getByText(/User #\d+ tags changed/).first().waitFor();

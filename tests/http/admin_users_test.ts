@@ -6,7 +6,7 @@ import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { STAFF_PASSWORD, staffAccount } from "../helpers/staff.ts";
 import { createAddress, createUser } from "../helpers/factories.ts";
-import { auditLogs, loyaltyLedger, newsletterSubscriptions, orders, users } from "../../db/schema/mod.ts";
+import { auditLogs, coupons, loyaltyLedger, newsletterSubscriptions, orders, users } from "../../db/schema/mod.ts";
 import { ACCOUNT_DISABLED } from "../../domains/auth/mod.ts";
 import { ERASED_KEEPS_NO_NOTE, ERASED_KEEPS_NO_TAGS } from "../../domains/accounts/mod.ts";
 import { setReminders } from "../../domains/animals/mod.ts";
@@ -498,6 +498,86 @@ test(
       403,
     );
     assert.deepEqual([await tagsOf(a.id), await tagsOf(b.id), await tagsOf(c.id)], [[], [], []]);
+  },
+);
+
+test(
+  "[admin users] renaming a tag: every account, merged where the new name is there, and coupons kept for it follow",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin", "pieter");
+    const a = await createUser(db, { username: "breeder_a", tags: ["vip", "trade"] });
+    const b = await createUser(db, { username: "breeder_b", tags: ["trade", "wholesale"] });
+    const c = await createUser(db, { username: "hobby_c", tags: ["hobby"] });
+    const [trade] = await db.insert(coupons).values({
+      code: "TRADE10",
+      description: "Trade",
+      type: "percentage",
+      value: "10",
+      customerTag: "trade",
+    }).returning();
+    const tagsOf = async (id: number) => (await db.select().from(users).where(eq(users.id, id)))[0].tags;
+
+    // The list filtered by a tag offers the rename; unfiltered it does not.
+    const filtered = await (await admin.get("/admin/users?tag=trade")).text();
+    assert.match(filtered, /<form(?=[^>]*action="\/admin\/users\/tags\/rename")[^>]*data-tag-rename/);
+    assert.match(filtered, /Rename the tag &quot;trade&quot;/);
+    assert.doesNotMatch(await (await admin.get("/admin/users")).text(), /data-tag-rename/);
+
+    // The form: "trade" becomes "wholesale"; b had both, so they merge into one.
+    const res = await admin.postForm("/admin/users/tags/rename", { from: "trade", to: "Wholesale" });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get("location"), "/admin/users?tag=wholesale");
+    assert.deepEqual(
+      [await tagsOf(a.id), await tagsOf(b.id), await tagsOf(c.id)],
+      [["vip", "wholesale"], ["wholesale"], ["hobby"]],
+    );
+    assert.match(
+      await (await admin.get("/admin/users?tag=wholesale")).text(),
+      /&quot;trade&quot; is now &quot;wholesale&quot; on 2 accounts and 1 coupon\./,
+    );
+    const [coupon] = await db.select().from(coupons).where(eq(coupons.id, trade.id));
+    assert.equal(coupon.customerTag, "wholesale", "the trade coupon still reaches the same customers");
+    const audits = await db.select().from(auditLogs).where(eq(auditLogs.action, "tags_change"));
+    assert.deepEqual(
+      audits.map((e) => [e.entityId, e.details]).sort((x, y) => Number(x[0]) - Number(y[0])),
+      [
+        [a.id, { before: { tags: ["vip", "trade"] }, after: { tags: ["vip", "wholesale"] } }],
+        [b.id, { before: { tags: ["trade", "wholesale"] }, after: { tags: ["wholesale"] } }],
+      ],
+    );
+    const [couponAudit] = await db.select().from(auditLogs).where(eq(auditLogs.entityType, "coupon"));
+    assert.deepEqual(couponAudit.details, { changes: { customerTag: { before: "trade", after: "wholesale" } } });
+
+    // JSON: a tag nobody has is a 404; the same name, bad input and customers are turned away.
+    const json = await admin.postJson("/api/admin/users/tags/rename", { from: "hobby", to: "keeper" });
+    assert.equal(json.status, 200);
+    assert.deepEqual(await json.json(), { accounts: 1, coupons: 0 });
+    const gone = await admin.postJson("/api/admin/users/tags/rename", { from: "trade", to: "retail" });
+    assert.equal(gone.status, 404);
+    assert.equal((await gone.json()).message, 'No account or coupon has the tag "trade".');
+    for (
+      const body of [
+        { from: "vip", to: " VIP " },
+        { from: "vip" },
+        { from: "vip", to: "<b>" },
+        { from: "vip", to: "x".repeat(31) },
+        { from: "vip\u0000", to: "x" },
+        { from: "vip", to: "x", extra: 1 },
+      ]
+    ) {
+      const bad = await admin.postJson("/api/admin/users/tags/rename", body);
+      assert.equal(bad.status, 400, JSON.stringify(body));
+      assert.ok((await bad.json()).message);
+    }
+    const same = await admin.postForm("/admin/users/tags/rename", { from: "vip", to: "VIP" });
+    assert.equal(same.headers.get("location"), "/admin/users?tag=vip");
+    assert.match(
+      await (await admin.get("/admin/users?tag=vip")).text(),
+      /Nothing was changed[^]*The new name is the same as the old one\./,
+    );
+    const { client: customer } = await staffAccount(db, database, "customer", "keeper");
+    assert.equal((await customer.postJson("/api/admin/users/tags/rename", { from: "vip", to: "x" })).status, 403);
+    assert.deepEqual(await tagsOf(a.id), ["vip", "wholesale"]);
   },
 );
 

@@ -1161,6 +1161,21 @@ const STAFF_CASES: StaffCase[] = [
     state: async (db, id) => (await db.select({ tags: users.tags }).from(users).where(eq(users.id, id)))[0],
   },
   {
+    name: "rename a customer tag",
+    make: async (db, _g, n) => {
+      const { id } = await createUser(db, { username: `parity_renamed_${n}` });
+      await db.update(users).set({ tags: [`t${id}`] }).where(eq(users.id, id));
+      return id;
+    },
+    json: (admin, id) => admin.postJson("/api/admin/users/tags/rename", { from: `t${id}`, to: "Wholesale" }),
+    form: (admin, id) => admin.postForm("/admin/users/tags/rename", { from: `t${id}`, to: "Wholesale" }),
+    // Each account's own old tag (t<id>) reads as "old", so the two starts compare equal.
+    state: async (db, id) => {
+      const [{ tags }] = await db.select({ tags: users.tags }).from(users).where(eq(users.id, id));
+      return tags.map((t) => t === `t${id}` ? "old" : t);
+    },
+  },
+  {
     name: "duplicate a product",
     make: async (db) => (await createProduct(db, { price: "99.00", stock: 4 })).id,
     json: (admin, id) => admin.postJson(`/api/products/${id}/duplicate`, {}),

@@ -19,6 +19,7 @@ import {
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { EmailChoicesCard, PurchasesCard, StaffNoteCard, TagPills } from "./CustomerCards.tsx";
 import { USER_BULK_FORM_ID, UserBulkTags } from "./UserBulkTags.tsx";
+import { TagRename } from "./TagRename.tsx";
 import { bulkSelectColumn } from "../shared/BulkColumn.tsx";
 
 type Role = keyof typeof ROLE_LABELS;
@@ -142,6 +143,7 @@ export function UserListView(
           : ""}
       </p>
       {items.length ? <UserBulkTags filter={{ q, role, tag }} page={page} total={total} tagsInUse={tagsInUse} /> : null}
+      {tag && tagsInUse.some((t) => t.tag === tag) ? <TagRename tag={tag} tagsInUse={tagsInUse} /> : null}
       {items.length
         ? (
           <DataTable

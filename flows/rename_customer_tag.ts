@@ -1,0 +1,30 @@
+/**
+ * Renaming a customer tag (decision 0112): every account's tag and every coupon kept for customers
+ * with it move to the new name in one transaction, so a trade coupon never stops working between the
+ * two. Renaming to a tag already in use merges the two. Cross-domain (accounts and coupons), so a flow.
+ */
+import type { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { renameTagOnAccounts, type staffSchemas } from "../domains/accounts/mod.ts";
+import { retagCoupons } from "../domains/coupons/mod.ts";
+import { NotFoundError } from "../lib/errors.ts";
+
+export type RenameTagInput = z.output<typeof staffSchemas.renameTagBody>;
+export type RenameTagResult = z.output<typeof staffSchemas.renameTagResult>;
+
+/** The refusal when nothing carries the tag (a stale page, a typo in the API). */
+export const noSuchTag = (tag: string) => `No account or coupon has the tag "${tag}".`;
+
+export async function renameCustomerTag(
+  db: Db,
+  actor: { id: number },
+  { from, to }: RenameTagInput,
+  now = new Date(),
+): Promise<RenameTagResult> {
+  return await db.transaction(async (tx) => {
+    const accounts = await renameTagOnAccounts(tx, actor, from, to, now);
+    const coupons = await retagCoupons(tx, actor.id, from, to);
+    if (!accounts && !coupons) throw new NotFoundError(noSuchTag(from));
+    return { accounts, coupons };
+  });
+}
