@@ -30,7 +30,8 @@ import { VariantTable } from "../components/admin/variants/VariantTable.tsx";
 export type { EditorVariant };
 
 export interface VariantEditorProps {
-  product: { id: number; name: string; description: string; archived: boolean };
+  /** `lowStockLevel`: the product's low-stock alert (else the shop's), which each variant is held to (decision 0111). */
+  product: { id: number; name: string; description: string; archived: boolean; lowStockLevel: number };
   variants: EditorVariant[];
   /** An audit view the page was asked for (?audit=product or ?audit=variant-{id}), already loaded. */
   audit?: { title: string; rows: AuditRow[] } | null;
@@ -205,6 +206,7 @@ export default function VariantEditor({ product, variants: initial, audit, embed
             ? (
               <VariantTable
                 productId={product.id}
+                lowStockLevel={product.lowStockLevel}
                 variants={variants}
                 onEdit={openEdit}
                 onAudit={(e, v) => openAudit(e, "product_variant", v.id, `Audit Logs: ${v.name}`)}

@@ -18,7 +18,7 @@ import { listAuditFor } from "../../domains/admin_audit/mod.ts";
 import { usernamesByIds } from "../../domains/accounts/mod.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { toCents } from "../../lib/money.ts";
-import { toVariant } from "../../domains/catalog/mod.ts";
+import { lowStockLevel, toVariant } from "../../domains/catalog/mod.ts";
 import { Island } from "../../lib/islands.tsx";
 import VariantEditor, { type VariantEditorProps } from "../../islands/VariantEditor.tsx";
 import { optionsFormValues, ProductOptionsForm } from "../../components/admin/products/ProductOptionsForm.tsx";
@@ -119,7 +119,13 @@ async function editPage(
   const archived = product.archivedAt !== null;
   const draft = product.status === "draft";
   const editor: VariantEditorProps = {
-    product: { id: product.id, name: product.name, description: product.description, archived },
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      archived,
+      lowStockLevel: lowStockLevel(product),
+    },
     variants: variants.map(toVariant),
     embedded: true,
   };

@@ -174,6 +174,9 @@ test(
     assert.deepEqual(names(low), ["Basking Spot 75W", "Crickets Tub", "Heat Mat Range"]);
     assert.match(low, /12(<!-- -->)? \(low\)/, "low at its own alert level");
     assert.match(low, /43 \(a variant at 3\)/, "the total says a variant made it low");
+    // Its page's variant table marks the Large, not the Small nor the pre-order XL.
+    const page = await (await admin.get(`/admin/products/${mats.id}`)).text();
+    assert.deepEqual([...page.matchAll(/data-variant-low[^>]*>([^<]+)</g)].map((m) => m[1]), ["3 (low)"]);
     assert.deepEqual(names(await (await admin.get("/admin/products?stock=out")).text()), ["Ceramic Heater"]);
     assert.deepEqual(names(await (await admin.get("/admin/products?archived=archived")).text()), ["Old Heat Mat"]);
     assert.deepEqual(names(await (await admin.get("/admin/products?q=%25")).text()), [], "% is a plain character");

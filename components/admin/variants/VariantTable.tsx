@@ -1,14 +1,16 @@
 /**
  * The variant editor's table (spec 001: Name, SKU, Price with the sale price and the regular one
- * struck through, Stock, Status, Actions: edit and audit log).
+ * struck through, Stock, low or sold out marked, Status, Actions: edit and audit log).
  */
 import { formatMoney } from "../../../lib/money.ts";
 import { type Column, DataTable } from "../shared/AdminTable.tsx";
 import { type EditorVariant, secondary, statusClass, variantStatus } from "./variant_draft.ts";
 
 export function VariantTable(
-  { productId, variants, onEdit, onAudit }: {
+  { productId, lowStockLevel, variants, onEdit, onAudit }: {
     productId: number;
+    /** At or below it a variant is low (a pre-order holds no stock and never is). */
+    lowStockLevel: number;
     variants: EditorVariant[];
     onEdit: (v: EditorVariant) => void;
     onAudit: (e: { preventDefault(): void }, v: EditorVariant) => void;
@@ -39,7 +41,18 @@ export function VariantTable(
           )
           : formatMoney(v.priceCents),
     },
-    { header: "Stock", cell: (v) => v.stock },
+    {
+      header: "Stock",
+      cell: (v) =>
+        !v.preorder && v.stock <= lowStockLevel
+          ? (
+            <span className={`font-semibold ${v.stock === 0 ? "text-red-700" : "text-amber-700"}`} data-variant-low>
+              {/* 0 needs no word: the status beside it says "Out of Stock". */}
+              {v.stock === 0 ? "0" : `${v.stock} (low)`}
+            </span>
+          )
+          : v.stock,
+    },
     {
       header: "Status",
       cell: (v) => {

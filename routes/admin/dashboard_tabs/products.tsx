@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../context.ts";
-import { listProducts, type Product, toVariant } from "../../../domains/catalog/mod.ts";
+import { listProducts, lowStockLevel, type Product, toVariant } from "../../../domains/catalog/mod.ts";
 import { listVariants, productRecord } from "../../../domains/catalog_admin/mod.ts";
 import { listAuditFor } from "../../../domains/admin_audit/mod.ts";
 import { logError } from "../../../lib/error_log.ts";
@@ -32,7 +32,13 @@ async function editorProps(c: Context<AppEnv>, productId: number): Promise<Varia
     ? { title: `Audit Logs: ${auditVariant.name}`, entity: "product_variant", id: auditVariant.id }
     : null;
   return {
-    product: { id: product.id, name: product.name, description: product.description, archived: !!product.archivedAt },
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      archived: !!product.archivedAt,
+      lowStockLevel: lowStockLevel(product),
+    },
     variants: variants.map(toVariant),
     audit: audit
       ? {
