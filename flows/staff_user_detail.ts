@@ -3,13 +3,30 @@
  * detail (/admin/users/:id, the staff order form's chosen customer): the user row (domains/accounts)
  * with their orders and what those add up to, loyalty points, addresses and e-mail choices.
  */
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/mod.ts";
 import { csvFile } from "../lib/csv.ts";
 import { saDay } from "../lib/sa_dates.ts";
-import { getUserRow, listUsers, type StaffUserRow } from "../domains/accounts/mod.ts";
+import {
+  countUsers,
+  getUserRow,
+  listUsers,
+  staffSchemas,
+  staffUserColumns,
+  type StaffUserRow,
+  USER_PAGE_SIZE,
+  userCondition,
+} from "../domains/accounts/mod.ts";
 import { type Address, listAddresses } from "../domains/addresses/mod.ts";
 import { pointsBalance } from "../domains/loyalty/mod.ts";
-import { type CustomerFigures, customerFigures, listOrdersForUser, type OrderSummary } from "../domains/orders/mod.ts";
+import {
+  type CustomerFigures,
+  customerFigures,
+  customerSalesSubquery,
+  listOrdersForUser,
+  type OrderSummary,
+} from "../domains/orders/mod.ts";
 import { type NewsletterStatus, newsletterStatuses } from "../domains/newsletter/mod.ts";
 import { remindersOn } from "../domains/animals/mod.ts";
 
@@ -52,13 +69,36 @@ export async function getUserDetail(db: Db, id: number): Promise<UserDetail> {
 export type UserListRow = StaffUserRow & { figures: CustomerFigures };
 
 /** listUsers' page, each user with their purchases (one more query for the page). */
+type ListFilter = Parameters<typeof listUsers>[1] & { sort?: staffSchemas.UserSort };
+
+/**
+ * A page of the customers list with what each bought: newest accounts first, or ordered by their
+ * purchases (most spent, most orders, latest order; decision 0113), those without any last, then the
+ * newest account first among equals.
+ */
 export async function listUsersWithFigures(
   db: Db,
-  filter: Parameters<typeof listUsers>[1],
+  { sort = "newest", ...filter }: ListFilter,
 ): Promise<{ items: UserListRow[]; total: number }> {
-  const { items, total } = await listUsers(db, filter);
+  const { items, total } = sort === "newest"
+    ? await listUsers(db, filter)
+    : { items: await usersBySales(db, filter, sort), total: await countUsers(db, filter) };
   const figures = await customerFigures(db, items.map((u) => u.id));
   return { items: items.map((u) => ({ ...u, figures: figures.get(u.id)! })), total };
+}
+
+async function usersBySales(
+  db: Db,
+  filter: Parameters<typeof listUsers>[1],
+  sort: Exclude<staffSchemas.UserSort, "newest">,
+): Promise<StaffUserRow[]> {
+  const sales = customerSalesSubquery(db);
+  const by = { spent: sales.spent, orders: sales.paidOrders, last_order: sales.lastPaidAt }[sort];
+  const pageSize = filter.pageSize ?? USER_PAGE_SIZE;
+  return await db.select(staffUserColumns).from(users).leftJoin(sales, eq(sales.userId, users.id))
+    .where(userCondition(filter))
+    .orderBy(sql`${by} desc nulls last`, desc(users.createdAt), desc(users.id))
+    .limit(pageSize).offset(((filter.page ?? 1) - 1) * pageSize);
 }
 
 /** Most accounts one customers CSV holds; narrow the search for the rest. */

@@ -15,6 +15,7 @@ export * as accountSchemas from "./schemas.ts";
 export { insertAccountOnce } from "./shop_opened.ts";
 export {
   changeUser,
+  countUsers,
   countUsersByRole,
   ERASED_KEEPS_NO_NOTE,
   getUserRow,
@@ -25,6 +26,7 @@ export {
   ONLY_SUPER_ADMIN_CHANGES_ROLES,
   setStaffNote,
   STAFF_NEEDS_SUPER_ADMIN,
+  staffUserColumns,
   staffUsernames,
   type StaffUserRow,
   USER_PAGE_SIZE,

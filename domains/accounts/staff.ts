@@ -35,7 +35,14 @@ export type StaffUserRow = Omit<SessionUser, "defaultShippingAddressId" | "defau
 };
 
 const { defaultShippingAddressId: _s, defaultBillingAddressId: _b, ...accountColumns } = sessionUserColumns;
-const rowColumns = { ...accountColumns, disabledAt: users.disabledAt, staffNote: users.staffNote, tags: users.tags };
+/** An account as staff read it (StaffUserRow); flows that order the list by sales select these too. */
+export const staffUserColumns = {
+  ...accountColumns,
+  disabledAt: users.disabledAt,
+  staffNote: users.staffNote,
+  tags: users.tags,
+};
+const rowColumns = staffUserColumns;
 
 /** The customers list's filter: a search of username, e-mail and name, a role, a tag. */
 export interface UserFilter {
@@ -65,12 +72,18 @@ export async function listUsers(
 ): Promise<{ items: StaffUserRow[]; total: number }> {
   const condition = userCondition(filter);
   const pageSize = filter.pageSize ?? USER_PAGE_SIZE;
-  const [items, [{ total }]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db.select(rowColumns).from(users).where(condition).orderBy(desc(users.createdAt), desc(users.id))
       .limit(pageSize).offset(((filter.page ?? 1) - 1) * pageSize),
-    db.select({ total: count() }).from(users).where(condition),
+    countUsers(db, filter),
   ]);
   return { items, total };
+}
+
+/** How many accounts the list's filter matches. */
+export async function countUsers(db: Db, filter: UserFilter): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(users).where(userCondition(filter));
+  return total;
 }
 
 /** One user as staff see it; NotFoundError when missing (flows/staff_user_detail.ts adds orders, points, addresses). */

@@ -11,10 +11,16 @@ const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 export const CUSTOMER_TAGS_MAX = 10;
 
+/** The customers list's orders (decision 0113). */
+export const USER_SORTS = ["newest", "spent", "orders", "last_order"] as const;
+export type UserSort = typeof USER_SORTS[number];
+
 export const userListQuery = z.object({
   q: z.string().max(100).regex(NO_CONTROL, "Remove control characters").optional(),
   role: z.enum(ROLES, { error: "Unknown role" }).optional().or(z.literal("").transform(() => undefined)),
   tag: z.literal("").transform(() => undefined).or(customerTag).optional(),
+  /** Newest accounts first (the default), or by purchases: most spent, most orders, latest order. */
+  sort: z.enum(USER_SORTS, { error: "sort must be newest, spent, orders or last_order" }).default("newest"),
   page: z.coerce.number({ error: "page must be a positive whole number" }).int().min(1).max(100_000).default(1),
 });
 
@@ -58,7 +64,7 @@ export const bulkTagsBody = z.object({
   tag: customerTag,
   ids: z.array(userIdParam.shape.id, { error: "ids must be a list of account ids" })
     .min(1, "Tick at least one account.").max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} accounts at a time.`).optional(),
-  filter: userListQuery.omit({ page: true }).strict().optional(),
+  filter: userListQuery.omit({ page: true, sort: true }).strict().optional(),
 }).strict().refine((b) => (b.ids === undefined) !== (b.filter === undefined), {
   message: "Send either ids or filter.",
 });

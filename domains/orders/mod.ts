@@ -4,7 +4,13 @@
  */
 export { type OrderStatus, type ShippingMethod, type TrackedOrder, trackOrder, trackOrderQuery } from "./tracking.ts";
 export type { TrackOrderQuery } from "./tracking.ts";
-export { type CustomerFigures, customerFigures, listOrdersForUser, type OrderSummary } from "./history.ts";
+export {
+  type CustomerFigures,
+  customerFigures,
+  customerSalesSubquery,
+  listOrdersForUser,
+  type OrderSummary,
+} from "./history.ts";
 export {
   ADDRESS_SNAPSHOT_FIELDS,
   type AddressSnapshot,

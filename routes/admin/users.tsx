@@ -45,7 +45,7 @@ function bulkTagFormInput(fields: Record<string, string>): unknown {
 /** The list as it was when the bulk form was sent: its search, filters and page. */
 function backToList(fields: Record<string, string>): string {
   const s = new URLSearchParams();
-  for (const key of ["q", "role", "tag", "page"]) {
+  for (const key of ["q", "role", "tag", "sort", "page"]) {
     const v = fields[`f_${key}`];
     if (v && !(key === "page" && v === "1")) s.set(key, v);
   }
@@ -71,6 +71,7 @@ export function usersAdmin() {
           q={query.q?.trim() ?? ""}
           role={query.role ?? ""}
           tag={query.tag ?? ""}
+          sort={query.sort}
           tagsInUse={tagsInUse}
           page={query.page}
           pageSize={USER_PAGE_SIZE}
@@ -82,7 +83,7 @@ export function usersAdmin() {
 
   // Before /:id, which would take "export.csv" for an id.
   app.get("/export.csv", async (c) => {
-    const { page: _page, ...filter } = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
+    const { page: _page, sort: _sort, ...filter } = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
     return csvDownload(c, `customers-${new Date().toISOString().slice(0, 10)}.csv`, await usersCsv(c.var.db, filter));
   });
 

@@ -59,7 +59,8 @@ export const listUsersAction = defineAction({
   }),
   auth: "admin",
   middleware: [validate("query", staffSchemas.userListQuery)],
-  summary: "Users by username, e-mail or name, role and tag (25 a page), with what each has bought",
+  summary: "Users by username, e-mail or name, role and tag (25 a page), newest first or by purchases " +
+    "(sort=spent, orders or last_order), with what each has bought",
   handler: async (c) => {
     const { items, total } = await listUsersWithFigures(c.var.db, validQuery(c, staffSchemas.userListQuery));
     return {

@@ -116,6 +116,13 @@ e2e.test("[e2e admin] a super_admin makes a customer an admin", async () => {
 e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a note on them", async () => {
   const page = await staffPage(demoAdmin);
   const errors = watchErrors(page);
+  // Sorted by what they spent, the one customer who has bought comes first.
+  await page.goto(`${e2e.server.url}/admin/users`);
+  await page.getByLabel("Sort").selectOption({ label: "Most spent" });
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(/sort=spent/);
+  assert.equal(await page.locator("[data-user]").first().getAttribute("data-user"), "thandi_keeper");
+  await viewportShot(page, "admin-users-most-spent-desktop");
   await page.goto(`${e2e.server.url}/admin/users?q=thandi`);
   const row = page.locator('[data-user="thandi_keeper"]');
   assert.match(await row.innerText(), /\b3\b[^]*R\s[\d\s]+,\d\d/, "the list shows her paid orders and spend");

@@ -581,4 +581,58 @@ test(
   },
 );
 
+test(
+  "[admin users] the list sorts by what customers bought: most spent, most orders, latest order, the rest after",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin", "pieter");
+    let n = 0;
+    const customer = async (username: string, buys: [total: string, paidAt: string, refunded?: string][]) => {
+      const u = await createUser(db, { username, tags: ["sorted"] });
+      for (const [total, paidAt, refunded] of buys) {
+        await db.insert(orders).values({
+          userId: u.id,
+          orderNumber: `RB-S${++n}`,
+          total,
+          status: "delivered",
+          paidAt: new Date(paidAt),
+          refundedAmount: refunded ?? "0",
+        });
+      }
+      return u;
+    };
+    await customer("anele", [["500.00", "2026-11-01T09:00:00Z"]]);
+    await customer("bongi", [["150.00", "2026-11-10T09:00:00Z"], ["150.00", "2026-11-25T09:00:00Z"]]);
+    const cara = await customer("cara", []);
+    // A cancelled order is no purchase; a refund comes off the spend (1 000 less 800).
+    await db.insert(orders).values({ userId: cara.id, orderNumber: "RB-X", total: "9000.00", status: "cancelled" });
+    await customer("dumi", [["1000.00", "2026-11-05T09:00:00Z", "800.00"]]);
+    await customer("elna", []);
+
+    const names = async (query: string) =>
+      [...(await (await admin.get(`/admin/users?tag=sorted&${query}`)).text()).matchAll(/data-user="([^"]+)"/g)]
+        .map((m) => m[1]);
+    // Without purchases: after the buyers, newest account first (elna was made after cara).
+    assert.deepEqual(await names("sort=spent"), ["anele", "bongi", "dumi", "elna", "cara"]);
+    assert.deepEqual(await names("sort=orders"), ["bongi", "dumi", "anele", "elna", "cara"], "ties: newest first");
+    assert.deepEqual(await names("sort=last_order"), ["bongi", "dumi", "anele", "elna", "cara"]);
+    assert.deepEqual(await names(""), ["elna", "dumi", "cara", "bongi", "anele"]);
+    const page = await (await admin.get("/admin/users?tag=sorted&sort=spent")).text();
+    assert.match(page, /<option value="spent" selected="">Most spent<\/option>/);
+    assert.match(page, /name="f_sort" value="spent"/, "the bulk form comes back to the same order");
+    assert.match(page, /href="\/admin\/users\/export\.csv\?tag=sorted"/, "the CSV keeps its newest-first order");
+
+    const json = await (await admin.get("/api/admin/users?tag=sorted&sort=spent")).json();
+    assert.deepEqual(
+      json.items.map((
+        u: { username: string; spent: number; paidOrders: number },
+      ) => [u.username, u.spent, u.paidOrders]),
+      [["anele", 500, 1], ["bongi", 300, 2], ["dumi", 200, 1], ["elna", 0, 0], ["cara", 0, 0]],
+    );
+    assert.equal(json.total, 5);
+    const bad = await admin.get("/api/admin/users?sort=richest");
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json()).message, "sort must be newest, spent, orders or last_order");
+  },
+);
+
 closeDatabase();

@@ -13,7 +13,8 @@ export const USER_BULK_FORM_ID = "user-bulk-form";
 
 export function UserBulkTags(
   { filter, page, total, tagsInUse }: {
-    filter: { q: string; role: string; tag: string };
+    /** The list's search, filters and order, to come back to after the change. */
+    filter: { q: string; role: string; tag: string; sort: string };
     page: number;
     total: number;
     tagsInUse: TagInUse[];
@@ -31,6 +32,7 @@ export function UserBulkTags(
       <input type="hidden" name="f_q" value={filter.q} />
       <input type="hidden" name="f_role" value={filter.role} />
       <input type="hidden" name="f_tag" value={filter.tag} />
+      <input type="hidden" name="f_sort" value={filter.sort === "newest" ? "" : filter.sort} />
       <input type="hidden" name="f_page" value={String(page)} />
       {/* Closed at first: most visits to the list are look-ups, and on a phone it would push the list down. */}
       <details data-bulk-details>

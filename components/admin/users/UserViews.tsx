@@ -3,6 +3,7 @@ import type { Address } from "../../../domains/addresses/mod.ts";
 import type { CustomerFigures, OrderSummary } from "../../../domains/orders/mod.ts";
 import type { MarketingChoices } from "../../../flows/staff_user_detail.ts";
 import type { StaffUserRow, TagInUse } from "../../../domains/accounts/mod.ts";
+import type { UserSort } from "../../../domains/accounts/staff_schemas.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { fieldInputClass } from "../../ui/Field.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
@@ -68,9 +69,18 @@ const USER_COLUMNS: Column<ListedUser>[] = [
   { header: "Joined", className: "whitespace-nowrap", cell: (u) => formatDate(u.createdAt) },
 ];
 
+const SORT_LABELS: [UserSort, string][] = [
+  ["newest", "Newest first"],
+  ["spent", "Most spent"],
+  ["orders", "Most orders"],
+  ["last_order", "Latest order"],
+];
+
 export function UserListView(
-  { items, total, q, role, tag, tagsInUse, page, pageSize, csvMaxRows }: {
+  { items, total, q, role, tag, sort, tagsInUse, page, pageSize, csvMaxRows }: {
     items: ListedUser[];
+    /** The list's order (decision 0113). */
+    sort: UserSort;
     /** The tag filter ("" for none) and the tags to choose from. */
     tag: string;
     tagsInUse: TagInUse[];
@@ -83,11 +93,13 @@ export function UserListView(
     pageSize: number;
   },
 ) {
+  // The CSV keeps its own order (newest first), so its link leaves the sort out.
   const href = (p: number, path = "/admin/users") => {
     const s = new URLSearchParams();
     if (q) s.set("q", q);
     if (role) s.set("role", role);
     if (tag) s.set("tag", tag);
+    if (sort !== "newest" && path === "/admin/users") s.set("sort", sort);
     if (p > 1) s.set("page", String(p));
     const t = s.toString();
     return `${path}${t ? `?${t}` : ""}`;
@@ -134,6 +146,12 @@ export function UserListView(
             </div>
           )
           : null}
+        <div>
+          <label htmlFor="user-sort" className="sr-only">Sort</label>
+          <select id="user-sort" name="sort" defaultValue={sort} className={fieldInputClass}>
+            {SORT_LABELS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+        </div>
         <button type="submit" className={secondaryButton}>Search</button>
       </form>
       <p className="mt-4 text-sm text-stone-600">
@@ -142,7 +160,9 @@ export function UserListView(
           ? ` · the CSV holds the newest ${csvMaxRows.toLocaleString("en-ZA")}: search or filter for the rest.`
           : ""}
       </p>
-      {items.length ? <UserBulkTags filter={{ q, role, tag }} page={page} total={total} tagsInUse={tagsInUse} /> : null}
+      {items.length
+        ? <UserBulkTags filter={{ q, role, tag, sort }} page={page} total={total} tagsInUse={tagsInUse} />
+        : null}
       {tag && tagsInUse.some((t) => t.tag === tag) ? <TagRename tag={tag} tagsInUse={tagsInUse} /> : null}
       {items.length
         ? (
