@@ -35,6 +35,8 @@ export interface AdminOrderRow {
   source: OrderSource;
   /** A WhatsApp order's customer number (+ and digits). */
   whatsappNumber: string | null;
+  /** Staff's tags on the customer's account (none for a guest). */
+  customerTags: string[];
 }
 
 /** An order's channel: "whatsapp" when it came from a WhatsApp cart (orders.wa_trade_id), else "web". */
@@ -54,6 +56,12 @@ function whereOf(q: Omit<AdminOrdersQuery, "page">, search: "ids" | "rows" = "id
   const where: SQL[] = [];
   if (q.status) where.push(eq(orders.status, q.status));
   if (q.source) where.push(eq(orders.source, q.source));
+  // The tagged customers first (users_tags_idx answers `@>`), then their orders (orders.user_id's index).
+  if (q.tag) {
+    where.push(
+      sql`${orders.userId} in (select ${users.id} from ${users} where ${users.tags} @> array[${q.tag}]::text[])`,
+    );
+  }
   if (q.from) where.push(gte(orders.createdAt, saMidnight(q.from)));
   if (q.to) where.push(lt(orders.createdAt, saMidnight(q.to, 1)));
   switch (q.payment) {
@@ -152,6 +160,7 @@ async function selectRows(
     waTradeId: orders.waTradeId,
     source: orders.source,
     waId: users.waId,
+    tags: users.tags,
     units: sql<
       number
     >`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
@@ -174,6 +183,7 @@ async function selectRows(
       carrier: r.carrier,
       source: r.source,
       whatsappNumber: waNumber(r.waTradeId, r.waId),
+      customerTags: r.tags ?? [],
     };
   });
 }

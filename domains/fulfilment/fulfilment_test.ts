@@ -16,6 +16,7 @@ import {
   orders,
   products,
   productVariants,
+  users,
 } from "../../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../../lib/errors.ts";
 import { addToCart } from "../cart/mod.ts";
@@ -349,8 +350,14 @@ test("[fulfilment] admin list: status, payment and date filters, search by numbe
   assert.deepEqual(await ids({ q: "100%" }), [], "LIKE wildcards are searched as text");
   assert.deepEqual(await ids({ from: "2026-01-10", to: "2026-01-10" }), [c.id]);
   assert.deepEqual(await ids({ to: "2026-01-09" }), []);
+  // By the customer's tag: zola is trade; a guest's order never matches.
+  await db.update(users).set({ tags: ["vip", "trade"] }).where(eq(users.id, unpaidUser.id));
+  assert.deepEqual(await ids({ tag: "trade" }), [c.id]);
+  assert.deepEqual(await ids({ tag: "trade", payment: "paid" }), []);
+  assert.deepEqual(await ids({ tag: "breeder" }), []);
   const list = await listAdminOrders(db, {});
   assert.equal(list.total, 3);
+  assert.deepEqual(list.items.map((r) => r.customerTags), [[], [], ["vip", "trade"]], "rows carry the tags");
 
   const csv = await adminOrdersCsv(db, { q: "sipho" });
   const [header, row] = csv.trimEnd().split("\r\n");

@@ -1,5 +1,6 @@
 /** Request shapes of the admin order screens and API (/admin/orders, /api/admin/orders). */
 import { z } from "zod";
+import { customerTag } from "../../lib/customer_tag.ts";
 import { orderStatus } from "../../db/schema/mod.ts";
 import { PAYMENT_STATUSES } from "../orders/mod.ts";
 import { optionalDate } from "../../lib/sa_dates.ts";
@@ -27,6 +28,8 @@ export const adminOrdersQuery = z.object({
     emptyAsAbsent,
     z.enum(["web", "whatsapp", "staff"], { error: "Unknown order source." }).optional(),
   ),
+  /** Orders of customers carrying this tag (decision 0109), e.g. the trade orders to pack. */
+  tag: z.preprocess(emptyAsAbsent, customerTag.optional()),
   from: optionalDate,
   to: optionalDate,
   page: z.preprocess(

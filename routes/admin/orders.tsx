@@ -10,6 +10,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context.ts";
 import { AdminOrderList } from "../../components/admin/orders/AdminOrderList.tsx";
 import { AdminOrderDetailView } from "../../components/admin/orders/AdminOrderDetail.tsx";
+import { customerTagsInUse } from "../../domains/accounts/mod.ts";
 import { findLocker, VAT_RATE_PERCENT, vatIncluded } from "../../domains/checkout/mod.ts";
 import {
   adminOrdersCsv,
@@ -98,7 +99,7 @@ export function ordersAdmin() {
   app.get("/orders", async (c) => {
     const parsed = fulfilmentSchemas.adminOrdersQuery.safeParse(c.req.query());
     const query = parsed.success ? parsed.data : {};
-    const result = await listAdminOrders(c.var.db, query);
+    const [result, tagsInUse] = await Promise.all([listAdminOrders(c.var.db, query), customerTagsInUse(c.var.db)]);
     const raw = c.req.query();
     return renderAdminPage(c, {
       title: "Orders",
@@ -112,10 +113,12 @@ export function ordersAdmin() {
               payment: query.payment,
               source: query.source,
               q: query.q,
+              tag: query.tag,
               from: query.from,
               to: query.to,
             }
             : { q: typeof raw.q === "string" ? raw.q.slice(0, 100) : undefined }}
+          tagsInUse={tagsInUse.map((t) => t.tag)}
           error={parsed.success ? null : `${parsed.error.issues[0].message} Showing all orders instead.`}
         />
       ),

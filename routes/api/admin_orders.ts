@@ -45,6 +45,7 @@ const adminOrderRowSchema = z.object({
   carrier: z.string().nullable(),
   source: z.enum(["web", "whatsapp", "staff"]),
   whatsappNumber: z.string().nullable(),
+  customerTags: z.array(z.string()).describe("Staff's tags on the customer's account (none for a guest)"),
 });
 
 /** A list row as JSON (money in rand). */
@@ -64,6 +65,7 @@ export function adminOrderRowJson(r: AdminOrderRow): z.input<typeof adminOrderRo
     carrier: r.carrier,
     source: r.source,
     whatsappNumber: r.whatsappNumber,
+    customerTags: r.customerTags,
   };
 }
 
@@ -306,7 +308,7 @@ export const listAdminOrdersAction = defineAction({
   }),
   auth: "admin",
   middleware: [validate("query", fulfilmentSchemas.adminOrdersQuery)],
-  summary: "Orders by status, payment, source, dates and search (number, name or e-mail), newest first",
+  summary: "Orders by status, payment, source, customer tag, dates and search (number, name or e-mail), newest first",
   handler: async (c) => {
     const result = await listAdminOrders(c.var.db, validQuery(c, fulfilmentSchemas.adminOrdersQuery));
     return {

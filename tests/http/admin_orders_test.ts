@@ -11,7 +11,7 @@ import { createProduct } from "../helpers/factories.ts";
 import { fulfilmentShop } from "../helpers/staff.ts";
 import { customer, FREE_DELIVERY, paidOrder } from "../helpers/paid_orders.ts";
 import type { Database, Db } from "../../db/client.ts";
-import { orders, products } from "../../db/schema/mod.ts";
+import { orders, products, users } from "../../db/schema/mod.ts";
 import { addToCart } from "../../domains/cart/mod.ts";
 import { placeOrder } from "../../flows/place_order.ts";
 
@@ -334,5 +334,39 @@ test("[admin orders] the screens: list, CSV, detail, and the forms work without 
   assert.match(dashboard, /Waiting for dispatch/);
   assert.match(dashboard, /Recent orders/);
 });
+
+test(
+  "[admin orders] the list filters by the customer's tag and shows the tags; a bad tag is told",
+  async (db, database) => {
+    const { order, admin, buyer } = await setUp(db, database);
+    // No tags given yet: no tag filter to offer.
+    assert.doesNotMatch(await (await admin.get("/admin/orders")).text(), /id="orders-tag"/);
+    await db.update(users).set({ tags: ["trade"] }).where(eq(users.id, buyer.id));
+
+    const all = await (await admin.get("/admin/orders")).text();
+    assert.match(all, /<select[^>]*id="orders-tag"/);
+    assert.match(all, /data-tags="trade"/, "the row shows the customer's tag");
+    const trade = await (await admin.get("/admin/orders?tag=Trade")).text();
+    assert.match(trade, new RegExp(`>${order.orderNumber}<`));
+    assert.match(trade, /<option value="trade" selected="">trade<\/option>/);
+    assert.match(trade, /href="\/admin\/orders\.csv\?tag=trade"/, "the CSV follows the filter");
+    assert.doesNotMatch(
+      await (await admin.get("/admin/orders?tag=breeder")).text(),
+      new RegExp(`>${order.orderNumber}<`),
+    );
+    assert.match(await (await admin.get("/admin/orders?tag=%3Cb%3E")).text(), /Showing all orders instead\./);
+
+    const json = await (await admin.get("/api/admin/orders?tag=trade")).json();
+    assert.deepEqual(
+      json.items.map((o: { orderNumber: string; customerTags: string[] }) => [o.orderNumber, o.customerTags]),
+      [
+        [order.orderNumber, ["trade"]],
+      ],
+    );
+    const bad = await admin.get("/api/admin/orders?tag=%00");
+    assert.equal(bad.status, 400);
+    assert.ok((await bad.json()).message);
+  },
+);
 
 closeDatabase();

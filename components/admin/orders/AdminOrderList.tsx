@@ -1,5 +1,5 @@
 /**
- * /admin/orders: filters (status, payment, placed from/to), search by order number, customer name
+ * /admin/orders: filters (status, payment, source, customer tag, placed from/to), search by order number, customer name
  * or e-mail, the matching orders 25 a page, a CSV export of the same filtered list, and packing
  * slips for the ticked rows. Plain GET forms: they work without JavaScript.
  */
@@ -11,6 +11,7 @@ import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import { type Column, DataTable, EmptyCard, ListNotice } from "../shared/AdminTable.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { type FieldSpec, FormFields, type Option } from "../shared/FormFields.tsx";
+import { TagPills } from "../users/CustomerCards.tsx";
 
 export interface AdminOrderFilters {
   status?: string;
@@ -18,6 +19,8 @@ export interface AdminOrderFilters {
   /** "whatsapp" or "web": where the order came from. */
   source?: string;
   q?: string;
+  /** Orders of customers with this tag. */
+  tag?: string;
   from?: string;
   to?: string;
 }
@@ -36,7 +39,7 @@ export function adminTime(d: Date | null): string {
 /** The list (or CSV) URL for these filters and page. */
 export function adminOrdersHref(f: AdminOrderFilters, page = 1, path = "/admin/orders"): string {
   const q = new URLSearchParams();
-  for (const key of ["status", "payment", "source", "q", "from", "to"] as const) if (f[key]) q.set(key, f[key]!);
+  for (const key of ["status", "payment", "source", "q", "tag", "from", "to"] as const) if (f[key]) q.set(key, f[key]!);
   if (page > 1) q.set("page", String(page));
   const s = q.toString();
   return `${path}${s ? `?${s}` : ""}`;
@@ -102,6 +105,19 @@ const FILTER_FIELDS: FieldSpec[] = [
   { id: "orders-to", label: "Placed to", name: "to", type: "date" },
 ];
 
+/** The customer tag filter, offered when staff have tagged anyone (a chosen tag nobody has any more still shows). */
+function tagField(tagsInUse: string[], chosen?: string): FieldSpec[] {
+  const tags = chosen && !tagsInUse.includes(chosen) ? [chosen, ...tagsInUse] : tagsInUse;
+  if (!tags.length) return [];
+  return [{
+    id: "orders-tag",
+    label: "Customer tag",
+    name: "tag",
+    empty: "All customers",
+    options: tags.map((t) => ({ value: t, label: t })),
+  }];
+}
+
 /** The form the rows' checkboxes belong to (by the `form` attribute): GET, so it works without JavaScript. */
 const SLIPS_FORM = "packing-slips-form";
 
@@ -142,6 +158,13 @@ const ORDER_COLUMNS: Column<AdminOrderRow>[] = [
         <span className="block font-medium">{o.customerName ?? "—"}</span>
         {o.email && o.source !== "whatsapp" ? <span className="block text-xs text-stone-500">{o.email}</span> : null}
         <SourceTag source={o.source} number={o.whatsappNumber} />
+        {o.customerTags.length
+          ? (
+            <span className="mt-0.5 block">
+              <TagPills tags={o.customerTags} />
+            </span>
+          )
+          : null}
       </>
     ),
   },
@@ -164,9 +187,11 @@ const ORDER_COLUMNS: Column<AdminOrderRow>[] = [
 ];
 
 export function AdminOrderList(
-  { result, filters, error }: {
+  { result, filters, tagsInUse, error }: {
     result: { items: AdminOrderRow[]; total: number; page: number; pageCount: number };
     filters: AdminOrderFilters;
+    /** Customer tags staff have given, most used first: the tag filter's choices. */
+    tagsInUse: string[];
     error: string | null;
   },
 ) {
@@ -186,7 +211,7 @@ export function AdminOrderList(
         aria-label="Filter orders"
         className="mt-5 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
       >
-        <FormFields fields={FILTER_FIELDS} values={filters} />
+        <FormFields fields={[...FILTER_FIELDS, ...tagField(tagsInUse, filters.tag)]} values={filters} />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
           <button type="submit" className={primaryButton}>Apply filters</button>
           {filtered ? <a href="/admin/orders" className={secondaryButton}>Clear</a> : null}
