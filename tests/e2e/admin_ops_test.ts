@@ -176,6 +176,13 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   await page.waitForURL(/\/admin\/users\?tag=reptile\+breeder$/);
   assert.equal(await page.getByLabel("Tag filter").inputValue(), "reptile breeder");
   assert.equal(await page.locator("[data-user]").count(), 1);
+  // Her orders, by her tag, on the orders list.
+  await page.goto(`${e2e.server.url}/admin/orders`);
+  await page.getByLabel("Customer tag").selectOption("trade");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await page.waitForURL(/tag=trade/);
+  assert.equal(await page.locator('[data-tags="reptile breeder,trade"]').count(), 3, "her three orders, tags shown");
+  await viewportShot(page, "admin-orders-tag-filter-desktop");
   await page.goto(`${e2e.server.url}/admin/audit`);
   await page.getByText(/User #\d+ note changed/).first().waitFor();
   await page.getByText(/User #\d+ tags changed/).first().waitFor();
