@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
 import { users } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../../lib/errors.ts";
-import { type AuditRecord, recordAudit, recordAudits } from "../admin_audit/mod.ts";
+import { type AuditRecord, recordAudits } from "../admin_audit/mod.ts";
 import { getUserRow, type StaffUserRow, userCondition, type UserFilter } from "./staff.ts";
 import { CUSTOMER_TAGS_MAX } from "./staff_schemas.ts";
 
@@ -36,15 +36,27 @@ export async function setCustomerTags(
     if (target.deletedAt) throw new ConflictError(ERASED_KEEPS_NO_TAGS);
     if (target.tags.join("\n") === tags.join("\n")) return;
     await tx.update(users).set({ tags, updatedAt: now }).where(eq(users.id, id));
-    await recordAudit(tx, {
-      userId: actor.id,
-      entityType: "user",
-      entityId: id,
-      action: "tags_change",
-      details: { before: { tags: target.tags }, after: { tags } },
-    });
+    await auditTagChanges(tx, actor, [{ id, before: target.tags, after: tags }]);
   });
   return await getUserRow(db, id);
+}
+
+/** One `tags_change` audit entry per account, with its set before and after. */
+async function auditTagChanges(
+  tx: Db,
+  actor: { id: number },
+  changes: { id: number; before: string[]; after: string[] }[],
+): Promise<void> {
+  await recordAudits(
+    tx,
+    changes.map((c): AuditRecord => ({
+      userId: actor.id,
+      entityType: "user",
+      entityId: c.id,
+      action: "tags_change",
+      details: { before: { tags: c.before }, after: { tags: c.after } },
+    })),
+  );
 }
 
 /** A tag staff have given, with how many accounts (not erased) carry it. */
@@ -118,16 +130,7 @@ export async function bulkTagCustomers(
           : sql`array_remove(${users.tags}, ${input.tag}::text)`,
         updatedAt: now,
       }).where(inArray(users.id, changes.map((c) => c.id)));
-      await recordAudits(
-        tx,
-        changes.map((c): AuditRecord => ({
-          userId: actor.id,
-          entityType: "user",
-          entityId: c.id,
-          action: "tags_change",
-          details: { before: { tags: c.before }, after: { tags: c.after } },
-        })),
-      );
+      await auditTagChanges(tx, actor, changes);
     }
     return { matched: rows.length, changed: changes.length };
   });
@@ -154,19 +157,13 @@ export async function renameTagOnAccounts(
       else array_replace(${users.tags}, ${from}::text, ${to}::text) end`,
     updatedAt: now,
   }).where(inArray(users.id, rows.map((r) => r.id)));
-  await recordAudits(
+  await auditTagChanges(
     tx,
-    rows.map((r): AuditRecord => ({
-      userId: actor.id,
-      entityType: "user",
-      entityId: r.id,
-      action: "tags_change",
-      details: {
-        before: { tags: r.tags },
-        after: {
-          tags: r.tags.includes(to) ? r.tags.filter((t) => t !== from) : r.tags.map((t) => t === from ? to : t),
-        },
-      },
+    actor,
+    rows.map((r) => ({
+      id: r.id,
+      before: r.tags,
+      after: r.tags.includes(to) ? r.tags.filter((t) => t !== from) : r.tags.map((t) => t === from ? to : t),
     })),
   );
   return rows.length;
