@@ -68,7 +68,6 @@ export async function getUserDetail(db: Db, id: number): Promise<UserDetail> {
 /** A row of the staff's user list: the account with what it has bought. */
 export type UserListRow = StaffUserRow & { figures: CustomerFigures };
 
-/** listUsers' page, each user with their purchases (one more query for the page). */
 type ListFilter = Parameters<typeof listUsers>[1] & { sort?: staffSchemas.UserSort };
 
 /**

@@ -42,7 +42,6 @@ export const staffUserColumns = {
   staffNote: users.staffNote,
   tags: users.tags,
 };
-const rowColumns = staffUserColumns;
 
 /** The customers list's filter: a search of username, e-mail and name, a role, a tag. */
 export interface UserFilter {
@@ -73,7 +72,7 @@ export async function listUsers(
   const condition = userCondition(filter);
   const pageSize = filter.pageSize ?? USER_PAGE_SIZE;
   const [items, total] = await Promise.all([
-    db.select(rowColumns).from(users).where(condition).orderBy(desc(users.createdAt), desc(users.id))
+    db.select(staffUserColumns).from(users).where(condition).orderBy(desc(users.createdAt), desc(users.id))
       .limit(pageSize).offset(((filter.page ?? 1) - 1) * pageSize),
     countUsers(db, filter),
   ]);
@@ -88,7 +87,7 @@ export async function countUsers(db: Db, filter: UserFilter): Promise<number> {
 
 /** One user as staff see it; NotFoundError when missing (flows/staff_user_detail.ts adds orders, points, addresses). */
 export async function getUserRow(db: Db, id: number): Promise<StaffUserRow> {
-  const [row] = await db.select(rowColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db.select(staffUserColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw new NotFoundError("User not found");
   return row;
 }
@@ -104,7 +103,7 @@ export async function countUsersByRole(db: Db): Promise<Record<Role, number>> {
 
 /** The newest customer accounts (dashboard). */
 export async function newestCustomers(db: Db, limit = 5): Promise<StaffUserRow[]> {
-  return await db.select(rowColumns).from(users).where(and(eq(users.role, "customer"), isNull(users.deletedAt)))
+  return await db.select(staffUserColumns).from(users).where(and(eq(users.role, "customer"), isNull(users.deletedAt)))
     .orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
 }
 
@@ -133,7 +132,7 @@ export async function changeUser(
     if (change.role !== undefined && !actorIsSuper) throw new ForbiddenError(ONLY_SUPER_ADMIN_CHANGES_ROLES);
     if (!me || (me.role !== "admin" && me.role !== "super_admin") || me.disabledAt) throw new ForbiddenError();
 
-    const [target] = await tx.select(rowColumns).from(users).where(eq(users.id, id));
+    const [target] = await tx.select(staffUserColumns).from(users).where(eq(users.id, id));
     if (!target) throw new NotFoundError("User not found");
     if (change.disabled !== undefined && id === actor.id) throw new ConflictError(NOT_YOURSELF);
     if (change.disabled !== undefined && target.role !== "customer" && !actorIsSuper) {
@@ -184,7 +183,7 @@ export async function changeUser(
       });
     }
   });
-  const [row] = await db.select(rowColumns).from(users).where(eq(users.id, id));
+  const [row] = await db.select(staffUserColumns).from(users).where(eq(users.id, id));
   return row;
 }
 
