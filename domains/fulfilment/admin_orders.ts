@@ -216,6 +216,7 @@ export async function adminOrdersCsv(db: Db, q: Omit<AdminOrdersQuery, "page">):
     "Refunded (ZAR)",
     "Tracking number",
     "Carrier",
+    "Customer tags",
   ];
   // Text columns stay text (lib/csv neutralises formulas); the item count is a number.
   const lines = rows.map((r) => [
@@ -230,6 +231,7 @@ export async function adminOrdersCsv(db: Db, q: Omit<AdminOrdersQuery, "page">):
     (r.refundedCents / 100).toFixed(2),
     r.trackingNumber,
     r.carrier,
+    r.customerTags.join(", "),
   ]);
   return csvFile(header, lines);
 }

@@ -361,8 +361,11 @@ test("[fulfilment] admin list: status, payment and date filters, search by numbe
 
   const csv = await adminOrdersCsv(db, { q: "sipho" });
   const [header, row] = csv.trimEnd().split("\r\n");
-  assert.match(header, /^Order number,Placed at,Customer,E-mail,Status,Payment/);
+  assert.match(header, /^Order number,Placed at,Customer,E-mail,Status,Payment.*,Carrier,Customer tags$/);
   assert.ok(row.includes(`"'=HYPERLINK(""x"") Dlamini"`), row);
+  const trade = (await adminOrdersCsv(db, { tag: "trade" })).trimEnd().split("\r\n");
+  assert.equal(trade.length, 2, "the CSV follows the tag filter");
+  assert.match(trade[1], new RegExp(`^${c.orderNumber},.*,"vip, trade"$`));
 });
 
 test("[fulfilment] admin list search: a few matches and many list alike, newest first; delivery names and WhatsApp numbers", async (db) => {
