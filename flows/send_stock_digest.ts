@@ -1,7 +1,8 @@
 /**
- * The `low-stock digest` job (decision 0104): once a South African day, from 07:00, the address
- * in Settings -> Notifications (the shop's e-mail by default; empty: none) gets the list of products at or below their low-stock
- * level (decision 0105), sold out first, when at least one of them was not on the previous day's list. A day with nothing new sends
+ * The `low-stock digest` job (decision 0104): once a South African day, from 07:00, the address in
+ * Settings -> Notifications (the shop's e-mail by default; empty: none) gets the list of products at or
+ * below their low-stock level (decision 0105), sold out first, when at least one of them, or one of
+ * their variants (decision 0111), was not on the previous day's list. A day with nothing new sends
  * nothing, so a product that stays low does not fill the inbox.
  */
 import type { Db } from "../db/client.ts";
@@ -11,7 +12,7 @@ import {
   type LowStockProduct,
   lowStockProducts,
   lowVariantsText,
-  previousDigestIds,
+  previousDigest,
 } from "../domains/dashboard/mod.ts";
 import { enqueueEmail, escapeHtml } from "../domains/mail/mod.ts";
 import { SA_OFFSET_MS, saDay } from "../lib/sa_dates.ts";
@@ -82,11 +83,20 @@ export async function sendStockDigest(db: Db, opts: StockDigestOptions): Promise
   if (new Date(now.getTime() + SA_OFFSET_MS).getUTCHours() < DIGEST_HOUR) return { sent: false };
   if (await digestDone(db, day)) return { sent: false };
   const low = await lowStockProducts(db, DIGEST_MAX_PRODUCTS);
-  const before = await previousDigestIds(db, day);
-  const fresh = new Set(low.filter((p) => !before.has(p.id)).map((p) => p.id));
+  const before = await previousDigest(db, day);
+  // New: a product not low yesterday, or one of its variants not low yesterday (a second size of a range).
+  const fresh = new Set(
+    low.filter((p) =>
+      !before.productIds.has(p.id) || (before.variantIds && p.lowVariants.some((v) => !before.variantIds!.has(v.id)))
+    ).map((p) => p.id),
+  );
+  const remembered = {
+    productIds: low.map((p) => p.id),
+    variantIds: low.flatMap((p) => p.lowVariants.map((v) => v.id)),
+  };
   return await db.transaction(async (tx) => {
     const sentAt = fresh.size ? now : null;
-    if (!(await claimDigestDay(tx as unknown as Db, day, low.map((p) => p.id), sentAt))) return { sent: false };
+    if (!(await claimDigestDay(tx as unknown as Db, day, remembered, sentAt))) return { sent: false };
     if (!sentAt) return { sent: false };
     await enqueueEmail(tx as unknown as Db, { to: opts.to, ...digestEmail(low, fresh, opts) }, now);
     return { sent: true };

@@ -68,7 +68,7 @@ test("[stock digest] from 07:00 once a day, sold out first, and only when someth
 
 test("[stock digest] a product sold in variants is newly low when one variant runs low, and the line names it", async (db) => {
   const range = await createProduct(db, { name: "Heat Mat Range", sku: "MAT-R", stock: 48 });
-  await createVariant(db, range.id, { name: "Small", sku: "MAT-R-S", stock: 40 });
+  const small = await createVariant(db, range.id, { name: "Small", sku: "MAT-R-S", stock: 40 });
   const large = await createVariant(db, range.id, { name: "Large", sku: "MAT-R-L", stock: 8 });
   await createProduct(db, { name: "UVB Lamp", sku: "UVB-24", stock: 0 });
   assert.deepEqual(await run(db, SEVEN), { sent: true });
@@ -85,6 +85,23 @@ test("[stock digest] a product sold in variants is newly low when one variant ru
     /\n40 left: Heat Mat Range \(MAT-R\): Large sold out - new\nSold out: UVB Lamp \(UVB-24\)\n/,
   );
   assert.match(next.textBody, /for a product sold in variants, any one variant/);
+
+  // The next day nothing changed: no e-mail. The day after, the Small runs low too: news, though the range was listed.
+  assert.deepEqual(await run(db, new Date(SEVEN.getTime() + 2 * DAY)), { sent: false });
+  await db.update(productVariants).set({ stock: 2 }).where(eq(productVariants.id, small.id));
+  assert.deepEqual(await run(db, new Date(SEVEN.getTime() + 3 * DAY)), { sent: true });
+  const last = (await mails(db)).at(-1)!;
+  assert.equal(last.subject, "Low stock: 1 new at Reptile Basics");
+  assert.match(last.textBody, /Heat Mat Range \(MAT-R\): Large sold out, Small 2 left - new\n/);
+  const [day4] = await db.select().from(stockDigests).where(eq(stockDigests.day, "2026-11-23"));
+  assert.deepEqual(day4.variantIds?.sort(), [small.id, large.id].sort());
+});
+
+test("[stock digest] a day recorded before variants were remembered makes no variant new", async (db) => {
+  const range = await createProduct(db, { name: "Heat Mat Range", sku: "MAT-R", stock: 40 });
+  await createVariant(db, range.id, { name: "Large", sku: "MAT-R-L", stock: 0 });
+  await db.insert(stockDigests).values({ day: "2026-11-19", productIds: [range.id], variantIds: null });
+  assert.deepEqual(await run(db, SEVEN), { sent: false }, "the range was low then; its variants were not recorded");
 });
 
 test("[stock digest] no address in Settings: nothing is sent or claimed", async (db) => {

@@ -129,6 +129,11 @@ export const stockDigests = pgTable("stock_digests", {
   /** YYYY-MM-DD, South African time. */
   day: varchar({ length: 10 }).primaryKey(),
   productIds: jsonb().$type<number[]>().notNull(),
+  /**
+   * The variants low that morning (decision 0111), so a second size of a range already listed running
+   * low is news too. Null on days recorded before variants were remembered.
+   */
+  variantIds: jsonb().$type<number[]>(),
   /** Null when nothing new was low that day (no e-mail). */
   sentAt: tstz(),
   createdAt: tstz().notNull().defaultNow(),

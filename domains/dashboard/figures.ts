@@ -63,7 +63,7 @@ export interface LowStockProduct {
   stock: number;
   lowStockAt: number | null;
   /** Its variants at or below the product's level, the emptiest first; empty without variants (decision 0111). */
-  lowVariants: { name: string; sku: string; stock: number }[];
+  lowVariants: { id: number; name: string; sku: string; stock: number }[];
 }
 
 /**
@@ -77,6 +77,7 @@ export async function lowStockProducts(db: Db, limit: number): Promise<LowStockP
     .from(products).where(isLow).orderBy(asc(lowStockUnits()), asc(products.name), asc(products.id)).limit(limit);
   if (!low.length) return [];
   const variants = await db.select({
+    id: productVariants.id,
     productId: productVariants.productId,
     name: productVariants.name,
     sku: productVariants.sku,
@@ -90,7 +91,7 @@ export async function lowStockProducts(db: Db, limit: number): Promise<LowStockP
     .orderBy(asc(productVariants.stock), asc(productVariants.name), asc(productVariants.id));
   return low.map((p) => ({
     ...p,
-    lowVariants: variants.filter((v) => v.productId === p.id).map(({ name, sku, stock }) => ({ name, sku, stock })),
+    lowVariants: variants.filter((v) => v.productId === p.id).map(({ productId: _, ...v }) => v),
   }));
 }
 

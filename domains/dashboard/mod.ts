@@ -49,4 +49,4 @@ export {
   restockQuery,
   type RestockRow,
 } from "./restock.ts";
-export { claimDigestDay, digestDone, previousDigestIds } from "./stock_digest.ts";
+export { claimDigestDay, digestDone, type DigestMemory, previousDigest } from "./stock_digest.ts";
