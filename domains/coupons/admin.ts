@@ -11,7 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { coupons, couponUsage, orders } from "../../db/schema/mod.ts";
 import { ConflictError, NotFoundError, pgErrorCode, ValidationError } from "../../lib/errors.ts";
 import { toCents, toNumeric, toRand } from "../../lib/money.ts";
-import { changedFields, recordAudit } from "../admin_audit/mod.ts";
+import { changedFields, recordAudit, recordAudits } from "../admin_audit/mod.ts";
 import { type CouponBody, couponDate } from "./rules.ts";
 import type { CouponInput } from "./schemas.ts";
 import { containsPattern } from "../../db/like.ts";
@@ -238,14 +238,15 @@ export async function deleteCoupon(db: Db, id: number, userId: number): Promise<
 export async function retagCoupons(tx: Db, userId: number, from: string, to: string): Promise<number> {
   const moved = await tx.update(coupons).set({ customerTag: to, updatedAt: new Date() })
     .where(eq(coupons.customerTag, from)).returning({ id: coupons.id });
-  for (const { id } of moved) {
-    await recordAudit(tx, {
+  await recordAudits(
+    tx,
+    moved.map(({ id }) => ({
       userId,
       entityType: "coupon",
       entityId: id,
       action: "update",
       details: { changes: { customerTag: { before: from, after: to } } },
-    });
-  }
+    })),
+  );
   return moved.length;
 }
