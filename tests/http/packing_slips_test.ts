@@ -105,7 +105,8 @@ test(
     assert.match(text, /Order notes\s+Please pack the tube in bubble wrap\./);
     // No price, total or VAT anywhere on a packing slip.
     assert.doesNotMatch(text, /R\s?\d/);
-    assert.doesNotMatch(text, /450|329|1 108|Total|VAT/);
+    // The order number's random digits may hold "450" by chance, so it is taken out first.
+    assert.doesNotMatch(text.replaceAll(first.orderNumber, ""), /450|329|1 108|Total|VAT/);
   },
 );
 
