@@ -1,14 +1,17 @@
 /**
  * The admin area's users as staff read them: the list with each customer's purchases, and one user's
  * detail (/admin/users/:id, the staff order form's chosen customer): the user row (domains/accounts)
- * with their orders and what those add up to, loyalty points, addresses and e-mail choices.
+ * with their orders and what those add up to, loyalty points, addresses and e-mail choices. The list's
+ * filter reaches past accounts into purchases (spent, order count, last order), so it is built here.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/mod.ts";
 import { csvFile } from "../lib/csv.ts";
-import { saDay } from "../lib/sa_dates.ts";
+import { saDay, saMidnight } from "../lib/sa_dates.ts";
+import type { z } from "zod";
 import {
+  bulkTagCustomers,
   countUsers,
   getUserRow,
   listUsers,
@@ -17,6 +20,7 @@ import {
   type StaffUserRow,
   USER_PAGE_SIZE,
   userCondition,
+  type UserFilter,
 } from "../domains/accounts/mod.ts";
 import { type Address, listAddresses } from "../domains/addresses/mod.ts";
 import { pointsBalance } from "../domains/loyalty/mod.ts";
@@ -26,6 +30,7 @@ import {
   customerSalesSubquery,
   listOrdersForUser,
   type OrderSummary,
+  purchaseCondition,
 } from "../domains/orders/mod.ts";
 import { type NewsletterStatus, newsletterStatuses } from "../domains/newsletter/mod.ts";
 import { remindersOn } from "../domains/animals/mod.ts";
@@ -68,7 +73,32 @@ export async function getUserDetail(db: Db, id: number): Promise<UserDetail> {
 /** A row of the staff's user list: the account with what it has bought. */
 export type UserListRow = StaffUserRow & { figures: CustomerFigures };
 
-type ListFilter = Parameters<typeof listUsers>[1] & { sort?: staffSchemas.UserSort };
+/**
+ * The customers list's filter as the accounts domain takes it: search, role and tag as they are, the
+ * purchase fields (decision 0114) turned into a condition on the account's paid orders.
+ */
+export function customerFilter(filter: staffSchemas.UserListFilter): UserFilter {
+  const { minSpent, minOrders, maxOrders, lastOrderFrom, lastOrderBefore, ...rest } = filter;
+  const also = purchaseCondition(users.id, {
+    minSpentCents: minSpent === undefined ? undefined : Math.round(minSpent * 100),
+    minOrders,
+    maxOrders,
+    lastOrderFrom: lastOrderFrom ? saMidnight(lastOrderFrom) : undefined,
+    lastOrderBefore: lastOrderBefore ? saMidnight(lastOrderBefore) : undefined,
+  });
+  return { ...rest, also };
+}
+
+/** One tag added to or taken off the ticked accounts, or all the list's filter (purchases too) matches. */
+export async function bulkTagMatching(
+  db: Db,
+  actor: { id: number },
+  input: z.output<typeof staffSchemas.bulkTagsBody>,
+): Promise<{ matched: number; changed: number }> {
+  return await bulkTagCustomers(db, actor, { ...input, filter: input.filter && customerFilter(input.filter) });
+}
+
+type ListFilter = staffSchemas.UserListFilter & { sort?: staffSchemas.UserSort; page?: number; pageSize?: number };
 
 /**
  * A page of the customers list with what each bought: newest accounts first, or ordered by their
@@ -77,8 +107,9 @@ type ListFilter = Parameters<typeof listUsers>[1] & { sort?: staffSchemas.UserSo
  */
 export async function listUsersWithFigures(
   db: Db,
-  { sort = "newest", ...filter }: ListFilter,
+  { sort = "newest", page, pageSize, ...asked }: ListFilter,
 ): Promise<{ items: UserListRow[]; total: number }> {
+  const filter = { ...customerFilter(asked), page, pageSize };
   const { items, total } = sort === "newest"
     ? await listUsers(db, filter)
     : { items: await usersBySales(db, filter, sort), total: await countUsers(db, filter) };
@@ -111,8 +142,9 @@ const CSV_PAGE = 1_000;
  */
 export async function usersCsv(
   db: Db,
-  filter: Omit<Parameters<typeof listUsers>[1], "page" | "pageSize">,
+  asked: staffSchemas.UserListFilter,
 ): Promise<string> {
+  const filter = customerFilter(asked);
   const header = [
     "Username",
     "First name",

@@ -48,6 +48,11 @@ export interface UserFilter {
   q?: string;
   role?: Role;
   tag?: string;
+  /**
+   * A further condition on the users table the caller builds from other domains' data: the
+   * purchase filter of flows/customer_segment.ts (this domain does not read orders).
+   */
+  also?: SQL;
 }
 
 /** The condition of a UserFilter (undefined: every user). */
@@ -61,6 +66,7 @@ export function userCondition(filter: UserFilter): SQL | undefined {
   if (filter.role) where.push(eq(users.role, filter.role));
   // `@>` rather than `= any(tags)`: the GIN index users_tags_idx answers containment.
   if (filter.tag) where.push(arrayContains(users.tags, [filter.tag]));
+  if (filter.also) where.push(filter.also);
   return where.length ? and(...where) : undefined;
 }
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { plainText } from "../../lib/plain_text.ts";
 import { CUSTOMER_TAG_MAX, customerTag } from "../../lib/customer_tag.ts";
+import { optionalDate } from "../../lib/sa_dates.ts";
 
 export { CUSTOMER_TAG_MAX, customerTag };
 
@@ -15,14 +16,84 @@ export const CUSTOMER_TAGS_MAX = 10;
 export const USER_SORTS = ["newest", "spent", "orders", "last_order"] as const;
 export type UserSort = typeof USER_SORTS[number];
 
-export const userListQuery = z.object({
+/** An empty form field counts as absent. */
+const blankIsAbsent = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const orderCount = (label: string) =>
+  z.preprocess(
+    blankIsAbsent,
+    z.coerce.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`)
+      .min(0, `${label} must be 0 or more`).max(1_000_000, `${label} is at most 1000000`).optional(),
+  );
+
+/** The purchase filter's fields (decision 0114); the list's query, the CSV and the bulk tag's filter share them. */
+const purchaseFields = {
+  /** Spent at least this many rand, net of refunds. */
+  minSpent: z.preprocess(
+    blankIsAbsent,
+    z.coerce.number({ error: "Spent at least must be an amount in rand" })
+      .min(0, "Spent at least must be 0 or more").max(100_000_000, "Spent at least is at most R100 000 000")
+      .optional(),
+  ),
+  minOrders: orderCount("Orders at least"),
+  maxOrders: orderCount("Orders at most"),
+  /** The last purchase on or after this South African day. */
+  lastOrderFrom: optionalDate,
+  /** The last purchase before this South African day. */
+  lastOrderBefore: optionalDate,
+};
+
+/** A filter whose lower bound passes its upper one finds nobody: say so rather than show an empty list. */
+function boundsInOrder(f: PurchaseFields, ctx: z.RefinementCtx) {
+  if (f.minOrders !== undefined && f.maxOrders !== undefined && f.minOrders > f.maxOrders) {
+    ctx.addIssue({ code: "custom", message: "Orders at least is more than orders at most.", path: ["minOrders"] });
+  }
+  if (f.lastOrderFrom && f.lastOrderBefore && f.lastOrderFrom >= f.lastOrderBefore) {
+    ctx.addIssue({
+      code: "custom",
+      message: "The last-order dates leave no day: the first must come before the second.",
+      path: ["lastOrderFrom"],
+    });
+  }
+}
+
+type PurchaseFields = { [K in keyof typeof purchaseFields]?: z.output<(typeof purchaseFields)[K]> };
+
+const userListFields = z.object({
   q: z.string().max(100).regex(NO_CONTROL, "Remove control characters").optional(),
   role: z.enum(ROLES, { error: "Unknown role" }).optional().or(z.literal("").transform(() => undefined)),
   tag: z.literal("").transform(() => undefined).or(customerTag).optional(),
+  ...purchaseFields,
   /** Newest accounts first (the default), or by purchases: most spent, most orders, latest order. */
   sort: z.enum(USER_SORTS, { error: "sort must be newest, spent, orders or last_order" }).default("newest"),
   page: z.coerce.number({ error: "page must be a positive whole number" }).int().min(1).max(100_000).default(1),
 });
+
+export const userListQuery = userListFields.superRefine(boundsInOrder);
+export type UserListQuery = z.output<typeof userListQuery>;
+/** The list's filter without its order and page: what the CSV and a bulk change by filter take. */
+export const userListFilter = userListFields.omit({ page: true, sort: true }).strict().superRefine(boundsInOrder);
+export type UserListFilter = z.output<typeof userListFilter>;
+
+/** The filter's fields as URL parameters: the list's links and the bulk form's hidden copy of the filter. */
+export const USER_FILTER_KEYS = [
+  "q",
+  "role",
+  "tag",
+  "minSpent",
+  "minOrders",
+  "maxOrders",
+  "lastOrderFrom",
+  "lastOrderBefore",
+] as const satisfies (keyof UserListFilter)[];
+export type UserFilterParams = Record<typeof USER_FILTER_KEYS[number], string>;
+
+/** A parsed filter back as the strings a link or a form field carries ("" for absent). */
+export function userFilterParams(filter: UserListFilter): UserFilterParams {
+  return Object.fromEntries(
+    USER_FILTER_KEYS.map((k) => [k, k === "q" ? filter.q?.trim() ?? "" : String(filter[k] ?? "")]),
+  ) as UserFilterParams;
+}
 
 export const userIdParam = z.object({
   id: z.coerce.number({ error: "User not found" }).int().min(1).max(2_147_483_647, "User not found"),
@@ -57,14 +128,14 @@ const MAX_BULK_IDS = 5_000;
 
 /**
  * POST /api/admin/users/tags/bulk: one tag added to or removed from the accounts `ids` names, or from
- * every account the customers list's `filter` (search, role, tag) matches; one of the two.
+ * every account the customers list's `filter` (search, role, tag, purchases) matches; one of the two.
  */
 export const bulkTagsBody = z.object({
   change: z.enum(["add", "remove"], { error: "change must be add or remove" }),
   tag: customerTag,
   ids: z.array(userIdParam.shape.id, { error: "ids must be a list of account ids" })
     .min(1, "Tick at least one account.").max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} accounts at a time.`).optional(),
-  filter: userListQuery.omit({ page: true, sort: true }).strict().optional(),
+  filter: userListFilter.optional(),
 }).strict().refine((b) => (b.ids === undefined) !== (b.filter === undefined), {
   message: "Send either ids or filter.",
 });

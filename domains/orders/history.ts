@@ -2,10 +2,10 @@
  * A customer's order history: the rows the account overview and the orders tab list. Only the
  * customer's own orders; money as integer cents.
  */
-import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orderItems, orders } from "../../db/schema/mod.ts";
-import { toCents } from "../../lib/money.ts";
+import { toCents, toNumeric } from "../../lib/money.ts";
 
 /** One line of the order history. */
 export interface OrderSummary {
@@ -94,6 +94,49 @@ export function customerSalesSubquery(db: Db) {
     spent: sql<string>`sum(${orders.total} - ${orders.refundedAmount})`.as("sales_spent"),
     lastPaidAt: sql<string>`max(${orders.paidAt})`.as("sales_last_paid_at"),
   }).from(orders).where(and(isNotNull(orders.userId), purchased)).groupBy(orders.userId).as("customer_sales");
+}
+
+/** The customers list's purchase filter (decision 0114): each part optional, all of them must hold. */
+export interface PurchaseFilter {
+  /** Spent at least this much, net of refunds, in cents. */
+  minSpentCents?: number;
+  minOrders?: number;
+  /** At most this many purchases; 0 finds the accounts that never bought. */
+  maxOrders?: number;
+  /** The last purchase was paid at or after this instant. */
+  lastOrderFrom?: Date;
+  /** The last purchase was paid before this instant (lapsed customers: they bought, but not since). */
+  lastOrderBefore?: Date;
+}
+
+/**
+ * The accounts whose purchases meet `filter`, as a condition on `userId` (users.id in the list's
+ * query); undefined when the filter asks nothing. Any part that needs a purchase (a spend, a least
+ * count, a last-order date) keeps to the customers who bought; "at most N orders" alone also keeps
+ * those who never did, found as "not among those with more than N".
+ */
+export function purchaseCondition(userId: SQLWrapper, filter: PurchaseFilter): SQL | undefined {
+  const needsPurchase = (filter.minSpentCents ?? 0) > 0 || (filter.minOrders ?? 0) > 0 ||
+    filter.lastOrderFrom !== undefined || filter.lastOrderBefore !== undefined;
+  const buyers = (having: SQL | undefined) =>
+    sql`select ${orders.userId} from ${orders} where ${
+      and(isNotNull(orders.userId), purchased)
+    } group by ${orders.userId} having ${having ?? sql`true`}`;
+  if (!needsPurchase) {
+    return filter.maxOrders === undefined
+      ? undefined
+      : sql`${userId} not in (${buyers(sql`count(*) > ${filter.maxOrders}`)})`;
+  }
+  const spent = sql`sum(${orders.total} - ${orders.refundedAmount})`;
+  const lastPaid = sql`max(${orders.paidAt})`;
+  const having = and(
+    filter.minSpentCents ? sql`${spent} >= ${toNumeric(filter.minSpentCents)}::numeric` : undefined,
+    filter.minOrders ? sql`count(*) >= ${filter.minOrders}` : undefined,
+    filter.maxOrders !== undefined ? sql`count(*) <= ${filter.maxOrders}` : undefined,
+    filter.lastOrderFrom ? sql`${lastPaid} >= ${filter.lastOrderFrom.toISOString()}::timestamptz` : undefined,
+    filter.lastOrderBefore ? sql`${lastPaid} < ${filter.lastOrderBefore.toISOString()}::timestamptz` : undefined,
+  );
+  return sql`${userId} in (${buyers(having)})`;
 }
 
 /**

@@ -10,6 +10,8 @@ export {
   customerSalesSubquery,
   listOrdersForUser,
   type OrderSummary,
+  purchaseCondition,
+  type PurchaseFilter,
 } from "./history.ts";
 export {
   ADDRESS_SNAPSHOT_FIELDS,

@@ -37,7 +37,7 @@ function parseOr400<T>(
 /** The bulk tag form's fields as the action's input: the ticked rows (`id_<n>`) or the list's filter. */
 function bulkTagFormInput(fields: Record<string, string>): unknown {
   const target = fields.scope === "filter"
-    ? { filter: { q: fields.f_q || undefined, role: fields.f_role || undefined, tag: fields.f_tag || undefined } }
+    ? { filter: Object.fromEntries(staffSchemas.USER_FILTER_KEYS.map((k) => [k, fields[`f_${k}`] || undefined])) }
     : { ids: tickedIds(fields) };
   return { change: fields.change, tag: fields.tag ?? "", ...target };
 }
@@ -45,7 +45,7 @@ function bulkTagFormInput(fields: Record<string, string>): unknown {
 /** The list as it was when the bulk form was sent: its search, filters and page. */
 function backToList(fields: Record<string, string>): string {
   const s = new URLSearchParams();
-  for (const key of ["q", "role", "tag", "sort", "page"]) {
+  for (const key of [...staffSchemas.USER_FILTER_KEYS, "sort", "page"]) {
     const v = fields[`f_${key}`];
     if (v && !(key === "page" && v === "1")) s.set(key, v);
   }
@@ -68,9 +68,7 @@ export function usersAdmin() {
         <UserListView
           items={items}
           total={total}
-          q={query.q?.trim() ?? ""}
-          role={query.role ?? ""}
-          tag={query.tag ?? ""}
+          filter={staffSchemas.userFilterParams(query)}
           sort={query.sort}
           tagsInUse={tagsInUse}
           page={query.page}

@@ -7,7 +7,6 @@
  */
 import { z } from "zod";
 import {
-  bulkTagCustomers,
   changeUser,
   customerTagsInUse,
   setCustomerTags,
@@ -15,7 +14,7 @@ import {
   staffSchemas,
   type StaffUserRow,
 } from "../../domains/accounts/mod.ts";
-import { getUserDetail, listUsersWithFigures } from "../../flows/staff_user_detail.ts";
+import { bulkTagMatching, getUserDetail, listUsersWithFigures } from "../../flows/staff_user_detail.ts";
 import { renameCustomerTag } from "../../flows/rename_customer_tag.ts";
 import { toRand } from "../../lib/money.ts";
 import { currentUser, requireRole } from "../guards.ts";
@@ -189,7 +188,7 @@ export const bulkTagUsersAction = defineAction({
   auth: "admin",
   middleware: [adminBodyLimit()],
   summary: "Add one tag to, or remove it from, many accounts (ids, or the list's filter); all or none; audited",
-  handler: async (c, input) => await bulkTagCustomers(c.var.db, currentUser(c), input),
+  handler: async (c, input) => await bulkTagMatching(c.var.db, currentUser(c), input),
 });
 
 export const renameUserTagAction = defineAction({

@@ -1,6 +1,7 @@
 /** /api/admin/users and /admin/users: guards, role changes (super_admin only), disabling, hostile input. */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
@@ -12,6 +13,25 @@ import { ERASED_KEEPS_NO_NOTE, ERASED_KEEPS_NO_TAGS } from "../../domains/accoun
 import { setReminders } from "../../domains/animals/mod.ts";
 
 const { test, closeDatabase } = useTestDatabase();
+
+type Purchase = [total: string, paidAt: string, refunded?: string];
+let orderSeq = 0;
+
+/** A customer tagged "sorted" with delivered, paid orders (what the list's sorts and filters read). */
+async function buyer(db: Db, username: string, buys: Purchase[]) {
+  const u = await createUser(db, { username, tags: ["sorted"] });
+  for (const [total, paidAt, refunded] of buys) {
+    await db.insert(orders).values({
+      userId: u.id,
+      orderNumber: `RB-S${++orderSeq}`,
+      total,
+      status: "delivered",
+      paidAt: new Date(paidAt),
+      refundedAmount: refunded ?? "0",
+    });
+  }
+  return u;
+}
 
 test(
   "[admin users] visitor 401 / customer 403 on the API; pages redirect; PATCH role by an admin is 403",
@@ -585,21 +605,7 @@ test(
   "[admin users] the list sorts by what customers bought: most spent, most orders, latest order, the rest after",
   async (db, database) => {
     const { client: admin } = await staffAccount(db, database, "admin", "pieter");
-    let n = 0;
-    const customer = async (username: string, buys: [total: string, paidAt: string, refunded?: string][]) => {
-      const u = await createUser(db, { username, tags: ["sorted"] });
-      for (const [total, paidAt, refunded] of buys) {
-        await db.insert(orders).values({
-          userId: u.id,
-          orderNumber: `RB-S${++n}`,
-          total,
-          status: "delivered",
-          paidAt: new Date(paidAt),
-          refundedAmount: refunded ?? "0",
-        });
-      }
-      return u;
-    };
+    const customer = (username: string, buys: Purchase[]) => buyer(db, username, buys);
     await customer("anele", [["500.00", "2026-11-01T09:00:00Z"]]);
     await customer("bongi", [["150.00", "2026-11-10T09:00:00Z"], ["150.00", "2026-11-25T09:00:00Z"]]);
     const cara = await customer("cara", []);
@@ -632,6 +638,119 @@ test(
     const bad = await admin.get("/api/admin/users?sort=richest");
     assert.equal(bad.status, 400);
     assert.equal((await bad.json()).message, "sort must be newest, spent, orders or last_order");
+  },
+);
+
+test(
+  "[admin users] the list filters by purchases: spent, order counts, last order; the CSV and bulk tags follow",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin", "pieter");
+    // SA days: 2026-06-01 starts at 2026-05-31T22:00Z.
+    await buyer(db, "anele", [["4000.00", "2026-02-01T09:00:00Z"], ["2000.00", "2026-05-31T21:59:00Z"]]);
+    await buyer(db, "bongi", [["300.00", "2026-05-31T22:00:00Z"]]);
+    const cara = await buyer(db, "cara", []);
+    await db.insert(orders).values({ userId: cara.id, orderNumber: "RB-X", total: "9000.00", status: "cancelled" });
+    // R6 000 less a R1 500 refund: R4 500, under R5 000.
+    await buyer(db, "dumi", [["6000.00", "2026-11-05T09:00:00Z", "1500.00"]]);
+    await buyer(db, "elna", []);
+
+    const names = async (query: string) => {
+      const res = await admin.get(`/admin/users?tag=sorted&${query}`);
+      assert.equal(res.status, 200, query);
+      return [...(await res.text()).matchAll(/data-user="([^"]+)"/g)].map((m) => m[1]).sort();
+    };
+    assert.deepEqual(await names("minSpent=5000"), ["anele"], "net of refunds");
+    assert.deepEqual(await names("minSpent=4500"), ["anele", "dumi"], "at least: the amount itself counts");
+    assert.deepEqual(await names("minOrders=2"), ["anele"]);
+    assert.deepEqual(await names("maxOrders=0"), ["cara", "elna"], "never bought: a cancelled order is no purchase");
+    assert.deepEqual(await names("maxOrders=1"), ["bongi", "cara", "dumi", "elna"]);
+    assert.deepEqual(await names("minOrders=1&maxOrders=1"), ["bongi", "dumi"]);
+    assert.deepEqual(await names("lastOrderBefore=2026-06-01"), ["anele"], "lapsed: bought, but not since the day");
+    assert.deepEqual(await names("lastOrderFrom=2026-06-01"), ["bongi", "dumi"], "from the start of the SA day");
+    assert.deepEqual(await names("lastOrderFrom=2026-06-01&lastOrderBefore=2026-11-01"), ["bongi"]);
+    assert.deepEqual(await names("minSpent=100&maxOrders=1&sort=spent"), ["bongi", "dumi"]);
+    assert.deepEqual(await names("minSpent=&minOrders=&maxOrders=&lastOrderFrom=&lastOrderBefore="), [
+      "anele",
+      "bongi",
+      "cara",
+      "dumi",
+      "elna",
+    ], "empty fields filter nothing");
+
+    // The page keeps the filter open and carries it into its links and the bulk form.
+    const page = await (await admin.get("/admin/users?tag=sorted&minSpent=4500&lastOrderFrom=2026-01-01")).text();
+    assert.match(page, /<details[^>]*open=""[^>]*data-purchase-filter|data-purchase-filter[^>]*open=""/);
+    assert.match(page, /Purchases (<!-- -->)?\(filtering\)/);
+    assert.match(page, /name="minSpent"[^>]*value="4500"|value="4500"[^>]*name="minSpent"/);
+    assert.match(page, /name="f_minSpent" value="4500"/);
+    assert.match(page, /name="f_lastOrderFrom" value="2026-01-01"/);
+    assert.match(page, /href="\/admin\/users\/export\.csv\?tag=sorted&amp;minSpent=4500&amp;lastOrderFrom=2026-01-01"/);
+    assert.match(page, /All 2 accounts(<!-- -->)? matching this search/);
+    assert.doesNotMatch(await (await admin.get("/admin/users")).text(), /data-purchase-filter[^>]*open=""/);
+    assert.match(
+      await (await admin.get("/admin/users?tag=sorted&minSpent=1000000")).text(),
+      /No accounts have these purchases\./,
+    );
+
+    // The CSV holds the same accounts.
+    const csv = await (await admin.get("/admin/users/export.csv?tag=sorted&minOrders=1&maxOrders=1")).text();
+    assert.deepEqual(csv.trim().split("\n").slice(1).map((l) => l.split(",")[0]).sort(), ["bongi", "dumi"]);
+
+    // Tag the whole filter from the form: back on the same list, only the matching accounts tagged.
+    const tagged = await admin.postForm("/admin/users/tags", {
+      scope: "filter",
+      change: "add",
+      tag: "vip",
+      f_tag: "sorted",
+      f_minSpent: "4500",
+      f_sort: "spent",
+      f_page: "1",
+    });
+    assert.equal(tagged.status, 303);
+    assert.equal(tagged.headers.get("location"), "/admin/users?tag=sorted&minSpent=4500&sort=spent");
+    assert.deepEqual(await names("tag=vip").then(() => names("")), ["anele", "bongi", "cara", "dumi", "elna"]);
+    const vip = await (await admin.get("/api/admin/users?tag=vip")).json();
+    assert.deepEqual(vip.items.map((u: { username: string }) => u.username).sort(), ["anele", "dumi"]);
+    // And by JSON: lapsed customers get a win-back tag.
+    const lapsed = await admin.postJson("/api/admin/users/tags/bulk", {
+      change: "add",
+      tag: "win-back",
+      filter: { tag: "sorted", lastOrderBefore: "2026-06-01" },
+    });
+    assert.deepEqual(await lapsed.json(), { matched: 1, changed: 1 });
+    const json = await (await admin.get("/api/admin/users?minOrders=1&lastOrderBefore=2026-06-01")).json();
+    assert.deepEqual(json.items.map((u: { username: string; tags: string[] }) => [u.username, u.tags]), [
+      ["anele", ["sorted", "vip", "win-back"]],
+    ]);
+
+    // Refused with the field's own words, on the page, the API, the CSV and the bulk change.
+    const refusals: [string, string][] = [
+      ["minSpent=lots", "Spent at least must be an amount in rand"],
+      ["minSpent=-1", "Spent at least must be 0 or more"],
+      ["minSpent=1e12", "Spent at least is at most R100 000 000"],
+      ["minOrders=1.5", "Orders at least must be a whole number"],
+      ["maxOrders=99999999999", "Orders at most is at most 1000000"],
+      ["minOrders=3&maxOrders=2", "Orders at least is more than orders at most."],
+      ["lastOrderFrom=2026-13-01", "That date does not exist."],
+      ["lastOrderBefore=yesterday", "Dates look like 2026-11-24."],
+      [
+        "lastOrderFrom=2026-06-01&lastOrderBefore=2026-06-01",
+        "The last-order dates leave no day: the first must come before the second.",
+      ],
+      ["minOrders=%00", "Text must not contain control characters"],
+    ];
+    for (const [query, message] of refusals) {
+      const res = await admin.get(`/api/admin/users?${query}`);
+      assert.equal(res.status, 400, query);
+      assert.equal((await res.json()).message, message, query);
+      assert.equal((await admin.get(`/admin/users?${query}`)).status, 400, query);
+      assert.equal((await admin.get(`/admin/users/export.csv?${query}`)).status, 400, query);
+    }
+    for (const filter of [{ minOrders: -1 }, { minSpent: "x" }, { lastOrderBefore: 20260601 }, { spentMore: 1 }]) {
+      const res = await admin.postJson("/api/admin/users/tags/bulk", { change: "add", tag: "x", filter });
+      assert.equal(res.status, 400, JSON.stringify(filter));
+      assert.ok((await res.json()).message);
+    }
   },
 );
 

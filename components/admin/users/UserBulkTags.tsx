@@ -5,16 +5,17 @@
  */
 import type { TagInUse } from "../../../domains/accounts/mod.ts";
 import { MAX_BULK_TAG_ACCOUNTS } from "../../../domains/accounts/mod.ts";
-import { CUSTOMER_TAG_MAX } from "../../../domains/accounts/staff_schemas.ts";
+import { CUSTOMER_TAG_MAX, USER_FILTER_KEYS, type UserFilterParams } from "../../../domains/accounts/staff_schemas.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
 import { fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
 
 export const USER_BULK_FORM_ID = "user-bulk-form";
 
 export function UserBulkTags(
-  { filter, page, total, tagsInUse }: {
+  { filter, sort, page, total, tagsInUse }: {
     /** The list's search, filters and order, to come back to after the change. */
-    filter: { q: string; role: string; tag: string; sort: string };
+    filter: UserFilterParams;
+    sort: string;
     page: number;
     total: number;
     tagsInUse: TagInUse[];
@@ -29,10 +30,8 @@ export function UserBulkTags(
       className="mt-4 rounded-xl border border-stone-200 bg-white px-4 py-3"
       data-user-bulk-form
     >
-      <input type="hidden" name="f_q" value={filter.q} />
-      <input type="hidden" name="f_role" value={filter.role} />
-      <input type="hidden" name="f_tag" value={filter.tag} />
-      <input type="hidden" name="f_sort" value={filter.sort === "newest" ? "" : filter.sort} />
+      {USER_FILTER_KEYS.map((k) => <input key={k} type="hidden" name={`f_${k}`} value={filter[k]} />)}
+      <input type="hidden" name="f_sort" value={sort === "newest" ? "" : sort} />
       <input type="hidden" name="f_page" value={String(page)} />
       {/* Closed at first: most visits to the list are look-ups, and on a phone it would push the list down. */}
       <details data-bulk-details>

@@ -3,9 +3,9 @@ import type { Address } from "../../../domains/addresses/mod.ts";
 import type { CustomerFigures, OrderSummary } from "../../../domains/orders/mod.ts";
 import type { MarketingChoices } from "../../../flows/staff_user_detail.ts";
 import type { StaffUserRow, TagInUse } from "../../../domains/accounts/mod.ts";
-import type { UserSort } from "../../../domains/accounts/staff_schemas.ts";
+import { USER_FILTER_KEYS, type UserFilterParams, type UserSort } from "../../../domains/accounts/staff_schemas.ts";
 import { formatMoney } from "../../../lib/money.ts";
-import { fieldInputClass } from "../../ui/Field.tsx";
+import { fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import {
@@ -76,29 +76,42 @@ const SORT_LABELS: [UserSort, string][] = [
   ["last_order", "Latest order"],
 ];
 
+/** The purchase filter's fields (decision 0114): a label, the field, and how it is typed in. */
+const PURCHASE_FIELDS: {
+  key: "minSpent" | "minOrders" | "maxOrders" | "lastOrderFrom" | "lastOrderBefore";
+  label: string;
+  type: "number" | "date";
+  hint?: string;
+}[] = [
+  { key: "minSpent", label: "Spent at least (R)", type: "number", hint: "Net of refunds" },
+  { key: "minOrders", label: "Orders at least", type: "number" },
+  { key: "maxOrders", label: "Orders at most", type: "number", hint: "0: never bought" },
+  { key: "lastOrderFrom", label: "Last order on or after", type: "date" },
+  { key: "lastOrderBefore", label: "Last order before", type: "date", hint: "Bought, but not since" },
+];
+
 export function UserListView(
-  { items, total, q, role, tag, sort, tagsInUse, page, pageSize, csvMaxRows }: {
+  { items, total, filter, sort, tagsInUse, page, pageSize, csvMaxRows }: {
     items: ListedUser[];
+    /** The list's search and filters as URL parameters ("" for absent). */
+    filter: UserFilterParams;
     /** The list's order (decision 0113). */
     sort: UserSort;
-    /** The tag filter ("" for none) and the tags to choose from. */
-    tag: string;
+    /** The tags to choose from. */
     tagsInUse: TagInUse[];
     /** Most rows the CSV export holds. */
     csvMaxRows: number;
     total: number;
-    q: string;
-    role: Role | "";
     page: number;
     pageSize: number;
   },
 ) {
+  const { q, role, tag } = filter;
+  const byPurchases = PURCHASE_FIELDS.some((f) => filter[f.key]);
   // The CSV keeps its own order (newest first), so its link leaves the sort out.
   const href = (p: number, path = "/admin/users") => {
     const s = new URLSearchParams();
-    if (q) s.set("q", q);
-    if (role) s.set("role", role);
-    if (tag) s.set("tag", tag);
+    for (const key of USER_FILTER_KEYS) if (filter[key]) s.set(key, filter[key]);
     if (sort !== "newest" && path === "/admin/users") s.set("sort", sort);
     if (p > 1) s.set("page", String(p));
     const t = s.toString();
@@ -111,48 +124,77 @@ export function UserListView(
           Export CSV
         </a>
       </PageHeader>
-      <form method="get" action="/admin/users" className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor="user-q" className="sr-only">Search users</label>
-          <input
-            id="user-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={100}
-            placeholder="Search by username, e-mail or name..."
-            className={fieldInputClass}
-          />
+      <form method="get" action="/admin/users" className="mt-5" data-user-filter>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor="user-q" className="sr-only">Search users</label>
+            <input
+              id="user-q"
+              type="search"
+              name="q"
+              defaultValue={q}
+              maxLength={100}
+              placeholder="Search by username, e-mail or name..."
+              className={fieldInputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="user-role" className="sr-only">Role</label>
+            <select id="user-role" name="role" defaultValue={role} className={fieldInputClass}>
+              <option value="">All roles</option>
+              <option value="customer">Customers</option>
+              <option value="admin">Admins</option>
+              <option value="super_admin">Super admins</option>
+            </select>
+          </div>
+          {tagsInUse.length || tag
+            ? (
+              <div>
+                <label htmlFor="user-tag" className="sr-only">Tag filter</label>
+                <select id="user-tag" name="tag" defaultValue={tag} className={fieldInputClass}>
+                  <option value="">All tags</option>
+                  {/* A filter on a tag nobody carries any more still shows as chosen. */}
+                  {tag && !tagsInUse.some((t) => t.tag === tag) ? <option value={tag}>{`${tag} (0)`}</option> : null}
+                  {tagsInUse.map((t) => <option key={t.tag} value={t.tag}>{`${t.tag} (${t.accounts})`}</option>)}
+                </select>
+              </div>
+            )
+            : null}
+          <div>
+            <label htmlFor="user-sort" className="sr-only">Sort</label>
+            <select id="user-sort" name="sort" defaultValue={sort} className={fieldInputClass}>
+              {SORT_LABELS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            </select>
+          </div>
+          <button type="submit" className={secondaryButton}>Search</button>
         </div>
-        <div>
-          <label htmlFor="user-role" className="sr-only">Role</label>
-          <select id="user-role" name="role" defaultValue={role} className={fieldInputClass}>
-            <option value="">All roles</option>
-            <option value="customer">Customers</option>
-            <option value="admin">Admins</option>
-            <option value="super_admin">Super admins</option>
-          </select>
-        </div>
-        {tagsInUse.length || tag
-          ? (
-            <div>
-              <label htmlFor="user-tag" className="sr-only">Tag filter</label>
-              <select id="user-tag" name="tag" defaultValue={tag} className={fieldInputClass}>
-                <option value="">All tags</option>
-                {/* A filter on a tag nobody carries any more still shows as chosen. */}
-                {tag && !tagsInUse.some((t) => t.tag === tag) ? <option value={tag}>{`${tag} (0)`}</option> : null}
-                {tagsInUse.map((t) => <option key={t.tag} value={t.tag}>{`${t.tag} (${t.accounts})`}</option>)}
-              </select>
-            </div>
-          )
-          : null}
-        <div>
-          <label htmlFor="user-sort" className="sr-only">Sort</label>
-          <select id="user-sort" name="sort" defaultValue={sort} className={fieldInputClass}>
-            {SORT_LABELS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButton}>Search</button>
+        {/* Open when in use, so the list never hides why it holds fewer accounts. */}
+        <details open={byPurchases} className="mt-3" data-purchase-filter>
+          <summary className="cursor-pointer text-sm font-semibold text-stone-800">
+            {byPurchases ? "Purchases (filtering)" : "Filter by purchases"}
+          </summary>
+          <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {PURCHASE_FIELDS.map((f) => (
+              <div key={f.key}>
+                <label htmlFor={`user-${f.key}`} className={fieldLabelClass}>{f.label}</label>
+                <input
+                  id={`user-${f.key}`}
+                  name={f.key}
+                  type={f.type}
+                  defaultValue={filter[f.key]}
+                  min={f.type === "number" ? 0 : undefined}
+                  step={f.key === "minSpent" ? "0.01" : f.type === "number" ? 1 : undefined}
+                  inputMode={f.key === "minSpent" ? "decimal" : f.type === "number" ? "numeric" : undefined}
+                  className={fieldInputClass}
+                />
+                {f.hint ? <p className="mt-1 text-xs text-stone-500">{f.hint}</p> : null}
+              </div>
+            ))}
+          </div>
+          <p className="mt-2 text-xs text-stone-500">
+            Purchases are paid orders that were not cancelled. Tag the accounts found with Tag accounts below.
+          </p>
+        </details>
       </form>
       <p className="mt-4 text-sm text-stone-600">
         {`${total} ${total === 1 ? "account" : "accounts"}`}
@@ -161,7 +203,7 @@ export function UserListView(
           : ""}
       </p>
       {items.length
-        ? <UserBulkTags filter={{ q, role, tag, sort }} page={page} total={total} tagsInUse={tagsInUse} />
+        ? <UserBulkTags filter={filter} sort={sort} page={page} total={total} tagsInUse={tagsInUse} />
         : null}
       {tag && tagsInUse.some((t) => t.tag === tag) ? <TagRename tag={tag} tagsInUse={tagsInUse} /> : null}
       {items.length
@@ -175,7 +217,13 @@ export function UserListView(
         )
         : (
           <EmptyCard>
-            {q ? `No accounts match "${q}"${tag ? ` with the tag "${tag}"` : ""}.` : "No accounts found."}
+            {q
+              ? `No accounts match "${q}"${tag ? ` with the tag "${tag}"` : ""}${
+                byPurchases ? " and these purchases" : ""
+              }.`
+              : byPurchases
+              ? "No accounts have these purchases."
+              : "No accounts found."}
           </EmptyCard>
         )}
       <Pagination page={page} pageCount={Math.max(1, Math.ceil(total / pageSize))} href={href} />
