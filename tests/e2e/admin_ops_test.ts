@@ -123,6 +123,19 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   await page.waitForURL(/sort=spent/);
   assert.equal(await page.locator("[data-user]").first().getAttribute("data-user"), "thandi_keeper");
   await viewportShot(page, "admin-users-most-spent-desktop");
+  // A segment: customers with at least two purchases who bought this year; the filter stays open and in the links.
+  await page.locator("[data-purchase-filter] summary").click();
+  await page.getByLabel("Orders at least").fill("2");
+  await page.getByLabel("Last order on or after").fill(`${new Date().getFullYear()}-01-01`);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(/minOrders=2/);
+  assert.deepEqual(
+    await page.locator("[data-user]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-user"))),
+    ["thandi_keeper"],
+  );
+  assert.equal(await page.locator("[data-purchase-filter]").getAttribute("open"), "");
+  assert.match(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href") ?? "", /minOrders=2/);
+  await viewportShot(page, "admin-users-purchase-filter-desktop");
   await page.goto(`${e2e.server.url}/admin/users?q=thandi`);
   const row = page.locator('[data-user="thandi_keeper"]');
   assert.match(await row.innerText(), /\b3\b[^]*R\s[\d\s]+,\d\d/, "the list shows her paid orders and spend");
@@ -136,7 +149,7 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   assert.match(csv, /^thandi_keeper,Thandi,Nkosi,thandi@example\.co\.za,,\w+,active,\d{4}-\d{2}-\d{2},3,/m);
   // Tag the ticked rows from the list.
   await row.getByRole("checkbox", { name: "Select thandi_keeper" }).check();
-  await page.getByText("Tag accounts").click();
+  await page.getByText("Tag accounts", { exact: true }).click();
   await page.getByLabel("Tag", { exact: true }).fill("Reptile Expo 2026");
   await page.getByRole("button", { name: "Apply" }).click();
   await expectToast(page, "Tags updated", /Added "reptile expo 2026" to 1 account/);
