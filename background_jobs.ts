@@ -13,6 +13,7 @@ import { sendReplacementReminders } from "./flows/send_replacement_reminders.ts"
 import { sendCartReminders } from "./flows/send_cart_reminders.ts";
 import { sendPriceDropAlerts } from "./flows/send_price_drop_alerts.ts";
 import { sendStockDigest } from "./flows/send_stock_digest.ts";
+import { applyTagRules } from "./flows/apply_tag_rules.ts";
 import { readShopSettings, shopSettingsDefaults } from "./domains/settings/mod.ts";
 import { sweepExpiredSessions, sweepRateLimits } from "./domains/auth/mod.ts";
 import { updateRecommendations } from "./domains/recommendations/mod.ts";
@@ -120,6 +121,15 @@ export function backgroundJobs(config: Config, running: () => Running): JobSpec[
         const { stockAlertEmail: to } = await readShopSettings(db, shopSettingsDefaults(config.shop));
         const { sent } = await sendStockDigest(db, { siteUrl: config.siteUrl, shopName: config.shop.name, to });
         if (sent) log("queued the low-stock digest");
+      },
+    },
+    // Automatic customer tags (decision 0115): each rule's tag kept on the accounts its filter finds now.
+    {
+      name: "automatic customer tags",
+      intervalMs: 60 * 60_000,
+      run: async () => {
+        const report = await applyTagRules(running().database.db);
+        if (report.added || report.removed) log("kept automatic customer tags", { ...report });
       },
     },
     // Orders left unpaid for 30 minutes give their stock and coupon use back (after asking the provider).

@@ -15,7 +15,11 @@ const { test, raceTest, closeDatabase } = useTestDatabase();
 test("[tag rename] a tag only a coupon is kept for renames the coupon; a tag nothing has is refused", async (db) => {
   const staff = await createUser(db, { role: "admin" });
   const coupon = await createCoupon(db, { code: "VETS5", customerTag: "vet" });
-  assert.deepEqual(await renameCustomerTag(db, staff, { from: "vet", to: "clinic" }), { accounts: 0, coupons: 1 });
+  assert.deepEqual(await renameCustomerTag(db, staff, { from: "vet", to: "clinic" }), {
+    accounts: 0,
+    coupons: 1,
+    rules: 0,
+  });
   assert.equal((await db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0].customerTag, "clinic");
   await assert.rejects(
     renameCustomerTag(db, staff, { from: "vet", to: "clinic" }),
@@ -36,7 +40,7 @@ raceTest("[tag rename] two renames of one tag at once: one renames it, the other
   const done = outcomes.filter((o) => o.status === "fulfilled");
   const refused = outcomes.filter((o) => o.status === "rejected");
   assert.equal(done.length, 1);
-  assert.deepEqual(done[0].value, { accounts: 50, coupons: 1 });
+  assert.deepEqual(done[0].value, { accounts: 50, coupons: 1, rules: 0 });
   assert.ok(refused[0].reason instanceof NotFoundError);
   const winner = outcomes[0].status === "fulfilled" ? "wholesale" : "retail";
   const tags = await db.select({ tags: users.tags }).from(users).where(eq(users.id, keepers[7].id));

@@ -79,6 +79,24 @@ export function fullName(t: { firstName: AnyPgColumn; lastName: AnyPgColumn }): 
   return sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`;
 }
 
+/**
+ * Automatic customer tags (decision 0115): each rule keeps its tag on exactly the accounts a customers
+ * list filter (search, role, tag, purchases) finds, applied when made and by an hourly job.
+ */
+export const customerTagRules = pgTable("customer_tag_rules", {
+  id: serial().primaryKey(),
+  tag: text().notNull().unique(),
+  /** The customers list's filter as its URL would carry it (domains/accounts/staff_schemas.ts userListFilter). */
+  filter: jsonb().$type<Record<string, unknown>>().notNull(),
+  createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+  createdAt: tstz().notNull().defaultNow(),
+  lastRunAt: tstz(),
+  lastAdded: integer().notNull().default(0),
+  lastRemoved: integer().notNull().default(0),
+  /** Accounts the filter found that could not take the tag: they carry the most tags an account may. */
+  lastFull: integer().notNull().default(0),
+});
+
 export const sessions = pgTable("sessions", {
   /** SHA-256 (hex) of the session token; the token itself lives only in the cookie. */
   id: varchar({ length: 64 }).primaryKey(),

@@ -38,6 +38,20 @@ export {
 } from "./staff.ts";
 export * as staffSchemas from "./staff_schemas.ts";
 export {
+  createTagRule,
+  deleteTagRule,
+  describeUserFilter,
+  keepRuleTag,
+  listTagRules,
+  MAX_TAG_RULES,
+  NO_SUCH_RULE,
+  retagRules,
+  tagHasRule,
+  type TagRule,
+  tagRuleFor,
+  type TagRuleRun,
+} from "./tag_rules.ts";
+export {
   type BulkTagChange,
   bulkTagCustomers,
   customerTagsInUse,

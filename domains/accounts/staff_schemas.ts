@@ -149,4 +149,42 @@ export const renameTagBody = z.object({
 export const renameTagResult = z.object({
   accounts: z.number().int().describe("Accounts that carried the tag (merged where they already had the new one)"),
   coupons: z.number().int().describe("Coupons kept for customers with the tag, now kept for the new one"),
+  rules: z.number().int().describe("Automatic tag rules that keep or filter by the tag, now by the new one"),
+});
+
+/** The purchase fields: a rule needs one of them (decision 0115). */
+const PURCHASE_KEYS = Object.keys(purchaseFields) as (keyof typeof purchaseFields)[];
+
+/** POST /api/admin/users/tag-rules: keep `tag` on every account `filter` finds, from now on. */
+export const tagRuleBody = z.object({
+  tag: customerTag,
+  filter: userListFilter,
+}).strict().superRefine((b, ctx) => {
+  if (!PURCHASE_KEYS.some((k) => b.filter[k] !== undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      message: "An automatic tag needs a purchase filter: spent, orders or last order.",
+      path: ["filter"],
+    });
+  }
+  if (b.filter.tag === b.tag) {
+    ctx.addIssue({ code: "custom", message: "A rule cannot filter by its own tag.", path: ["filter", "tag"] });
+  }
+});
+export type TagRuleBody = z.output<typeof tagRuleBody>;
+
+export const tagRuleIdParam = z.object({
+  id: z.coerce.number({ error: "Rule not found" }).int().min(1).max(2_147_483_647, "Rule not found"),
+});
+
+export const tagRuleOutput = z.object({
+  id: z.number().int(),
+  tag: z.string(),
+  filter: z.record(z.string(), z.union([z.string(), z.number()])).describe("The customers list's filter it keeps"),
+  description: z.string().describe("The filter in words"),
+  createdAt: z.string(),
+  lastRunAt: z.string().nullable(),
+  lastAdded: z.number().int().describe("Accounts that gained the tag at the last run"),
+  lastRemoved: z.number().int().describe("Accounts that lost it, no longer matching"),
+  lastFull: z.number().int().describe(`Accounts found that already carry ${CUSTOMER_TAGS_MAX} tags, left without it`),
 });

@@ -41,20 +41,24 @@ export async function setCustomerTags(
   return await getUserRow(db, id);
 }
 
-/** One `tags_change` audit entry per account, with its set before and after. */
-async function auditTagChanges(
+/**
+ * One `tags_change` audit entry per account, with its set before and after; `actor` null for the
+ * hourly automatic tags job, `extra` facts such as the rule that made the change.
+ */
+export async function auditTagChanges(
   tx: Db,
-  actor: { id: number },
+  actor: { id: number } | null,
   changes: { id: number; before: string[]; after: string[] }[],
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   await recordAudits(
     tx,
     changes.map((c): AuditRecord => ({
-      userId: actor.id,
+      userId: actor?.id ?? null,
       entityType: "user",
       entityId: c.id,
       action: "tags_change",
-      details: { before: { tags: c.before }, after: { tags: c.after } },
+      details: { before: { tags: c.before }, after: { tags: c.after }, ...extra },
     })),
   );
 }

@@ -29,6 +29,7 @@ export const ENTITY_NAMES: Record<string, string> = {
   order: "Order",
   coupon: "Coupon",
   user: "User",
+  customer_tag_rule: "Automatic tag",
   setting: "Settings",
   review: "Review",
   species: "Species",

@@ -10,6 +10,7 @@ export const auditEntityTypes = [
   "order",
   "coupon",
   "user",
+  "customer_tag_rule",
   "setting",
   "review",
   "species",

@@ -1,12 +1,19 @@
 /**
  * /admin/users: customers and staff (search, role filter, paging) and /admin/users/{id} (orders,
- * points, addresses; disable or re-enable; role changes for super_admin; tags and note). Forms post to
+ * points, addresses; disable or re-enable; role changes for super_admin; tags and note), with the
+ * bulk tag, tag rename and automatic tag forms. Forms post to
  * /admin/users/{id}, so every action works without JavaScript.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
-import { customerTagsInUse, staffSchemas, USER_PAGE_SIZE } from "../../domains/accounts/mod.ts";
+import {
+  customerTagsInUse,
+  listTagRules,
+  staffSchemas,
+  type TagRule,
+  USER_PAGE_SIZE,
+} from "../../domains/accounts/mod.ts";
 import { getUserDetail, listUsersWithFigures, USERS_CSV_MAX_ROWS, usersCsv } from "../../flows/staff_user_detail.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { UserDetailView, UserListView } from "../../components/admin/users/UserViews.tsx";
@@ -21,6 +28,8 @@ import {
   setUserNoteAction,
   setUserTagsAction,
 } from "../api/admin_users.ts";
+import { createTagRuleAction, deleteTagRuleAction, tagRuleJson } from "../api/admin_tag_rules.ts";
+import type { TagRuleRow } from "../../components/admin/users/TagRules.tsx";
 import { renderAdminPage } from "./render.tsx";
 import { csvDownload } from "./csv_download.ts";
 import { tickedIds } from "../../lib/bulk_ids.ts";
@@ -36,9 +45,7 @@ function parseOr400<T>(
 
 /** The bulk tag form's fields as the action's input: the ticked rows (`id_<n>`) or the list's filter. */
 function bulkTagFormInput(fields: Record<string, string>): unknown {
-  const target = fields.scope === "filter"
-    ? { filter: Object.fromEntries(staffSchemas.USER_FILTER_KEYS.map((k) => [k, fields[`f_${k}`] || undefined])) }
-    : { ids: tickedIds(fields) };
+  const target = fields.scope === "filter" ? { filter: sentFilter(fields) } : { ids: tickedIds(fields) };
   return { change: fields.change, tag: fields.tag ?? "", ...target };
 }
 
@@ -52,14 +59,29 @@ function backToList(fields: Record<string, string>): string {
   return `${ACTIVE}${s.size ? `?${s}` : ""}`;
 }
 
+/** A rule as the list shows it, with a link to the accounts its filter finds. */
+function tagRuleRow(rule: TagRule): TagRuleRow {
+  const json = tagRuleJson(rule);
+  const filter = staffSchemas.userListFilter.safeParse(rule.filter);
+  const params = filter.success ? staffSchemas.userFilterParams(filter.data) : null;
+  const query = params ? new URLSearchParams(Object.entries(params).filter(([, v]) => v)) : null;
+  return { ...rule, description: json.description, href: `${ACTIVE}${query?.size ? `?${query}` : ""}` };
+}
+
+/** The list's filter as a form sent it in its `f_` fields (the bulk tag and automatic tag forms). */
+function sentFilter(fields: Record<string, string>) {
+  return Object.fromEntries(staffSchemas.USER_FILTER_KEYS.map((k) => [k, fields[`f_${k}`] || undefined]));
+}
+
 export function usersAdmin() {
   const app = new Hono<AppEnv>();
 
   app.get("/", async (c) => {
     const query = parseOr400(staffSchemas.userListQuery.safeParse(c.req.query()));
-    const [{ items, total }, tagsInUse] = await Promise.all([
+    const [{ items, total }, tagsInUse, rules] = await Promise.all([
       listUsersWithFigures(c.var.db, query),
       customerTagsInUse(c.var.db),
+      listTagRules(c.var.db),
     ]);
     return renderAdminPage(c, {
       title: "Customers and staff",
@@ -71,6 +93,7 @@ export function usersAdmin() {
           filter={staffSchemas.userFilterParams(query)}
           sort={query.sort}
           tagsInUse={tagsInUse}
+          rules={rules.map(tagRuleRow)}
           page={query.page}
           pageSize={USER_PAGE_SIZE}
           csvMaxRows={USERS_CSV_MAX_ROWS}
@@ -116,7 +139,8 @@ export function usersAdmin() {
       setFlash(c, {
         title: "Tag renamed",
         description: `"${input.from}" is now "${input.to}" on ${n(out.accounts, "account")}` +
-          (out.coupons ? ` and ${n(out.coupons, "coupon")}.` : "."),
+          (out.coupons ? ` and ${n(out.coupons, "coupon")}.` : ".") +
+          (out.rules ? ` ${n(out.rules, "automatic tag rule")} ${out.rules === 1 ? "uses" : "use"} the new name.` : ""),
         variant: "success",
       });
       return c.redirect(`${ACTIVE}?${new URLSearchParams({ tag: input.to })}`, 303);
@@ -125,6 +149,42 @@ export function usersAdmin() {
       setFlash(c, { title: "Nothing was changed", description: err.message, variant: "destructive" });
       const from = staffSchemas.customerTag.safeParse(fields.from);
       return c.redirect(backToList({ f_tag: from.success ? from.data : "" }), 303);
+    },
+  });
+
+  // The form twins of POST and DELETE /api/admin/users/tag-rules (decision 0115); before /:id.
+  formRoute(app, createTagRuleAction, {
+    path: "/tag-rules",
+    input: (fields) => ({ tag: fields.tag ?? "", filter: sentFilter(fields) }),
+    onSuccess: (c, rule, _input, fields) => {
+      const n = (count: number) => `${count} ${count === 1 ? "account" : "accounts"}`;
+      setFlash(c, {
+        title: "Automatic tag kept",
+        description: `"${rule.tag}" is on ${n(rule.lastAdded)} more now` +
+          (rule.lastRemoved ? ` and came off ${n(rule.lastRemoved)}` : "") +
+          "; it follows this filter every hour.",
+        variant: "success",
+      });
+      return c.redirect(backToList(fields), 303);
+    },
+    onError: (c, err, fields) => {
+      setFlash(c, { title: "No automatic tag was made", description: err.message, variant: "destructive" });
+      return c.redirect(backToList(fields), 303);
+    },
+  });
+  formRoute(app, deleteTagRuleAction, {
+    path: "/tag-rules/:id/delete",
+    onSuccess: (c, rule) => {
+      setFlash(c, {
+        title: "Automatic tag stopped",
+        description: `"${rule.tag}" stays on the accounts that carry it; no rule adds or removes it now.`,
+        variant: "success",
+      });
+      return c.redirect(ACTIVE, 303);
+    },
+    onError: (c, err) => {
+      setFlash(c, { title: "Nothing was changed", description: err.message, variant: "destructive" });
+      return c.redirect(ACTIVE, 303);
     },
   });
 

@@ -3,7 +3,8 @@
  * orders and their figures, points, addresses and e-mail choices, PATCH /{id} { role?, disabled? }
  * (roles: super_admin only, else 403), PUT /{id}/note { note } (staff's note on the customer), PUT
  * /{id}/tags { tags } (staff's labels; the list filters by ?tag=), GET /tags (the tags in use) and POST
- * /tags/bulk { change, tag, ids | filter } (one tag on or off many accounts) and POST /tags/rename { from, to }.
+ * /tags/bulk { change, tag, ids | filter } (one tag on or off many accounts), POST /tags/rename { from, to }
+ * and the automatic tags' /tag-rules (routes/api/admin_tag_rules.ts).
  */
 import { z } from "zod";
 import {
@@ -22,6 +23,7 @@ import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
 import { actionApi, defineAction, validParams, validQuery } from "../action.ts";
 import { addressJson, addressSchema } from "./addresses.ts";
+import { createTagRuleAction, deleteTagRuleAction, listTagRulesAction } from "./admin_tag_rules.ts";
 import { userSchema } from "./auth.ts";
 
 /** A user as the admin API answers it: never the password hash. */
@@ -206,16 +208,19 @@ export const renameUserTagAction = defineAction({
 export function adminUserApi() {
   return actionApi(
     "/admin/users",
-    // The tags list before /{id}, which would take "tags" for an id.
+    // The tags list and the rules before /{id}, which would take "tags" or "tag-rules" for an id.
     [
       listUsersAction,
       listUserTagsAction,
+      listTagRulesAction,
       getUserAction,
       changeUserAction,
       setUserNoteAction,
       setUserTagsAction,
       bulkTagUsersAction,
       renameUserTagAction,
+      createTagRuleAction,
+      deleteTagRuleAction,
     ],
     requireRole("admin"),
   );

@@ -571,7 +571,7 @@ test(
     // JSON: a tag nobody has is a 404; the same name, bad input and customers are turned away.
     const json = await admin.postJson("/api/admin/users/tags/rename", { from: "hobby", to: "keeper" });
     assert.equal(json.status, 200);
-    assert.deepEqual(await json.json(), { accounts: 1, coupons: 0 });
+    assert.deepEqual(await json.json(), { accounts: 1, coupons: 0, rules: 0 });
     const gone = await admin.postJson("/api/admin/users/tags/rename", { from: "trade", to: "retail" });
     assert.equal(gone.status, 404);
     assert.equal((await gone.json()).message, 'No account or coupon has the tag "trade".');

@@ -21,6 +21,7 @@ import { PageHeader } from "../shared/PageHeader.tsx";
 import { EmailChoicesCard, PurchasesCard, StaffNoteCard, TagPills } from "./CustomerCards.tsx";
 import { USER_BULK_FORM_ID, UserBulkTags } from "./UserBulkTags.tsx";
 import { TagRename } from "./TagRename.tsx";
+import { TagRuleList, TagRuleMaker, type TagRuleRow } from "./TagRules.tsx";
 import { bulkSelectColumn } from "../shared/BulkColumn.tsx";
 
 type Role = keyof typeof ROLE_LABELS;
@@ -91,8 +92,10 @@ const PURCHASE_FIELDS: {
 ];
 
 export function UserListView(
-  { items, total, filter, sort, tagsInUse, page, pageSize, csvMaxRows }: {
+  { items, total, filter, sort, tagsInUse, rules, page, pageSize, csvMaxRows }: {
     items: ListedUser[];
+    /** The automatic tags kept (decision 0115). */
+    rules: TagRuleRow[];
     /** The list's search and filters as URL parameters ("" for absent). */
     filter: UserFilterParams;
     /** The list's order (decision 0113). */
@@ -205,7 +208,9 @@ export function UserListView(
       {items.length
         ? <UserBulkTags filter={filter} sort={sort} page={page} total={total} tagsInUse={tagsInUse} />
         : null}
+      {byPurchases ? <TagRuleMaker filter={filter} total={total} /> : null}
       {tag && tagsInUse.some((t) => t.tag === tag) ? <TagRename tag={tag} tagsInUse={tagsInUse} /> : null}
+      <TagRuleList rules={rules} />
       {items.length
         ? (
           <DataTable
