@@ -155,6 +155,7 @@ export async function retagRules(tx: Db, actor: { id: number }, from: string, to
 
 const dayFormat = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
+const orders = (n: number) => `${n} ${n === 1 ? "order" : "orders"}`;
 const ROLE_WORDS = { customer: "customers", admin: "admins", super_admin: "super admins" } as const;
 
 /** A customers list filter in words, for the rules list: "Spent at least R 5 000,00 · 2 or more orders". */
@@ -163,10 +164,10 @@ export function describeUserFilter(f: UserListFilter): string {
   if (f.minSpent !== undefined) parts.push(`Spent at least ${formatMoney(Math.round(f.minSpent * 100))}`);
   if (f.minOrders !== undefined && f.maxOrders !== undefined) {
     parts.push(
-      f.minOrders === f.maxOrders ? `exactly ${f.minOrders} orders` : `${f.minOrders} to ${f.maxOrders} orders`,
+      f.minOrders === f.maxOrders ? `exactly ${orders(f.minOrders)}` : `${f.minOrders} to ${f.maxOrders} orders`,
     );
   } else if (f.minOrders !== undefined) parts.push(`${f.minOrders} or more orders`);
-  else if (f.maxOrders !== undefined) parts.push(f.maxOrders === 0 ? "never bought" : `at most ${f.maxOrders} orders`);
+  else if (f.maxOrders !== undefined) parts.push(f.maxOrders === 0 ? "never bought" : `at most ${orders(f.maxOrders)}`);
   if (f.lastOrderFrom) parts.push(`last order on or after ${day(f.lastOrderFrom)}`);
   if (f.lastOrderBefore) parts.push(`last order before ${day(f.lastOrderBefore)}`);
   if (f.role) parts.push(`only ${ROLE_WORDS[f.role]}`);

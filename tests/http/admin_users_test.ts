@@ -754,4 +754,126 @@ test(
   },
 );
 
+test(
+  "[admin users] automatic tags: made from the filtered list or by JSON, listed with their last run, stopped",
+  async (db, database) => {
+    const { client: admin } = await staffAccount(db, database, "admin", "pieter");
+    await buyer(db, "anele", [["6000.00", "2026-10-01T09:00:00Z"]]);
+    await buyer(db, "bongi", [["300.00", "2026-10-01T09:00:00Z"]]);
+
+    // Only a list filtered by purchases offers the form, with the filter in its hidden fields.
+    assert.doesNotMatch(await (await admin.get("/admin/users?tag=sorted")).text(), /data-tag-rule-maker/);
+    const filtered = await (await admin.get("/admin/users?tag=sorted&minSpent=5000")).text();
+    assert.match(filtered, /<form(?=[^>]*action="\/admin\/users\/tag-rules")(?=[^>]*data-tag-rule-maker)/);
+    assert.match(filtered, /Tag these accounts automatically/);
+    assert.match(filtered, /The tag goes on the 1 account this filter finds now/);
+
+    const made = await admin.postForm("/admin/users/tag-rules", { tag: "VIP", f_tag: "sorted", f_minSpent: "5000" });
+    assert.equal(made.status, 303);
+    assert.equal(made.headers.get("location"), "/admin/users?tag=sorted&minSpent=5000");
+    const page = await (await admin.get("/admin/users")).text();
+    assert.match(
+      page,
+      /Automatic tag kept[^]*&quot;vip&quot; is on 1 account more now; it follows this filter every hour\./,
+    );
+    assert.match(page, /Automatic tags (<!-- -->)?\(1\)/);
+    assert.match(page, /data-tag-rule="vip"/);
+    assert.match(page, /Spent at least R\s1\s000,00|Spent at least R\s5\s000,00/);
+    assert.match(
+      page,
+      /href="\/admin\/users\?tag=sorted&amp;minSpent=5000"/,
+      "the rule links to the accounts it finds",
+    );
+    assert.match(page, /Last run [^<]*: 1 added\./);
+    const rows = await (await admin.get("/api/admin/users?tag=vip")).json();
+    assert.deepEqual(rows.items.map((u: { username: string }) => u.username), ["anele"]);
+
+    // JSON: list, make (201, the run's figures), refusals, stop.
+    const listed = await (await admin.get("/api/admin/users/tag-rules")).json();
+    assert.equal(listed.items.length, 1);
+    assert.deepEqual(
+      { ...listed.items[0], id: 0, createdAt: "", lastRunAt: "" },
+      {
+        id: 0,
+        tag: "vip",
+        filter: { tag: "sorted", minSpent: 5000 },
+        description: listed.items[0].description,
+        createdAt: "",
+        lastRunAt: "",
+        lastAdded: 1,
+        lastRemoved: 0,
+        lastFull: 0,
+      },
+    );
+    assert.match(listed.items[0].description, /^Spent at least R\s5\s000,00 · tagged "sorted"$/);
+    const once = await admin.postJson("/api/admin/users/tag-rules", {
+      tag: "one-timer",
+      filter: { minOrders: 1, maxOrders: 1 },
+    });
+    assert.equal(once.status, 201);
+    const oneTimer = await once.json();
+    assert.equal(oneTimer.description, "Exactly 1 order");
+    assert.equal(oneTimer.lastAdded, 2);
+    for (
+      const [body, status, message] of [
+        [
+          { tag: "vip", filter: { minOrders: 2 } },
+          409,
+          'The tag "vip" already has an automatic rule: delete it first.',
+        ],
+        [
+          { tag: "all", filter: { role: "customer" } },
+          400,
+          "An automatic tag needs a purchase filter: spent, orders or last order.",
+        ],
+        [{ tag: "loop", filter: { tag: "loop", minOrders: 1 } }, 400, "A rule cannot filter by its own tag."],
+        [{ tag: "x", filter: { minOrders: 3, maxOrders: 2 } }, 400, "Orders at least is more than orders at most."],
+        [{ tag: "<b>", filter: { minOrders: 1 } }, 400, undefined],
+        [{ tag: "x", filter: { minOrders: 1 }, extra: 1 }, 400, undefined],
+        [{ tag: "x" }, 400, undefined],
+      ] as const
+    ) {
+      const res = await admin.postJson("/api/admin/users/tag-rules", body);
+      assert.equal(res.status, status, JSON.stringify(body));
+      const { message: said } = await res.json();
+      if (message) assert.equal(said, message);
+      else assert.ok(said);
+    }
+    // The form says why on the list it came from.
+    const refused = await admin.postForm("/admin/users/tag-rules", { tag: "vip", f_minOrders: "2" });
+    assert.equal(refused.headers.get("location"), "/admin/users?minOrders=2");
+    assert.match(
+      await (await admin.get("/admin/users?minOrders=2")).text(),
+      /No automatic tag was made[^]*already has an automatic rule/,
+    );
+
+    for (const id of ["0", "abc", "2147483648"]) {
+      const res = await admin.request(`/api/admin/users/tag-rules/${id}`, { method: "DELETE" });
+      assert.ok(res.status === 400 || res.status === 404, id);
+    }
+    assert.equal((await admin.request("/api/admin/users/tag-rules/999999", { method: "DELETE" })).status, 404);
+    const stopped = await admin.request(`/api/admin/users/tag-rules/${oneTimer.id}`, { method: "DELETE" });
+    assert.equal(stopped.status, 200);
+    assert.equal((await stopped.json()).tag, "one-timer");
+    // Stopped by the form: the tag stays on the accounts.
+    const stop = await admin.postForm(`/admin/users/tag-rules/${listed.items[0].id}/delete`, {});
+    assert.equal(stop.headers.get("location"), "/admin/users");
+    assert.match(
+      await (await admin.get("/admin/users")).text(),
+      /Automatic tag stopped[^]*&quot;vip&quot; stays on the accounts that carry it/,
+    );
+    assert.deepEqual((await (await admin.get("/api/admin/users/tag-rules")).json()).items, []);
+    assert.equal((await (await admin.get("/api/admin/users?tag=vip")).json()).total, 1);
+
+    // Customers and visitors are turned away.
+    const { client: customer } = await staffAccount(db, database, "customer", "keeper");
+    assert.equal((await customer.get("/api/admin/users/tag-rules")).status, 403);
+    assert.equal(
+      (await customer.postJson("/api/admin/users/tag-rules", { tag: "x", filter: { minOrders: 1 } })).status,
+      403,
+    );
+    assert.equal((await (await admin.get("/api/admin/users/tag-rules")).json()).items.length, 0);
+  },
+);
+
 closeDatabase();

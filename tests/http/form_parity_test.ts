@@ -13,6 +13,7 @@ import {
   cartItems,
   categories,
   coupons,
+  customerTagRules,
   emailOutbox,
   keeperAnimals,
   loyaltyLedger,
@@ -1174,6 +1175,37 @@ const STAFF_CASES: StaffCase[] = [
       const [{ tags }] = await db.select({ tags: users.tags }).from(users).where(eq(users.id, id));
       return tags.map((t) => t === `t${id}` ? "old" : t);
     },
+  },
+  {
+    name: "keep a customer tag automatically",
+    make: async (db, _g, n) => {
+      const { id } = await createUser(db, { username: `parity_auto_${n}` });
+      await db.update(users).set({ tags: [`u${id}`] }).where(eq(users.id, id));
+      return id;
+    },
+    json: (admin, id) =>
+      admin.postJson("/api/admin/users/tag-rules", { tag: `auto${id}`, filter: { tag: `u${id}`, maxOrders: 0 } }),
+    form: (admin, id) =>
+      admin.postForm("/admin/users/tag-rules", { tag: `auto${id}`, f_tag: `u${id}`, f_maxOrders: "0" }),
+    // The account's own tags (u<id>, auto<id>) read as "own" and "auto", so the two starts compare equal.
+    state: async (db, id) => {
+      const [{ tags }] = await db.select({ tags: users.tags }).from(users).where(eq(users.id, id));
+      const rules = await db.select({ filter: customerTagRules.filter }).from(customerTagRules)
+        .where(eq(customerTagRules.tag, `auto${id}`));
+      return { tags: tags.map((t) => t === `u${id}` ? "own" : t === `auto${id}` ? "auto" : t), rules: rules.length };
+    },
+  },
+  {
+    name: "stop an automatic customer tag",
+    make: async (db, _g, n) => {
+      const [rule] = await db.insert(customerTagRules).values({ tag: `stopped-${n}`, filter: { minOrders: 1 } })
+        .returning();
+      return rule.id;
+    },
+    json: (admin, id) => admin.request(`/api/admin/users/tag-rules/${id}`, { method: "DELETE" }),
+    form: (admin, id) => admin.postForm(`/admin/users/tag-rules/${id}/delete`, {}),
+    state: async (db, id) =>
+      (await db.select({ id: customerTagRules.id }).from(customerTagRules).where(eq(customerTagRules.id, id))).length,
   },
   {
     name: "duplicate a product",
