@@ -136,6 +136,29 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   assert.equal(await page.locator("[data-purchase-filter]").getAttribute("open"), "");
   assert.match(await page.getByRole("link", { name: "Export CSV" }).getAttribute("href") ?? "", /minOrders=2/);
   await viewportShot(page, "admin-users-purchase-filter-desktop");
+  // Kept automatically from now on: the rule tags her at once and is listed with its last run.
+  await page.locator("[data-tag-rule-maker] summary").click();
+  await page.getByLabel("Tag", { exact: true }).and(page.locator("#rule-tag")).fill("Regulars");
+  await page.getByRole("button", { name: "Keep this tag" }).click();
+  await expectToast(page, "Automatic tag kept", /"regulars" is on 1 account more now/);
+  await page.locator("[data-tag-rules] summary").click();
+  assert.match(
+    await page.locator('[data-tag-rule="regulars"]').innerText(),
+    /2 or more orders · last order on or after 1 January \d{4}[^]*Last run [^]*: 1 added\./,
+  );
+  await viewportShot(page, "admin-users-tag-rules-desktop");
+  await page.getByRole("button", { name: 'Stop tagging "regulars" automatically' }).click();
+  await expectToast(page, "Automatic tag stopped");
+  assert.equal(await page.locator("[data-tag-rules]").count(), 0);
+  // The tag stays; take it off again so the steps below see her tags as before.
+  await page.goto(`${e2e.server.url}/admin/users?tag=regulars`);
+  assert.equal(await page.locator("[data-user]").count(), 1);
+  await page.locator('[data-user="thandi_keeper"]').getByRole("checkbox").check();
+  await page.getByText("Tag accounts", { exact: true }).click();
+  await page.getByLabel("Change").selectOption("remove");
+  await page.locator("#bulk-tag").fill("regulars");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expectToast(page, "Tags updated", /Removed "regulars" from 1 account/);
   await page.goto(`${e2e.server.url}/admin/users?q=thandi`);
   const row = page.locator('[data-user="thandi_keeper"]');
   assert.match(await row.innerText(), /\b3\b[^]*R\s[\d\s]+,\d\d/, "the list shows her paid orders and spend");
