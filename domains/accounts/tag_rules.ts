@@ -44,14 +44,19 @@ export async function createTagRule(tx: Db, actor: { id: number }, input: TagRul
     .values({ tag: input.tag, filter: input.filter, createdBy: actor.id, createdAt: now })
     .onConflictDoNothing({ target: customerTagRules.tag }).returning();
   if (!rule) throw new ConflictError(tagHasRule(input.tag));
+  await auditRule(tx, actor, rule, "create");
+  return rule;
+}
+
+/** A rule made or deleted, in the audit log with its tag and filter. */
+async function auditRule(tx: Db, actor: { id: number }, rule: TagRule, action: "create" | "delete") {
   await recordAudit(tx, {
     userId: actor.id,
     entityType: "customer_tag_rule",
     entityId: rule.id,
-    action: "create",
+    action,
     details: { tag: rule.tag, filter: rule.filter },
   });
-  return rule;
 }
 
 /** Deletes a rule, audited; the tag stays on the accounts that carry it. */
@@ -59,13 +64,7 @@ export async function deleteTagRule(db: Db, actor: { id: number }, id: number): 
   return await db.transaction(async (tx) => {
     const [rule] = await tx.delete(customerTagRules).where(eq(customerTagRules.id, id)).returning();
     if (!rule) throw new NotFoundError(NO_SUCH_RULE);
-    await recordAudit(tx, {
-      userId: actor.id,
-      entityType: "customer_tag_rule",
-      entityId: rule.id,
-      action: "delete",
-      details: { tag: rule.tag, filter: rule.filter },
-    });
+    await auditRule(tx, actor, rule, "delete");
     return rule;
   });
 }

@@ -4,9 +4,8 @@
  * already in use merges the two tags; coupons kept for the tag follow it.
  */
 import type { TagInUse } from "../../../domains/accounts/mod.ts";
-import { CUSTOMER_TAG_MAX } from "../../../domains/accounts/staff_schemas.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
-import { fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
+import { TagField } from "./TagField.tsx";
 
 export function TagRename({ tag, tagsInUse }: { tag: string; tagsInUse: TagInUse[] }) {
   const others = tagsInUse.filter((t) => t.tag !== tag);
@@ -21,22 +20,13 @@ export function TagRename({ tag, tagsInUse }: { tag: string; tagsInUse: TagInUse
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-stone-800">{`Rename the tag "${tag}"`}</summary>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <label htmlFor="rename-tag" className={fieldLabelClass}>New name</label>
-            <input
-              id="rename-tag"
-              name="to"
-              required
-              maxLength={CUSTOMER_TAG_MAX}
-              list="rename-tag-list"
-              autoComplete="off"
-              aria-describedby="rename-tag-hint"
-              className={fieldInputClass}
-            />
-            <datalist id="rename-tag-list">
-              {others.map((t) => <option key={t.tag} value={t.tag} />)}
-            </datalist>
-          </div>
+          <TagField
+            id="rename-tag"
+            name="to"
+            label="New name"
+            suggestions={others.map((t) => t.tag)}
+            hintId="rename-tag-hint"
+          />
           <button type="submit" className={secondaryButton}>Rename</button>
         </div>
         <p id="rename-tag-hint" className="mt-2 text-xs text-stone-600">

@@ -4,15 +4,10 @@
  * purchases, the form that keeps a tag on this filter's accounts from now on. Plain POST forms, the
  * twins of POST and DELETE /api/admin/users/tag-rules.
  */
-import {
-  CUSTOMER_TAG_MAX,
-  CUSTOMER_TAGS_MAX,
-  USER_FILTER_KEYS,
-  type UserFilterParams,
-} from "../../../domains/accounts/staff_schemas.ts";
+import { CUSTOMER_TAGS_MAX, USER_FILTER_KEYS, type UserFilterParams } from "../../../domains/accounts/staff_schemas.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
-import { fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
 import { formatDateTime, Pill } from "../shared/AdminTable.tsx";
+import { TagField } from "./TagField.tsx";
 
 /** A rule as the list shows it. */
 export interface TagRuleRow {
@@ -95,19 +90,7 @@ export function TagRuleMaker({ filter, total }: { filter: UserFilterParams; tota
           Tag these accounts automatically
         </summary>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <label htmlFor="rule-tag" className={fieldLabelClass}>Tag</label>
-            <input
-              id="rule-tag"
-              name="tag"
-              required
-              maxLength={CUSTOMER_TAG_MAX}
-              autoComplete="off"
-              placeholder="vip"
-              aria-describedby="rule-tag-hint"
-              className={fieldInputClass}
-            />
-          </div>
+          <TagField id="rule-tag" name="tag" label="Tag" placeholder="vip" hintId="rule-tag-hint" />
           <button type="submit" className={secondaryButton}>Keep this tag</button>
         </div>
         <p id="rule-tag-hint" className="mt-2 text-xs text-stone-600">

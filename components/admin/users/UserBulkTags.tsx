@@ -5,9 +5,10 @@
  */
 import type { TagInUse } from "../../../domains/accounts/mod.ts";
 import { MAX_BULK_TAG_ACCOUNTS } from "../../../domains/accounts/mod.ts";
-import { CUSTOMER_TAG_MAX, USER_FILTER_KEYS, type UserFilterParams } from "../../../domains/accounts/staff_schemas.ts";
+import { USER_FILTER_KEYS, type UserFilterParams } from "../../../domains/accounts/staff_schemas.ts";
 import { secondaryButton } from "../../ui/buttons.ts";
 import { fieldInputClass, fieldLabelClass } from "../../ui/Field.tsx";
+import { TagField } from "./TagField.tsx";
 
 export const USER_BULK_FORM_ID = "user-bulk-form";
 
@@ -58,22 +59,13 @@ export function UserBulkTags(
               <option value="remove">Remove the tag</option>
             </select>
           </div>
-          <div className="flex-1">
-            <label htmlFor="bulk-tag" className={fieldLabelClass}>Tag</label>
-            <input
-              id="bulk-tag"
-              name="tag"
-              required
-              maxLength={CUSTOMER_TAG_MAX}
-              list="bulk-tag-list"
-              autoComplete="off"
-              placeholder="breeder"
-              className={fieldInputClass}
-            />
-            <datalist id="bulk-tag-list">
-              {tagsInUse.map((t) => <option key={t.tag} value={t.tag} />)}
-            </datalist>
-          </div>
+          <TagField
+            id="bulk-tag"
+            name="tag"
+            label="Tag"
+            placeholder="breeder"
+            suggestions={tagsInUse.map((t) => t.tag)}
+          />
           <button type="submit" className={secondaryButton}>Apply</button>
         </div>
       </details>
