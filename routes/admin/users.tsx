@@ -190,7 +190,11 @@ export function usersAdmin() {
 
   async function detail(c: Context<AppEnv>, id: number, refusal?: { message: string; status: 400 | 403 | 409 }) {
     const me = currentUser(c);
-    const [u, tagsInUse] = await Promise.all([getUserDetail(c.var.db, id), customerTagsInUse(c.var.db)]);
+    const [u, tagsInUse, rules] = await Promise.all([
+      getUserDetail(c.var.db, id),
+      customerTagsInUse(c.var.db),
+      listTagRules(c.var.db),
+    ]);
     return renderAdminPage(c, {
       title: u.username,
       active: ACTIVE,
@@ -204,6 +208,7 @@ export function usersAdmin() {
           figures={u.figures}
           marketing={u.marketing}
           tagsInUse={tagsInUse}
+          automaticTags={rules.map((r) => r.tag)}
           canChangeRoles={me.role === "super_admin"}
           isSelf={me.id === u.id}
           message={refusal?.message}

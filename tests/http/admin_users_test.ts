@@ -758,7 +758,7 @@ test(
   "[admin users] automatic tags: made from the filtered list or by JSON, listed with their last run, stopped",
   async (db, database) => {
     const { client: admin } = await staffAccount(db, database, "admin", "pieter");
-    await buyer(db, "anele", [["6000.00", "2026-10-01T09:00:00Z"]]);
+    const anele = await buyer(db, "anele", [["6000.00", "2026-10-01T09:00:00Z"]]);
     await buyer(db, "bongi", [["300.00", "2026-10-01T09:00:00Z"]]);
 
     // Only a list filtered by purchases offers the form, with the filter in its hidden fields.
@@ -785,6 +785,11 @@ test(
       "the rule links to the accounts it finds",
     );
     assert.match(page, /Last run [^<]*: 1 added\./);
+    // The customer's page says which tags a rule keeps, beside the tags field.
+    assert.match(
+      await (await admin.get(`/admin/users/${anele.id}`)).text(),
+      /data-automatic-tags[^>]*>Kept by automatic rules: vip\. Given or taken off here/,
+    );
     const rows = await (await admin.get("/api/admin/users?tag=vip")).json();
     assert.deepEqual(rows.items.map((u: { username: string }) => u.username), ["anele"]);
 

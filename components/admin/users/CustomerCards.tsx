@@ -90,11 +90,13 @@ export function TagPills({ tags }: { tags: string[] }) {
  * The tags in use are offered under the field, so "breeder" is not also typed "breeders".
  */
 export function StaffNoteCard(
-  { userId, note, tags, tagsInUse, erased }: {
+  { userId, note, tags, tagsInUse, automaticTags, erased }: {
     userId: number;
     note: string | null;
     tags: string[];
     tagsInUse: TagInUse[];
+    /** Tags automatic rules keep: a change by hand lasts until the rule's next run. */
+    automaticTags: string[];
     erased: boolean;
   },
 ) {
@@ -127,6 +129,14 @@ export function StaffNoteCard(
               {`Separate tags with commas; at most ${CUSTOMER_TAGS_MAX}. `}
               {others.length ? `In use: ${others.map((t) => t.tag).join(", ")}.` : ""}
             </p>
+            {automaticTags.length
+              ? (
+                <p className="text-xs text-stone-500" data-automatic-tags>
+                  {`Kept by automatic rules: ${automaticTags.join(", ")}. Given or taken off here, they follow ` +
+                    "their rule again at its next hourly run."}
+                </p>
+              )
+              : null}
             <button type="submit" className={secondaryButton}>Save tags</button>
           </form>
         )}

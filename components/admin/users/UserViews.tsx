@@ -258,10 +258,12 @@ const ORDER_COLUMNS: Column<OrderSummary>[] = [
 ];
 
 export function UserDetailView(
-  { user, orders, points, addresses, figures, marketing, tagsInUse, canChangeRoles, isSelf, message }: {
+  { user, orders, points, addresses, figures, marketing, tagsInUse, automaticTags, canChangeRoles, isSelf, message }: {
     user: StaffUserRow;
     /** Tags other customers carry, offered beside the tags field. */
     tagsInUse: TagInUse[];
+    /** Tags automatic rules keep (decision 0115): changed by hand, they follow their rule again. */
+    automaticTags: string[];
     orders: OrderSummary[];
     points: number;
     addresses: Address[];
@@ -408,6 +410,7 @@ export function UserDetailView(
           note={user.staffNote}
           tags={user.tags}
           tagsInUse={tagsInUse}
+          automaticTags={automaticTags}
           erased={user.deletedAt !== null}
         />
       </div>
