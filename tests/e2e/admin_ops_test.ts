@@ -366,6 +366,7 @@ e2e.test("[e2e admin] phone screenshots of coupons, users, settings, audit and t
   const screens = [
     ["/admin/coupons", "admin-coupons-phone"],
     ["/admin/users", "admin-users-phone"],
+    ["/admin/users?minOrders=1", "admin-users-purchase-filter-phone"],
     ["/admin/settings", "admin-settings-phone"],
     ["/admin/audit", "admin-audit-phone"],
     ["/admin", "admin-dashboard-phone"],
