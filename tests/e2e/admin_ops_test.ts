@@ -127,7 +127,7 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   await page.locator("[data-purchase-filter] summary").click();
   await page.getByLabel("Orders at least").fill("2");
   await page.getByLabel("Last order on or after").fill(`${new Date().getFullYear()}-01-01`);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Apply filters" }).click();
   await page.waitForURL(/minOrders=2/);
   assert.deepEqual(
     await page.locator("[data-user]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-user"))),

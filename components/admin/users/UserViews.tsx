@@ -194,9 +194,13 @@ export function UserListView(
               </div>
             ))}
           </div>
-          <p className="mt-2 text-xs text-stone-500">
-            Purchases are paid orders that were not cancelled. Tag the accounts found with Tag accounts below.
-          </p>
+          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-xs text-stone-500">
+              Purchases are paid orders that were not cancelled. Tag the accounts found with Tag accounts below.
+            </p>
+            {/* On a phone the Search button is a screen above these fields. */}
+            <button type="submit" className={secondaryButton}>Apply filters</button>
+          </div>
         </details>
       </form>
       <p className="mt-4 text-sm text-stone-600">
