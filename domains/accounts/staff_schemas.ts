@@ -152,15 +152,18 @@ export const renameTagResult = z.object({
   rules: z.number().int().describe("Automatic tag rules that keep or filter by the tag, now by the new one"),
 });
 
-/** The purchase fields: a rule needs one of them (decision 0115). */
-const PURCHASE_KEYS = Object.keys(purchaseFields) as (keyof typeof purchaseFields)[];
+/** Whether the filter narrows by purchases at all: "spent at least R0" and "at least 0 orders" find everyone. */
+function narrowsByPurchases(f: PurchaseFields): boolean {
+  return (f.minSpent ?? 0) > 0 || (f.minOrders ?? 0) > 0 || f.maxOrders !== undefined || !!f.lastOrderFrom ||
+    !!f.lastOrderBefore;
+}
 
 /** POST /api/admin/users/tag-rules: keep `tag` on every account `filter` finds, from now on. */
 export const tagRuleBody = z.object({
   tag: customerTag,
   filter: userListFilter,
 }).strict().superRefine((b, ctx) => {
-  if (!PURCHASE_KEYS.some((k) => b.filter[k] !== undefined)) {
+  if (!narrowsByPurchases(b.filter)) {
     ctx.addIssue({
       code: "custom",
       message: "An automatic tag needs a purchase filter: spent, orders or last order.",

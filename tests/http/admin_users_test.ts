@@ -831,6 +831,11 @@ test(
           400,
           "An automatic tag needs a purchase filter: spent, orders or last order.",
         ],
+        [
+          { tag: "all", filter: { minSpent: 0, minOrders: 0 } },
+          400,
+          "An automatic tag needs a purchase filter: spent, orders or last order.",
+        ],
         [{ tag: "loop", filter: { tag: "loop", minOrders: 1 } }, 400, "A rule cannot filter by its own tag."],
         [{ tag: "x", filter: { minOrders: 3, maxOrders: 2 } }, 400, "Orders at least is more than orders at most."],
         [{ tag: "<b>", filter: { minOrders: 1 } }, 400, undefined],
