@@ -63,10 +63,10 @@ test("[tag rules] made and applied at once; the hourly run follows spends and re
     after: { tags: ["breeder", "vip"] },
     rule: rule.id,
   });
-  assert.equal(
-    (await db.select().from(auditLogs).where(eq(auditLogs.entityType, "customer_tag_rule"))).length,
-    1,
-  );
+  const ruleAudits = await db.select().from(auditLogs).where(eq(auditLogs.entityType, "customer_tag_rule"));
+  assert.deepEqual(ruleAudits.map((a) => [a.action, a.userId, a.details]), [
+    ["create", staff.id, { tag: "vip", finds: "Spent at least R\u00a05\u00a0000,00", filter: { minSpent: 5000 } }],
+  ]);
 
   // small spends more; big is refunded below the line: the next run moves the tag.
   const second = await paidOrder(db, small.id, "4100.00");

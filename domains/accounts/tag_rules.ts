@@ -55,7 +55,8 @@ async function auditRule(tx: Db, actor: { id: number }, rule: TagRule, action: "
     entityType: "customer_tag_rule",
     entityId: rule.id,
     action,
-    details: { tag: rule.tag, filter: rule.filter },
+    // The filter in words for the audit page, and as stored for anyone reading the JSON.
+    details: { tag: rule.tag, finds: describeUserFilter(rule.filter as UserListFilter), filter: rule.filter },
   });
 }
 

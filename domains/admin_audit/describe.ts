@@ -171,6 +171,8 @@ export function describeAudit(
   } else {
     summary = `${entity} ${ACTION_WORDS[e.action] ?? e.action.replace(/_/g, " ")}`;
   }
+  // An automatic tag rule's filter is told in words (`finds`); its JSON would only repeat it.
+  if (typeof d.finds === "string") used.add("filter");
   const facts: string[] = [];
   for (const [k, v] of Object.entries(d)) {
     if (used.has(k) || v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
