@@ -1,4 +1,4 @@
-/** The Overview tab: account information, the loyalty card and the last 3 orders. */
+/** The Overview tab: account information, the loyalty card, offers for the customer's tags and the last 3 orders. */
 import type { LoyaltySummary } from "../../flows/account_overview.ts";
 import type { OrderSummary } from "../../domains/orders/mod.ts";
 import { PointsCard, TierProgress } from "../loyalty/PointsCard.tsx";
@@ -6,6 +6,8 @@ import { formatPoints } from "../loyalty/format.ts";
 import { RecentOrders } from "./AccountOrders.tsx";
 import { secondaryButton } from "../ui/buttons.ts";
 import { AccountCard } from "./AccountShell.tsx";
+import { OffersCard } from "./OffersCard.tsx";
+import type { CouponRule } from "../../domains/coupons/mod.ts";
 
 /** What the account pages show about the user. */
 export interface AccountProfile {
@@ -104,11 +106,13 @@ export function LoyaltyCard({ loyalty }: { loyalty: LoyaltySummary }) {
 }
 
 export function AccountOverviewPanel(
-  { profile, orders, ordersFailed, loyalty }: {
+  { profile, orders, ordersFailed, loyalty, offers }: {
     profile: AccountProfile;
     orders: OrderSummary[];
     ordersFailed: boolean;
     loyalty: LoyaltySummary;
+    /** Coupons kept for the customer's tags that they may use today (decision 0116). */
+    offers: CouponRule[];
   },
 ) {
   return (
@@ -117,6 +121,7 @@ export function AccountOverviewPanel(
         <AccountInfoCard profile={profile} />
         <LoyaltyCard loyalty={loyalty} />
       </div>
+      <OffersCard offers={offers} />
       <RecentOrders orders={orders} failed={ordersFailed} />
     </div>
   );

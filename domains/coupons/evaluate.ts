@@ -94,24 +94,29 @@ export function buyXGetYDiscount(lines: PricedLine[], n: number): number {
   return free;
 }
 
-export function evaluateCoupon(rule: CouponRule, lines: PricedLine[], ctx: CouponContext): CouponResult {
-  if (!rule.active) return { ok: false, reason: "This coupon is not active." };
-  if (ctx.now < rule.startDate) return { ok: false, reason: "This coupon is not valid yet." };
-  if (rule.endDate && ctx.now > rule.endDate) return { ok: false, reason: "This coupon has expired." };
-  if (rule.usageLimit !== null && ctx.usesTotal >= rule.usageLimit) {
-    return { ok: false, reason: "This coupon has reached its usage limit." };
-  }
+/**
+ * Why this customer cannot use the coupon at all, whatever the cart holds (null: they can): its
+ * state, dates, use so far, tag and first-order rule. The cart's checks come after, in evaluateCoupon;
+ * the account's "Offers for you" lists the tag-only coupons this passes.
+ */
+export function couponStandingRefusal(rule: CouponRule, ctx: CouponContext): string | null {
+  if (!rule.active) return "This coupon is not active.";
+  if (ctx.now < rule.startDate) return "This coupon is not valid yet.";
+  if (rule.endDate && ctx.now > rule.endDate) return "This coupon has expired.";
+  if (rule.usageLimit !== null && ctx.usesTotal >= rule.usageLimit) return "This coupon has reached its usage limit.";
   if (rule.customerTag !== null) {
-    if (ctx.userId === null) return { ok: false, reason: SIGN_IN_FOR_TAGGED_COUPON };
-    if (!ctx.customerTags.includes(rule.customerTag)) return { ok: false, reason: NOT_FOR_THIS_ACCOUNT };
+    if (ctx.userId === null) return SIGN_IN_FOR_TAGGED_COUPON;
+    if (!ctx.customerTags.includes(rule.customerTag)) return NOT_FOR_THIS_ACCOUNT;
   }
+  if (isFirstOrderCoupon(rule) && ctx.hasEarlierOrder) return "This coupon is only for your first order.";
+  if (ctx.userId !== null && ctx.usesByUser >= rule.userLimit) return "You have already used this coupon.";
+  return null;
+}
+
+export function evaluateCoupon(rule: CouponRule, lines: PricedLine[], ctx: CouponContext): CouponResult {
+  const refusal = couponStandingRefusal(rule, ctx);
+  if (refusal) return { ok: false, reason: refusal };
   const provisional = isFirstOrderCoupon(rule) && ctx.userId === null;
-  if (isFirstOrderCoupon(rule) && ctx.hasEarlierOrder) {
-    return { ok: false, reason: "This coupon is only for your first order." };
-  }
-  if (ctx.userId !== null && ctx.usesByUser >= rule.userLimit) {
-    return { ok: false, reason: "You have already used this coupon." };
-  }
   const subtotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   if (!lines.length) return { ok: false, reason: "Your cart is empty." };
   if (rule.minOrderCents !== null && subtotal < rule.minOrderCents) {

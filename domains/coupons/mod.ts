@@ -4,6 +4,7 @@ export {
   type CouponContext,
   type CouponResult,
   type CouponRule,
+  couponStandingRefusal,
   type CouponType,
   evaluateCoupon,
   isFirstOrderCoupon,
@@ -31,5 +32,6 @@ export {
   retagCoupons,
   updateCoupon,
 } from "./admin.ts";
+export { offersForCustomer } from "./offers.ts";
 export * as couponSchemas from "./schemas.ts";
 export * from "./rules.ts";

@@ -30,6 +30,7 @@ import { formRoute } from "../action.ts";
 import { changePasswordAction, deleteAccountAction, updateProfileAction } from "../api/account.ts";
 import { pick } from "../../lib/pick.ts";
 import { privateNoStore } from "../page_cache.ts";
+import { offersForCustomer } from "../../domains/coupons/mod.ts";
 
 /** The overview lists this many recent orders (document 2 section 9). */
 export const RECENT_ORDERS = 3;
@@ -89,8 +90,16 @@ async function tabBody(c: Context<AppEnv>, tab: AccountTab): Promise<ReactElemen
   switch (tab) {
     case "overview": {
       const { orders, failed } = await loadOrders(c, RECENT_ORDERS);
-      const loyalty = await loyaltySummary(db, user.id);
-      return <AccountOverviewPanel profile={profileOf(user)} orders={orders} ordersFailed={failed} loyalty={loyalty} />;
+      const [loyalty, offers] = await Promise.all([loyaltySummary(db, user.id), offersForCustomer(db, user.id)]);
+      return (
+        <AccountOverviewPanel
+          profile={profileOf(user)}
+          orders={orders}
+          ordersFailed={failed}
+          loyalty={loyalty}
+          offers={offers}
+        />
+      );
     }
     case "orders": {
       const { orders, failed } = await loadOrders(c, ORDERS_TAB_LIMIT);

@@ -18,7 +18,7 @@ import {
   watchErrors,
 } from "../helpers/e2e.ts";
 import { demoAccounts } from "../../seed/demo.ts";
-import { createUser } from "../helpers/factories.ts";
+import { createCoupon, createUser } from "../helpers/factories.ts";
 import { orderItems, orders, products, productVariants } from "../../db/schema/mod.ts";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../domains/auth/mod.ts";
@@ -39,6 +39,15 @@ const e2e = useShopInBrowser({
         firstName: "Thandi",
         lastName: "Nkosi",
         password: await hashPassword("Gecko-Keeper1"),
+      });
+      // A coupon for the customers an automatic tag will find: offered on her account once she is tagged.
+      await createCoupon(db, {
+        code: "REGULARS15",
+        description: "For our regulars",
+        customerTag: "regulars",
+        value: "15",
+        minOrderValue: "300.00",
+        startDate: new Date(Date.now() - 86_400_000),
       });
       // One size of a range sold out while the others are plenty: the range is low (decision 0111), and
       // the first of the demo's ranges sorts among the dashboard's first eight sold-out lines.
@@ -147,6 +156,14 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
     /2 or more orders · last order on or after 1 January \d{4}[^]*Last run [^]*: 1 added\./,
   );
   await viewportShot(page, "admin-users-tag-rules-desktop");
+  // Tagged, she finds the regulars' coupon on her account.
+  const customer = await staffPage({ username: "thandi_keeper", password: "Gecko-Keeper1" });
+  await customer.goto(`${e2e.server.url}/account`);
+  await customer.getByRole("heading", { name: "Offers for you" }).waitFor();
+  assert.match(await customer.locator('[data-offer="REGULARS15"]').innerText(), /15% off[^]*on orders of R\s300,00/);
+  await customer.locator("#offers").scrollIntoViewIfNeeded();
+  await viewportShot(customer, "account-offers-desktop");
+  await customer.context().close();
   await page.getByRole("button", { name: 'Stop tagging "regulars" automatically' }).click();
   await expectToast(page, "Automatic tag stopped");
   assert.equal(await page.locator("[data-tag-rules]").count(), 0);

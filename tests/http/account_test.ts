@@ -4,7 +4,7 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { type TestClient, testClient } from "../helpers/client.ts";
 import { registration } from "../helpers/accounts.ts";
-import { createProduct } from "../helpers/factories.ts";
+import { createCoupon, createProduct } from "../helpers/factories.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { emailOutbox, loyaltyLedger, orders, users, wishlistItems } from "../../db/schema/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
@@ -86,6 +86,36 @@ test("[account] /account/orders and /orders lead to the Orders tab", async (_db,
     assert.equal(res.headers.get("location"), "/account?tab=orders");
   }
 });
+
+test(
+  "[account] overview: offers for the customer's tags, with their codes and conditions; none for others",
+  async (db, database) => {
+    const { client, user } = await signedIn(db, database, { username: "vip_keeper" });
+    const { client: plain } = await signedIn(db, database, { username: "plain_keeper" });
+    assert.doesNotMatch(await (await client.get("/account")).text(), /Offers for you/, "no card without an offer");
+    await db.update(users).set({ tags: ["vip"] }).where(eq(users.id, user.id));
+    await createCoupon(db, {
+      code: "VIP15",
+      description: "Thank you for being a regular",
+      customerTag: "vip",
+      value: "15",
+      maxDiscount: "300.00",
+      minOrderValue: "500.00",
+      startDate: new Date(Date.now() - 86_400_000),
+      endDate: new Date(Date.UTC(2099, 11, 31, 12)),
+    });
+    await createCoupon(db, { code: "<b>TRADE</b>".slice(0, 20), customerTag: "trade" });
+    const page = await (await client.get("/account")).text();
+    assert.match(page, /Offers for you/);
+    assert.match(page, /data-offer="VIP15"/);
+    assert.match(
+      page,
+      /15% off \(up to R\s300,00\)[^]*Thank you for being a regular · on orders of R\s500,00 or more · until 31 December 2099/,
+    );
+    assert.doesNotMatch(page, /TRADE/, "a coupon for a tag they lack");
+    assert.doesNotMatch(await (await plain.get("/account")).text(), /Offers for you|VIP15/);
+  },
+);
 
 test("[account] overview: account info, the last 3 orders, the loyalty card", async (db, database) => {
   const { client, user } = await signedIn(db, database, { username: "gecko_fan", email: "gecko.fan@example.co.za" });
