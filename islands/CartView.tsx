@@ -20,7 +20,7 @@ import type {
 } from "../contract/cart.ts";
 import { type CartItemJson, CartLines } from "../components/cart/CartLines.tsx";
 import { CartTotals } from "../components/cart/CartTotals.tsx";
-import { CouponExpiry, CouponHints } from "../components/cart/CouponHints.tsx";
+import { CouponExpiry, CouponHints, type OfferHint } from "../components/cart/CouponHints.tsx";
 import { CouponCodeInput } from "../components/cart/CouponCodeInput.tsx";
 import { useCouponCode } from "../client/coupon_code.ts";
 
@@ -32,10 +32,12 @@ function errorText(err: unknown) {
 }
 
 export default function CartView(
-  { initial, couponMessage = null }: {
+  { initial, couponMessage = null, offers = [] }: {
     initial: CartJson;
     /** A refusal from the no-JavaScript coupon form: the code and the server's reason. */
     couponMessage?: { code: string; message: string } | null;
+    /** Coupons kept for the signed-in customer's tags (decision 0116), shown above the sample hints. */
+    offers?: OfferHint[];
   },
 ) {
   const [cart, setCart] = useState(initial);
@@ -200,7 +202,7 @@ export default function CartView(
                     busy={busy}
                     inputClassName="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-2 text-sm uppercase"
                   />
-                  <CouponHints />
+                  <CouponHints offers={offers} />
                 </form>
               )}
             {cart.coupon && cart.couponNeedsSignIn

@@ -2,7 +2,7 @@
  * "Offers for you" on the account overview (decision 0116): the coupons kept for the customer's tags
  * that they may use today, each with its code to type at the cart and its conditions in words.
  */
-import type { CouponRule } from "../../domains/coupons/mod.ts";
+import { type CouponRule, offerText } from "../../domains/coupons/mod.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { AccountCard } from "./AccountShell.tsx";
 
@@ -12,21 +12,6 @@ const until = new Intl.DateTimeFormat("en-ZA", {
   year: "numeric",
   timeZone: "Africa/Johannesburg",
 });
-
-/** What the coupon gives, as a shopper reads it. */
-export function offerText(o: CouponRule): string {
-  switch (o.type) {
-    case "percentage":
-    case "first_time":
-      return `${o.value}% off${o.maxDiscountCents !== null ? ` (up to ${formatMoney(o.maxDiscountCents)})` : ""}`;
-    case "fixed_amount":
-      return `${formatMoney(o.value)} off`;
-    case "free_shipping":
-      return "Free delivery";
-    case "buy_x_get_y":
-      return `Buy ${o.value}, get one free`;
-  }
-}
 
 /** Its conditions: a least spend, a first order, an end date. */
 function conditions(o: CouponRule): string {

@@ -11,16 +11,28 @@ export const COUPON_HINTS = [
   { code: "BUY2GET1", text: "buy 2 get 1 free" },
 ] as const;
 
-export function CouponHints() {
+/** A coupon offered to this customer (decision 0116): its code and what it gives, in words. */
+export interface OfferHint {
+  code: string;
+  text: string;
+}
+
+/** The spec's sample hints, and first the coupons kept for the signed-in customer's tags. */
+export function CouponHints({ offers = [] }: { offers?: OfferHint[] }) {
+  const line = (hints: readonly OfferHint[]) =>
+    hints.map((h, i) => (
+      <span key={h.code}>
+        {i ? ", " : ""}
+        <strong className="font-semibold text-stone-800">{h.code}</strong> ({h.text})
+      </span>
+    ));
   return (
-    <p className="text-xs text-stone-600" data-coupon-hints>
-      Try: {COUPON_HINTS.map((h, i) => (
-        <span key={h.code}>
-          {i ? ", " : ""}
-          <strong className="font-semibold text-stone-800">{h.code}</strong> ({h.text})
-        </span>
-      ))}
-    </p>
+    <>
+      {offers.length
+        ? <p className="text-xs font-medium text-green-900" data-offer-hints>For you: {line(offers)}</p>
+        : null}
+      <p className="text-xs text-stone-600" data-coupon-hints>Try: {line(COUPON_HINTS)}</p>
+    </>
   );
 }
 

@@ -32,6 +32,6 @@ export {
   retagCoupons,
   updateCoupon,
 } from "./admin.ts";
-export { offersForCustomer } from "./offers.ts";
+export { offersForCustomer, offerText } from "./offers.ts";
 export * as couponSchemas from "./schemas.ts";
 export * from "./rules.ts";

@@ -8,6 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { coupons, users } from "../../db/schema/mod.ts";
 import { type CouponRule, couponStandingRefusal } from "./evaluate.ts";
 import { couponContext, toRule } from "./service.ts";
+import { formatMoney } from "../../lib/money.ts";
 
 /** Most offers the account shows: a customer carries at most 10 tags. */
 const MAX_OFFERS = 10;
@@ -26,4 +27,19 @@ export async function offersForCustomer(db: Db, userId: number, now = new Date()
     if (couponStandingRefusal(rule, ctx) === null) offers.push(rule);
   }
   return offers;
+}
+
+/** What the coupon gives, as a shopper reads it. */
+export function offerText(o: CouponRule): string {
+  switch (o.type) {
+    case "percentage":
+    case "first_time":
+      return `${o.value}% off${o.maxDiscountCents !== null ? `, up to ${formatMoney(o.maxDiscountCents)}` : ""}`;
+    case "fixed_amount":
+      return `${formatMoney(o.value)} off`;
+    case "free_shipping":
+      return "Free delivery";
+    case "buy_x_get_y":
+      return `Buy ${o.value}, get one free`;
+  }
 }

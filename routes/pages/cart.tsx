@@ -29,6 +29,8 @@ import {
 } from "../api/cart_actions.ts";
 import { formRoute } from "../action.ts";
 import { addedToast } from "../../client/cart.ts";
+import { offersForCustomer, offerText } from "../../domains/coupons/mod.ts";
+import type { OfferHint } from "../../components/cart/CouponHints.tsx";
 
 /** A refused cart form: an error toast on the cart instead of an error page. */
 function refused(c: Context<AppEnv>, failure: string, err: AppError) {
@@ -161,6 +163,13 @@ function AddPrompt({ offer }: { offer: AddOffer }) {
   );
 }
 
+/** The coupons kept for the signed-in customer's tags, as the coupon box's "For you" hints. */
+async function offerHints(c: Context<AppEnv>): Promise<OfferHint[]> {
+  const user = c.var.user;
+  if (!user) return [];
+  return (await offersForCustomer(c.var.db, user.id)).map((o) => ({ code: o.code, text: offerText(o) }));
+}
+
 export function cartPages() {
   const app = new Hono<AppEnv>();
 
@@ -173,7 +182,11 @@ export function cartPages() {
     const body = (
       <>
         {offer ? <AddPrompt offer={offer} /> : null}
-        <Island name="CartView" component={CartView} props={{ initial: cart, couponMessage: takeCouponMessage(c) }} />
+        <Island
+          name="CartView"
+          component={CartView}
+          props={{ initial: cart, couponMessage: takeCouponMessage(c), offers: await offerHints(c) }}
+        />
         <SetupGaps lists={await chosenSetups(c)} />
       </>
     );

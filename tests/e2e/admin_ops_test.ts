@@ -163,6 +163,13 @@ e2e.test("[e2e admin] staff read a customer's purchases, tag them and keep a not
   assert.match(await customer.locator('[data-offer="REGULARS15"]').innerText(), /15% off[^]*on orders of R\s300,00/);
   await customer.locator("#offers").scrollIntoViewIfNeeded();
   await viewportShot(customer, "account-offers-desktop");
+  // Her cart's coupon box names it above the sample codes.
+  await customer.goto(`${e2e.server.url}/cart?product=1`);
+  await customer.getByRole("button", { name: "Add to Cart" }).click();
+  await customer.locator("[data-offer-hints]").waitFor();
+  assert.match(await customer.locator("[data-offer-hints]").innerText(), /For you: REGULARS15 \(15% off\)/);
+  await customer.locator("[data-offer-hints]").scrollIntoViewIfNeeded();
+  await viewportShot(customer, "cart-offer-hint-desktop");
   await customer.context().close();
   await page.getByRole("button", { name: 'Stop tagging "regulars" automatically' }).click();
   await expectToast(page, "Automatic tag stopped");

@@ -110,10 +110,28 @@ test(
     assert.match(page, /data-offer="VIP15"/);
     assert.match(
       page,
-      /15% off \(up to R\s300,00\)[^]*Thank you for being a regular · on orders of R\s500,00 or more · until 31 December 2099/,
+      /15% off, up to R\s300,00[^]*Thank you for being a regular · on orders of R\s500,00 or more · until 31 December 2099/,
     );
     assert.doesNotMatch(page, /TRADE/, "a coupon for a tag they lack");
     assert.doesNotMatch(await (await plain.get("/account")).text(), /Offers for you|VIP15/);
+    // The cart's coupon box names it too, above the sample hints; not for the other customer or a guest.
+    const product = await createProduct(db, { price: "600.00", stock: 5 });
+    assert.equal((await client.postJson("/api/cart", { productId: product.id, quantity: 1 })).status, 201);
+    assert.equal((await plain.postJson("/api/cart", { productId: product.id, quantity: 1 })).status, 201);
+    const cart = await (await client.get("/cart")).text();
+    assert.match(cart, /data-coupon-hints/);
+    assert.match(
+      cart,
+      /data-offer-hints[^>]*>For you: (<!-- -->)?<span><strong[^>]*>VIP15<\/strong> (<!-- -->)?\((<!-- -->)?15% off, up to R\s300,00/,
+    );
+    const other = await (await plain.get("/cart")).text();
+    assert.match(other, /data-coupon-hints/);
+    assert.doesNotMatch(other, /data-offer-hints|VIP15/);
+    const guest = testClient(testApp(database));
+    assert.equal((await guest.postJson("/api/cart", { productId: product.id, quantity: 1 })).status, 201);
+    const guestCart = await (await guest.get("/cart")).text();
+    assert.match(guestCart, /data-coupon-hints/);
+    assert.doesNotMatch(guestCart, /data-offer-hints|VIP15/);
   },
 );
 
