@@ -841,6 +841,10 @@ test(
         [{ tag: "<b>", filter: { minOrders: 1 } }, 400, undefined],
         [{ tag: "x", filter: { minOrders: 1 }, extra: 1 }, 400, undefined],
         [{ tag: "x" }, 400, undefined],
+        [{ tag: "a\u0000b", filter: { minOrders: 1 } }, 400, undefined],
+        [{ tag: "x", filter: { minOrders: 1, q: "a\u0000" } }, 400, undefined],
+        [{ tag: "x", filter: { minOrders: 2 ** 31 } }, 400, "Orders at least is at most 1000000"],
+        [{ tag: ["x"], filter: { minOrders: 1 } }, 400, undefined],
       ] as const
     ) {
       const res = await admin.postJson("/api/admin/users/tag-rules", body);
@@ -849,6 +853,9 @@ test(
       if (message) assert.equal(said, message);
       else assert.ok(said);
     }
+    const huge = await admin.postJson("/api/admin/users/tag-rules", { tag: "x", filter: { q: "a".repeat(2_000_000) } });
+    assert.equal(huge.status, 413);
+    assert.ok((await huge.json()).message);
     // The form says why on the list it came from.
     const refused = await admin.postForm("/admin/users/tag-rules", { tag: "vip", f_minOrders: "2" });
     assert.equal(refused.headers.get("location"), "/admin/users?minOrders=2");
