@@ -22,7 +22,8 @@ export const MAX_RECEIVED_UNITS = 100_000;
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const receiveLine = z.object({
+/** One SKU and its units: a line of a delivery, or of a purchase order. */
+export const receiveLine = z.object({
   sku: z.string({ error: "SKU must be text" }).trim().min(1, "SKU is required").max(64, "SKU is at most 64 characters")
     .refine((v) => !CONTROL.test(v), "SKU must not contain control characters"),
   quantity: z.number({ error: "Quantity must be a whole number" }).int("Quantity must be a whole number")
@@ -124,7 +125,7 @@ export function parseReceiveText(text: string): { sku: string; quantity: number 
   return lines;
 }
 
-interface Target {
+export interface Target {
   productId: number;
   variantId: number | null;
   name: string;
@@ -164,11 +165,18 @@ async function targetsBySku(db: Db, skus: string[]): Promise<Map<string, Target[
   return found;
 }
 
-/** What each line names, or the refusal naming every line that cannot be booked in. */
-async function resolveLines(db: Db, input: ReceiveStockInput) {
-  const found = await targetsBySku(db, input.lines.map((l) => l.sku));
+/**
+ * What each line names, or the refusal naming every line that cannot be booked in. A purchase order
+ * may ask for a variant on pre-order (`preorder: "allow"`): it is refused only when the units arrive.
+ */
+export async function resolveLines(
+  db: Db,
+  lines: readonly { sku: string; quantity: number }[],
+  opts: { preorder: "allow" | "refuse" } = { preorder: "refuse" },
+) {
+  const found = await targetsBySku(db, lines.map((l) => l.sku));
   const issues: { path: string; message: string }[] = [];
-  const resolved = input.lines.map((line, i) => {
+  const resolved = lines.map((line, i) => {
     const matches = found.get(line.sku.toLowerCase()) ?? [];
     const refuse = (why: string) => {
       issues.push({ path: `lines.${i}.sku`, message: `Line ${i + 1}: ${why}` });
@@ -179,7 +187,7 @@ async function resolveLines(db: Db, input: ReceiveStockInput) {
     const target = exact.length === 1 ? exact[0] : matches.length === 1 ? matches[0] : null;
     if (!target) return refuse(`more than one product or variant has the SKU ${line.sku} (in other letter cases)`);
     if (target.soldAsVariants) return refuse(`${target.sku} is sold as variants: book in each variant's SKU`);
-    if (target.preorder) {
+    if (target.preorder && opts.preorder === "refuse") {
       return refuse(`${target.sku} is on pre-order: turn pre-order off on its page, then book the stock in`);
     }
     return { target, quantity: line.quantity };
@@ -195,7 +203,7 @@ async function resolveLines(db: Db, input: ReceiveStockInput) {
 
 /** Adds the delivery to stock, every line or none; the same SKU twice is added up. */
 export async function receiveStock(db: Db, staffId: number, input: ReceiveStockInput): Promise<ReceiveStockOutput> {
-  const resolved = await resolveLines(db, input);
+  const resolved = await resolveLines(db, input.lines);
   const byTarget = new Map<string, { target: Target; quantity: number }>();
   for (const r of resolved) {
     const key = `${r.target.productId}:${r.target.variantId ?? 0}`;

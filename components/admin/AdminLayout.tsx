@@ -21,6 +21,7 @@ export const adminLinks = [
   { label: "Open carts", href: "/admin/carts" },
   { label: "Reports", href: "/admin/reports" },
   { label: "Restock", href: "/admin/restock" },
+  { label: "Purchase orders", href: "/admin/purchase-orders" },
   { label: "Recommendations", href: "/admin/recommendations" },
   { label: "Settings", href: "/admin/settings" },
   { label: "Audit log", href: "/admin/audit" },

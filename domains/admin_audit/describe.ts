@@ -30,6 +30,7 @@ export const ENTITY_NAMES: Record<string, string> = {
   coupon: "Coupon",
   user: "User",
   customer_tag_rule: "Automatic tag",
+  purchase_order: "Purchase order",
   setting: "Settings",
   review: "Review",
   species: "Species",

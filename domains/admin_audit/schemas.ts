@@ -11,6 +11,7 @@ export const auditEntityTypes = [
   "coupon",
   "user",
   "customer_tag_rule",
+  "purchase_order",
   "setting",
   "review",
   "species",

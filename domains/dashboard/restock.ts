@@ -7,11 +7,22 @@
  * Sales are units in orders paid in the window and not cancelled (the sales reports' rule), so a
  * sold-out item that kept selling until it ran out is listed with what it needs. What never sold in
  * the window has no rate to plan from and is left to the low-stock alert.
+ *
+ * Units still awaited on open purchase orders count as on order (decision 0117): they are added to
+ * the stock before deciding what will not last, and taken off what to order, so a reorder placed
+ * yesterday is not suggested again today.
  */
 import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.ts";
-import { orderItems, orders, products, productVariants } from "../../db/schema/mod.ts";
+import {
+  orderItems,
+  orders,
+  products,
+  productVariants,
+  purchaseOrderLines,
+  purchaseOrders,
+} from "../../db/schema/mod.ts";
 import { csvFile } from "../../lib/csv.ts";
 import { DAY_MS, saDay } from "../../lib/sa_dates.ts";
 import { paidIn } from "./period_reports.ts";
@@ -46,15 +57,17 @@ export const restockRowSchema = z.object({
   variantName: z.string().nullable(),
   sku: z.string(),
   stock: z.number().int(),
+  /** Units awaited on open purchase orders. */
+  onOrder: z.number().int(),
   /** Units sold in the window. */
   sold: z.number().int(),
   /** Units a week at the window's rate, to one decimal. */
   perWeek: z.number(),
-  /** Whole days the stock lasts at that rate (0 when sold out). */
+  /** Whole days the stock on hand lasts at that rate (0 when sold out). */
   coverDays: z.number().int(),
   /** The South African day it runs out at that rate (today when sold out). */
   runsOutOn: z.string(),
-  /** Units to order so the stock lasts `cover` days. */
+  /** Units to order so the stock and what is on order last `cover` days. */
   order: z.number().int(),
 });
 export type RestockRow = z.infer<typeof restockRowSchema>;
@@ -75,6 +88,7 @@ interface PlanRow {
   variant_name: string | null;
   sku: string;
   stock: number;
+  on_order: number;
   sold: number;
   total: number;
 }
@@ -98,20 +112,30 @@ export async function restockPlan(
       from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
       where ${paidIn({ since, until: now })} and ${orderItems.productId} is not null
       group by 1, 2
+    ), on_order as (
+      select ${purchaseOrderLines.productId} as product_id, ${purchaseOrderLines.variantId} as variant_id,
+        sum(greatest(${purchaseOrderLines.ordered} - ${purchaseOrderLines.received}, 0))::int as units
+      from ${purchaseOrderLines}
+      join ${purchaseOrders} on ${purchaseOrders.id} = ${purchaseOrderLines.purchaseOrderId}
+      where ${purchaseOrders.status} = 'open'
+      group by 1, 2
     )
     select ${products.id} as product_id, ${productVariants.id} as variant_id, ${products.name} as name,
       ${productVariants.name} as variant_name, coalesce(${productVariants.sku}, ${products.sku}) as sku,
-      ${stock}::int as stock, sold.units as sold, count(*) over ()::int as total
+      ${stock}::int as stock, coalesce(on_order.units, 0) as on_order, sold.units as sold,
+      count(*) over ()::int as total
     from sold
     join ${products} on ${products.id} = sold.product_id
     left join ${productVariants} on ${productVariants.id} = sold.variant_id
+    left join on_order on on_order.product_id = sold.product_id
+      and on_order.variant_id is not distinct from sold.variant_id
     where ${products.archivedAt} is null and ${products.status} = 'active'
       -- A line without a variant of a product now sold as variants (the variant since deleted): the
       -- product's total stock is not that line's, so it is left out rather than misread.
       and (sold.variant_id is not null or not exists (
         select 1 from ${productVariants} pv where pv.product_id = ${products.id}
       ))
-      and ${stock} < ${needed}
+      and ${stock} + coalesce(on_order.units, 0) < ${needed}
     order by ${stock}::numeric / sold.units, ${products.name}, ${productVariants.name} nulls first
     limit ${opts.limit ?? RESTOCK_PAGE_ROWS}`);
   const rows = rowsOf<PlanRow>(result);
@@ -125,6 +149,7 @@ export async function restockPlan(
 
 function planRow(r: PlanRow, { days, cover }: RestockQuery, now: Date): RestockRow {
   const stock = Number(r.stock);
+  const onOrder = Number(r.on_order);
   const sold = Number(r.sold);
   const coverDays = Math.floor((stock * days) / sold);
   return {
@@ -134,11 +159,12 @@ function planRow(r: PlanRow, { days, cover }: RestockQuery, now: Date): RestockR
     variantName: r.variant_name,
     sku: r.sku,
     stock,
+    onOrder,
     sold,
     perWeek: Math.round((sold * 7 * 10) / days) / 10,
     coverDays,
     runsOutOn: saDay(new Date(now.getTime() + coverDays * DAY_MS)),
-    order: Math.ceil((sold * cover) / days) - stock,
+    order: Math.ceil((sold * cover) / days) - stock - onOrder,
   };
 }
 
@@ -151,6 +177,7 @@ export async function restockCsv(db: Db, query: RestockQuery, now?: Date): Promi
       "Product",
       "Variant",
       "In stock",
+      "On order",
       `Sold in ${plan.days} days`,
       "Per week",
       "Days left",
@@ -159,6 +186,17 @@ export async function restockCsv(db: Db, query: RestockQuery, now?: Date): Promi
     ],
     plan.rows.map((
       r,
-    ) => [r.sku, r.name, r.variantName ?? "", r.stock, r.sold, r.perWeek, r.coverDays, r.runsOutOn, r.order]),
+    ) => [
+      r.sku,
+      r.name,
+      r.variantName ?? "",
+      r.stock,
+      r.onOrder,
+      r.sold,
+      r.perWeek,
+      r.coverDays,
+      r.runsOutOn,
+      r.order,
+    ]),
   );
 }

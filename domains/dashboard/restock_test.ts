@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { useTestDatabase } from "../../tests/helpers/db.ts";
 import { createProduct, createVariant } from "../../tests/helpers/factories.ts";
 import type { Db } from "../../db/client.ts";
-import { orderItems, orders } from "../../db/schema/mod.ts";
+import { orderItems, orders, purchaseOrderLines, purchaseOrders } from "../../db/schema/mod.ts";
 import { parseCsv } from "../../lib/csv.ts";
 import { restockCsv, restockPlan, restockQuery } from "./mod.ts";
 
@@ -90,6 +90,42 @@ test("[restock] archived and draft products and variantless lines of variant pro
   assert.deepEqual([p.total, p.rows.map((r) => r.name)], [2, ["A"]]);
 });
 
+test("[restock] units awaited on open purchase orders are on order: added to the stock, taken off the order", async (db) => {
+  const crickets = await createProduct(db, { name: "Crickets tub", sku: "CRK", stock: 10 });
+  const lamp = await createProduct(db, { name: "UVB tube", sku: "UVB", stock: 2 });
+  const ten = await createVariant(db, lamp.id, { name: "10%", sku: "UVB-10", stock: 2 });
+  await sold(db, 2, [{ productId: crickets.id, quantity: 60 }, { productId: lamp.id, variantId: ten.id, quantity: 6 }]);
+  const ordered = async (status: "open" | "received" | "closed" | "cancelled", lines: object[]) => {
+    const [po] = await db.insert(purchaseOrders).values({ supplier: "Wholesale", status }).returning();
+    await db.insert(purchaseOrderLines).values(
+      lines.map((l) => ({
+        purchaseOrderId: po.id,
+        sku: "x",
+        name: "x",
+        ...l,
+      })) as (typeof purchaseOrderLines.$inferInsert)[],
+    );
+  };
+  // Open: 30 crickets of which 10 came (20 awaited), and 4 more; a line received beyond its order counts 0.
+  await ordered("open", [
+    { productId: crickets.id, ordered: 30, received: 10 },
+    { productId: lamp.id, variantId: ten.id, ordered: 2, received: 3 },
+  ]);
+  await ordered("open", [{ productId: crickets.id, ordered: 4 }]);
+  // Not awaited: received in full, closed with units outstanding, cancelled.
+  await ordered("received", [{ productId: crickets.id, ordered: 5, received: 5 }]);
+  await ordered("closed", [{ productId: crickets.id, ordered: 50, received: 0 }]);
+  await ordered("cancelled", [{ productId: lamp.id, variantId: ten.id, ordered: 50 }]);
+  const p = await plan(db);
+  assert.deepEqual(p.rows.map((r) => [r.sku, r.stock, r.onOrder, r.order]), [
+    ["CRK", 10, 24, 26],
+    ["UVB-10", 2, 0, 4],
+  ], "the soonest out on the stock on hand first");
+  // Enough on order: no longer listed.
+  await ordered("open", [{ productId: crickets.id, ordered: 26 }]);
+  assert.deepEqual((await plan(db)).rows.map((r) => r.sku), ["UVB-10"]);
+});
+
 test("[restock] the CSV lists every unit to order, for a supplier", async (db) => {
   const worms = await createProduct(db, { name: "Mealworms, 100", sku: "MW-100", stock: 3 });
   await sold(db, 3, [{ productId: worms.id, quantity: 30 }]);
@@ -99,13 +135,14 @@ test("[restock] the CSV lists every unit to order, for a supplier", async (db) =
     "Product",
     "Variant",
     "In stock",
+    "On order",
     "Sold in 30 days",
     "Per week",
     "Days left",
     "Runs out",
     "Order",
   ]);
-  assert.deepEqual(row, ["MW-100", "Mealworms, 100", "", "3", "30", "7", "3", "2026-12-02", "11"]);
+  assert.deepEqual(row, ["MW-100", "Mealworms, 100", "", "3", "0", "30", "7", "3", "2026-12-02", "11"]);
 });
 
 Deno.test("[restock] days and cover are whole days from 1 to 365; empty is 30", () => {

@@ -26,6 +26,7 @@ import { jobsAdmin } from "./jobs.tsx";
 import { reportsAdmin } from "./reports.tsx";
 import { cartsAdmin } from "./carts.tsx";
 import { restockAdmin } from "./restock.tsx";
+import { purchaseOrdersAdmin } from "./purchase_orders.tsx";
 
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
@@ -54,5 +55,6 @@ export function adminRoutes() {
   app.route("/reports", reportsAdmin());
   app.route("/carts", cartsAdmin());
   app.route("/restock", restockAdmin());
+  app.route("/purchase-orders", purchaseOrdersAdmin());
   return app;
 }

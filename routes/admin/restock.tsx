@@ -18,15 +18,10 @@ import { receiveStockAction } from "../api/admin_stock.ts";
 import { setFlash } from "../flash.ts";
 import { renderAdminPage } from "./render.tsx";
 import { csvDownload } from "./csv_download.ts";
+import { pageQuery } from "./page_query.ts";
 
 /** "1 line", "3 lines". */
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
-function parsedQuery(query: Record<string, string>) {
-  const parsed = restockQuery.safeParse(query);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message);
-  return parsed.data;
-}
 
 function receivePage(c: Context<AppEnv>, state: FormState, status: 200 | 400 | 409 = 200, planNote?: string) {
   return renderAdminPage(c, {
@@ -40,7 +35,7 @@ function receivePage(c: Context<AppEnv>, state: FormState, status: 200 | 400 | 4
 export function restockAdmin() {
   const app = new Hono<AppEnv>();
   app.get("/", async (c) => {
-    const query = parsedQuery(c.req.query());
+    const query = pageQuery(c, restockQuery);
     return renderAdminPage(c, {
       title: "Restock",
       active: "/admin/restock",
@@ -48,7 +43,7 @@ export function restockAdmin() {
     });
   });
   app.get("/restock.csv", async (c) => {
-    const query = parsedQuery(c.req.query());
+    const query = pageQuery(c, restockQuery);
     return csvDownload(c, `restock-${saDay(new Date())}.csv`, await restockCsv(c.var.db, query));
   });
 
@@ -56,7 +51,7 @@ export function restockAdmin() {
   app.get("/receive", async (c) => {
     const asked = c.req.query();
     if (asked.days === undefined && asked.cover === undefined) return receivePage(c, {});
-    const query = parsedQuery(asked);
+    const query = pageQuery(c, restockQuery, asked);
     const plan = await restockPlan(c.var.db, query, { limit: Math.min(RESTOCK_PAGE_ROWS, MAX_RECEIVE_LINES) });
     const lines = plan.rows.map((r) => `${r.sku}, ${r.order}`).join("\n");
     return receivePage(

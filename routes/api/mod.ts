@@ -31,6 +31,7 @@ import { adminJobsApi } from "./admin_jobs.ts";
 import { adminReportsApi } from "./admin_reports.ts";
 import { adminCartsApi } from "./admin_carts.ts";
 import { adminStockApi } from "./admin_stock.ts";
+import { adminPurchaseOrdersApi } from "./admin_purchase_orders.ts";
 import { adminCategoryApi, adminProductApi, variantApi } from "./admin_catalog.ts";
 import { adminProductCsvApi } from "./admin_product_csv.ts";
 import { adminProductBulkApi } from "./admin_product_bulk.ts";
@@ -83,6 +84,7 @@ export function apiRoutes() {
   app.route("/admin/reports", adminReportsApi());
   app.route("/admin/carts", adminCartsApi());
   app.route("/admin/stock", adminStockApi());
+  app.route("/admin/purchase-orders", adminPurchaseOrdersApi());
   app.route("/admin/products", adminProductCsvApi());
   app.route("/admin/products", adminProductBulkApi());
   app.route("/admin/products", adminSetupRulesApi());

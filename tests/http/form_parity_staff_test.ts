@@ -7,7 +7,7 @@
  * same; a refusal must be refused both ways with the same words and write nothing.
  */
 import assert from "node:assert/strict";
-import { asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database, Db } from "../../db/client.ts";
 import {
   auditLogs,
@@ -19,6 +19,8 @@ import {
   productHusbandry,
   productRecommendationLists,
   products,
+  purchaseOrderLines,
+  purchaseOrders,
   recommendationRuns,
   recommendations,
   shopSettings,
@@ -106,6 +108,43 @@ interface ParityCase {
 
 /** The admin, unless the thing is acted on by someone else (a shopper). */
 const actor = (shop: Shop, made: Made) => made.client ?? shop.admin;
+
+/** An open purchase order of 10 units of a product of its own (SKU `POR-n`, 2 in stock). */
+async function openPurchaseOrder(shop: Shop, n: number): Promise<Made> {
+  const p = await createProduct(shop.db, { name: `Mealworms ${n}`, sku: `POR-${n}`, stock: 2 });
+  const [po] = await shop.db.insert(purchaseOrders).values({ supplier: "Reptile Wholesale" }).returning();
+  await shop.db.insert(purchaseOrderLines).values({
+    purchaseOrderId: po.id,
+    productId: p.id,
+    sku: p.sku,
+    name: p.name,
+    ordered: 10,
+  });
+  return { id: po.id, productId: p.id, slug: p.sku };
+}
+
+/** The purchase order's line of a case's product. */
+async function purchaseLineOf(db: Db, made: Made) {
+  const [line] = await db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.productId, made.productId!));
+  return line;
+}
+
+/** A purchase order's status and lines, its product's stock and history (its number written as PO). */
+async function purchaseOrderState(db: Db, made: Made) {
+  const [po] = await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, made.id));
+  const line = await purchaseLineOf(db, made);
+  const [{ stock }] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, made.productId!));
+  const moves = await db.select().from(stockMovements).where(eq(stockMovements.productId, made.productId!));
+  return {
+    status: po.status,
+    closed: po.closedAt !== null,
+    line: [line.ordered, line.received],
+    stock,
+    moves: moves.map((m) => [m.reason, m.delta, m.note?.replace(/^PO-\d+/, "PO")]),
+    audit: (await db.select({ action: auditLogs.action }).from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "purchase_order"), eq(auditLogs.entityId, made.id)))).map((a) => a.action),
+  };
+}
 
 /** A pay-link order's money, lines and state, the product's stock and the customer's e-mails. */
 async function staffOrderState(db: Db, made: Made) {
@@ -609,6 +648,93 @@ const CASES: ParityCase[] = [
       status: 400,
       json: (admin) => admin.postJson("/api/admin/stock/receive", { lines: [{ sku: "NOPE-1", quantity: 5 }] }),
       form: (admin) => admin.postForm("/admin/restock/receive", { lines: "NOPE-1, 5", reference: "" }),
+    },
+  },
+  {
+    name: "place a purchase order",
+    make: async (shop, n) => {
+      const p = await createProduct(shop.db, { name: `Calcium ${n}`, sku: `POC-${n}`, stock: 2 });
+      return { id: p.id, slug: p.sku };
+    },
+    json: (admin, made) =>
+      admin.postJson("/api/admin/purchase-orders", {
+        supplier: "Reptile Wholesale",
+        expectedOn: "2026-12-10",
+        lines: [{ sku: made.slug, quantity: 12 }],
+      }),
+    form: (admin, made) =>
+      admin.postForm("/admin/purchase-orders/new", {
+        supplier: "Reptile Wholesale",
+        expectedOn: "2026-12-10",
+        note: "",
+        lines: `${made.slug}, 12`,
+      }),
+    state: async (
+      db,
+      made,
+    ) => (await db.select({
+      supplier: purchaseOrders.supplier,
+      expectedOn: purchaseOrders.expectedOn,
+      ordered: purchaseOrderLines.ordered,
+    })
+      .from(purchaseOrderLines).innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.purchaseOrderId))
+      .where(eq(purchaseOrderLines.productId, made.id))),
+    refused: {
+      status: 400,
+      json: (admin) =>
+        admin.postJson("/api/admin/purchase-orders", { supplier: "W", lines: [{ sku: "NOPE-1", quantity: 5 }] }),
+      form: (admin) => admin.postForm("/admin/purchase-orders/new", { supplier: "W", lines: "NOPE-1, 5" }),
+    },
+  },
+  {
+    name: "book a delivery in against a purchase order",
+    make: openPurchaseOrder,
+    json: async (admin, made, shop) =>
+      admin.postJson(`/api/admin/purchase-orders/${made.id}/receive`, {
+        lines: [{ lineId: (await purchaseLineOf(shop.db, made)).id, quantity: 4 }],
+        reference: "INV-9",
+      }),
+    form: async (admin, made, shop) =>
+      admin.postForm(`/admin/purchase-orders/${made.id}/receive`, {
+        [`receive-${(await purchaseLineOf(shop.db, made)).id}`]: "4",
+        reference: "INV-9",
+      }),
+    state: purchaseOrderState,
+    refused: {
+      status: 400,
+      json: async (admin, made, shop) =>
+        admin.postJson(`/api/admin/purchase-orders/${made.id}/receive`, {
+          lines: [{ lineId: (await purchaseLineOf(shop.db, made)).id, quantity: 0 }],
+        }),
+      form: async (admin, made, shop) =>
+        admin.postForm(`/admin/purchase-orders/${made.id}/receive`, {
+          [`receive-${(await purchaseLineOf(shop.db, made)).id}`]: "0",
+          reference: "",
+        }),
+    },
+  },
+  {
+    name: "close a purchase order",
+    make: openPurchaseOrder,
+    json: (admin, made) => admin.postJson(`/api/admin/purchase-orders/${made.id}/close`, {}),
+    form: (admin, made) => admin.postForm(`/admin/purchase-orders/${made.id}/close`, {}),
+    state: purchaseOrderState,
+    refused: {
+      status: 404,
+      json: (admin, made) => admin.postJson(`/api/admin/purchase-orders/${made.id + 100_000}/close`, {}),
+      form: (admin, made) => admin.postForm(`/admin/purchase-orders/${made.id + 100_000}/close`, {}),
+    },
+  },
+  {
+    name: "cancel a purchase order",
+    make: openPurchaseOrder,
+    json: (admin, made) => admin.postJson(`/api/admin/purchase-orders/${made.id}/cancel`, {}),
+    form: (admin, made) => admin.postForm(`/admin/purchase-orders/${made.id}/cancel`, {}),
+    state: purchaseOrderState,
+    refused: {
+      status: 404,
+      json: (admin, made) => admin.postJson(`/api/admin/purchase-orders/${made.id + 100_000}/cancel`, {}),
+      form: (admin, made) => admin.postForm(`/admin/purchase-orders/${made.id + 100_000}/cancel`, {}),
     },
   },
   {

@@ -30,6 +30,7 @@ function entityHref(type: string, id: number): string | null {
   if (type === "coupon") return `/admin/coupons/${id}/edit`;
   if (type === "user") return `/admin/users/${id}`;
   if (type === "order") return `/admin/orders/${id}`;
+  if (type === "purchase_order") return `/admin/purchase-orders/${id}`;
   if (type === "setting") return "/admin/settings";
   return null;
 }

@@ -45,6 +45,15 @@ function columns(days: number): Column<RestockRow & { id: string }>[] {
       ),
     },
     { header: "In stock", align: "right", className: "tabular-nums", cell: (r) => r.stock },
+    {
+      header: "On order",
+      align: "right",
+      className: "tabular-nums",
+      cell: (r) =>
+        r.onOrder
+          ? <a href="/admin/purchase-orders?status=open" className="text-green-800 hover:underline">{r.onOrder}</a>
+          : "",
+    },
     { header: `Sold in ${days} days`, align: "right", className: "tabular-nums", cell: (r) => r.sold },
     { header: "Per week", align: "right", className: "tabular-nums", cell: (r) => r.perWeek.toFixed(1) },
     {
@@ -77,10 +86,11 @@ export function RestockView({ plan, query }: { plan: RestockPlan; query: Restock
     <section>
       <PageHeader
         title="Restock"
-        intro="What will run out before the days you want covered, at the rate it sold lately: the soonest first, with how many to order. Items that did not sell in the window are left to the low-stock alert."
+        intro="What will run out before the days you want covered, at the rate it sold lately: the soonest first, with how many to order. Units on open purchase orders count as on order and are not suggested again. Items that did not sell in the window are left to the low-stock alert."
       >
         <div className="flex flex-wrap gap-2">
           <a href={`/admin/restock/restock.csv?${qs}`} className={secondaryButton} download>Download CSV</a>
+          <a href="/admin/purchase-orders" className={secondaryButton}>Purchase orders</a>
           <a href="/admin/restock/receive" className={primaryButton}>Receive stock</a>
         </div>
       </PageHeader>
@@ -114,7 +124,10 @@ export function RestockView({ plan, query }: { plan: RestockPlan; query: Restock
         : null}
       {plan.rows.length
         ? (
-          <p className="mt-4 text-sm">
+          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <a href={`/admin/purchase-orders/new?${qs}`} className="font-medium text-green-800 underline">
+              Order it: a purchase order filled in from this list
+            </a>
             <a href={`/admin/restock/receive?${qs}`} className="font-medium text-green-800 underline">
               Delivery in? Book it in, filled in from this list
             </a>
