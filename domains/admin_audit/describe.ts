@@ -127,6 +127,9 @@ const ACTION_WORDS: Record<string, string> = {
   setup_rule_removed: "setup rule removed",
   note_change: "note changed",
   tags_change: "tags changed",
+  receive: "delivery booked in",
+  close: "closed",
+  cancel: "cancelled",
 };
 
 /** The entry as a headline, its field changes and its other facts. */

@@ -184,6 +184,8 @@ function adminPaths(): string[] {
     "/admin/reports",
     "/admin/restock",
     "/admin/restock/receive?days=30&cover=365",
+    "/admin/purchase-orders",
+    "/admin/purchase-orders/new?days=30&cover=365",
   ];
 }
 

@@ -344,7 +344,7 @@ e2e.test("[e2e admin] a settings change shows on the storefront", async () => {
   await shopper.context().close();
 });
 
-e2e.test("[e2e admin] the restock plan: what to order at the month's rate, and its CSV", async () => {
+e2e.test("[e2e admin] the restock plan: what to order, a purchase order from it, its delivery booked in", async () => {
   const page = await staffPage(demoAdmin, { ...DESKTOP, acceptDownloads: true });
   const errors = watchErrors(page);
   await page.goto(`${e2e.server.url}/admin`);
@@ -366,20 +366,60 @@ e2e.test("[e2e admin] the restock plan: what to order at the month's rate, and i
   const csv = await Deno.readTextFile(await download.path());
   assert.match(
     csv.split("\r\n")[0],
-    /^SKU,Product,Variant,In stock,Sold in 30 days,Per week,Days left,Runs out,Order$/,
+    /^SKU,Product,Variant,In stock,On order,Sold in 30 days,Per week,Days left,Runs out,Order$/,
   );
   assert.ok(csv.split("\r\n")[1].endsWith(`,${units}`), "the CSV orders what the page shows");
 
-  // The delivery arrives: book it in, filled in from the list, with the supplier's invoice number.
-  await page.getByRole("link", { name: "Delivery in? Book it in, filled in from this list" }).click();
-  await page.getByRole("heading", { name: "Receive stock" }).waitFor();
-  const lines = page.getByLabel("SKUs and quantities received");
-  assert.match(await lines.inputValue(), new RegExp(`, ${units}$`));
+  // Order it: a purchase order filled in from the plan, to one supplier.
+  await page.getByRole("link", { name: "Order it: a purchase order filled in from this list" }).click();
+  await page.getByRole("heading", { name: "New purchase order" }).waitFor();
+  const sku = (await page.getByLabel("SKUs and quantities to order").inputValue()).split(",")[0];
+  assert.match(await page.getByLabel("SKUs and quantities to order").inputValue(), new RegExp(`, ${units}$`));
+  await page.getByLabel("Supplier").fill("Reptile Wholesale (Pty) Ltd");
+  await page.getByLabel("Expected on (optional)").fill("2026-12-14");
+  await page.getByLabel("Note (optional)").fill("Quote Q-2211, 30 days");
+  await fullPageShot(page, "admin-new-purchase-order-desktop");
+  await page.getByRole("button", { name: "Place purchase order" }).click();
+  await page.waitForURL(/\/admin\/purchase-orders\/\d+$/);
+  await expectToast(
+    page,
+    "Purchase order placed",
+    new RegExp(`to Reptile Wholesale \\(Pty\\) Ltd: 1 line, ${units} units`),
+  );
+  // On order now: the plan no longer asks for it.
+  const poUrl = page.url();
+  await page.goto(`${e2e.server.url}/admin/restock?days=30&cover=365`);
+  assert.equal(await page.locator(`[data-restock-order]`).count(), 0);
+
+  // Part of the delivery arrives: booked in on the purchase order, the rest still awaited.
+  await page.goto(poUrl);
+  const arrived = page.getByLabel(`Units of ${sku} that arrived`);
+  assert.equal(await arrived.inputValue(), String(units));
+  await arrived.fill(String(units - 1));
   await page.getByLabel("Reference (optional)").fill("INV-2026-118");
+  await page.getByRole("button", { name: "Book in stock" }).click();
+  await expectToast(
+    page,
+    "Delivery booked in",
+    new RegExp(`${units - 1} units? added to stock \\(INV-2026-118\\)\\. 1 unit still awaited`),
+  );
+  assert.equal(await page.locator(`[data-po-outstanding="${sku}"]`).innerText(), "1");
+  await fullPageShot(page, "admin-purchase-order-desktop");
+  // The last unit will not come: close it, and book a stray delivery in on Receive stock.
+  await page.getByRole("button", { name: "Close: the rest is not coming" }).click();
+  await expectToast(page, "Purchase order closed", /the rest is no longer on order/);
+  await page.getByRole("link", { name: "Purchase orders", exact: true }).first().click();
+  await page.getByRole("heading", { name: "Purchase orders" }).waitFor();
+  await fullPageShot(page, "admin-purchase-orders-desktop");
+
+  await page.goto(`${e2e.server.url}/admin/restock/receive`);
+  await page.getByRole("heading", { name: "Receive stock" }).waitFor();
+  await page.getByLabel("SKUs and quantities received").fill(`${sku}, 2`);
+  await page.getByLabel("Reference (optional)").fill("INV-2026-119");
   await fullPageShot(page, "admin-receive-stock-desktop");
   await page.getByRole("button", { name: "Book in stock" }).click();
   await page.waitForURL(/\/admin\/restock$/);
-  await expectToast(page, "Stock booked in", new RegExp(`1 line, ${units} units \\(INV-2026-118\\)`));
+  await expectToast(page, "Stock booked in", /1 line, 2 units \(INV-2026-119\)/);
   assert.deepEqual(errors, []);
   await page.context().close();
 });
@@ -391,6 +431,7 @@ e2e.test("[e2e admin] phone screenshots of coupons, users, settings, audit and t
     ["/admin/coupons", "admin-coupons-phone"],
     ["/admin/users", "admin-users-phone"],
     ["/admin/users?minOrders=1", "admin-users-purchase-filter-phone"],
+    ["/admin/purchase-orders/1", "admin-purchase-order-phone"],
     ["/admin/settings", "admin-settings-phone"],
     ["/admin/audit", "admin-audit-phone"],
     ["/admin", "admin-dashboard-phone"],

@@ -109,7 +109,9 @@ test(
     ]);
     // The audit log reads it.
     const audit = await (await admin.get("/admin/audit?entityType=purchase_order")).text();
-    assert.match(audit, /Purchase order #\d+/);
+    assert.match(audit, /Purchase order #\d+(<!-- -->)? delivery booked in/);
+    assert.match(audit, /Purchase order #\d+(<!-- -->)? created/);
+    assert.match(audit, /Lines: CRK x 4/);
   },
 );
 

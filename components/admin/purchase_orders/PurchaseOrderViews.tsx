@@ -230,18 +230,20 @@ export function PurchaseOrderDetail({ order, state }: { order: PurchaseOrder; st
         <DataTable columns={lineColumns(open, values)} rows={order.lines} minWidth="40rem" />
         {open
           ? (
-            <div className="grid items-end gap-3 sm:grid-cols-[1fr_auto]">
-              <FormFields
-                fields={[{
-                  label: "Reference (optional)",
-                  name: "reference",
-                  maxLength: 100,
-                  hint: "The supplier's invoice or delivery note number",
-                }]}
-                values={values}
-                errors={state.errors ?? {}}
-              />
-              <button type="submit" className={primaryButton}>Book in stock</button>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="w-full sm:max-w-md">
+                <FormFields
+                  fields={[{
+                    label: "Reference (optional)",
+                    name: "reference",
+                    maxLength: 100,
+                    hint: "The supplier's invoice or delivery note number",
+                  }]}
+                  values={values}
+                  errors={state.errors ?? {}}
+                />
+              </div>
+              <button type="submit" className={`${primaryButton} sm:mt-7`}>Book in stock</button>
             </div>
           )
           : null}
