@@ -53,6 +53,11 @@ export type ReceivePurchaseOrderOutput = z.infer<typeof receivePurchaseOrderOutp
 
 type Staff = { id: number };
 
+/** One step of a purchase order in the audit log, in the step's transaction. */
+async function audit(tx: Db, staff: Staff, id: number, action: string, details: Record<string, unknown>) {
+  await recordAudit(tx, { userId: staff.id, entityType: "purchase_order", entityId: id, action, details });
+}
+
 /** "CRK-50 x 24, UVB-T5 x 2" for the audit log, cut at 400 characters. */
 function unitsText(lines: { sku: string; quantity: number }[]): string {
   const text = lines.map((l) => `${l.sku} x ${l.quantity}`).join(", ");
@@ -90,18 +95,12 @@ export async function createPurchaseOrder(
       note: input.note,
       createdBy: staff.id,
     }, lines);
-    await recordAudit(tx as unknown as Db, {
-      userId: staff.id,
-      entityType: "purchase_order",
-      entityId: id,
-      action: "create",
-      details: {
-        number: purchaseOrderNumber(id),
-        supplier: input.supplier,
-        expectedOn: input.expectedOn,
-        units: lines.reduce((sum, l) => sum + l.ordered, 0),
-        lines: unitsText(lines.map((l) => ({ sku: l.sku, quantity: l.ordered }))),
-      },
+    await audit(tx as unknown as Db, staff, id, "create", {
+      number: purchaseOrderNumber(id),
+      supplier: input.supplier,
+      expectedOn: input.expectedOn,
+      units: lines.reduce((sum, l) => sum + l.ordered, 0),
+      lines: unitsText(lines.map((l) => ({ sku: l.sku, quantity: l.ordered }))),
     });
     return id;
   });
@@ -167,18 +166,12 @@ export async function receivePurchaseOrder(
       (sum, b) => sum + Math.max(0, b.line.received + b.quantity - Math.max(b.line.ordered, b.line.received)),
       0,
     );
-    await recordAudit(tx, {
-      userId: staff.id,
-      entityType: "purchase_order",
-      entityId: id,
-      action: "receive",
-      details: {
-        number,
-        reference: input.reference,
-        units,
-        lines: unitsText(booked.map((b) => ({ sku: b.line.sku, quantity: b.quantity }))),
-        ...(complete ? { status: "received" } : {}),
-      },
+    await audit(tx, staff, id, "receive", {
+      number,
+      reference: input.reference,
+      units,
+      lines: unitsText(booked.map((b) => ({ sku: b.line.sku, quantity: b.quantity }))),
+      ...(complete ? { status: "received" } : {}),
     });
     return { purchaseOrder: await getPurchaseOrder(tx, id), units, extra };
   });
@@ -192,13 +185,7 @@ export async function closePurchaseOrder(db: Db, staff: Staff, id: number): Prom
     if (order.status !== "open") throw new ConflictError(notOpenMessage(id, order.status));
     const before = await getPurchaseOrder(tx, id);
     await setPurchaseOrderStatus(tx, id, "closed");
-    await recordAudit(tx, {
-      userId: staff.id,
-      entityType: "purchase_order",
-      entityId: id,
-      action: "close",
-      details: { number: before.number, outstandingUnits: before.outstandingUnits },
-    });
+    await audit(tx, staff, id, "close", { number: before.number, outstandingUnits: before.outstandingUnits });
     return await getPurchaseOrder(tx, id);
   });
 }
@@ -216,13 +203,7 @@ export async function cancelPurchaseOrder(db: Db, staff: Staff, id: number): Pro
       );
     }
     await setPurchaseOrderStatus(tx, id, "cancelled");
-    await recordAudit(tx, {
-      userId: staff.id,
-      entityType: "purchase_order",
-      entityId: id,
-      action: "cancel",
-      details: { number },
-    });
+    await audit(tx, staff, id, "cancel", { number });
     return await getPurchaseOrder(tx, id);
   });
 }

@@ -6,6 +6,8 @@ import {
   coupons,
   loyaltyRedemptions,
   loyaltyRewards,
+  orderItems,
+  orders,
   products,
   productVariants,
   users,
@@ -179,4 +181,15 @@ export async function createRewardCode(
     ...over,
   });
   return code;
+}
+
+/** A guest's order of `lines`, paid a day ago and processing: sales for the restock plan and reports. */
+export async function paidYesterday(db: Db, lines: { productId: number; variantId?: number; quantity: number }[]) {
+  const [order] = await db.insert(orders).values({
+    orderNumber: `RB-${crypto.randomUUID().slice(0, 8)}`,
+    total: "100.00",
+    status: "processing",
+    paidAt: new Date(Date.now() - 24 * 3600_000),
+  }).returning();
+  await db.insert(orderItems).values(lines.map((l) => ({ orderId: order.id, name: "x", price: "10.00", ...l })));
 }

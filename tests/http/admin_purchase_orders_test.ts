@@ -8,22 +8,11 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { accountOn } from "../helpers/staff.ts";
-import { createProduct } from "../helpers/factories.ts";
-import { orderItems, orders, products } from "../../db/schema/mod.ts";
+import { createProduct, paidYesterday } from "../helpers/factories.ts";
+import { products } from "../../db/schema/mod.ts";
 import { parseCsv } from "../../lib/csv.ts";
-import type { Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-
-async function soldYesterday(db: Db, productId: number, quantity: number) {
-  const [order] = await db.insert(orders).values({
-    orderNumber: `RB-${crypto.randomUUID().slice(0, 8)}`,
-    total: "100.00",
-    status: "processing",
-    paidAt: new Date(Date.now() - 24 * 3600_000),
-  }).returning();
-  await db.insert(orderItems).values({ orderId: order.id, productId, name: "x", price: "10.00", quantity });
-}
 
 test(
   "[admin purchase orders] from the restock plan to stock: placed, on order, booked in, received",
@@ -31,7 +20,7 @@ test(
     const app = testApp(database);
     const { client: admin } = await accountOn(db, app, "admin", "anna");
     const crickets = await createProduct(db, { name: "Crickets tub", sku: "CRK", stock: 10 });
-    await soldYesterday(db, crickets.id, 30);
+    await paidYesterday(db, [{ productId: crickets.id, quantity: 30 }]);
 
     // The plan offers a purchase order filled in from it.
     const plan = await (await admin.get("/admin/restock?cover=14")).text();

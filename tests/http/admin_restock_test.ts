@@ -4,23 +4,12 @@ import { useTestDatabase } from "../helpers/db.ts";
 import { testApp } from "../helpers/app.ts";
 import { testClient } from "../helpers/client.ts";
 import { accountOn } from "../helpers/staff.ts";
-import { createProduct, createVariant } from "../helpers/factories.ts";
-import { orderItems, orders, products } from "../../db/schema/mod.ts";
+import { createProduct, createVariant, paidYesterday } from "../helpers/factories.ts";
+import { products } from "../../db/schema/mod.ts";
 import { eq } from "drizzle-orm";
 import { parseCsv } from "../../lib/csv.ts";
-import type { Db } from "../../db/client.ts";
 
 const { test, closeDatabase } = useTestDatabase();
-
-async function paidYesterday(db: Db, lines: { productId: number; variantId?: number; quantity: number }[]) {
-  const [order] = await db.insert(orders).values({
-    orderNumber: `RB-${crypto.randomUUID().slice(0, 8)}`,
-    total: "100.00",
-    status: "processing",
-    paidAt: new Date(Date.now() - 24 * 3600_000),
-  }).returning();
-  await db.insert(orderItems).values(lines.map((l) => ({ orderId: order.id, name: "x", price: "10.00", ...l })));
-}
 
 test("[admin restock] the plan as JSON, as a page and as a CSV", async (db, database) => {
   const app = testApp(database);

@@ -9,6 +9,8 @@ import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.t
 import { type Column, DataTable, EmptyCard, formatDate, Pill } from "../shared/AdminTable.tsx";
 import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
+import { SkuCell } from "../shared/SkuCell.tsx";
+import { PlanFilledForm } from "../shared/PlanFilledForm.tsx";
 
 const STATUS: Record<PurchaseOrderStatus, { label: string; tone: "blue" | "green" | "grey" | "red" }> = {
   open: { label: "Awaiting delivery", tone: "blue" },
@@ -121,24 +123,16 @@ const NEW_FIELDS: FieldSpec[] = [
 
 export function NewPurchaseOrderView({ state, planNote }: { state: FormState; planNote?: string }) {
   return (
-    <section>
-      <PageHeader
-        title="New purchase order"
-        intro="List what you are ordering from one supplier. Its units count as on order in the restock plan until they are booked in, or the purchase order is closed."
-      >
-        <a href="/admin/purchase-orders" className={secondaryButton}>Back to purchase orders</a>
-      </PageHeader>
-      <form method="post" action="/admin/purchase-orders/new" className="mt-5 space-y-4" noValidate>
-        <FormAlert message={state.message} />
-        {planNote ? <p className="text-sm text-stone-600" data-plan-note>{planNote}</p> : null}
-        <div className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5 sm:grid-cols-2">
-          <FormFields fields={NEW_FIELDS} values={state.values ?? {}} errors={state.errors ?? {}} />
-        </div>
-        <div className="flex justify-end">
-          <button type="submit" className={primaryButton}>Place purchase order</button>
-        </div>
-      </form>
-    </section>
+    <PlanFilledForm
+      title="New purchase order"
+      intro="List what you are ordering from one supplier. Its units count as on order in the restock plan until they are booked in, or the purchase order is closed."
+      back={{ href: "/admin/purchase-orders", label: "Back to purchase orders" }}
+      action="/admin/purchase-orders/new"
+      fields={NEW_FIELDS}
+      state={state}
+      planNote={planNote}
+      submit="Place purchase order"
+    />
   );
 }
 
@@ -148,17 +142,7 @@ function lineColumns(receiving: boolean, values: Record<string, string | undefin
   const columns: Column<Line>[] = [
     {
       header: "Product",
-      cell: (l) => (
-        <span>
-          <a href={`/admin/products/${l.productId}`} className="font-semibold text-green-800 hover:underline">
-            {l.name}
-          </a>
-          <span className="block text-xs text-stone-500">
-            {l.variantName ? `${l.variantName} · ` : ""}
-            <span className="font-mono">{l.sku}</span>
-          </span>
-        </span>
-      ),
+      cell: (l) => <SkuCell {...l} />,
     },
     { header: "Ordered", align: "right", className: "tabular-nums", cell: (l) => l.ordered },
     { header: "Received", align: "right", className: "tabular-nums", cell: (l) => l.received },

@@ -3,10 +3,9 @@
  * from the supplier's sheet or filled in from the restock plan, and the delivery's reference. A plain
  * form post (decision 0107): refused lines come back on the form with the text as sent.
  */
-import { FormAlert, type FormState } from "../../ui/Field.tsx";
-import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
-import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
-import { PageHeader } from "../shared/PageHeader.tsx";
+import type { FormState } from "../../ui/Field.tsx";
+import type { FieldSpec } from "../shared/FormFields.tsx";
+import { PlanFilledForm } from "../shared/PlanFilledForm.tsx";
 
 const FIELDS: FieldSpec[] = [
   {
@@ -31,23 +30,15 @@ const FIELDS: FieldSpec[] = [
 
 export function ReceiveStockView({ state, planNote }: { state: FormState; planNote?: string }) {
   return (
-    <section>
-      <PageHeader
-        title="Receive stock"
-        intro="Book a delivery in: each line's units are added to the stock on hand, all lines or none, and show in the stock history as received. Customers waiting for an item that was sold out are e-mailed."
-      >
-        <a href="/admin/restock" className={secondaryButton}>Back to restock</a>
-      </PageHeader>
-      <form method="post" action="/admin/restock/receive" className="mt-5 space-y-4" noValidate>
-        <FormAlert message={state.message} />
-        {planNote ? <p className="text-sm text-stone-600" data-plan-note>{planNote}</p> : null}
-        <div className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5 sm:grid-cols-2">
-          <FormFields fields={FIELDS} values={state.values ?? {}} errors={state.errors ?? {}} />
-        </div>
-        <div className="flex justify-end">
-          <button type="submit" className={primaryButton}>Book in stock</button>
-        </div>
-      </form>
-    </section>
+    <PlanFilledForm
+      title="Receive stock"
+      intro="Book a delivery in: each line's units are added to the stock on hand, all lines or none, and show in the stock history as received. Customers waiting for an item that was sold out are e-mailed."
+      back={{ href: "/admin/restock", label: "Back to restock" }}
+      action="/admin/restock/receive"
+      fields={FIELDS}
+      state={state}
+      planNote={planNote}
+      submit="Book in stock"
+    />
   );
 }

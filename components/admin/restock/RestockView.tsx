@@ -8,6 +8,7 @@ import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import { type Column, DataTable, EmptyCard, ListNotice } from "../shared/AdminTable.tsx";
 import { FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
+import { SkuCell } from "../shared/SkuCell.tsx";
 
 const FIELDS: TextFieldSpec[] = [
   {
@@ -32,17 +33,7 @@ function columns(days: number): Column<RestockRow & { id: string }>[] {
   return [
     {
       header: "Product",
-      cell: (r) => (
-        <span>
-          <a href={`/admin/products/${r.productId}`} className="font-semibold text-green-800 hover:underline">
-            {r.name}
-          </a>
-          <span className="block text-xs text-stone-500">
-            {r.variantName ? `${r.variantName} · ` : ""}
-            <span className="font-mono">{r.sku}</span>
-          </span>
-        </span>
-      ),
+      cell: (r) => <SkuCell {...r} />,
     },
     { header: "In stock", align: "right", className: "tabular-nums", cell: (r) => r.stock },
     {
