@@ -1,8 +1,11 @@
 /** Purchase orders placed with suppliers and what has come in against them (decision 0117). */
 export {
+  awaitedFor,
+  type AwaitedLine,
   bookReceivedUnits,
   getPurchaseOrder,
   insertPurchaseOrder,
+  isOverdue,
   listPurchaseOrders,
   lockPurchaseOrder,
   MAX_PURCHASE_ORDER_LINES,
@@ -26,5 +29,6 @@ export {
   type ReceivePurchaseOrderInput,
   receivePurchaseOrderInput,
   setPurchaseOrderStatus,
+  suppliersInUse,
   touchPurchaseOrder,
 } from "./purchase_orders.ts";

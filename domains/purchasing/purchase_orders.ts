@@ -194,6 +194,48 @@ export async function getPurchaseOrder(db: Db, id: number): Promise<PurchaseOrde
   };
 }
 
+/** Suppliers of earlier purchase orders, the most recent first (offered as the form's supplier is typed). */
+export async function suppliersInUse(db: Db, limit = 50): Promise<string[]> {
+  const rows = await db.select({ supplier: purchaseOrders.supplier }).from(purchaseOrders)
+    .groupBy(purchaseOrders.supplier).orderBy(desc(sql`max(${purchaseOrders.createdAt})`)).limit(limit);
+  return rows.map((r) => r.supplier);
+}
+
+export interface AwaitedLine {
+  purchaseOrderId: number;
+  number: string;
+  supplier: string;
+  expectedOn: string | null;
+  sku: string;
+  variantName: string | null;
+  outstanding: number;
+}
+
+/** A product's units still awaited on open purchase orders, line by line, the oldest order first. */
+export async function awaitedFor(db: Db, productId: number): Promise<AwaitedLine[]> {
+  const rows = await db.select({
+    purchaseOrderId: purchaseOrders.id,
+    supplier: purchaseOrders.supplier,
+    expectedOn: purchaseOrders.expectedOn,
+    sku: purchaseOrderLines.sku,
+    variantName: purchaseOrderLines.variantName,
+    outstanding: sql<number>`(${purchaseOrderLines.ordered} - ${purchaseOrderLines.received})::int`.mapWith(Number),
+  }).from(purchaseOrderLines)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.purchaseOrderId))
+    .where(and(
+      eq(purchaseOrderLines.productId, productId),
+      eq(purchaseOrders.status, "open"),
+      sql`${purchaseOrderLines.received} < ${purchaseOrderLines.ordered}`,
+    ))
+    .orderBy(asc(purchaseOrders.id), asc(purchaseOrderLines.id));
+  return rows.map((r) => ({ ...r, number: purchaseOrderNumber(r.purchaseOrderId) }));
+}
+
+/** An open purchase order whose promised day has passed (`today` a South African day, YYYY-MM-DD). */
+export function isOverdue(order: { status: PurchaseOrderStatus; expectedOn: string | null }, today: string): boolean {
+  return order.status === "open" && order.expectedOn !== null && order.expectedOn < today;
+}
+
 /**
  * Locks a purchase order's row for the rest of the transaction and reads its status: receiving,
  * closing and cancelling take this lock first, so they happen one after another and each sees what

@@ -14,7 +14,9 @@ import {
   purchaseOrderCsv,
   purchaseOrderIdParam,
   purchaseOrderListQuery,
+  suppliersInUse,
 } from "../../domains/purchasing/mod.ts";
+import { saDay } from "../../lib/sa_dates.ts";
 import { MAX_RECEIVE_LINES, parseReceiveText } from "../../flows/receive_stock.ts";
 import { type AppError, ValidationError } from "../../lib/errors.ts";
 import {
@@ -46,12 +48,12 @@ function idOf(c: Context<AppEnv>): number {
   return parsed.data.id;
 }
 
-function newPage(c: Context<AppEnv>, state: FormState, status: 200 | 400 = 200, planNote?: string) {
+async function newPage(c: Context<AppEnv>, state: FormState, status: 200 | 400 = 200, planNote?: string) {
   return renderAdminPage(c, {
     title: "New purchase order",
     active: ACTIVE,
     status,
-    body: <NewPurchaseOrderView state={state} planNote={planNote} />,
+    body: <NewPurchaseOrderView state={state} planNote={planNote} suppliers={await suppliersInUse(c.var.db)} />,
   });
 }
 
@@ -61,7 +63,7 @@ async function detailPage(c: Context<AppEnv>, id: number, state: FormState = {},
     title: order.number,
     active: ACTIVE,
     status,
-    body: <PurchaseOrderDetail order={order} state={state} />,
+    body: <PurchaseOrderDetail order={order} state={state} today={saDay(new Date())} />,
   });
 }
 
@@ -86,7 +88,13 @@ export function purchaseOrdersAdmin() {
     return renderAdminPage(c, {
       title: "Purchase orders",
       active: ACTIVE,
-      body: <PurchaseOrderList orders={await listPurchaseOrders(c.var.db, query)} status={query.status} />,
+      body: (
+        <PurchaseOrderList
+          orders={await listPurchaseOrders(c.var.db, query)}
+          status={query.status}
+          today={saDay(new Date())}
+        />
+      ),
     });
   });
 

@@ -31,7 +31,7 @@ test(
 
     const placed = await admin.postForm("/admin/purchase-orders/new", {
       supplier: "Reptile Wholesale",
-      expectedOn: "2026-12-10",
+      expectedOn: "2099-12-10",
       note: "Quote Q-7",
       lines: "CRK, 4",
     });
@@ -60,6 +60,19 @@ test(
     assert.match(page, /Awaiting delivery/);
     assert.match(page, /Reptile Wholesale/);
     assert.match(page, /Quote Q-7/);
+    assert.match(page, /10 Dec 2099/);
+    assert.doesNotMatch(page, /overdue/);
+
+    // The product's stock page says what is on order, and from whom.
+    const history = await (await admin.get(`/admin/products/${crickets.id}/stock`)).text();
+    assert.match(history, /10 in stock now, (<!-- -->)?4(<!-- -->)? on order/);
+    assert.match(history, /data-awaited="CRK"[^>]*><a href="\/admin\/purchase-orders\/\d+"[^>]*>PO-\d{4}<\/a>/);
+    assert.match(history, /from Reptile Wholesale: 4 × CRK, expected 10 Dec 2099/);
+    // The next purchase order offers the suppliers used before.
+    assert.match(
+      await (await admin.get("/admin/purchase-orders/new")).text(),
+      /<datalist id="supplier-list"><option value="Reptile Wholesale"/,
+    );
     const po = await (await admin.get(`/api/admin/purchase-orders/${id}`)).json();
     assert.deepEqual([po.status, po.createdBy, po.orderedUnits, po.lines.length], ["open", "anna", 4, 1]);
     const lineId = po.lines[0].id;
@@ -90,6 +103,14 @@ test(
     const listPage = await (await admin.get("/admin/purchase-orders")).text();
     assert.match(listPage, /href="\/admin\/purchase-orders"[^>]*>Purchase orders</, "the sidebar links the page");
     assert.match(listPage, /4 of 4/);
+    // An open purchase order whose day has passed is marked overdue, on the list and its page.
+    const late = await (await admin.postJson("/api/admin/purchase-orders", {
+      supplier: "Slow Supplies",
+      expectedOn: "2020-01-31",
+      lines: [{ sku: "CRK", quantity: 1 }],
+    })).json();
+    assert.match(await (await admin.get("/admin/purchase-orders?status=open")).text(), /31 Jan 2020 · overdue/);
+    assert.match(await (await admin.get(`/admin/purchase-orders/${late.id}`)).text(), /31 Jan 2020 \(overdue\)/);
     const csv = await admin.get(`/admin/purchase-orders/${id}/purchase-order.csv`);
     assert.match(csv.headers.get("content-disposition")!, /^attachment; filename="PO-\d{4}\.csv"$/);
     assert.deepEqual(parseCsv(await csv.text()), [

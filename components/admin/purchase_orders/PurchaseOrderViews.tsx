@@ -3,10 +3,15 @@
  * from the restock plan or typed), and one purchase order with its lines and the form that books a
  * delivery in against it. Plain forms: everything works without JavaScript.
  */
-import type { PurchaseOrder, PurchaseOrderStatus, PurchaseOrderSummary } from "../../../domains/purchasing/mod.ts";
+import {
+  isOverdue,
+  type PurchaseOrder,
+  type PurchaseOrderStatus,
+  type PurchaseOrderSummary,
+} from "../../../domains/purchasing/mod.ts";
 import { FormAlert, type FormState } from "../../ui/Field.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
-import { type Column, DataTable, EmptyCard, formatDate, Pill } from "../shared/AdminTable.tsx";
+import { type Column, DataTable, EmptyCard, formatDate, formatDay, Pill } from "../shared/AdminTable.tsx";
 import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { SkuCell } from "../shared/SkuCell.tsx";
@@ -23,31 +28,38 @@ export function PurchaseOrderStatusPill({ status }: { status: PurchaseOrderStatu
   return <Pill tone={STATUS[status].tone}>{STATUS[status].label}</Pill>;
 }
 
-const dayText = (day: string | null) => (day ? formatDate(new Date(`${day}T12:00:00Z`)) : "");
-
-const LIST_COLUMNS: Column<PurchaseOrderSummary>[] = [
-  {
-    header: "Purchase order",
-    cell: (po) => (
-      <span>
-        <a href={`/admin/purchase-orders/${po.id}`} className="font-semibold text-green-800 hover:underline">
-          {po.number}
-        </a>
-        <span className="block text-xs text-stone-500">{formatDate(new Date(po.createdAt))}</span>
-      </span>
-    ),
-  },
-  { header: "Supplier", cell: (po) => po.supplier },
-  { header: "Status", cell: (po) => <PurchaseOrderStatusPill status={po.status} /> },
-  { header: "Expected", className: "whitespace-nowrap", cell: (po) => dayText(po.expectedOn) },
-  { header: "Lines", align: "right", className: "tabular-nums", cell: (po) => po.lineCount },
-  {
-    header: "Received",
-    align: "right",
-    className: "tabular-nums whitespace-nowrap",
-    cell: (po) => `${po.receivedUnits} of ${po.orderedUnits}`,
-  },
-];
+function listColumns(today: string): Column<PurchaseOrderSummary>[] {
+  return [
+    {
+      header: "Purchase order",
+      cell: (po) => (
+        <span>
+          <a href={`/admin/purchase-orders/${po.id}`} className="font-semibold text-green-800 hover:underline">
+            {po.number}
+          </a>
+          <span className="block text-xs text-stone-500">{formatDate(new Date(po.createdAt))}</span>
+        </span>
+      ),
+    },
+    { header: "Supplier", cell: (po) => po.supplier },
+    { header: "Status", cell: (po) => <PurchaseOrderStatusPill status={po.status} /> },
+    {
+      header: "Expected",
+      className: "whitespace-nowrap",
+      cell: (po) =>
+        isOverdue(po, today)
+          ? <span className="font-semibold text-amber-700">{`${formatDay(po.expectedOn)} · overdue`}</span>
+          : formatDay(po.expectedOn),
+    },
+    { header: "Lines", align: "right", className: "tabular-nums", cell: (po) => po.lineCount },
+    {
+      header: "Received",
+      align: "right",
+      className: "tabular-nums whitespace-nowrap",
+      cell: (po) => `${po.receivedUnits} of ${po.orderedUnits}`,
+    },
+  ];
+}
 
 const STATUS_FILTERS: { label: string; value: PurchaseOrderStatus | "" }[] = [
   { label: "All", value: "" },
@@ -58,7 +70,12 @@ const STATUS_FILTERS: { label: string; value: PurchaseOrderStatus | "" }[] = [
 ];
 
 export function PurchaseOrderList(
-  { orders, status }: { orders: PurchaseOrderSummary[]; status: PurchaseOrderStatus | undefined },
+  { orders, status, today }: {
+    orders: PurchaseOrderSummary[];
+    status: PurchaseOrderStatus | undefined;
+    /** The South African day, for what is overdue. */
+    today: string;
+  },
 ) {
   return (
     <section>
@@ -83,7 +100,7 @@ export function PurchaseOrderList(
           </a>
         ))}
       </nav>
-      {orders.length ? <DataTable columns={LIST_COLUMNS} rows={orders} minWidth="44rem" /> : (
+      {orders.length ? <DataTable columns={listColumns(today)} rows={orders} minWidth="44rem" /> : (
         <EmptyCard>
           {status ? "No purchase orders with this status." : "No purchase orders yet. Start one from the restock plan."}
         </EmptyCard>
@@ -121,18 +138,27 @@ const NEW_FIELDS: FieldSpec[] = [
   },
 ];
 
-export function NewPurchaseOrderView({ state, planNote }: { state: FormState; planNote?: string }) {
+export function NewPurchaseOrderView(
+  { state, planNote, suppliers }: { state: FormState; planNote?: string; suppliers: string[] },
+) {
+  const fields = suppliers.length
+    ? NEW_FIELDS.map((f) => (f.name === "supplier" ? { ...f, list: "supplier-list" } : f))
+    : NEW_FIELDS;
   return (
     <PlanFilledForm
       title="New purchase order"
       intro="List what you are ordering from one supplier. Its units count as on order in the restock plan until they are booked in, or the purchase order is closed."
       back={{ href: "/admin/purchase-orders", label: "Back to purchase orders" }}
       action="/admin/purchase-orders/new"
-      fields={NEW_FIELDS}
+      fields={fields}
       state={state}
       planNote={planNote}
       submit="Place purchase order"
-    />
+    >
+      {suppliers.length
+        ? <datalist id="supplier-list">{suppliers.map((name) => <option key={name} value={name} />)}</datalist>
+        : null}
+    </PlanFilledForm>
   );
 }
 
@@ -172,13 +198,22 @@ function lineColumns(receiving: boolean, values: Record<string, string | undefin
   }];
 }
 
-export function PurchaseOrderDetail({ order, state }: { order: PurchaseOrder; state: FormState }) {
+export function PurchaseOrderDetail(
+  { order, state, today }: { order: PurchaseOrder; state: FormState; today: string },
+) {
   const open = order.status === "open";
   const values = state.values ?? {};
   const facts: [string, string][] = [
     ["Supplier", order.supplier],
     ["Placed", `${formatDate(new Date(order.createdAt))}${order.createdBy ? ` by ${order.createdBy}` : ""}`],
-    ...(order.expectedOn ? [["Expected", dayText(order.expectedOn)] as [string, string]] : []),
+    ...(order.expectedOn
+      ? [
+        ["Expected", `${formatDay(order.expectedOn)}${isOverdue(order, today) ? " (overdue)" : ""}`] as [
+          string,
+          string,
+        ],
+      ]
+      : []),
     ...(order.closedAt ? [[STATUS[order.status].label, formatDate(new Date(order.closedAt))] as [string, string]] : []),
     ["Units", `${order.receivedUnits} of ${order.orderedUnits} received`],
     ...(order.note ? [["Note", order.note] as [string, string]] : []),

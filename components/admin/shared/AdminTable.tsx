@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { type RowAttributes, Table } from "../../ui/Table.tsx";
+import { formatOrderDate } from "../../orders/format.ts";
 
 export const ROLE_LABELS = { customer: "Customer", admin: "Admin", super_admin: "Super admin" } as const;
 
@@ -114,3 +115,8 @@ export function formatDateTime(d: Date): string {
 
 /** A day in South African time, e.g. "24 Nov 2026" (the order lists' format). */
 export { formatOrderDate as formatDate } from "../../orders/format.ts";
+
+/** A calendar day stored as YYYY-MM-DD ("2026-12-14") in the same format; empty for none. */
+export function formatDay(day: string | null): string {
+  return day ? formatOrderDate(new Date(`${day}T12:00:00Z`)) : "";
+}

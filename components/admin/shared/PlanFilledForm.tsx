@@ -3,13 +3,14 @@
  * stock, New purchase order): its header with the way back, the refusal, the note saying where the
  * lines came from, the fields and the button.
  */
+import type { ReactNode } from "react";
 import { FormAlert, type FormState } from "../../ui/Field.tsx";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import { type FieldSpec, FormFields } from "./FormFields.tsx";
 import { PageHeader } from "./PageHeader.tsx";
 
 export function PlanFilledForm(
-  { title, intro, back, action, fields, state, planNote, submit }: {
+  { title, intro, back, action, fields, state, planNote, submit, children }: {
     title: string;
     intro: string;
     back: { href: string; label: string };
@@ -19,6 +20,8 @@ export function PlanFilledForm(
     /** "Filled in from the restock plan (...)", when it was. */
     planNote?: string;
     submit: string;
+    /** More inside the form (a datalist the fields name). */
+    children?: ReactNode;
   },
 ) {
   return (
@@ -32,6 +35,7 @@ export function PlanFilledForm(
         <div className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5 sm:grid-cols-2">
           <FormFields fields={fields} values={state.values ?? {}} errors={state.errors ?? {}} />
         </div>
+        {children}
         <div className="flex justify-end">
           <button type="submit" className={primaryButton}>{submit}</button>
         </div>
