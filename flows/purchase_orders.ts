@@ -12,21 +12,26 @@ import type { Db } from "../db/client.ts";
 import { ConflictError, ValidationError } from "../lib/errors.ts";
 import { releaseStock } from "../domains/orders/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
+import { enqueueEmail, purchaseOrderEmail, type PurchaseOrderEmailFacts } from "../domains/mail/mod.ts";
+import { encodeBase64 } from "@oslojs/encoding";
 import {
   bookReceivedUnits,
   getPurchaseOrder,
   insertPurchaseOrder,
   lockPurchaseOrder,
+  markSent,
   MAX_PURCHASE_ORDER_LINES,
   type NewPurchaseOrderLine,
   notOpenMessage,
   type PurchaseOrder,
+  purchaseOrderCsv,
   purchaseOrderFields,
   purchaseOrderLinesOf,
   purchaseOrderNumber,
   purchaseOrderSchema,
   receivedUnits,
   type ReceivePurchaseOrderInput,
+  type SendPurchaseOrderInput,
   setPurchaseOrderStatus,
   touchPurchaseOrder,
 } from "../domains/purchasing/mod.ts";
@@ -91,6 +96,7 @@ export async function createPurchaseOrder(
   const id = await db.transaction(async (tx) => {
     const id = await insertPurchaseOrder(tx as unknown as Db, {
       supplier: input.supplier,
+      supplierEmail: input.supplierEmail,
       expectedOn: input.expectedOn,
       note: input.note,
       createdBy: staff.id,
@@ -204,6 +210,51 @@ export async function cancelPurchaseOrder(db: Db, staff: Staff, id: number): Pro
     }
     await setPurchaseOrderStatus(tx, id, "cancelled");
     await audit(tx, staff, id, "cancel", { number });
+    return await getPurchaseOrder(tx, id);
+  });
+}
+
+/**
+ * E-mails an open purchase order to its supplier at `input.to` (kept as the supplier's address): the
+ * lines still to supply, the promised day and the number to quote, with the lines as a CSV attached.
+ * Written to the outbox in the same transaction as the record that it was sent.
+ */
+export async function sendPurchaseOrder(
+  db: Db,
+  staff: Staff,
+  id: number,
+  input: SendPurchaseOrderInput,
+  shop: PurchaseOrderEmailFacts["shop"],
+): Promise<PurchaseOrder> {
+  return await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const order = await lockPurchaseOrder(tx, id);
+    if (order.status !== "open") throw new ConflictError(notOpenMessage(id, order.status));
+    const po = await getPurchaseOrder(tx, id);
+    const rest = po.receivedUnits > 0;
+    const mail = purchaseOrderEmail({
+      number: po.number,
+      lines: po.lines.map((l) => ({
+        quantity: rest ? l.outstanding : l.ordered,
+        item: l.variantName ? `${l.name} (${l.variantName})` : l.name,
+        sku: l.sku,
+      })).filter((l) => l.quantity > 0),
+      rest,
+      expectedOn: po.expectedOn,
+      note: po.note,
+      shop,
+    });
+    await enqueueEmail(tx, {
+      to: input.to,
+      ...mail,
+      attachments: [{
+        filename: `${po.number}.csv`,
+        contentType: "text/csv; charset=utf-8",
+        contentBase64: encodeBase64(new TextEncoder().encode(purchaseOrderCsv(po))),
+      }],
+    });
+    await markSent(tx, id, input.to);
+    await audit(tx, staff, id, "send", { number: po.number, to: input.to });
     return await getPurchaseOrder(tx, id);
   });
 }

@@ -6,9 +6,10 @@
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { auditLogs, products, productVariants, stockMovements } from "../db/schema/mod.ts";
+import { auditLogs, emailOutbox, products, productVariants, stockMovements } from "../db/schema/mod.ts";
+import { decodeBase64 } from "@oslojs/encoding";
 import { ConflictError, NotFoundError, ValidationError } from "../lib/errors.ts";
-import { receivePurchaseOrderInput } from "../domains/purchasing/mod.ts";
+import { receivePurchaseOrderInput, sendPurchaseOrderInput } from "../domains/purchasing/mod.ts";
 import { useTestDatabase } from "../tests/helpers/db.ts";
 import { createProduct, createUser, createVariant } from "../tests/helpers/factories.ts";
 import {
@@ -17,6 +18,7 @@ import {
   createPurchaseOrder,
   createPurchaseOrderInput,
   receivePurchaseOrder,
+  sendPurchaseOrder,
 } from "./purchase_orders.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -213,6 +215,58 @@ test("[purchase orders] closed: the rest no longer awaited; cancelled only while
     (e) => e instanceof ConflictError && e.message === `${b.number} is cancelled: nothing more can be done to it.`,
   );
   await assert.rejects(closePurchaseOrder(db, staff, 2_147_483_647), NotFoundError);
+});
+
+const SHOP = {
+  name: "Reptile Basics",
+  email: "orders@reptilebasics.co.za",
+  phone: "021 555 0199",
+  address: "Cape Town",
+};
+
+test("[purchase orders] e-mailed to the supplier: what is still to supply, the number to quote, the lines as a CSV", async (db) => {
+  const { staff } = await shop(db);
+  const po = await place(db, staff, {
+    supplier: "W",
+    supplierEmail: "sales@wholesale.co.za",
+    expectedOn: "2026-12-14",
+    note: "Quote Q-7 <b>",
+    lines: [{ sku: "CRK-50", quantity: 24 }, { sku: "UVB-10", quantity: 4 }],
+  });
+  assert.equal(po.supplierEmail, "sales@wholesale.co.za");
+  const sent = await sendPurchaseOrder(db, staff, po.id, { to: "orders@wholesale.co.za" }, SHOP);
+  assert.deepEqual([sent.supplierEmail, typeof sent.sentAt], ["orders@wholesale.co.za", "string"]);
+  const [mail] = await db.select().from(emailOutbox);
+  assert.equal(mail.toAddress, "orders@wholesale.co.za");
+  assert.equal(mail.subject, `Purchase order ${po.number} from Reptile Basics`);
+  assert.match(mail.textBody, /24 x Crickets tub \(SKU CRK-50\)\n4 x UVB tube \(10%\) \(SKU UVB-10\)/);
+  assert.match(mail.textBody, /Expected by: 14 December 2026/);
+  assert.match(mail.textBody, new RegExp(`Please quote ${po.number} on your invoice`));
+  assert.match(mail.htmlBody!, /Note: Quote Q-7 &lt;b&gt;/, "escaped in the HTML");
+  const [csv] = mail.attachments as { filename: string; contentBase64: string }[];
+  assert.equal(csv.filename, `${po.number}.csv`);
+  assert.match(
+    new TextDecoder().decode(decodeBase64(csv.contentBase64)),
+    /^SKU,Product,Variant,Ordered,Received,Outstanding\r\nCRK-50,/,
+  );
+
+  // After part of it came: only what is outstanding.
+  await receive(db, staff, po.id, { lines: [{ lineId: po.lines[0].id, quantity: 24 }] });
+  await sendPurchaseOrder(db, staff, po.id, { to: "orders@wholesale.co.za" }, SHOP);
+  const [, again] = await db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+  assert.match(again.textBody, /still outstanding/);
+  assert.doesNotMatch(again.textBody, /CRK-50/);
+  const audits = await db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.action, "send"));
+  assert.equal(audits.length, 2);
+
+  await closePurchaseOrder(db, staff, po.id);
+  await assert.rejects(
+    sendPurchaseOrder(db, staff, po.id, { to: "orders@wholesale.co.za" }, SHOP),
+    (e) => e instanceof ConflictError && e.message === `${po.number} is closed: nothing more can be done to it.`,
+  );
+  for (const to of ["not an address", "a@b.co\u0000", `${"x".repeat(250)}@b.co`]) {
+    assert.equal(sendPurchaseOrderInput.safeParse({ to }).success, false, to);
+  }
 });
 
 raceTest(

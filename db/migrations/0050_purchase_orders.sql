@@ -17,10 +17,12 @@ CREATE TABLE "purchase_order_lines" (
 CREATE TABLE "purchase_orders" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"supplier" varchar(120) NOT NULL,
+	"supplier_email" varchar(254),
 	"expected_on" date,
 	"note" varchar(500),
 	"status" "purchase_order_status" DEFAULT 'open' NOT NULL,
 	"created_by" integer,
+	"sent_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -57,12 +57,16 @@ export const purchaseOrderStatus = pgEnum("purchase_order_status", ["open", "rec
 export const purchaseOrders = pgTable("purchase_orders", {
   id: serial().primaryKey(),
   supplier: varchar({ length: 120 }).notNull(),
+  /** Where "E-mail to supplier" sends it (typed when placing it or when sending). */
+  supplierEmail: varchar({ length: 254 }),
   /** The day the supplier said it would arrive, if they said. */
   expectedOn: date({ mode: "string" }),
   /** The supplier's quote or order number, terms agreed: a line for staff. */
   note: varchar({ length: 500 }),
   status: purchaseOrderStatus().notNull().default("open"),
   createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+  /** When it was last e-mailed to the supplier. */
+  sentAt: tstz(),
   /** When it was received in full, closed or cancelled. */
   closedAt: tstz(),
   ...timestamps(),

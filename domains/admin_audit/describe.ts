@@ -130,6 +130,7 @@ const ACTION_WORDS: Record<string, string> = {
   receive: "delivery booked in",
   close: "closed",
   cancel: "cancelled",
+  send: "e-mailed to the supplier",
 };
 
 /** The entry as a headline, its field changes and its other facts. */

@@ -33,6 +33,7 @@ export {
 } from "./templates.ts";
 export { type MailWorker, startMailWorker } from "./worker.ts";
 export * as mailSchemas from "./schemas.ts";
+export { purchaseOrderEmail, type PurchaseOrderEmailFacts } from "./purchase_order_email.ts";
 export {
   orderDeliveredEmail,
   type OrderEmailFacts,

@@ -55,14 +55,25 @@ const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected on must be
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, "Expected on must be a date that exists");
 
+/** A supplier's e-mail address: the whole address, at most 254 characters. */
+export const supplierEmail = plainText("Supplier e-mail", 254).pipe(
+  z.email({ error: "Supplier e-mail must be an e-mail address" }),
+);
+
 /** The header fields of POST /admin/purchase-orders (the flow adds its lines). */
 export const purchaseOrderFields = {
   supplier: plainText("Supplier", 120).pipe(z.string().min(1, "Supplier is required")),
+  /** Where "E-mail to supplier" sends it; optional. */
+  supplierEmail: z.preprocess((v) => (v === "" ? null : v), supplierEmail.nullable()).default(null),
   /** The day the supplier promised, if any. */
   expectedOn: z.preprocess((v) => (v === "" ? null : v), calendarDay.nullable()).default(null),
   /** The supplier's quote or order number, terms agreed. */
   note: plainText("Note", 500).nullable().default(null).transform((v) => (v ? v : null)),
 };
+
+/** POST /admin/purchase-orders/{id}/send: the address it goes to. */
+export const sendPurchaseOrderInput = z.object({ to: supplierEmail }).strict();
+export type SendPurchaseOrderInput = z.infer<typeof sendPurchaseOrderInput>;
 
 /** POST /admin/purchase-orders/{id}/receive: the units that arrived, by purchase order line. */
 export const receivePurchaseOrderInput = z.object({
@@ -98,12 +109,15 @@ export const purchaseOrderSummarySchema = z.object({
   id: z.number().int(),
   number: z.string(),
   supplier: z.string(),
+  supplierEmail: z.string().nullable(),
   expectedOn: z.string().nullable(),
   note: z.string().nullable(),
   status: z.enum(purchaseOrderStatus.enumValues),
   /** The staff member who placed it (null once that account is gone). */
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  /** When it was last e-mailed to the supplier. */
+  sentAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   lineCount: z.number().int(),
   orderedUnits: z.number().int(),
@@ -119,11 +133,13 @@ export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 const summaryColumns = {
   id: purchaseOrders.id,
   supplier: purchaseOrders.supplier,
+  supplierEmail: purchaseOrders.supplierEmail,
   expectedOn: purchaseOrders.expectedOn,
   note: purchaseOrders.note,
   status: purchaseOrders.status,
   createdBy: users.username,
   createdAt: purchaseOrders.createdAt,
+  sentAt: purchaseOrders.sentAt,
   closedAt: purchaseOrders.closedAt,
   lineCount: sql<number>`(select count(*) from ${purchaseOrderLines} l
     where l.purchase_order_id = ${purchaseOrders.id})::int`.mapWith(Number),
@@ -138,11 +154,13 @@ const summaryColumns = {
 type SummaryRow = {
   id: number;
   supplier: string;
+  supplierEmail: string | null;
   expectedOn: string | null;
   note: string | null;
   status: PurchaseOrderStatus;
   createdBy: string | null;
   createdAt: Date;
+  sentAt: Date | null;
   closedAt: Date | null;
   lineCount: number;
   orderedUnits: number;
@@ -155,6 +173,7 @@ function summaryOf(row: SummaryRow): PurchaseOrderSummary {
     ...row,
     number: purchaseOrderNumber(row.id),
     createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
     closedAt: row.closedAt?.toISOString() ?? null,
     outstandingUnits: row.status === "open" ? row.outstandingUnits : 0,
   };
@@ -266,7 +285,13 @@ export interface NewPurchaseOrderLine {
 /** Writes a new open purchase order and its lines (inside the caller's transaction); its id. */
 export async function insertPurchaseOrder(
   tx: Db,
-  order: { supplier: string; expectedOn: string | null; note: string | null; createdBy: number },
+  order: {
+    supplier: string;
+    supplierEmail: string | null;
+    expectedOn: string | null;
+    note: string | null;
+    createdBy: number;
+  },
   lines: NewPurchaseOrderLine[],
 ): Promise<number> {
   const [row] = await tx.insert(purchaseOrders).values(order).returning({ id: purchaseOrders.id });
@@ -315,6 +340,14 @@ export function purchaseOrderCsv(order: PurchaseOrder): string {
 export async function setPurchaseOrderStatus(tx: Db, id: number, status: Exclude<PurchaseOrderStatus, "open">) {
   const now = new Date();
   await tx.update(purchaseOrders).set({ status, closedAt: now, updatedAt: now }).where(eq(purchaseOrders.id, id));
+}
+
+/** Records that a locked purchase order was e-mailed to `to`, now its supplier's address. */
+export async function markSent(tx: Db, id: number, to: string) {
+  const now = new Date();
+  await tx.update(purchaseOrders).set({ supplierEmail: to, sentAt: now, updatedAt: now }).where(
+    eq(purchaseOrders.id, id),
+  );
 }
 
 /** Marks a locked purchase order changed (a delivery booked in that left it open). */

@@ -31,6 +31,7 @@ import {
   closePurchaseOrderAction,
   createPurchaseOrderAction,
   receivePurchaseOrderAction,
+  sendPurchaseOrderAction,
 } from "../api/admin_purchase_orders.ts";
 import { setFlash } from "../flash.ts";
 import { renderAdminPage } from "./render.tsx";
@@ -117,6 +118,7 @@ export function purchaseOrdersAdmin() {
     path: "/new",
     input: (fields) => ({
       supplier: fields.supplier ?? "",
+      supplierEmail: fields.supplierEmail ?? "",
       expectedOn: fields.expectedOn ?? "",
       note: fields.note ?? "",
       lines: parseReceiveText(fields.lines ?? ""),
@@ -172,6 +174,22 @@ export function purchaseOrdersAdmin() {
         errors.reference
           ? { values: fields, errors: { reference: errors.reference } }
           : { values: fields, message: err.message },
+        err.status === 409 ? 409 : 400,
+      );
+    },
+  });
+
+  formRoute(app, sendPurchaseOrderAction, {
+    path: "/:id/send",
+    input: (fields) => ({ to: fields.to ?? "" }),
+    onSuccess: (c, po, input) =>
+      toOrder(c, po.id, "Sent to the supplier", `${po.number} was e-mailed to ${input.to}.`, true),
+    onError: (c, err: AppError, fields) => {
+      const errors = fieldMessages(err);
+      return detailPage(
+        c,
+        idOf(c),
+        errors.to ? { values: fields, errors: { to: errors.to } } : { values: fields, message: err.message },
         err.status === 409 ? 409 : 400,
       );
     },

@@ -12,6 +12,7 @@ import {
   purchaseOrderSchema,
   purchaseOrderSummarySchema,
   receivePurchaseOrderInput,
+  sendPurchaseOrderInput,
 } from "../../domains/purchasing/mod.ts";
 import {
   cancelPurchaseOrder,
@@ -20,7 +21,9 @@ import {
   createPurchaseOrderInput,
   receivePurchaseOrder,
   receivePurchaseOrderOutput,
+  sendPurchaseOrder,
 } from "../../flows/purchase_orders.ts";
+import { siteShop } from "../shop_info.ts";
 import { currentUser } from "../guards.ts";
 import { validate } from "../validate.ts";
 import { adminBodyLimit } from "../admin_limits.ts";
@@ -98,11 +101,28 @@ export const cancelPurchaseOrderAction = defineAction({
   handler: (c) => cancelPurchaseOrder(c.var.db, currentUser(c), idOf(c)),
 });
 
+export const sendPurchaseOrderAction = defineAction({
+  method: "post",
+  path: "/admin/purchase-orders/:id/send",
+  input: sendPurchaseOrderInput,
+  output: purchaseOrderSchema,
+  auth: "admin",
+  middleware: [adminBodyLimit(), idParam],
+  summary: "E-mail an open purchase order to its supplier (the lines still to supply, with a CSV attached); the " +
+    "address is kept as the supplier's",
+  handler: async (c, input) => {
+    const { name, contact } = await siteShop(c);
+    const address = [contact.address, contact.city].filter(Boolean).join(", ");
+    return sendPurchaseOrder(c.var.db, currentUser(c), idOf(c), input, { name, ...contact, address });
+  },
+});
+
 export function adminPurchaseOrdersApi() {
   return actionApi("/admin/purchase-orders", [
     listPurchaseOrdersAction,
     createPurchaseOrderAction,
     receivePurchaseOrderAction,
+    sendPurchaseOrderAction,
     closePurchaseOrderAction,
     cancelPurchaseOrderAction,
     getPurchaseOrderAction,

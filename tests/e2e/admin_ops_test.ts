@@ -375,7 +375,8 @@ e2e.test("[e2e admin] the restock plan: what to order, a purchase order from it,
   await page.getByRole("heading", { name: "New purchase order" }).waitFor();
   const sku = (await page.getByLabel("SKUs and quantities to order").inputValue()).split(",")[0];
   assert.match(await page.getByLabel("SKUs and quantities to order").inputValue(), new RegExp(`, ${units}$`));
-  await page.getByLabel("Supplier").fill("Reptile Wholesale (Pty) Ltd");
+  await page.getByLabel("Supplier", { exact: true }).fill("Reptile Wholesale (Pty) Ltd");
+  await page.getByLabel("Supplier e-mail (optional)").fill("sales@wholesale.example");
   await page.getByLabel("Expected on (optional)").fill("2026-12-14");
   await page.getByLabel("Note (optional)").fill("Quote Q-2211, 30 days");
   await fullPageShot(page, "admin-new-purchase-order-desktop");
@@ -386,6 +387,10 @@ e2e.test("[e2e admin] the restock plan: what to order, a purchase order from it,
     "Purchase order placed",
     new RegExp(`to Reptile Wholesale \\(Pty\\) Ltd: 1 line, ${units} units`),
   );
+  // Sent to the supplier, to the address given when placing it.
+  assert.equal(await page.getByLabel("Supplier e-mail", { exact: true }).inputValue(), "sales@wholesale.example");
+  await page.getByRole("button", { name: "E-mail to supplier" }).click();
+  await expectToast(page, "Sent to the supplier", /PO-\d{4} was e-mailed to sales@wholesale\.example\./);
   // On order now: the plan no longer asks for it.
   const poUrl = page.url();
   await page.goto(`${e2e.server.url}/admin/restock?days=30&cover=365`);

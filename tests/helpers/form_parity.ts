@@ -27,6 +27,7 @@ export const COMPARED_IN_STAFF_FILE: readonly string[] = [
   "/admin/purchase-orders/:id/cancel",
   "/admin/purchase-orders/:id/close",
   "/admin/purchase-orders/:id/receive",
+  "/admin/purchase-orders/:id/send",
   "/admin/purchase-orders/new",
   "/admin/recommendations/rebuild",
   "/admin/restock/receive",

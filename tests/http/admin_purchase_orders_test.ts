@@ -181,6 +181,14 @@ test("[admin purchase orders] staff only; hostile input is a 4xx with a message,
     ["/api/admin/purchase-orders/1/receive", { lines: [{ lineId: 1, quantity: -1 }] }, 400, /0 or more/],
     ["/api/admin/purchase-orders/abc/receive", { lines: [{ lineId: 1, quantity: 1 }] }, 400, /positive whole number/],
     ["/api/admin/purchase-orders/99999999999/close", {}, 400, /positive whole number/],
+    ["/api/admin/purchase-orders/1/send", { to: "x@y.co\r\nBcc: all@y.co" }, 400, /control characters/],
+    ["/api/admin/purchase-orders/1/send", { to: ["a@b.co"] }, 400, /./],
+    [
+      "/api/admin/purchase-orders",
+      { supplier: "W", supplierEmail: "nope", lines: [{ sku: "CRK", quantity: 1 }] },
+      400,
+      /Supplier e-mail must be an e-mail address/,
+    ],
     ["/api/admin/purchase-orders/2147483647/cancel", {}, 404, /Purchase order not found/],
   ];
   for (const [path, body, status, message] of refused) {

@@ -714,6 +714,23 @@ const CASES: ParityCase[] = [
     },
   },
   {
+    name: "e-mail a purchase order to its supplier",
+    make: openPurchaseOrder,
+    json: (admin, made) =>
+      admin.postJson(`/api/admin/purchase-orders/${made.id}/send`, { to: "sales@wholesale.co.za" }),
+    form: (admin, made) => admin.postForm(`/admin/purchase-orders/${made.id}/send`, { to: "sales@wholesale.co.za" }),
+    state: async (db, made) => ({
+      ...(await purchaseOrderState(db, made)),
+      sent: (await db.select({ to: emailOutbox.toAddress, text: emailOutbox.textBody }).from(emailOutbox))
+        .filter((m) => m.text.includes(made.slug!)).map((m) => m.to),
+    }),
+    refused: {
+      status: 400,
+      json: (admin, made) => admin.postJson(`/api/admin/purchase-orders/${made.id}/send`, { to: "sales at wholesale" }),
+      form: (admin, made) => admin.postForm(`/admin/purchase-orders/${made.id}/send`, { to: "sales at wholesale" }),
+    },
+  },
+  {
     name: "close a purchase order",
     make: openPurchaseOrder,
     json: (admin, made) => admin.postJson(`/api/admin/purchase-orders/${made.id}/close`, {}),

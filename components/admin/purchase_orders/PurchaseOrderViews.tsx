@@ -11,7 +11,15 @@ import {
 } from "../../../domains/purchasing/mod.ts";
 import { FormAlert, type FormState } from "../../ui/Field.tsx";
 import { dangerButton, primaryButton, secondaryButton } from "../../ui/buttons.ts";
-import { type Column, DataTable, EmptyCard, formatDate, formatDay, Pill } from "../shared/AdminTable.tsx";
+import {
+  type Column,
+  DataTable,
+  EmptyCard,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  Pill,
+} from "../shared/AdminTable.tsx";
 import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { SkuCell } from "../shared/SkuCell.tsx";
@@ -112,6 +120,13 @@ export function PurchaseOrderList(
 const NEW_FIELDS: FieldSpec[] = [
   { label: "Supplier", name: "supplier", required: true, maxLength: 120, placeholder: "Reptile Supplies Wholesale" },
   {
+    label: "Supplier e-mail (optional)",
+    name: "supplierEmail",
+    type: "email",
+    maxLength: 254,
+    hint: "Where E-mail to supplier sends it",
+  },
+  {
     label: "Expected on (optional)",
     name: "expectedOn",
     type: "date",
@@ -203,20 +218,20 @@ export function PurchaseOrderDetail(
 ) {
   const open = order.status === "open";
   const values = state.values ?? {};
+  const fact = (term: string, value: string | null, when = true): [string, string][] =>
+    value && when ? [[term, value]] : [];
   const facts: [string, string][] = [
-    ["Supplier", order.supplier],
-    ["Placed", `${formatDate(new Date(order.createdAt))}${order.createdBy ? ` by ${order.createdBy}` : ""}`],
-    ...(order.expectedOn
-      ? [
-        ["Expected", `${formatDay(order.expectedOn)}${isOverdue(order, today) ? " (overdue)" : ""}`] as [
-          string,
-          string,
-        ],
-      ]
-      : []),
-    ...(order.closedAt ? [[STATUS[order.status].label, formatDate(new Date(order.closedAt))] as [string, string]] : []),
-    ["Units", `${order.receivedUnits} of ${order.orderedUnits} received`],
-    ...(order.note ? [["Note", order.note] as [string, string]] : []),
+    ...fact("Supplier", order.supplierEmail ? `${order.supplier} (${order.supplierEmail})` : order.supplier),
+    ...fact("Placed", `${formatDate(new Date(order.createdAt))}${order.createdBy ? ` by ${order.createdBy}` : ""}`),
+    ...fact("Sent to the supplier", order.sentAt && formatDateTime(new Date(order.sentAt))),
+    ...fact(
+      "Expected",
+      `${formatDay(order.expectedOn)}${isOverdue(order, today) ? " (overdue)" : ""}`,
+      !!order.expectedOn,
+    ),
+    ...fact(STATUS[order.status].label, order.closedAt && formatDate(new Date(order.closedAt))),
+    ...fact("Units", `${order.receivedUnits} of ${order.orderedUnits} received`),
+    ...fact("Note", order.note),
   ];
   return (
     <section>
@@ -269,17 +284,42 @@ export function PurchaseOrderDetail(
       </form>
       {open
         ? (
-          <div className="mt-8 flex flex-wrap gap-3 border-t border-stone-200 pt-5">
-            <form method="post" action={`/admin/purchase-orders/${order.id}/close`}>
-              <button type="submit" className={secondaryButton}>Close: the rest is not coming</button>
+          <div className="mt-8 flex flex-wrap items-start justify-between gap-6 border-t border-stone-200 pt-5">
+            <form
+              method="post"
+              action={`/admin/purchase-orders/${order.id}/send`}
+              aria-label="E-mail to supplier"
+              className="flex w-full flex-wrap items-start gap-3 sm:w-auto"
+              noValidate
+            >
+              <div className="w-full sm:w-80">
+                <FormFields
+                  fields={[{
+                    label: "Supplier e-mail",
+                    name: "to",
+                    type: "email",
+                    maxLength: 254,
+                    fallback: order.supplierEmail ?? "",
+                    hint: "The lines still to supply, with a CSV attached",
+                  }]}
+                  values={values}
+                  errors={state.errors ?? {}}
+                />
+              </div>
+              <button type="submit" className={`${secondaryButton} sm:mt-7`}>E-mail to supplier</button>
             </form>
-            {order.receivedUnits === 0
-              ? (
-                <form method="post" action={`/admin/purchase-orders/${order.id}/cancel`}>
-                  <button type="submit" className={dangerButton}>Cancel purchase order</button>
-                </form>
-              )
-              : null}
+            <div className="flex flex-wrap gap-3">
+              <form method="post" action={`/admin/purchase-orders/${order.id}/close`}>
+                <button type="submit" className={secondaryButton}>Close: the rest is not coming</button>
+              </form>
+              {order.receivedUnits === 0
+                ? (
+                  <form method="post" action={`/admin/purchase-orders/${order.id}/cancel`}>
+                    <button type="submit" className={dangerButton}>Cancel purchase order</button>
+                  </form>
+                )
+                : null}
+            </div>
           </div>
         )
         : null}
