@@ -42,8 +42,8 @@ function digestEmail(low: LowStockProduct[], fresh: Set<number>, opts: StockDige
     `${p.stock === 0 ? "Sold out" : `${p.stock} left`}${
       p.lowStockAt === null ? "" : ` (alert at ${p.lowStockAt})`
     }: ${p.name} (${p.sku})${p.lowVariants.length ? `: ${lowVariantsText(p.lowVariants)}` : ""}${
-      fresh.has(p.id) ? " - new" : ""
-    }`;
+      p.onOrder ? `; ${p.onOrder} on order` : ""
+    }${fresh.has(p.id) ? " - new" : ""}`;
   const more = low.length >= DIGEST_MAX_PRODUCTS
     ? `\nThe list stops at ${DIGEST_MAX_PRODUCTS}; the admin has them all.`
     : "";

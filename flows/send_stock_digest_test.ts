@@ -8,7 +8,14 @@ import { eq } from "drizzle-orm";
 import { useTestDatabase } from "../tests/helpers/db.ts";
 import { createProduct, createVariant } from "../tests/helpers/factories.ts";
 import type { Db } from "../db/client.ts";
-import { emailOutbox, products, productVariants, stockDigests } from "../db/schema/mod.ts";
+import {
+  emailOutbox,
+  products,
+  productVariants,
+  purchaseOrderLines,
+  purchaseOrders,
+  stockDigests,
+} from "../db/schema/mod.ts";
 import { sendStockDigest } from "./send_stock_digest.ts";
 
 const { test, raceTest, closeDatabase } = useTestDatabase();
@@ -95,6 +102,28 @@ test("[stock digest] a product sold in variants is newly low when one variant ru
   assert.match(last.textBody, /Heat Mat Range \(MAT-R\): Large sold out, Small 2 left - new\n/);
   const [day4] = await db.select().from(stockDigests).where(eq(stockDigests.day, "2026-11-23"));
   assert.deepEqual(day4.variantIds?.sort(), [small.id, large.id].sort());
+});
+
+test("[stock digest] units awaited on open purchase orders are named beside a low product", async (db) => {
+  const lamp = await createProduct(db, { name: "UVB Lamp", sku: "UVB-24", stock: 0 });
+  const range = await createProduct(db, { name: "Heat Mat Range", sku: "MAT-R", stock: 2 });
+  const large = await createVariant(db, range.id, { name: "Large", sku: "MAT-R-L", stock: 2 });
+  const order = async (status: "open" | "closed", lines: (typeof purchaseOrderLines.$inferInsert)[]) => {
+    const [po] = await db.insert(purchaseOrders).values({ supplier: "W", status }).returning();
+    await db.insert(purchaseOrderLines).values(lines.map((l) => ({ ...l, purchaseOrderId: po.id })));
+  };
+  const line = { purchaseOrderId: 0, sku: "x", name: "x" };
+  await order("open", [{ ...line, productId: lamp.id, ordered: 12, received: 2 }, {
+    ...line,
+    productId: range.id,
+    variantId: large.id,
+    ordered: 6,
+  }]);
+  await order("closed", [{ ...line, productId: lamp.id, ordered: 50 }]);
+  assert.deepEqual(await run(db, SEVEN), { sent: true });
+  const [mail] = await mails(db);
+  assert.match(mail.textBody, /\nSold out: UVB Lamp \(UVB-24\); 10 on order - new\n/);
+  assert.match(mail.textBody, /\n2 left: Heat Mat Range \(MAT-R\): Large 2 left; 6 on order - new\n/);
 });
 
 test("[stock digest] a day recorded before variants were remembered makes no variant new", async (db) => {

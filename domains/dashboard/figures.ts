@@ -8,7 +8,8 @@
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, products, productVariants, reviews } from "../../db/schema/mod.ts";
+import { orders, products, productVariants, purchaseOrderLines, purchaseOrders, reviews } from "../../db/schema/mod.ts";
+import { awaitedUnits, openPurchaseOrder } from "../../db/on_order.ts";
 import { toCents } from "../../lib/money.ts";
 import { DAY_MS, SA_OFFSET_MS, saDay } from "../../lib/sa_dates.ts";
 import { productSales, type ProductSalesRow } from "./period_reports.ts";
@@ -64,19 +65,32 @@ export interface LowStockProduct {
   lowStockAt: number | null;
   /** Its variants at or below the product's level, the emptiest first; empty without variants (decision 0111). */
   lowVariants: { id: number; name: string; sku: string; stock: number }[];
+  /** Units awaited on open purchase orders, any of its variants (decision 0117). */
+  onOrder: number;
 }
 
 /**
  * The products low on stock, the emptiest first (the dashboard's list and the daily low-stock
- * e-mail), each with the variants that made it low: two indexed reads, the second only for the
- * listed products.
+ * e-mail), each with the variants that made it low and the units on order: three indexed reads, the
+ * last two only for the listed products.
  */
 export async function lowStockProducts(db: Db, limit: number): Promise<LowStockProduct[]> {
   const { id, name, sku, stock, lowStockAt } = products;
   const low = await db.select({ id, name, sku, stock, lowStockAt })
     .from(products).where(isLow).orderBy(asc(lowStockUnits()), asc(products.name), asc(products.id)).limit(limit);
   if (!low.length) return [];
-  const variants = await db.select({
+  const ids = low.map((p) => p.id);
+  const [variants, onOrder] = await Promise.all([lowVariantsOf(db, ids), unitsOnOrder(db, ids)]);
+  return low.map((p) => ({
+    ...p,
+    lowVariants: variants.filter((v) => v.productId === p.id).map(({ productId: _, ...v }) => v),
+    onOrder: onOrder.get(p.id) ?? 0,
+  }));
+}
+
+/** The variants of `ids` at or below their product's low-stock level, the emptiest first. */
+async function lowVariantsOf(db: Db, ids: number[]) {
+  return await db.select({
     id: productVariants.id,
     productId: productVariants.productId,
     name: productVariants.name,
@@ -84,15 +98,23 @@ export async function lowStockProducts(db: Db, limit: number): Promise<LowStockP
     stock: productVariants.stock,
   }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(
-      inArray(productVariants.productId, low.map((p) => p.id)),
+      inArray(productVariants.productId, ids),
       eq(productVariants.preorder, false),
       sql`${productVariants.stock} <= coalesce(${products.lowStockAt}, ${LOW_STOCK})`,
     ))
     .orderBy(asc(productVariants.stock), asc(productVariants.name), asc(productVariants.id));
-  return low.map((p) => ({
-    ...p,
-    lowVariants: variants.filter((v) => v.productId === p.id).map(({ productId: _, ...v }) => v),
-  }));
+}
+
+/** Units of each of `ids` still awaited on open purchase orders (the restock plan's "on order"). */
+async function unitsOnOrder(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db.select({
+    productId: purchaseOrderLines.productId,
+    units: sql<number>`sum(${awaitedUnits()})::int`.mapWith(Number),
+  }).from(purchaseOrderLines)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.purchaseOrderId))
+    .where(and(inArray(purchaseOrderLines.productId, ids), openPurchaseOrder()))
+    .groupBy(purchaseOrderLines.productId);
+  return new Map(rows.map((r) => [r.productId, r.units]));
 }
 
 /** "Large sold out, XL 2 left": a low product's low variants, as the dashboard and the e-mail say them. */

@@ -24,6 +24,7 @@ import {
   purchaseOrders,
 } from "../../db/schema/mod.ts";
 import { csvFile } from "../../lib/csv.ts";
+import { awaitedUnits, openPurchaseOrder } from "../../db/on_order.ts";
 import { DAY_MS, saDay } from "../../lib/sa_dates.ts";
 import { paidIn } from "./period_reports.ts";
 
@@ -114,10 +115,10 @@ export async function restockPlan(
       group by 1, 2
     ), on_order as (
       select ${purchaseOrderLines.productId} as product_id, ${purchaseOrderLines.variantId} as variant_id,
-        sum(greatest(${purchaseOrderLines.ordered} - ${purchaseOrderLines.received}, 0))::int as units
+        sum(${awaitedUnits()})::int as units
       from ${purchaseOrderLines}
       join ${purchaseOrders} on ${purchaseOrders.id} = ${purchaseOrderLines.purchaseOrderId}
-      where ${purchaseOrders.status} = 'open'
+      where ${openPurchaseOrder()}
       group by 1, 2
     )
     select ${products.id} as product_id, ${productVariants.id} as variant_id, ${products.name} as name,

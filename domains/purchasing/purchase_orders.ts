@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { purchaseOrderLines, purchaseOrders, purchaseOrderStatus, users } from "../../db/schema/mod.ts";
 import { NotFoundError } from "../../lib/errors.ts";
+import { awaitedUnits, openPurchaseOrder } from "../../db/on_order.ts";
 import { csvFile } from "../../lib/csv.ts";
 
 const MAX_ID = 2_147_483_647;
@@ -147,8 +148,9 @@ const summaryColumns = {
     where l.purchase_order_id = ${purchaseOrders.id})::int`.mapWith(Number),
   receivedUnits: sql<number>`(select coalesce(sum(l.received), 0) from ${purchaseOrderLines} l
     where l.purchase_order_id = ${purchaseOrders.id})::int`.mapWith(Number),
-  outstandingUnits: sql<number>`(select coalesce(sum(greatest(l.ordered - l.received, 0)), 0)
-    from ${purchaseOrderLines} l where l.purchase_order_id = ${purchaseOrders.id})::int`.mapWith(Number),
+  outstandingUnits: sql<number>`(select coalesce(sum(${awaitedUnits()}), 0)
+    from ${purchaseOrderLines} where ${purchaseOrderLines.purchaseOrderId} = ${purchaseOrders.id})::int`
+    .mapWith(Number),
 };
 
 type SummaryRow = {
@@ -238,13 +240,13 @@ export async function awaitedFor(db: Db, productId: number): Promise<AwaitedLine
     expectedOn: purchaseOrders.expectedOn,
     sku: purchaseOrderLines.sku,
     variantName: purchaseOrderLines.variantName,
-    outstanding: sql<number>`(${purchaseOrderLines.ordered} - ${purchaseOrderLines.received})::int`.mapWith(Number),
+    outstanding: sql<number>`${awaitedUnits()}::int`.mapWith(Number),
   }).from(purchaseOrderLines)
     .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.purchaseOrderId))
     .where(and(
       eq(purchaseOrderLines.productId, productId),
-      eq(purchaseOrders.status, "open"),
-      sql`${purchaseOrderLines.received} < ${purchaseOrderLines.ordered}`,
+      openPurchaseOrder(),
+      sql`${awaitedUnits()} > 0`,
     ))
     .orderBy(asc(purchaseOrders.id), asc(purchaseOrderLines.id));
   return rows.map((r) => ({ ...r, number: purchaseOrderNumber(r.purchaseOrderId) }));

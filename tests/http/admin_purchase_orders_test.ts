@@ -68,6 +68,12 @@ test(
     assert.match(history, /10 in stock now, (<!-- -->)?4(<!-- -->)? on order/);
     assert.match(history, /data-awaited="CRK"[^>]*><a href="\/admin\/purchase-orders\/\d+"[^>]*>PO-\d{4}<\/a>/);
     assert.match(history, /from Reptile Wholesale: 4 × CRK, expected 10 Dec 2099/);
+    // The dashboard's low stock says it is coming (crickets are low at 10 with their alert at 12).
+    await db.update(products).set({ lowStockAt: 12 }).where(eq(products.id, crickets.id));
+    assert.match(
+      await (await admin.get("/admin")).text(),
+      /data-on-order="true"[^>]*>4 on order<|data-on-order[^>]*>4 on order</,
+    );
     // The next purchase order offers the suppliers used before.
     assert.match(
       await (await admin.get("/admin/purchase-orders/new")).text(),

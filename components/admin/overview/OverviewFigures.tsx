@@ -139,6 +139,11 @@ export function OverviewFigures({ figures }: { figures: DashboardFigures }) {
                           {lowVariantsText(p.lowVariants)}
                         </span>
                       )}
+                      {p.onOrder > 0 && (
+                        <span className="block truncate text-xs text-sky-800" data-on-order>
+                          {`${p.onOrder} on order`}
+                        </span>
+                      )}
                     </span>
                     <span className={`shrink-0 font-semibold ${stockTone(p)}`}>
                       {p.stock === 0 ? "Sold out" : `${p.stock} left`}
