@@ -7,8 +7,10 @@
  *
  * Inputs and outputs are declared here, beside the flow: the JSON routes and the forms read them.
  */
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.ts";
+import { productVariants } from "../db/schema/mod.ts";
 import { ConflictError, ValidationError } from "../lib/errors.ts";
 import { releaseStock } from "../domains/orders/mod.ts";
 import { recordAudit } from "../domains/admin_audit/mod.ts";
@@ -131,6 +133,14 @@ export async function receivePurchaseOrder(
     if (order.status !== "open") throw new ConflictError(notOpenMessage(id, order.status));
     const number = purchaseOrderNumber(id);
     const lines = new Map((await purchaseOrderLinesOf(tx, id)).map((l) => [l.id, l]));
+    // A product ordered without variants that has since been given some: its units belong to a variant.
+    const ownStock = [...lines.values()].filter((l) => l.variantName === null).map((l) => l.productId);
+    const nowVariants = new Set(
+      ownStock.length
+        ? (await tx.selectDistinct({ id: productVariants.productId }).from(productVariants)
+          .where(inArray(productVariants.productId, ownStock))).map((r) => r.id)
+        : [],
+    );
     const wanted = new Map<number, number>();
     const issues: { path: string; message: string }[] = [];
     input.lines.forEach((u, i) => {
@@ -141,6 +151,12 @@ export async function receivePurchaseOrder(
         return issues.push({
           path: `lines.${i}.quantity`,
           message: `${line.sku}: its variant has been deleted, so its units cannot be booked in`,
+        });
+      }
+      if (line.variantName === null && nowVariants.has(line.productId)) {
+        return issues.push({
+          path: `lines.${i}.quantity`,
+          message: `${line.sku} is now sold as variants: book each variant's units in on Receive stock`,
         });
       }
       wanted.set(u.lineId, (wanted.get(u.lineId) ?? 0) + u.quantity);

@@ -188,6 +188,14 @@ test("[purchase orders] a delivery is every line or none: a stranger's line, a p
       e instanceof ValidationError &&
       e.message === "UVB-10: its variant has been deleted, so its units cannot be booked in",
   );
+  // The crickets, ordered as a product of their own, are since sold as variants.
+  await createVariant(db, crickets.id, { name: "Adult", sku: "CRK-A", stock: 0 });
+  await assert.rejects(
+    receive(db, staff, po.id, { lines: [{ lineId: crk.id, quantity: 5 }] }),
+    (e) =>
+      e instanceof ValidationError &&
+      e.message === "CRK-50 is now sold as variants: book each variant's units in on Receive stock",
+  );
   assert.equal(await stockOf(db, lamp.id), 0);
   assert.equal((await db.select().from(stockMovements)).length, 0);
   await assert.rejects(receive(db, staff, 2_000_000, { lines: [{ lineId: crk.id, quantity: 1 }] }), NotFoundError);
