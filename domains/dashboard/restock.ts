@@ -47,6 +47,13 @@ export const restockQuery = z.object({
   days: daysField("days", 30),
   /** How many days the stock should last after ordering (the supplier's lead time and the time between orders). */
   cover: daysField("cover", 30),
+  /** Only what was last ordered from this supplier (decision 0117); empty or absent: everything. */
+  supplier: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string({ error: "Supplier must be text" }).trim().max(120, "Supplier is at most 120 characters")
+      // deno-lint-ignore no-control-regex
+      .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Supplier must not contain control characters").optional(),
+  ),
 });
 export type RestockQuery = z.infer<typeof restockQuery>;
 
@@ -60,6 +67,8 @@ export const restockRowSchema = z.object({
   stock: z.number().int(),
   /** Units awaited on open purchase orders. */
   onOrder: z.number().int(),
+  /** The supplier of its latest purchase order not cancelled; null when it was never ordered. */
+  lastSupplier: z.string().nullable(),
   /** Units sold in the window. */
   sold: z.number().int(),
   /** Units a week at the window's rate, to one decimal. */
@@ -76,6 +85,8 @@ export type RestockRow = z.infer<typeof restockRowSchema>;
 export const restockPlanSchema = z.object({
   days: z.number().int(),
   cover: z.number().int(),
+  /** The supplier the plan is filtered by, if any. */
+  supplier: z.string().nullable(),
   /** How many units need ordering (rows may hold fewer: the first RESTOCK_PAGE_ROWS). */
   total: z.number().int(),
   rows: z.array(restockRowSchema),
@@ -90,6 +101,7 @@ interface PlanRow {
   sku: string;
   stock: number;
   on_order: number;
+  last_supplier: string | null;
   sold: number;
   total: number;
 }
@@ -120,16 +132,26 @@ export async function restockPlan(
       join ${purchaseOrders} on ${purchaseOrders.id} = ${purchaseOrderLines.purchaseOrderId}
       where ${openPurchaseOrder()}
       group by 1, 2
+    ), last_supplier as (
+      select distinct on (1, 2) ${purchaseOrderLines.productId} as product_id,
+        ${purchaseOrderLines.variantId} as variant_id, ${purchaseOrders.supplier} as supplier
+      from ${purchaseOrderLines}
+      join ${purchaseOrders} on ${purchaseOrders.id} = ${purchaseOrderLines.purchaseOrderId}
+      where ${purchaseOrders.status} <> 'cancelled'
+      order by 1, 2, ${purchaseOrders.createdAt} desc, ${purchaseOrders.id} desc
     )
     select ${products.id} as product_id, ${productVariants.id} as variant_id, ${products.name} as name,
       ${productVariants.name} as variant_name, coalesce(${productVariants.sku}, ${products.sku}) as sku,
-      ${stock}::int as stock, coalesce(on_order.units, 0) as on_order, sold.units as sold,
+      ${stock}::int as stock, coalesce(on_order.units, 0) as on_order, last_supplier.supplier as last_supplier,
+      sold.units as sold,
       count(*) over ()::int as total
     from sold
     join ${products} on ${products.id} = sold.product_id
     left join ${productVariants} on ${productVariants.id} = sold.variant_id
     left join on_order on on_order.product_id = sold.product_id
       and on_order.variant_id is not distinct from sold.variant_id
+    left join last_supplier on last_supplier.product_id = sold.product_id
+      and last_supplier.variant_id is not distinct from sold.variant_id
     where ${products.archivedAt} is null and ${products.status} = 'active'
       -- A line without a variant of a product now sold as variants (the variant since deleted): the
       -- product's total stock is not that line's, so it is left out rather than misread.
@@ -137,12 +159,14 @@ export async function restockPlan(
         select 1 from ${productVariants} pv where pv.product_id = ${products.id}
       ))
       and ${stock} + coalesce(on_order.units, 0) < ${needed}
+      ${query.supplier ? sql`and last_supplier.supplier = ${query.supplier}` : sql``}
     order by ${stock}::numeric / sold.units, ${products.name}, ${productVariants.name} nulls first
     limit ${opts.limit ?? RESTOCK_PAGE_ROWS}`);
   const rows = rowsOf<PlanRow>(result);
   return {
     days,
     cover,
+    supplier: query.supplier ?? null,
     total: rows.length ? Number(rows[0].total) : 0,
     rows: rows.map((r) => planRow(r, query, now)),
   };
@@ -161,6 +185,7 @@ function planRow(r: PlanRow, { days, cover }: RestockQuery, now: Date): RestockR
     sku: r.sku,
     stock,
     onOrder,
+    lastSupplier: r.last_supplier,
     sold,
     perWeek: Math.round((sold * 7 * 10) / days) / 10,
     coverDays,
@@ -177,6 +202,7 @@ export async function restockCsv(db: Db, query: RestockQuery, now?: Date): Promi
       "SKU",
       "Product",
       "Variant",
+      "Last supplier",
       "In stock",
       "On order",
       `Sold in ${plan.days} days`,
@@ -191,6 +217,7 @@ export async function restockCsv(db: Db, query: RestockQuery, now?: Date): Promi
       r.sku,
       r.name,
       r.variantName ?? "",
+      r.lastSupplier ?? "",
       r.stock,
       r.onOrder,
       r.sold,

@@ -126,6 +126,56 @@ test("[restock] units awaited on open purchase orders are on order: added to the
   assert.deepEqual((await plan(db)).rows.map((r) => r.sku), ["UVB-10"]);
 });
 
+test("[restock] each unit's last supplier (its latest purchase order not cancelled), and the plan by supplier", async (db) => {
+  const crickets = await createProduct(db, { name: "Crickets tub", sku: "CRK", stock: 0 });
+  const lamp = await createProduct(db, { name: "UVB tube", sku: "UVB", stock: 0 });
+  const ten = await createVariant(db, lamp.id, { name: "10%", sku: "UVB-10", stock: 0 });
+  const six = await createVariant(db, lamp.id, { name: "6%", sku: "UVB-6", stock: 0 });
+  const hide = await createProduct(db, { name: "Cork hide", sku: "CORK", stock: 0 });
+  await sold(db, 2, [crickets, hide].map((p) => ({ productId: p.id, quantity: 30 })));
+  await sold(db, 2, [ten, six].map((v) => ({ productId: lamp.id, variantId: v.id, quantity: 30 })));
+  let day = 0;
+  const ordered = async (supplier: string, status: "received" | "cancelled", lines: object[]) => {
+    const [po] = await db.insert(purchaseOrders).values({
+      supplier,
+      status,
+      createdAt: new Date(now.getTime() - 40 * DAY + ++day * DAY),
+    }).returning();
+    await db.insert(purchaseOrderLines).values(
+      lines.map((l) => ({
+        purchaseOrderId: po.id,
+        sku: "x",
+        name: "x",
+        ordered: 1,
+        received: 1,
+        ...l,
+      })) as (typeof purchaseOrderLines.$inferInsert)[],
+    );
+  };
+  await ordered("Bugs & Co", "received", [{ productId: crickets.id }, { productId: lamp.id, variantId: ten.id }]);
+  await ordered("Lamp House", "received", [{ productId: lamp.id, variantId: ten.id }]);
+  await ordered("Bugs & Co", "cancelled", [{ productId: lamp.id, variantId: six.id }]);
+  const p = await plan(db);
+  assert.deepEqual(
+    p.rows.map((r) => [r.sku, r.lastSupplier]).sort(),
+    [["CORK", null], ["CRK", "Bugs & Co"], ["UVB-10", "Lamp House"], ["UVB-6", null]],
+    "the latest wins; a cancelled order is not where it comes from; never ordered is null",
+  );
+  assert.equal(p.supplier, null);
+  const bugs = await plan(db, { supplier: " Bugs & Co " });
+  assert.deepEqual([bugs.supplier, bugs.total, bugs.rows.map((r) => r.sku)], ["Bugs & Co", 1, ["CRK"]]);
+  assert.deepEqual((await plan(db, { supplier: "" })).total, 4, "empty is every supplier");
+  for (
+    const [bad, message] of [["x".repeat(121), "Supplier is at most 120 characters"], [
+      "a\u0000",
+      "Supplier must not contain control characters",
+    ]]
+  ) {
+    const r = restockQuery.safeParse({ supplier: bad });
+    assert.equal(r.success ? "" : r.error.issues[0].message, message);
+  }
+});
+
 test("[restock] the CSV lists every unit to order, for a supplier", async (db) => {
   const worms = await createProduct(db, { name: "Mealworms, 100", sku: "MW-100", stock: 3 });
   await sold(db, 3, [{ productId: worms.id, quantity: 30 }]);
@@ -134,6 +184,7 @@ test("[restock] the CSV lists every unit to order, for a supplier", async (db) =
     "SKU",
     "Product",
     "Variant",
+    "Last supplier",
     "In stock",
     "On order",
     "Sold in 30 days",
@@ -142,7 +193,7 @@ test("[restock] the CSV lists every unit to order, for a supplier", async (db) =
     "Runs out",
     "Order",
   ]);
-  assert.deepEqual(row, ["MW-100", "Mealworms, 100", "", "3", "0", "30", "7", "3", "2026-12-02", "11"]);
+  assert.deepEqual(row, ["MW-100", "Mealworms, 100", "", "", "3", "0", "30", "7", "3", "2026-12-02", "11"]);
 });
 
 Deno.test("[restock] days and cover are whole days from 1 to 365; empty is 30", () => {

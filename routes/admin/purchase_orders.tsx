@@ -107,10 +107,16 @@ export function purchaseOrdersAdmin() {
     const plan = await restockPlan(c.var.db, query, { limit: Math.min(RESTOCK_PAGE_ROWS, MAX_RECEIVE_LINES) });
     return newPage(
       c,
-      { values: { lines: plan.rows.map((r) => `${r.sku}, ${r.order}`).join("\n") } },
+      {
+        values: {
+          supplier: query.supplier ?? "",
+          lines: plan.rows.map((r) => `${r.sku}, ${r.order}`).join("\n"),
+        },
+      },
       200,
-      `Filled in from the restock plan (${count(plan.rows.length, "line")}, to last ${query.cover} days). ` +
-        "Leave out what this supplier does not sell.",
+      `Filled in from the restock plan (${count(plan.rows.length, "line")}, to last ${query.cover} days${
+        query.supplier ? `, last ordered from ${query.supplier}` : ""
+      }). Leave out what this supplier does not sell.`,
     );
   });
 

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../context.ts";
 import { RESTOCK_PAGE_ROWS, restockCsv, restockPlan, restockQuery } from "../../domains/dashboard/mod.ts";
+import { suppliersInUse } from "../../domains/purchasing/mod.ts";
 import { MAX_RECEIVE_LINES, parseReceiveText } from "../../flows/receive_stock.ts";
 import { type AppError, ValidationError } from "../../lib/errors.ts";
 import { saDay } from "../../lib/sa_dates.ts";
@@ -39,7 +40,13 @@ export function restockAdmin() {
     return renderAdminPage(c, {
       title: "Restock",
       active: "/admin/restock",
-      body: <RestockView plan={await restockPlan(c.var.db, query)} query={query} />,
+      body: (
+        <RestockView
+          plan={await restockPlan(c.var.db, query)}
+          query={query}
+          suppliers={await suppliersInUse(c.var.db)}
+        />
+      ),
     });
   });
   app.get("/restock.csv", async (c) => {

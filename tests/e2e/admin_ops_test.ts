@@ -366,7 +366,7 @@ e2e.test("[e2e admin] the restock plan: what to order, a purchase order from it,
   const csv = await Deno.readTextFile(await download.path());
   assert.match(
     csv.split("\r\n")[0],
-    /^SKU,Product,Variant,In stock,On order,Sold in 30 days,Per week,Days left,Runs out,Order$/,
+    /^SKU,Product,Variant,Last supplier,In stock,On order,Sold in 30 days,Per week,Days left,Runs out,Order$/,
   );
   assert.ok(csv.split("\r\n")[1].endsWith(`,${units}`), "the CSV orders what the page shows");
 

@@ -102,6 +102,25 @@ test(
     assert.equal(stock, 14);
     assert.doesNotMatch(await (await admin.get(location)).text(), /Book in stock/, "nothing more to book in");
 
+    // The next order, by supplier: the plan filtered by where each unit was last ordered from.
+    const bySupplier = await (await admin.get("/admin/restock?cover=60&supplier=Reptile+Wholesale")).text();
+    assert.match(bySupplier, /<option value="Reptile Wholesale" selected="">Reptile Wholesale<\/option>/);
+    assert.match(bySupplier, /data-restock-order="CRK"[^>]*>46</);
+    assert.match(
+      bySupplier,
+      /href="\/admin\/purchase-orders\/new\?days=30&amp;cover=60&amp;supplier=Reptile%20Wholesale"/,
+    );
+    const prefilled =
+      await (await admin.get("/admin/purchase-orders/new?days=30&cover=60&supplier=Reptile%20Wholesale"))
+        .text();
+    assert.match(
+      prefilled,
+      /name="supplier"[^>]*value="Reptile Wholesale"|value="Reptile Wholesale"[^>]*name="supplier"/,
+    );
+    assert.match(prefilled, /last ordered from (<!-- -->)?Reptile Wholesale/);
+    const elsewhere = await (await admin.get("/api/admin/reports/restock?cover=60&supplier=Lamp%20House")).json();
+    assert.deepEqual([elsewhere.supplier, elsewhere.rows], ["Lamp House", []]);
+
     // The list, filtered, and the CSV for the supplier.
     const list = await (await admin.get("/api/admin/purchase-orders?status=received")).json();
     assert.deepEqual(list.items.map((i: { id: number; receivedUnits: number }) => [i.id, i.receivedUnits]), [[id, 4]]);

@@ -6,11 +6,11 @@
 import type { RestockPlan, RestockQuery, RestockRow } from "../../../domains/dashboard/mod.ts";
 import { primaryButton, secondaryButton } from "../../ui/buttons.ts";
 import { type Column, DataTable, EmptyCard, ListNotice } from "../shared/AdminTable.tsx";
-import { FormFields, type TextFieldSpec } from "../shared/FormFields.tsx";
+import { type FieldSpec, FormFields } from "../shared/FormFields.tsx";
 import { PageHeader } from "../shared/PageHeader.tsx";
 import { SkuCell } from "../shared/SkuCell.tsx";
 
-const FIELDS: TextFieldSpec[] = [
+const FIELDS: FieldSpec[] = [
   {
     id: "restock-days",
     label: "Selling rate of the last (days)",
@@ -45,6 +45,7 @@ function columns(days: number): Column<RestockRow & { id: string }>[] {
           ? <a href="/admin/purchase-orders?status=open" className="text-green-800 hover:underline">{r.onOrder}</a>
           : "",
     },
+    { header: "Last ordered from", cell: (r) => r.lastSupplier ?? "" },
     { header: `Sold in ${days} days`, align: "right", className: "tabular-nums", cell: (r) => r.sold },
     { header: "Per week", align: "right", className: "tabular-nums", cell: (r) => r.perWeek.toFixed(1) },
     {
@@ -70,8 +71,27 @@ function columns(days: number): Column<RestockRow & { id: string }>[] {
   ];
 }
 
-export function RestockView({ plan, query }: { plan: RestockPlan; query: RestockQuery }) {
-  const qs = `days=${query.days}&cover=${query.cover}`;
+export function RestockView(
+  { plan, query, suppliers }: {
+    plan: RestockPlan;
+    query: RestockQuery;
+    /** Suppliers of earlier purchase orders, to filter by. */
+    suppliers: string[];
+  },
+) {
+  const qs = `days=${query.days}&cover=${query.cover}${
+    query.supplier ? `&supplier=${encodeURIComponent(query.supplier)}` : ""
+  }`;
+  const fields: FieldSpec[] = suppliers.length
+    ? [...FIELDS, {
+      id: "restock-supplier",
+      label: "Last ordered from",
+      name: "supplier",
+      empty: "Any supplier",
+      options: suppliers.map((s) => ({ value: s, label: s })),
+      hint: "The supplier of its latest purchase order",
+    }]
+    : FIELDS;
   const units = plan.total === 1 ? "1 item needs" : `${plan.total} items need`;
   return (
     <section>
@@ -89,9 +109,14 @@ export function RestockView({ plan, query }: { plan: RestockPlan; query: Restock
         method="get"
         action="/admin/restock"
         aria-label="Restock plan"
-        className="mt-5 grid items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto]"
+        className={`mt-5 grid items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm ${
+          suppliers.length ? "sm:grid-cols-[1fr_1fr_1fr_auto]" : "sm:grid-cols-[1fr_1fr_auto]"
+        }`}
       >
-        <FormFields fields={FIELDS} values={{ days: String(query.days), cover: String(query.cover) }} />
+        <FormFields
+          fields={fields}
+          values={{ days: String(query.days), cover: String(query.cover), supplier: query.supplier ?? "" }}
+        />
         <button type="submit" className={primaryButton}>Show</button>
       </form>
       <p className="mt-4 text-sm text-stone-600" data-restock-total>
