@@ -425,6 +425,11 @@ e2e.test("[e2e admin] the restock plan: what to order, a purchase order from it,
   await page.getByRole("button", { name: "Book in stock" }).click();
   await page.waitForURL(/\/admin\/restock$/);
   await expectToast(page, "Stock booked in", /1 line, 2 units \(INV-2026-119\)/);
+  // The plan now offers the supplier as a filter.
+  await page.getByLabel("Last ordered from").selectOption("Reptile Wholesale (Pty) Ltd");
+  await page.getByRole("button", { name: "Show" }).click();
+  await page.waitForURL(/supplier=Reptile\+Wholesale\+%28Pty%29\+Ltd/);
+  await fullPageShot(page, "admin-restock-supplier-desktop");
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -29,14 +29,17 @@ const FIELDS: FieldSpec[] = [
 
 const dayLabel = new Intl.DateTimeFormat("en-ZA", { day: "numeric", month: "short", timeZone: "UTC" });
 
-function columns(days: number): Column<RestockRow & { id: string }>[] {
-  return [
+/** The plan's columns; On order and Last ordered from only when a row has them (a shop without purchase orders). */
+function columns(days: number, rows: readonly RestockRow[]): Column<RestockRow & { id: string }>[] {
+  const onOrder = rows.some((r) => r.onOrder > 0);
+  const suppliers = rows.some((r) => r.lastSupplier !== null);
+  const all: (Column<RestockRow & { id: string }> | false)[] = [
     {
       header: "Product",
       cell: (r) => <SkuCell {...r} />,
     },
     { header: "In stock", align: "right", className: "tabular-nums", cell: (r) => r.stock },
-    {
+    onOrder && {
       header: "On order",
       align: "right",
       className: "tabular-nums",
@@ -45,7 +48,7 @@ function columns(days: number): Column<RestockRow & { id: string }>[] {
           ? <a href="/admin/purchase-orders?status=open" className="text-green-800 hover:underline">{r.onOrder}</a>
           : "",
     },
-    { header: "Last ordered from", cell: (r) => r.lastSupplier ?? "" },
+    suppliers && { header: "Last ordered from", cell: (r) => r.lastSupplier ?? "" },
     { header: `Sold in ${days} days`, align: "right", className: "tabular-nums", cell: (r) => r.sold },
     { header: "Per week", align: "right", className: "tabular-nums", cell: (r) => r.perWeek.toFixed(1) },
     {
@@ -69,6 +72,7 @@ function columns(days: number): Column<RestockRow & { id: string }>[] {
       cell: (r) => <span data-restock-order={r.sku}>{r.order}</span>,
     },
   ];
+  return all.filter((c) => c !== false);
 }
 
 export function RestockView(
@@ -109,7 +113,7 @@ export function RestockView(
         method="get"
         action="/admin/restock"
         aria-label="Restock plan"
-        className={`mt-5 grid items-end gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm ${
+        className={`mt-5 grid items-start gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm ${
           suppliers.length ? "sm:grid-cols-[1fr_1fr_1fr_auto]" : "sm:grid-cols-[1fr_1fr_auto]"
         }`}
       >
@@ -117,7 +121,7 @@ export function RestockView(
           fields={fields}
           values={{ days: String(query.days), cover: String(query.cover), supplier: query.supplier ?? "" }}
         />
-        <button type="submit" className={primaryButton}>Show</button>
+        <button type="submit" className={`${primaryButton} sm:mt-7`}>Show</button>
       </form>
       <p className="mt-4 text-sm text-stone-600" data-restock-total>
         {plan.total ? `${units} ordering to last ${plan.cover} days.` : ""}
@@ -125,14 +129,16 @@ export function RestockView(
       {plan.rows.length
         ? (
           <DataTable
-            columns={columns(plan.days)}
+            columns={columns(plan.days, plan.rows)}
             rows={plan.rows.map((r) => ({ ...r, id: `${r.productId}-${r.variantId ?? 0}` }))}
             minWidth="44rem"
           />
         )
         : (
           <EmptyCard>
-            {`Everything that sold in the last ${plan.days} days has stock for ${plan.cover} days at that rate.`}
+            {`Everything that sold in the last ${plan.days} days${
+              plan.supplier ? ` and was last ordered from ${plan.supplier}` : ""
+            } has stock for ${plan.cover} days at that rate.`}
           </EmptyCard>
         )}
       {plan.total > plan.rows.length
