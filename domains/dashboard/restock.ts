@@ -137,7 +137,8 @@ export async function restockPlan(
         ${purchaseOrderLines.variantId} as variant_id, ${purchaseOrders.supplier} as supplier
       from ${purchaseOrderLines}
       join ${purchaseOrders} on ${purchaseOrders.id} = ${purchaseOrderLines.purchaseOrderId}
-      where ${purchaseOrders.status} <> 'cancelled'
+      -- Only what sold in the window: the plan lists nothing else, and the order history may be long.
+      where ${purchaseOrders.status} <> 'cancelled' and ${purchaseOrderLines.productId} in (select product_id from sold)
       order by 1, 2, ${purchaseOrders.createdAt} desc, ${purchaseOrders.id} desc
     )
     select ${products.id} as product_id, ${productVariants.id} as variant_id, ${products.name} as name,
